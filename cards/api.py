@@ -1,0 +1,141 @@
+"""One shape for every card game, in the OpenSpiel mould.
+
+A game is a mutable state object. Every engine in :mod:`cards` subclasses :class:`CardGame` and
+keeps to these promises, which the shared tests in ``tests/cards`` check for all of them:
+
+* ``Game.new(players, seed, **options)`` deals with a private ``random.Random(seed)`` whose state
+  lives inside the game (so ``clone`` and JSON round trips continue identically).
+* ``current_player()`` is the seat to act, or ``TERMINAL`` (-1) when the game is over. There are no
+  chance nodes visible to callers: shuffles and draws happen inside ``apply``.
+* Simultaneous choices (face-down cards, secret declarations) are *sequentialised*: seats choose one
+  after another, and nothing about an earlier, still-hidden choice appears in a later chooser's
+  ``observation`` or in the public ``events`` until every seat has chosen and it is revealed.
+* ``legal_actions()`` lists every legal action for the current player as JSON-able values
+  (short readable strings), in a stable sorted order; it is empty only at a terminal state.
+* ``apply(action)`` plays one legal action. An illegal action raises :class:`IllegalAction`, whose
+  message says in plain words why, and leaves the state exactly as it was.
+* ``returns()`` gives one float per seat (+1 win / -1 loss / 0 draw, or the game's own scores).
+* ``observation(player)`` is a JSON-able dict of exactly what that seat may see.
+* ``clone()`` is an independent deep copy; ``to_json()`` / ``from_json()`` round trip through
+  plain data (json.dumps-able) and the restored game continues identically.
+* ``events`` is a list of JSON-able dicts, one per thing a table view would animate; each has a
+  ``"type"`` and, when something is secret, a ``"to"`` list of the seats allowed to see it
+  (``observation(p)["events"]`` filters by it).
+* ``card_zones()`` maps zone name -> list of cards, covering every card of the game exactly once;
+  the conservation tests use it.
+* ``resample_hidden(player, rng)`` returns a clone in which every card ``player`` cannot see has
+  been re-dealt at random, consistently with everything ``player`` knows. Search bots use it
+  (determinisation) so they never look at hidden cards.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+TERMINAL = -1
+
+Action = str
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now. The message names the problem in plain words."""
+
+
+class CardGame(ABC):
+    """Base class of every card-game engine."""
+
+    #: Registry name, e.g. "sumo-card-game", "sumo", "sumida-river".
+    name: ClassVar[str] = ""
+    #: Allowed seat counts.
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+
+    num_players: int
+    events: list[dict[str, Any]]
+
+    # ----- construction ------------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> "CardGame":
+        """A freshly dealt game."""
+
+    # ----- flow --------------------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current player, sorted; [] when terminal."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Play one action; raise IllegalAction (state unchanged) when it is not legal."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per-seat outcome; meaningful once terminal (all zeros before)."""
+
+    def winners(self) -> list[int]:
+        """Seats with the best return (empty until the game is over)."""
+        if not self.is_terminal():
+            return []
+        r = self.returns()
+        best = max(r)
+        return [i for i, v in enumerate(r) if v == best]
+
+    # ----- information -------------------------------------------------------------------------
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """JSON-able view of what ``player`` may see (never a hidden card)."""
+
+    def visible_events(self, player: int) -> list[dict[str, Any]]:
+        """The event log as ``player`` may see it."""
+        return [e for e in self.events if "to" not in e or player in e["to"]]
+
+    @abstractmethod
+    def card_zones(self) -> dict[str, list[str]]:
+        """Every card of the game, each in exactly one zone."""
+
+    @abstractmethod
+    def resample_hidden(self, player: int, rng: random.Random) -> "CardGame":
+        """A clone with the cards ``player`` cannot see re-dealt consistently with their knowledge."""
+
+    # ----- copies and persistence ---------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> "CardGame":
+        """An independent copy that continues identically."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """Plain data (json.dumps-able) from which ``from_json`` rebuilds this exact state."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: dict[str, Any]) -> "CardGame":
+        """Rebuild a game saved by ``to_json``; raise ValueError naming the bad field."""
+
+    def __str__(self) -> str:  # stable text, used by OpenSpiel's clone/serialise checks
+        import json
+
+        return json.dumps(self.to_json(), sort_keys=True)
+
+
+def rng_state_to_json(rng: random.Random) -> list[Any]:
+    """``random.Random.getstate()`` as plain JSON data."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: list[Any]) -> random.Random:
+    """Inverse of :func:`rng_state_to_json`."""
+    try:
+        version, internal, gauss = data
+        rng = random.Random()
+        rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"rng: not a saved random state ({exc})") from None
+    return rng

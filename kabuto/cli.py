@@ -1,0 +1,65 @@
+"""The ``kabuto`` command. Each sub-command lives in the module that owns it; this file only routes."""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+USAGE = """\
+kabuto <command> [options]
+
+commands:
+  play         open the desktop app (Kabuto Sumo and the card table)
+  demo         a headless demo push on the 2-player starting board; prints what fell
+  sim          play a Kabuto Sumo game headless from a list of pushes
+  replay       verify or view a saved replay
+  wrestlers    list the wrestler cards
+  tournament   AI-vs-AI tournaments with win-rate matrices
+  tune         sweep and calibrate disc friction and mass
+  cards        the card games headless: selfplay statistics, or play in the terminal
+
+'kabuto <command> --help' explains each command.
+"""
+
+# command -> (module, function). Imported lazily so `kabuto cards ...` never loads pymunk or pyglet.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("kabuto.app_cli", "main"),
+    "demo": ("kabuto.demo", "main"),
+    "sim": ("kabuto.sim_cli", "main"),
+    "replay": ("kabuto.replay_cli", "main"),
+    "wrestlers": ("kabuto.wrestlers_cli", "main"),
+    "tournament": ("kabuto.tournament", "main"),
+    "tune": ("kabuto.tune", "main"),
+    "cards": ("cards.cli", "main"),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(USAGE)
+        return 0
+    command, rest = args[0], args[1:]
+    if command not in COMMANDS:
+        print(f"kabuto: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
+        return 2
+    module_name, func_name = COMMANDS[command]
+    import importlib
+
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            print(f"kabuto: '{command}' is not available in this build yet", file=sys.stderr)
+            return 2
+        raise
+    return int(getattr(module, func_name)(rest) or 0)
+
+
+def subparser(prog: str, description: str) -> argparse.ArgumentParser:
+    """An ArgumentParser for ``kabuto <prog>`` whose usage errors exit 2 with one clear line."""
+    return argparse.ArgumentParser(prog=f"kabuto {prog}", description=description)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
