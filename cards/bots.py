@@ -1,0 +1,405 @@
+"""Bots for every card game in :mod:`cards`, written only against :class:`cards.api.CardGame`.
+
+A bot is anything with ``act(game, rng=None) -> action``: given a game whose current player is the
+bot's seat, it returns one of ``game.legal_actions()``. Bots never read another seat's hidden cards:
+
+* :class:`RandomBot` picks a legal action uniformly at random.
+* :class:`HeuristicBot` asks the engine's own rule of thumb, the module-level function
+  ``heuristic_action(game, player, rng)`` that every engine module provides (it looks only at
+  ``game.observation(player)`` and ``game.legal_actions()``).
+* :class:`ISMCTSBot` is a search bot: single-observer information-set Monte Carlo tree search
+  (Cowling, Powley & Whitehouse, 2012). Every iteration starts from a *determinisation*,
+  ``game.resample_hidden(me, rng)``: a copy in which every card the bot cannot see has been
+  re-dealt at random, consistently with what it knows. One tree, keyed by the action sequence from
+  the root, is shared by all determinisations; a child's UCB score uses how often it was
+  *available* rather than its parent's visit count, because an action (an opponent's card) exists
+  only in some determinisations. Leaves are valued by random (or heuristic) play-outs to the end.
+
+:func:`make_bot` builds a bot from a short text spec (``"random"``, ``"heuristic"``, ``"mcts"``,
+``"mcts:200"``, ``"mcts:200,rollout=heuristic,time=0.5"``), and :func:`evaluate` plays seeded
+matches (used by ``tools/bench_cards.py --strength`` and the tests).
+"""
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cards.api import TERMINAL, Action, CardGame
+
+#: Iterations per decision of a plain ``"mcts"`` spec.
+DEFAULT_ITERATIONS = 200
+#: UCB exploration constant; rewards are in [0, 1].
+DEFAULT_EXPLORATION = 0.7
+
+
+class Bot(Protocol):
+    """Chooses an action for the current player of a game."""
+
+    name: str
+
+    def act(self, game: CardGame, rng: random.Random | None = None) -> Action:
+        """One of ``game.legal_actions()`` for ``game.current_player()``.
+
+        ``rng`` overrides the bot's own seeded generator for this one decision.
+        """
+        ...
+
+
+HeuristicFn = Callable[[CardGame, int, random.Random], Action]
+
+
+def engine_heuristic(game: CardGame | type[CardGame]) -> HeuristicFn:
+    """The ``heuristic_action`` function of the module that defines ``game``'s engine."""
+    cls = game if isinstance(game, type) else type(game)
+    module = sys.modules.get(cls.__module__)
+    fn = getattr(module, "heuristic_action", None)
+    if fn is None:
+        raise LookupError(f"{cls.name or cls.__name__}: its engine module has no heuristic_action()")
+    return fn
+
+
+class RandomBot:
+    """Uniformly random legal action."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def act(self, game: CardGame, rng: random.Random | None = None) -> Action:
+        return (rng or self.rng).choice(game.legal_actions())
+
+
+class HeuristicBot:
+    """The engine's rule-of-thumb player (its module's ``heuristic_action``)."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.name = "heuristic"
+        self.rng = random.Random(seed)
+
+    def act(self, game: CardGame, rng: random.Random | None = None) -> Action:
+        return engine_heuristic(game)(game, game.current_player(), rng or self.rng)
+
+
+class _Node:
+    """One tree node: the action sequence leading here, seen from every determinisation.
+
+    ``player`` is the seat that chose the action into this node; ``reward`` accumulates that seat's
+    rewards, so a parent compares its children from the point of view of the seat choosing among
+    them. ``avail`` counts the selections at the parent in which this action was legal.
+    """
+
+    __slots__ = ("player", "visits", "reward", "avail", "children")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+        self.children: dict[Action, _Node] = {}
+
+
+def win_shares(game: CardGame) -> list[float]:
+    """1 for the sole winner, 1/k to each of k tied winners, 0 to everybody else."""
+    winners = game.winners()
+    share = 1.0 / len(winners) if winners else 0.0
+    r = [0.0] * game.num_players
+    for w in winners:
+        r[w] = share
+    return r
+
+
+class ISMCTSBot:
+    """Single-observer information-set MCTS with UCT selection and play-outs to the end.
+
+    ``iterations`` bounds the determinisations per decision; ``time_limit`` (seconds), if given,
+    stops earlier. ``rollout`` is ``"random"`` or ``"heuristic"`` (the engine's rule of thumb, for
+    every seat, inside the determinised copy). The bot is reproducible: with the same seed and no
+    time limit it always makes the same choices.
+    """
+
+    def __init__(
+        self,
+        iterations: int = DEFAULT_ITERATIONS,
+        time_limit: float | None = None,
+        rollout: str = "random",
+        exploration: float = DEFAULT_EXPLORATION,
+        seed: int | None = 0,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("mcts: iterations must be at least 1")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError("mcts: time must be positive")
+        if rollout not in ("random", "heuristic"):
+            raise ValueError(f"mcts: rollout must be 'random' or 'heuristic', not {rollout!r}")
+        if exploration < 0:
+            raise ValueError("mcts: c must not be negative")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.rollout = rollout
+        self.exploration = exploration
+        self.rng = random.Random(seed)
+        self.name = f"mcts:{iterations}" + (f",time={time_limit}" if time_limit else "") + (
+            ",rollout=heuristic" if rollout == "heuristic" else ""
+        )
+        #: Statistics of the last decision: {action: visits}, and iterations run.
+        self.last_visits: dict[Action, int] = {}
+        self.last_iterations = 0
+
+    def act(self, game: CardGame, rng: random.Random | None = None) -> Action:
+        rng = rng or self.rng
+        me = game.current_player()
+        if me == TERMINAL:
+            raise ValueError("mcts: the game is over, there is nothing to choose")
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            self.last_visits, self.last_iterations = {legal[0]: 0}, 0
+            return legal[0]
+        heuristic = engine_heuristic(game) if self.rollout == "heuristic" else None
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        root = _Node(me)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
+        for done in range(1, self.iterations + 1):
+            d = game.resample_hidden(me, rng)
+            node = root
+            path = []
+            # Selection and expansion: descend while every legal action has a child.
+            while True:
+                p = d.current_player()
+                if p == TERMINAL:
+                    break
+                actions = d.legal_actions()
+                children = node.children
+                untried = [a for a in actions if a not in children]
+                if untried:
+                    a = untried[0] if len(untried) == 1 else rng.choice(untried)
+                    child = children[a] = _Node(p)
+                    for b in actions:
+                        ch = children.get(b)
+                        if ch is not None:
+                            ch.avail += 1
+                    d.apply(a)
+                    path.append(child)
+                    break
+                best_a = actions[0]
+                best_score = -1.0
+                for b in actions:
+                    ch = children[b]
+                    ch.avail += 1
+                    score = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if score > best_score:
+                        best_a, best_score = b, score
+                d.apply(best_a)
+                node = children[best_a]
+                path.append(node)
+            # Play-out to the end of the game.
+            if heuristic is None:
+                choice = rng.choice
+                while d.current_player() != TERMINAL:
+                    d.apply(choice(d.legal_actions()))
+            else:
+                while True:
+                    p = d.current_player()
+                    if p == TERMINAL:
+                        break
+                    d.apply(heuristic(d, p, rng))
+            rewards = win_shares(d)
+            for n in path:
+                n.visits += 1
+                n.reward += rewards[n.player]
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_visits = {a: ch.visits for a, ch in root.children.items()}
+        # The most visited action that is legal in the real game (ties: the better average).
+        best = max(
+            legal,
+            key=lambda a: (
+                root.children[a].visits if a in root.children else -1,
+                root.children[a].reward / root.children[a].visits
+                if a in root.children and root.children[a].visits
+                else 0.0,
+            ),
+        )
+        return best
+
+
+# ----- specs -------------------------------------------------------------------------------------
+
+BOT_HELP = """\
+bot specs:
+  random                      uniformly random legal action
+  heuristic                   the game's rule-of-thumb player
+  mcts                        information-set MCTS, %d iterations per decision
+  mcts:N                      ... with N iterations per decision
+  mcts:N,time=S               ... stopping after S seconds per decision if sooner
+  mcts:N,rollout=heuristic    ... play-outs by the rule-of-thumb player instead of random
+  mcts:N,c=X                  ... UCB exploration constant X (default %.1f)
+""" % (DEFAULT_ITERATIONS, DEFAULT_EXPLORATION)
+
+
+def make_bot(spec: str, seed: int | None = 0) -> Bot:
+    """Build a bot from its text spec (see :data:`BOT_HELP`); ValueError names a bad spec."""
+    text = spec.strip().lower()
+    kind, _, args = text.partition(":")
+    if kind == "random" and not args:
+        return RandomBot(seed)
+    if kind == "heuristic" and not args:
+        return HeuristicBot(seed)
+    if kind in ("mcts", "ismcts"):
+        kwargs: dict[str, Any] = {}
+        for part in filter(None, (s.strip() for s in args.split(","))):
+            key, eq, value = part.partition("=")
+            if not eq:
+                key, value = "iterations", part
+            try:
+                if key in ("iterations", "iters", "n"):
+                    kwargs["iterations"] = int(value)
+                elif key in ("time", "t"):
+                    kwargs["time_limit"] = float(value)
+                elif key == "rollout":
+                    kwargs["rollout"] = value
+                elif key == "c":
+                    kwargs["exploration"] = float(value)
+                else:
+                    raise ValueError(f"bot {spec!r}: unknown mcts setting {key!r}")
+            except ValueError as exc:
+                if "unknown mcts" in str(exc):
+                    raise
+                raise ValueError(f"bot {spec!r}: {key} needs a number, not {value!r}") from None
+        try:
+            return ISMCTSBot(seed=seed, **kwargs)
+        except ValueError as exc:
+            raise ValueError(f"bot {spec!r}: {exc}") from None
+    raise ValueError(f"unknown bot {spec!r}: use random, heuristic, mcts or mcts:N")
+
+
+# ----- matches -----------------------------------------------------------------------------------
+
+
+def play_game(game: CardGame, bots: Sequence[Bot], max_actions: int = 100_000) -> int:
+    """Let ``bots[seat]`` play ``game`` to its end; returns the number of actions played."""
+    n = 0
+    while True:
+        p = game.current_player()
+        if p == TERMINAL:
+            return n
+        if n >= max_actions:
+            raise RuntimeError(f"{game.name}: no end after {max_actions} actions")
+        game.apply(bots[p].act(game))
+        n += 1
+
+
+def bot_seed(seed: int, game_index: int, seat: int) -> int:
+    """A distinct, reproducible seed for the bot in ``seat`` of game number ``game_index``."""
+    return (seed * 1_000_003 + game_index) * 16 + seat
+
+
+@dataclass
+class MatchResult:
+    """Outcome of :func:`evaluate`: one bot spec in a rotating seat against the others."""
+
+    game: str
+    bot: str
+    opponent: str
+    players: int
+    games: int = 0
+    wins: int = 0  # the bot's seat alone had the best return
+    draws: int = 0  # best return shared with another seat
+    losses: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    per_seat_wins: list[int] = field(default_factory=list)  # wins of the bot by its seat
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "bot": self.bot,
+            "opponent": self.opponent,
+            "players": self.players,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "win_rate": round(self.win_rate, 4),
+            "chance_baseline": round(1.0 / self.players, 4),
+            "per_seat_wins": self.per_seat_wins,
+            "mean_length": round(self.actions / self.games, 2) if self.games else 0.0,
+            "seconds": round(self.seconds, 2),
+        }
+
+
+def _play_one(args: tuple[type[CardGame], str, str, int, int, int, dict[str, Any]]) -> tuple[int, str, int]:
+    """Play game number ``i``; returns (bot seat, "win"/"draw"/"loss", actions)."""
+    cls, bot_spec, opp_spec, players, seed, i, options = args
+    seat = i % players
+    bots = [
+        make_bot(bot_spec if s == seat else opp_spec, bot_seed(seed, i, s)) for s in range(players)
+    ]
+    game = cls.new(players, seed + i, **options)
+    length = play_game(game, bots)
+    winners = game.winners()
+    outcome = "loss" if seat not in winners else ("win" if len(winners) == 1 else "draw")
+    return seat, outcome, length
+
+
+def evaluate(
+    game_cls: type[CardGame],
+    bot: str = "mcts",
+    opponent: str = "random",
+    games: int = 200,
+    seed: int = 0,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> MatchResult:
+    """``bot`` against ``players - 1`` copies of ``opponent`` over ``games`` seeded games.
+
+    Game ``i`` is dealt with seed ``seed + i`` and the bot sits in seat ``i % players`` (so seats
+    alternate). ``jobs > 1`` plays games in that many worker processes; the result is the same.
+    """
+    players = players or game_cls.player_counts[0]
+    options = dict(options or {})
+    make_bot(bot), make_bot(opponent)  # fail early on a bad spec
+    res = MatchResult(game_cls.name, bot, opponent, players, per_seat_wins=[0] * players)
+    work = [(game_cls, bot, opponent, players, seed, i, options) for i in range(games)]
+    start = time.perf_counter()
+    if jobs > 1 and games > 1:
+        import concurrent.futures as cf
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
+        with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            outcomes = pool.map(_play_one, work, chunksize=max(1, games // (jobs * 8)))
+            _tally(res, outcomes, progress)
+    else:
+        _tally(res, map(_play_one, work), progress)
+    res.seconds = time.perf_counter() - start
+    return res
+
+
+def _tally(res: MatchResult, outcomes: Any, progress: Callable[[int], None] | None) -> None:
+    for seat, outcome, length in outcomes:
+        res.games += 1
+        res.actions += length
+        if outcome == "win":
+            res.wins += 1
+            res.per_seat_wins[seat] += 1
+        elif outcome == "draw":
+            res.draws += 1
+        else:
+            res.losses += 1
+        if progress:
+            progress(1)

@@ -1,0 +1,273 @@
+"""Physical data: the ring, the simulation settings and each piece kind's material.
+
+Everything here is plain data loaded from ``assets/materials.toml`` (or a tuning profile in the same
+format) and validated: an impossible value raises ``ValueError`` naming the key, e.g.
+``kinds.small.table_friction: must be between 0 and 5, got -0.1``. The same data travels inside
+every snapshot and replay, so a replay made under a tuning replays under that tuning.
+"""
+from __future__ import annotations
+
+import math
+import os
+import tomllib
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from physics import shapes
+from physics.shapes import Shape
+
+
+def assets_dir() -> Path:
+    """The project's ``assets/`` folder (override with the KABUTO_ASSETS environment variable)."""
+    env = os.environ.get("KABUTO_ASSETS")
+    return Path(env) if env else Path(__file__).resolve().parent.parent / "assets"
+
+
+@dataclass(frozen=True)
+class Ring:
+    """The raised round ring, centred on the origin (metres)."""
+
+    radius: float = 0.10
+    centre_radius: float = 0.025
+
+
+@dataclass(frozen=True)
+class SimSettings:
+    """Integration and hand settings. See ``assets/materials.toml`` for why each value is chosen."""
+
+    steps_per_second: int = 480
+    iterations: int = 10
+    gravity: float = 9.81
+    collision_slop: float = 1e-4
+    hand_force: float = 1.0
+    heading_limit_deg: float = 60.0
+    min_speed: float = 0.02
+    max_speed: float = 2.0
+    rest_speed: float = 5e-4
+    rest_spin: float = 0.02
+    rest_steps: int = 8
+    max_time: float = 20.0
+    max_drive_time: float = 8.0
+
+    @property
+    def dt(self) -> float:
+        return 1.0 / self.steps_per_second
+
+
+@dataclass(frozen=True)
+class PieceType:
+    """One kind of piece: its outline and material.
+
+    ``table_friction`` is the Coulomb coefficient against the ring surface, ``piece_friction``
+    against other pieces (pymunk multiplies the two shapes' values, so each shape carries the square
+    root: two pieces of one kind then meet with exactly ``piece_friction``, and two kinds with the
+    geometric mean). ``restitution`` likewise.
+    """
+
+    name: str
+    shape: Shape
+    thickness: float
+    mass: float
+    table_friction: float
+    piece_friction: float
+    restitution: float
+    #: Whether other pieces may be stacked on this kind (the rulebook: never on a wrestler piece).
+    stackable: bool = True
+
+    @property
+    def size(self) -> float:
+        """Largest extent from the centre: "same size or larger" for stacking compares this."""
+        return shapes.bounding_radius(self.shape)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "shape": self.shape.to_json(),
+            "thickness": self.thickness,
+            "mass": self.mass,
+            "table_friction": self.table_friction,
+            "piece_friction": self.piece_friction,
+            "restitution": self.restitution,
+            "stackable": self.stackable,
+        }
+
+
+# name -> (minimum, maximum) for the numeric material fields
+_LIMITS: dict[str, tuple[float, float]] = {
+    "thickness": (1e-4, 0.2),
+    "mass": (1e-5, 10.0),
+    "density": (1.0, 30000.0),
+    "table_friction": (0.0, 5.0),
+    "piece_friction": (0.0, 5.0),
+    "restitution": (0.0, 1.0),
+}
+
+_SIM_LIMITS: dict[str, tuple[float, float]] = {
+    "steps_per_second": (60, 10000),
+    "iterations": (1, 200),
+    "gravity": (0.1, 100.0),
+    "collision_slop": (0.0, 0.01),
+    "hand_force": (1e-3, 1000.0),
+    "heading_limit_deg": (0.0, 85.0),
+    "min_speed": (1e-4, 10.0),
+    "max_speed": (1e-3, 20.0),
+    "rest_speed": (1e-7, 1.0),
+    "rest_spin": (1e-6, 10.0),
+    "rest_steps": (1, 10000),
+    "max_time": (0.1, 600.0),
+    "max_drive_time": (0.1, 600.0),
+}
+
+
+def _number(v: Any, where: str, lo: float, hi: float, integer: bool = False) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise ValueError(f"{where}: must be a finite number, got {v!r}")
+    if integer and int(v) != v:
+        raise ValueError(f"{where}: must be a whole number, got {v!r}")
+    if not lo <= v <= hi:
+        raise ValueError(f"{where}: must be between {lo:g} and {hi:g}, got {v!r}")
+    return int(v) if integer else float(v)
+
+
+def _table(v: Any, where: str) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise ValueError(f"{where}: expected a table, got {type(v).__name__}")
+    return v
+
+
+def piece_type_from_dict(name: str, d: Any, where: str) -> PieceType:
+    """A validated PieceType from a TOML/JSON table (``mass`` or ``density`` may be given)."""
+    d = _table(d, where)
+    known = {"shape", "thickness", "mass", "density", "table_friction", "piece_friction",
+             "restitution", "stackable", "note"}
+    for k in d:
+        if k not in known:
+            raise ValueError(f"{where}.{k}: unknown key (expected one of {', '.join(sorted(known))})")
+    for k in ("shape", "thickness", "table_friction", "piece_friction", "restitution"):
+        if k not in d:
+            raise ValueError(f"{where}.{k}: missing")
+    shape = shapes.normalised(shapes.shape_from_json(d["shape"], f"{where}.shape"))
+    vals = {k: _number(d[k], f"{where}.{k}", *_LIMITS[k])
+            for k in ("thickness", "table_friction", "piece_friction", "restitution")}
+    if ("mass" in d) == ("density" in d):
+        raise ValueError(f"{where}: give exactly one of mass (kg) or density (kg/m^3)")
+    if "mass" in d:
+        mass = _number(d["mass"], f"{where}.mass", *_LIMITS["mass"])
+    else:
+        density = _number(d["density"], f"{where}.density", *_LIMITS["density"])
+        mass = density * shapes.area(shape) * vals["thickness"]
+        _number(mass, f"{where}.density (giving mass {mass:.3g} kg)", *_LIMITS["mass"])
+    stackable = d.get("stackable", True)
+    if not isinstance(stackable, bool):
+        raise ValueError(f"{where}.stackable: must be true or false, got {stackable!r}")
+    return PieceType(name=name, shape=shape, mass=mass, stackable=stackable, **vals)
+
+
+@dataclass(frozen=True)
+class Materials:
+    """The ring, the simulation settings and every piece kind: all the tunable physics data."""
+
+    ring: Ring = field(default_factory=Ring)
+    sim: SimSettings = field(default_factory=SimSettings)
+    kinds: dict[str, PieceType] = field(default_factory=dict)
+
+    # ----- loading -------------------------------------------------------------------------------
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> "Materials":
+        """Load ``assets/materials.toml`` (or another file in its format)."""
+        path = Path(path) if path else assets_dir() / "materials.toml"
+        try:
+            with open(path, "rb") as fh:
+                data = tomllib.load(fh)
+        except OSError as exc:
+            raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ValueError(f"{path}: not valid TOML ({exc})") from None
+        try:
+            return cls.from_dict(data)
+        except ValueError as exc:
+            raise ValueError(f"{path.name}: {exc}") from None
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Materials":
+        """Validated Materials from plain data (the TOML layout, or ``to_dict()`` output)."""
+        data = _table(data, "materials")
+        for k in data:
+            if k not in ("ring", "simulation", "kinds", "note"):
+                raise ValueError(f"{k}: unknown section (expected ring, simulation, kinds)")
+        ring_d = _table(data.get("ring", {}), "ring")
+        for k in ring_d:
+            if k not in ("radius", "centre_radius", "note"):
+                raise ValueError(f"ring.{k}: unknown key")
+        radius = _number(ring_d.get("radius", Ring.radius), "ring.radius", 0.01, 10.0)
+        centre = _number(ring_d.get("centre_radius", Ring.centre_radius), "ring.centre_radius",
+                         0.0, radius)
+        sim_d = _table(data.get("simulation", {}), "simulation")
+        sim_vals: dict[str, Any] = {}
+        for k, v in sim_d.items():
+            if k == "note":
+                continue
+            if k not in _SIM_LIMITS:
+                raise ValueError(f"simulation.{k}: unknown key")
+            integer = k in ("steps_per_second", "iterations", "rest_steps")
+            sim_vals[k] = _number(v, f"simulation.{k}", *_SIM_LIMITS[k], integer=integer)
+        sim = SimSettings(**sim_vals)
+        if sim.min_speed > sim.max_speed:
+            raise ValueError("simulation.min_speed: must not exceed simulation.max_speed")
+        kinds_d = _table(data.get("kinds", {}), "kinds")
+        kinds = {name: piece_type_from_dict(name, d, f"kinds.{name}") for name, d in kinds_d.items()}
+        return cls(Ring(radius, centre), sim, kinds)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data that :meth:`from_dict` reads back exactly."""
+        sim = asdict(self.sim)
+        return {
+            "ring": {"radius": self.ring.radius, "centre_radius": self.ring.centre_radius},
+            "simulation": sim,
+            "kinds": {name: t.to_json() for name, t in sorted(self.kinds.items())},
+        }
+
+    # ----- changing ------------------------------------------------------------------------------
+    def with_kinds(self, extra: dict[str, PieceType]) -> "Materials":
+        """These materials plus more piece kinds (e.g. the wrestlers' pieces)."""
+        return replace(self, kinds={**self.kinds, **extra})
+
+    def with_overrides(self, overrides: dict[str, float]) -> "Materials":
+        """A copy with tuning parameters changed, validated like the file.
+
+        Keys: ``FIELD`` (that field of every kind, e.g. ``table_friction``), ``FIELD.KIND``
+        (``mass.small``), ``simulation.KEY`` or ``ring.KEY``.
+        """
+        data = self.to_dict()
+        for key, value in overrides.items():
+            parts = key.split(".")
+            if parts[0] in ("simulation", "ring") and len(parts) == 2:
+                section = data[parts[0]]
+                if parts[1] not in section:
+                    raise ValueError(f"{key}: unknown parameter")
+                section[parts[1]] = value
+            elif parts[0] in _LIMITS and parts[0] != "density" and len(parts) in (1, 2):
+                targets = list(data["kinds"]) if len(parts) == 1 else [parts[1]]
+                for kind in targets:
+                    if kind not in data["kinds"]:
+                        raise ValueError(f"{key}: unknown piece kind {kind!r}")
+                    data["kinds"][kind][parts[0]] = value
+            else:
+                raise ValueError(
+                    f"{key}: unknown parameter (use FIELD, FIELD.KIND, simulation.KEY or ring.KEY;"
+                    f" FIELD is one of mass, thickness, table_friction, piece_friction, restitution)")
+        return Materials.from_dict(data)
+
+    def value(self, key: str) -> float:
+        """Read a parameter by the names :meth:`with_overrides` takes (``FIELD`` reads the mean)."""
+        parts = key.split(".")
+        if parts[0] == "simulation" and len(parts) == 2:
+            return float(getattr(self.sim, parts[1]))
+        if parts[0] == "ring" and len(parts) == 2:
+            return float(getattr(self.ring, parts[1]))
+        if parts[0] in _LIMITS and len(parts) == 2:
+            return float(getattr(self.kinds[parts[1]], parts[0]))
+        if parts[0] in _LIMITS and len(parts) == 1:
+            vals = [getattr(t, parts[0]) for t in self.kinds.values()]
+            return float(sum(vals) / len(vals))
+        raise ValueError(f"{key}: unknown parameter")

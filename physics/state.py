@@ -1,0 +1,114 @@
+"""Plain records of the at-rest world: pieces, pushes, falls and push results."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class PieceState:
+    """A piece on the ring at rest: where it is, and what it sits on.
+
+    ``base`` is the id of the piece it is stacked on, or None when it stands on the ring surface.
+    Angles are radians, positions metres from the ring's centre.
+    """
+
+    id: str
+    kind: str
+    x: float
+    y: float
+    angle: float = 0.0
+    base: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "x": self.x, "y": self.y, "angle": self.angle,
+                "base": self.base}
+
+
+@dataclass(frozen=True)
+class Push:
+    """One push from the platform.
+
+    * ``piece`` / ``kind``: the piece brought in from off the ring (a new id) and its kind.
+    * ``entry_deg``: where the platform touches the ring, as an angle around it (0 = +x, CCW).
+    * ``heading_deg``: the push direction relative to the ring's inward normal at that point,
+      positive turning counter-clockwise; at most ``simulation.heading_limit_deg`` either side.
+    * ``speed``: the hand's steady speed in m/s.
+    * ``spin_deg``: how the piece is turned on the platform, relative to the push direction
+      (matters only for pieces that are not round).
+    """
+
+    piece: str
+    kind: str
+    entry_deg: float
+    heading_deg: float = 0.0
+    speed: float = 0.3
+    spin_deg: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"piece": self.piece, "kind": self.kind, "entry_deg": self.entry_deg,
+                "heading_deg": self.heading_deg, "speed": self.speed, "spin_deg": self.spin_deg}
+
+    def direction(self) -> tuple[float, float]:
+        """Unit vector of the push."""
+        a = math.radians(self.entry_deg) + math.pi + math.radians(self.heading_deg)
+        return math.cos(a), math.sin(a)
+
+    def entry_point(self, ring_radius: float) -> tuple[float, float]:
+        e = math.radians(self.entry_deg)
+        return ring_radius * math.cos(e), ring_radius * math.sin(e)
+
+
+@dataclass(frozen=True)
+class Fall:
+    """A piece that left the ring: when (seconds after the push began) and why.
+
+    ``carried_by`` is the id of the piece it was stacked on when that piece fell, else None.
+    """
+
+    piece: str
+    kind: str
+    time: float
+    carried_by: str | None = None
+
+
+@dataclass
+class Trajectory:
+    """Poses sampled at a fixed rate for animation: ``poses[t, i] = (x, y, angle, level)``.
+
+    Row ``i`` belongs to ``ids[i]``; a piece that has fallen has NaN from its fall on.
+    """
+
+    ids: list[str]
+    rate: float
+    poses: np.ndarray = field(repr=False)
+
+    @property
+    def duration(self) -> float:
+        return (len(self.poses) - 1) / self.rate if len(self.poses) else 0.0
+
+
+@dataclass
+class PushResult:
+    """What one push did."""
+
+    push: Push | None
+    fell: list[Fall]
+    snapshot: dict[str, Any]
+    steps: int
+    time: float
+    released_at: float | None
+    #: The hand could not get its piece wholly onto the ring within ``max_drive_time``.
+    stalled: bool
+    #: The world had not come to rest within ``max_time``.
+    capped: bool
+    trajectory: Trajectory
+    #: Where the pushed piece was (x, y, angle) at the step the hand let go.
+    released_pose: tuple[float, float, float] | None = None
+
+    @property
+    def fell_ids(self) -> list[str]:
+        return [f.piece for f in self.fell]

@@ -1,0 +1,374 @@
+"""The Kabuto Sumo ring as a physical world: pieces at rest, pushes, falls. No game rules here.
+
+    >>> from physics import World, Push
+    >>> world = World.empty()
+    >>> world.place("S1", "small", 0.0, 0.0)
+    >>> result = world.push(Push("M1", "medium", entry_deg=180, heading_deg=0, speed=1.2))
+    >>> [f.piece for f in result.fell]          # the small disc is shoved across and off
+    ['S1']
+
+A World holds only the *at-rest* state (an ordered list of :class:`PieceState`) and the
+:class:`Materials` in force. Each push builds a fresh pymunk Space from that state (see
+:mod:`physics.sim` for why), so a push's outcome depends only on the state before it and the push.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from typing import Any
+
+import pymunk
+
+from physics import shapes
+from physics.materials import Materials
+from physics.sim import Episode, levels_of, outline_shapes
+from physics.state import PieceState, Push, PushResult
+
+SNAPSHOT_VERSION = 1
+
+
+class World:
+    """Pieces at rest on the ring, and the materials they are made of."""
+
+    def __init__(self, materials: Materials, pieces: list[PieceState] | tuple[PieceState, ...] = ()):
+        self.materials = materials
+        self._pieces: dict[str, PieceState] = {}
+        for p in pieces:
+            if p.id in self._pieces:
+                raise ValueError(f"piece {p.id!r}: the same id twice")
+            if p.kind not in materials.kinds:
+                raise ValueError(f"piece {p.id!r}: unknown kind {p.kind!r}")
+            for v, name in ((p.x, "x"), (p.y, "y"), (p.angle, "angle")):
+                if not isinstance(v, (int, float)) or not math.isfinite(v):
+                    raise ValueError(f"piece {p.id!r}: {name} must be a finite number, got {v!r}")
+            self._pieces[p.id] = p
+        levels_of(self._pieces)  # validates stack chains
+        for p in self._pieces.values():
+            if p.base is not None:
+                self._check_stackable(p.kind, p.base, p.id)
+
+    @classmethod
+    def empty(cls, materials: Materials | None = None) -> "World":
+        return cls(materials or Materials.load())
+
+    # ----- reading -------------------------------------------------------------------------------
+    @property
+    def ring(self):
+        return self.materials.ring
+
+    @property
+    def pieces(self) -> list[PieceState]:
+        """Every piece on the ring, in canonical (id) order."""
+        return [self._pieces[k] for k in sorted(self._pieces)]
+
+    def piece(self, pid: str) -> PieceState:
+        try:
+            return self._pieces[pid]
+        except KeyError:
+            raise ValueError(f"no piece {pid!r} on the ring") from None
+
+    def __contains__(self, pid: object) -> bool:
+        return pid in self._pieces
+
+    def levels(self) -> dict[str, int]:
+        return levels_of(self._pieces)
+
+    def riders(self, pid: str) -> list[str]:
+        """Every piece stacked on ``pid``, directly or higher up, bottom first."""
+        out: list[str] = []
+        frontier = [pid]
+        while frontier:
+            nxt = sorted(q.id for q in self._pieces.values() if q.base in frontier)
+            out.extend(nxt)
+            frontier = nxt
+        return out
+
+    # ----- snapshots -----------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """Plain JSON-able data of the whole at-rest world, materials included."""
+        return {
+            "version": SNAPSHOT_VERSION,
+            "materials": self.materials.to_dict(),
+            "pieces": [p.to_json() for p in self.pieces],
+        }
+
+    @classmethod
+    def from_snapshot(cls, data: Any) -> "World":
+        """Restore a world saved by :meth:`snapshot`; ValueError names a bad field."""
+        if not isinstance(data, dict):
+            raise ValueError("snapshot: expected an object")
+        if data.get("version") != SNAPSHOT_VERSION:
+            raise ValueError(f"snapshot.version: expected {SNAPSHOT_VERSION}, got {data.get('version')!r}")
+        materials = Materials.from_dict(data.get("materials"))
+        raw = data.get("pieces")
+        if not isinstance(raw, list):
+            raise ValueError("snapshot.pieces: expected a list")
+        pieces = []
+        for i, d in enumerate(raw):
+            where = f"snapshot.pieces[{i}]"
+            if not isinstance(d, dict):
+                raise ValueError(f"{where}: expected an object")
+            try:
+                pid, kind = d["id"], d["kind"]
+                x, y, angle, base = d["x"], d["y"], d.get("angle", 0.0), d.get("base")
+            except KeyError as exc:
+                raise ValueError(f"{where}.{exc.args[0]}: missing") from None
+            if not isinstance(pid, str) or not isinstance(kind, str):
+                raise ValueError(f"{where}: id and kind must be strings")
+            if base is not None and not isinstance(base, str):
+                raise ValueError(f"{where}.base: must be a piece id or null")
+            for v, name in ((x, "x"), (y, "y"), (angle, "angle")):
+                if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+                    raise ValueError(f"{where}.{name}: must be a finite number, got {v!r}")
+            pieces.append(PieceState(pid, kind, float(x), float(y), float(angle), base))
+        return cls(materials, pieces)
+
+    def copy(self) -> "World":
+        return World(self.materials, self.pieces)
+
+    # ----- pushing -------------------------------------------------------------------------------
+    def check_push(self, push: Push) -> tuple[float, float, float]:
+        """Validate a push; return the pushed piece's start pose on the platform (x, y, angle).
+
+        Raises ValueError naming the problem: an unknown kind, an id already on the ring, a heading
+        beyond the platform's range, a speed out of range, or a platform spot blocked by a piece
+        that overhangs the edge there.
+        """
+        sim = self.materials.sim
+        if not isinstance(push.piece, str) or not push.piece:
+            raise ValueError("push.piece: must be a non-empty id")
+        if push.piece in self._pieces:
+            raise ValueError(f"push.piece: {push.piece!r} is already on the ring")
+        if push.kind not in self.materials.kinds:
+            raise ValueError(f"push.kind: unknown piece kind {push.kind!r}")
+        for name in ("entry_deg", "heading_deg", "speed", "spin_deg"):
+            v = getattr(push, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+                raise ValueError(f"push.{name}: must be a finite number, got {v!r}")
+        if abs(push.heading_deg) > sim.heading_limit_deg:
+            raise ValueError(f"push.heading_deg: {push.heading_deg:g} is beyond the platform's "
+                             f"range of +/-{sim.heading_limit_deg:g} degrees from the inward normal")
+        if not sim.min_speed <= push.speed <= sim.max_speed:
+            raise ValueError(f"push.speed: {push.speed:g} m/s is outside "
+                             f"{sim.min_speed:g}..{sim.max_speed:g} m/s")
+        start = self.platform_pose(push)
+        blocker = self._overlapping(push.kind, start, level=0)
+        if blocker:
+            raise ValueError(f"push: the platform spot at {push.entry_deg:g} degrees is blocked by "
+                             f"piece {blocker!r} hanging over the edge")
+        return start
+
+    def platform_pose(self, push: Push) -> tuple[float, float, float]:
+        """Where the pushed piece sits on the platform: wholly outside the ring, touching its edge,
+        on the push line through the entry point."""
+        R = self.ring.radius
+        ptype = self.materials.kinds[push.kind]
+        dx, dy = push.direction()
+        px, py = push.entry_point(R)
+        angle = math.atan2(dy, dx) + math.radians(push.spin_deg)
+
+        def outside(s: float) -> bool:
+            near, _ = shapes.extent_from_origin(ptype.shape, px - s * dx, py - s * dy, angle)
+            return near >= R
+
+        lo, hi = 0.0, 2.0 * ptype.size + 1e-3
+        while not outside(hi):
+            hi *= 2
+        for _ in range(60):
+            mid = (lo + hi) / 2
+            if outside(mid):
+                hi = mid
+            else:
+                lo = mid
+        return px - hi * dx, py - hi * dy, angle
+
+    def preview(self, push: Push) -> PushResult:
+        """Simulate a push without changing this world."""
+        start = self.check_push(push)
+        ep = Episode(self.materials, self._pieces.values())
+        ep.start_push(push, start)
+        return self._finish(ep, push)
+
+    def push(self, push: Push) -> PushResult:
+        """Simulate a push and make its at-rest outcome this world's state."""
+        result = self.preview(push)
+        self._adopt(result)
+        return result
+
+    def settle(self) -> PushResult:
+        """Let the world run to rest with no push (e.g. after a move placed pieces by hand)."""
+        return self.launch({})
+
+    def launch(self, velocities: dict[str, tuple[float, float, float]],
+               commit: bool = True) -> PushResult:
+        """Send pieces off with velocities ``{id: (vx, vy, spin)}`` and run to rest: a flick, for
+        experiments and tuning (a game moves pieces only by pushes and scripted effects)."""
+        for pid, v in velocities.items():
+            self.piece(pid)
+            if len(v) != 3 or not all(math.isfinite(c) for c in v):
+                raise ValueError(f"launch {pid!r}: expected (vx, vy, spin) finite numbers")
+        ep = Episode(self.materials, self._pieces.values())
+        ep.launch(velocities)
+        result = self._finish(ep, None)
+        if commit:
+            self._adopt(result)
+        return result
+
+    def _finish(self, ep: Episode, push: Push | None) -> PushResult:
+        falls, steps, released, stalled, capped, traj = ep.run()
+        world = World(self.materials, ep.at_rest_state())
+        return PushResult(push, falls, world.snapshot(), steps, steps * ep.dt, released, stalled,
+                          capped, traj, ep.released_pose)
+
+    def _adopt(self, result: PushResult) -> None:
+        self._pieces = {d["id"]: PieceState(d["id"], d["kind"], d["x"], d["y"], d["angle"], d["base"])
+                        for d in result.snapshot["pieces"]}
+
+    # ----- editing (for scripted effects) ---------------------------------------------------------
+    def place(self, pid: str, kind: str, x: float, y: float, angle: float = 0.0,
+              base: str | None = None, allow_overlap: bool = False) -> None:
+        """Put a piece on the ring (or on ``base``), at rest. ValueError if it cannot go there."""
+        if pid in self._pieces:
+            raise ValueError(f"piece {pid!r} is already on the ring")
+        if kind not in self.materials.kinds:
+            raise ValueError(f"unknown piece kind {kind!r}")
+        for v, name in ((x, "x"), (y, "y"), (angle, "angle")):
+            if not math.isfinite(v):
+                raise ValueError(f"{name} must be a finite number")
+        if math.hypot(x, y) > self.ring.radius:
+            raise ValueError(f"({x:.3f}, {y:.3f}) is off the ring")
+        level = 0
+        if base is not None:
+            self._check_stackable(kind, base, pid)
+            level = self.levels()[base] + 1
+            bp = self._pieces[base]
+            if not _point_over(self.materials.kinds[bp.kind].shape, bp, x, y):
+                raise ValueError(f"the centre of {pid!r} would not be over its base {base!r}")
+        if not allow_overlap:
+            blocker = self._overlapping(kind, (x, y, angle), level)
+            if blocker:
+                raise ValueError(f"piece {pid!r} would overlap piece {blocker!r}")
+        self._pieces[pid] = PieceState(pid, kind, x, y, angle, base)
+
+    def remove(self, pid: str) -> list[str]:
+        """Take a piece off the ring with everything stacked on it; returns their ids, it first."""
+        self.piece(pid)
+        gone = [pid, *self.riders(pid)]
+        for g in gone:
+            del self._pieces[g]
+        return gone
+
+    def move(self, pid: str, x: float, y: float, angle: float | None = None) -> None:
+        """Move a piece (and its riders with it) to a new spot on the same level."""
+        p = self.piece(pid)
+        a = p.angle if angle is None else angle
+        if math.hypot(x, y) > self.ring.radius:
+            raise ValueError(f"({x:.3f}, {y:.3f}) is off the ring")
+        carried = {pid, *self.riders(pid)}
+        blocker = self._overlapping(p.kind, (x, y, a), self.levels()[pid], ignore=carried)
+        if blocker:
+            raise ValueError(f"piece {pid!r} would overlap piece {blocker!r}")
+        da = a - p.angle
+        c, s = math.cos(da), math.sin(da)
+        self._pieces[pid] = PieceState(pid, p.kind, x, y, a, p.base)
+        for r in self.riders(pid):
+            q = self._pieces[r]
+            rx, ry = q.x - p.x, q.y - p.y
+            self._pieces[r] = PieceState(r, q.kind, x + c * rx - s * ry, y + s * rx + c * ry,
+                                         q.angle + da, q.base)
+
+    # ----- geometry queries ----------------------------------------------------------------------
+    def touching(self, pid: str) -> list[str]:
+        """Pieces physically in contact with ``pid``: on its level, in contact within the collision
+        slop (Chipmunk's own collision test on the outline grown by the slop), or stacked directly
+        on it, or its base."""
+        p = self.piece(pid)
+        level = self.levels()[pid]
+        hits = self._query(p.kind, (p.x, p.y, p.angle), level, grow=self.materials.sim.collision_slop)
+        out = {q for q, _ in hits if q != pid}
+        out |= {q.id for q in self._pieces.values() if q.base == pid}
+        if p.base is not None:
+            out.add(p.base)
+        return sorted(out)
+
+    def in_circle(self, radius: float | None = None) -> list[str]:
+        """Pieces any part of which is inside (or touching) the centre circle (default: the ring's
+        printed centre circle)."""
+        r = self.ring.centre_radius if radius is None else radius
+        out = []
+        for p in self.pieces:
+            near, _ = shapes.extent_from_origin(self.materials.kinds[p.kind].shape, p.x, p.y, p.angle)
+            if near <= r:
+                out.append(p.id)
+        return out
+
+    def _check_stackable(self, kind: str, base: str, pid: str) -> None:
+        if base not in self._pieces:
+            raise ValueError(f"piece {pid!r}: its base {base!r} is not on the ring")
+        bt = self.materials.kinds[self._pieces[base].kind]
+        mt = self.materials.kinds[kind]
+        if not bt.stackable:
+            raise ValueError(f"piece {pid!r}: nothing may be stacked on {base!r} ({bt.name})")
+        if mt.size > bt.size + 1e-9:
+            raise ValueError(f"piece {pid!r}: a {mt.name} is larger than its base {base!r} "
+                             f"({bt.name}); pieces stack only on the same size or larger")
+
+    def _overlapping(self, kind: str, pose: tuple[float, float, float], level: int,
+                     ignore: set[str] | None = None) -> str | None:
+        """Id of the first piece on ``level`` that a ``kind`` at ``pose`` would overlap by more
+        than the collision slop, else None."""
+        slop = self.materials.sim.collision_slop
+        for pid, depth in self._query(kind, pose, level):
+            if depth > slop and not (ignore and pid in ignore):
+                return pid
+        return None
+
+    def _query(self, kind: str, pose: tuple[float, float, float], level: int,
+               grow: float = 0.0) -> list[tuple[str, float]]:
+        """(id, penetration depth) of every piece on ``level`` that a ``kind`` at ``pose``, its
+        outline grown by ``grow``, collides with, in id order. Chipmunk's collision test decides;
+        only pieces whose bounding circles come near are built."""
+        kinds = self.materials.kinds
+        reach = kinds[kind].size + grow + 1e-3
+        levels = self.levels()
+        near = [p for p in self.pieces if levels[p.id] == level
+                and math.hypot(p.x - pose[0], p.y - pose[1]) < reach + kinds[p.kind].size]
+        if not near:
+            return []
+        space = pymunk.Space()
+        owner: dict[pymunk.Shape, str] = {}
+        for p in near:
+            body = pymunk.Body(body_type=pymunk.Body.STATIC)
+            body.position = (p.x, p.y)
+            body.angle = p.angle
+            shp = outline_shapes(kinds[p.kind], body)
+            space.add(body, *shp)
+            owner.update((s, p.id) for s in shp)
+        probe_body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        probe_body.position = pose[:2]
+        probe_body.angle = pose[2]
+        found: dict[str, float] = {}
+        for s in outline_shapes(kinds[kind], probe_body, grow):
+            s.cache_bb()
+            for info in space.shape_query(s):
+                pid = owner[info.shape]
+                depth = max((-pt.distance for pt in info.contact_point_set.points), default=0.0) - grow
+                found[pid] = max(found.get(pid, -math.inf), depth)
+        return sorted(found.items())
+
+
+def _point_over(shape: shapes.Shape, base: PieceState, x: float, y: float) -> bool:
+    dx, dy = x - base.x, y - base.y
+    c, s = math.cos(-base.angle), math.sin(-base.angle)
+    return shapes.contains(shape, (c * dx - s * dy, s * dx + c * dy))
+
+
+def state_hash(snapshot: dict[str, Any]) -> str:
+    """SHA-256 of a snapshot's pieces, exact to the last bit of every float.
+
+    ``json.dumps`` writes floats with ``repr``, which round-trips exactly, so two states hash the
+    same only if every coordinate is bit-identical.
+    """
+    text = json.dumps(snapshot["pieces"], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()

@@ -1,0 +1,268 @@
+"""A tiny hidden-information trick game that implements the whole :class:`cards.api.CardGame` API.
+
+It exists so the game-independent infrastructure (bots, command line, OpenSpiel adapter, the
+conformance tests) can be tested without depending on the real engines.
+
+Rules of "toy-trick" (two players):
+
+* The deck has twelve cards: ranks 1-6 in two suits, clubs ``c`` and diamonds ``d`` (``"4d"`` is
+  the four of diamonds). Each player is dealt five cards face down; the last two cards stay face
+  down in the stock and are never seen by anybody.
+* Seat 0 leads the first trick. The other player must follow the suit led if they can; otherwise
+  they may play any card. The higher card of the suit led wins the trick, and its winner leads the
+  next one.
+* After five tricks the player who won more tricks wins the game (five is odd: no draws).
+
+A player who fails to follow suit shows everybody that they hold no card of that suit: the
+:meth:`ToyTrick.resample_hidden` re-deal keeps to that knowledge.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cards.api import TERMINAL, CardGame, IllegalAction, rng_from_json, rng_state_to_json
+
+SUITS = ("c", "d")
+RANKS = (1, 2, 3, 4, 5, 6)
+DECK = tuple(f"{r}{s}" for s in SUITS for r in RANKS)
+HAND_SIZE = 5
+TRICKS = HAND_SIZE
+
+
+def _rank(card: str) -> int:
+    return int(card[0])
+
+
+def _suit(card: str) -> str:
+    return card[1]
+
+
+class ToyTrick(CardGame):
+    """Two-player, five-trick, must-follow-suit game with hidden hands and a hidden stock."""
+
+    name = "toy-trick"
+    player_counts = (2,)
+
+    __slots__ = ("num_players", "hands", "stock", "trick", "leader", "won", "void", "rng", "events")
+
+    def __init__(self) -> None:
+        self.num_players = 2
+        self.hands: list[list[str]] = [[], []]
+        self.stock: list[str] = []
+        self.trick: list[tuple[int, str]] = []  # (seat, card) in play order
+        self.leader = 0
+        self.won: list[list[str]] = [[], []]  # cards of the tricks each seat took
+        self.void: list[list[str]] = [[], []]  # suits each seat has shown they do not hold
+        self.rng = random.Random(0)
+        self.events: list[dict[str, Any]] = []
+
+    # ----- construction ------------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> "ToyTrick":
+        if players not in (None, 2):
+            raise ValueError(f"players: toy-trick is for 2 players, not {players}")
+        if options:
+            raise ValueError(f"unknown option(s) for toy-trick: {', '.join(sorted(options))}")
+        g = cls()
+        g.rng = random.Random(seed)
+        deck = list(DECK)
+        g.rng.shuffle(deck)
+        g.hands = [sorted(deck[:HAND_SIZE]), sorted(deck[HAND_SIZE : 2 * HAND_SIZE])]
+        g.stock = deck[2 * HAND_SIZE :]
+        for p in (0, 1):
+            g.events.append({"type": "deal", "seat": p, "cards": list(g.hands[p]), "to": [p]})
+        return g
+
+    # ----- flow --------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if len(self.won[0]) + len(self.won[1]) == 2 * TRICKS:
+            return TERMINAL
+        if not self.trick:
+            return self.leader
+        return 1 - self.trick[0][0]
+
+    def legal_actions(self) -> list[str]:
+        p = self.current_player()
+        if p == TERMINAL:
+            return []
+        hand = self.hands[p]
+        if self.trick:
+            led = _suit(self.trick[0][1])
+            follow = [c for c in hand if _suit(c) == led]
+            if follow:
+                hand = follow
+        return sorted("play " + c for c in hand)
+
+    def apply(self, action: str) -> None:
+        p = self.current_player()
+        if p == TERMINAL:
+            raise IllegalAction("the game is over")
+        if not isinstance(action, str) or not action.startswith("play "):
+            raise IllegalAction(f"{action!r} is not an action: write 'play <card>', e.g. 'play 4d'")
+        card = action[5:]
+        hand = self.hands[p]
+        if card not in hand:
+            raise IllegalAction(f"you do not hold {card!r}")
+        if self.trick:
+            led = _suit(self.trick[0][1])
+            if _suit(card) != led and any(_suit(c) == led for c in hand):
+                raise IllegalAction(f"you must follow suit: you hold a card of suit {led!r}")
+            if _suit(card) != led and led not in self.void[p]:
+                self.void[p].append(led)
+        # Validated: now mutate.
+        hand.remove(card)
+        self.trick.append((p, card))
+        self.events.append({"type": "play", "seat": p, "card": card})
+        if len(self.trick) == 2:
+            (s0, c0), (s1, c1) = self.trick
+            winner = s1 if _suit(c1) == _suit(c0) and _rank(c1) > _rank(c0) else s0
+            self.won[winner].extend((c0, c1))
+            self.trick = []
+            self.leader = winner
+            self.events.append({"type": "trick", "winner": winner})
+            if self.current_player() == TERMINAL:
+                self.events.append({"type": "game_over", "returns": self.returns()})
+
+    def returns(self) -> list[float]:
+        if self.current_player() != TERMINAL:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if len(self.won[0]) > len(self.won[1]) else [-1.0, 1.0]
+
+    # ----- information -------------------------------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        return {
+            "seat": player,
+            "to_play": self.current_player(),
+            "hand": sorted(self.hands[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "trick": [[s, c] for s, c in self.trick],
+            "tricks_won": [len(w) // 2 for w in self.won],
+            "won_cards": [sorted(w) for w in self.won],
+            "stock_size": len(self.stock),
+            "events": self.visible_events(player),
+        }
+
+    def card_zones(self) -> dict[str, list[str]]:
+        return {
+            "hand0": list(self.hands[0]),
+            "hand1": list(self.hands[1]),
+            "stock": list(self.stock),
+            "trick": [c for _, c in self.trick],
+            "won0": list(self.won[0]),
+            "won1": list(self.won[1]),
+        }
+
+    def resample_hidden(self, player: int, rng: random.Random) -> "ToyTrick":
+        """Re-deal the other hand and the stock, respecting the suits the other seat showed void."""
+        g = self.clone()
+        other = 1 - player
+        pool = g.hands[other] + g.stock
+        void = set(g.void[other])
+        allowed = [c for c in pool if _suit(c) not in void]
+        forced_to_stock = [c for c in pool if _suit(c) in void]
+        rng.shuffle(allowed)
+        k = len(g.hands[other])
+        g.hands[other] = sorted(allowed[:k])
+        g.stock = allowed[k:] + forced_to_stock
+        # The other seat's secret deal event must not carry the true deal into the clone: rewrite it
+        # as the re-dealt hand plus the cards that seat has played openly since.
+        played = [e["card"] for e in g.events if e["type"] == "play" and e["seat"] == other]
+        for e in g.events:
+            if e["type"] == "deal" and e["seat"] == other:
+                e["cards"] = sorted(g.hands[other] + played)
+        g.rng = random.Random(rng.getrandbits(64))
+        return g
+
+    # ----- copies and persistence ---------------------------------------------------------------
+    def clone(self) -> "ToyTrick":
+        g = ToyTrick.__new__(ToyTrick)
+        g.num_players = 2
+        g.hands = [list(self.hands[0]), list(self.hands[1])]
+        g.stock = list(self.stock)
+        g.trick = list(self.trick)
+        g.leader = self.leader
+        g.won = [list(self.won[0]), list(self.won[1])]
+        g.void = [list(self.void[0]), list(self.void[1])]
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.events = [dict(e) for e in self.events]
+        return g
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "hands": [list(h) for h in self.hands],
+            "stock": list(self.stock),
+            "trick": [[s, c] for s, c in self.trick],
+            "leader": self.leader,
+            "won": [list(w) for w in self.won],
+            "void": [list(v) for v in self.void],
+            "rng": rng_state_to_json(self.rng),
+            "events": [dict(e) for e in self.events],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "ToyTrick":
+        if not isinstance(data, dict):
+            raise ValueError("toy-trick: saved game must be a JSON object")
+
+        def field(name: str) -> Any:
+            if name not in data:
+                raise ValueError(f"{name}: missing")
+            return data[name]
+
+        def card_lists(name: str, n: int) -> list[list[str]]:
+            v = field(name)
+            if not (isinstance(v, list) and len(v) == n and all(isinstance(x, list) for x in v)):
+                raise ValueError(f"{name}: expected {n} lists")
+            for x in v:
+                for c in x:
+                    if c not in DECK and c not in SUITS:
+                        raise ValueError(f"{name}: {c!r} is not a card")
+            return [list(x) for x in v]
+
+        if field("game") != cls.name:
+            raise ValueError(f"game: expected {cls.name!r}")
+        g = cls()
+        g.hands = card_lists("hands", 2)
+        stock = field("stock")
+        if not isinstance(stock, list) or not all(c in DECK for c in stock):
+            raise ValueError("stock: expected a list of cards")
+        g.stock = list(stock)
+        trick = field("trick")
+        if not isinstance(trick, list) or not all(
+            isinstance(t, list) and len(t) == 2 and t[0] in (0, 1) and t[1] in DECK for t in trick
+        ):
+            raise ValueError("trick: expected [[seat, card], ...]")
+        g.trick = [(s, c) for s, c in trick]
+        g.leader = field("leader")
+        if g.leader not in (0, 1):
+            raise ValueError("leader: must be 0 or 1")
+        g.won = card_lists("won", 2)
+        g.void = card_lists("void", 2)
+        g.rng = rng_from_json(field("rng"))
+        events = field("events")
+        if not isinstance(events, list) or not all(isinstance(e, dict) and "type" in e for e in events):
+            raise ValueError("events: expected a list of event objects")
+        g.events = [dict(e) for e in events]
+        zones = g.card_zones()
+        all_cards = sorted(c for z in zones.values() for c in z)
+        if all_cards != sorted(DECK):
+            raise ValueError("hands: the saved cards are not exactly the twelve-card deck")
+        return g
+
+
+def heuristic_action(game: ToyTrick, player: int, rng: random.Random) -> str:
+    """Rule of thumb: lead your highest card; when following, win as cheaply as possible, else
+    throw your lowest card. Uses only the observation and the legal actions."""
+    obs = game.observation(player)
+    legal = game.legal_actions()
+    cards = [a[5:] for a in legal]
+    if not obs["trick"]:
+        return "play " + max(cards, key=_rank)
+    led = obs["trick"][0][1]
+    winners = [c for c in cards if _suit(c) == _suit(led) and _rank(c) > _rank(led)]
+    if winners:
+        return "play " + min(winners, key=_rank)
+    return "play " + min(cards, key=_rank)

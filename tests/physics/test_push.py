@@ -1,0 +1,148 @@
+"""The push: a straight line at steady speed from the platform, released once wholly on the ring."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from physics import PieceState, Push, World, shapes
+from tests.physics.helpers import board_2p, materials, slide_distance
+
+
+def test_the_piece_starts_wholly_outside_the_ring_touching_its_edge():
+    world = World(materials())
+    for heading in (-60, -20, 0, 35, 60):
+        push = Push("P", "large", entry_deg=70, heading_deg=heading, speed=0.3)
+        x, y, a = world.platform_pose(push)
+        near, _ = shapes.extent_from_origin(world.materials.kinds["large"].shape, x, y, a)
+        assert near == pytest.approx(world.ring.radius, abs=1e-9)
+
+
+def test_a_push_is_released_the_instant_the_piece_is_wholly_inside_then_slides_v2_over_2_mu_g():
+    m = materials()
+    world = World(m)
+    speed = 0.4
+    result = world.push(Push("P", "small", entry_deg=180, heading_deg=0, speed=speed))
+    r = m.kinds["small"].shape.radius
+    rx, ry, _ = result.released_pose
+    # Wholly inside at release, and not yet inside one step earlier.
+    assert math.hypot(rx, ry) + r <= m.ring.radius
+    assert math.hypot(rx, ry) + r > m.ring.radius - speed * m.sim.dt * 1.01
+    end = world.piece("P")
+    assert end.x - rx == pytest.approx(slide_distance(speed, 0.3), rel=0.03)
+    assert abs(end.y) < 1e-9 and not result.stalled and not result.capped
+
+
+@pytest.mark.parametrize("heading", [-45.0, 0.0, 30.0])
+def test_the_driven_piece_cannot_leave_its_line_even_when_it_hits_the_crowd(heading):
+    world = board_2p()
+    push = Push("P", "medium", entry_deg=200, heading_deg=heading, speed=0.5)
+    x0, y0, _ = world.platform_pose(push)
+    dx, dy = push.direction()
+    result = world.push(push)
+    traj = result.trajectory
+    col = traj.ids.index("P")
+    released = int(result.released_at * traj.rate)
+    for t in range(released):
+        px, py = traj.poses[t, col, :2]
+        lateral = (px - x0) * -dy + (py - y0) * dx
+        assert abs(lateral) < 2e-4
+
+
+def test_a_shove_knocks_a_disc_off_the_far_edge_and_reports_when():
+    world = World(materials())
+    world.place("S1", "small", 0.0, 0.0)
+    result = world.push(Push("M1", "medium", entry_deg=180, heading_deg=0, speed=1.2))
+    assert [f.piece for f in result.fell] == ["S1"]
+    assert 0 < result.fell[0].time < result.time
+    assert "S1" not in world and "M1" in world
+    # It left past the far (+x) edge, the way it was shoved.
+    col = result.trajectory.ids.index("S1")
+    last = result.trajectory.poses[:, col, 0]
+    assert np.nanmax(last) > 0.09
+
+
+def test_pieces_fall_in_order_of_time():
+    world = World(materials())
+    for i, x in enumerate((-0.03, 0.0, 0.03)):
+        world.place(f"S{i}", "small", x, 0.0)
+    result = world.push(Push("L", "large", entry_deg=180, heading_deg=0, speed=1.6))
+    times = [f.time for f in result.fell]
+    assert times == sorted(times) and len(result.fell) >= 1
+
+
+def test_a_stacked_piece_falls_with_its_base():
+    world = World(materials())
+    world.place("B", "medium", 0.09, 0.0)          # near the edge, nudged gently over it
+    world.place("T", "small", 0.09, 0.0, base="B")
+    result = world.push(Push("L", "large", entry_deg=180, heading_deg=0, speed=1.1))
+    fell = {f.piece: f for f in result.fell}
+    assert "B" in fell and fell["T"].carried_by == "B" and fell["T"].time == fell["B"].time
+
+
+def test_a_gentle_shove_carries_a_stacked_piece_along():
+    world = World(materials())
+    world.place("B", "large", -0.02, 0.0)
+    world.place("T", "small", -0.02, 0.0, base="B")
+    world.push(Push("P", "small", entry_deg=180, heading_deg=0, speed=0.6))
+    base, top = world.piece("B"), world.piece("T")
+    assert base.x > -0.02 + 1e-3           # the base moved
+    assert top.base == "B"                 # the rider stayed on
+    assert math.hypot(top.x - base.x, top.y - base.y) < 2e-3
+
+
+def test_a_hard_jolt_slides_a_stacked_piece_off_its_base_and_it_drops_a_level():
+    m = materials(piece_friction=0.05)
+    world = World(m)
+    world.place("B", "medium", -0.05, 0.0)
+    world.place("T", "medium", -0.05, 0.0, base="B")
+    world.push(Push("P", "large", entry_deg=180, heading_deg=0, speed=1.4))
+    if "T" in world:
+        top = world.piece("T")
+        assert top.base is None  # it slid off and now stands on the ring surface
+        if "B" in world:
+            base = world.piece("B")
+            assert math.hypot(top.x - base.x, top.y - base.y) > 0.0145
+
+
+def test_stacks_only_on_the_same_size_or_larger():
+    world = World(materials())
+    world.place("S", "small", 0.0, 0.0)
+    with pytest.raises(ValueError, match="larger than its base"):
+        world.place("L", "large", 0.0, 0.0, base="S")
+    assert "L" not in world
+
+
+@pytest.mark.parametrize("push, message", [
+    (Push("P", "small", 0, heading_deg=61, speed=0.3), "heading_deg"),
+    (Push("P", "small", 0, heading_deg=0, speed=5.0), "speed"),
+    (Push("P", "small", 0, heading_deg=0, speed=0.0), "speed"),
+    (Push("P", "huge", 0, heading_deg=0, speed=0.3), "kind"),
+    (Push("S1", "small", 0, heading_deg=0, speed=0.3), "already on the ring"),
+    (Push("P", "small", float("nan"), heading_deg=0, speed=0.3), "entry_deg"),
+    (Push("P", "small", 0, heading_deg=float("inf"), speed=0.3), "heading_deg"),
+])
+def test_an_impossible_push_is_refused_by_name_and_changes_nothing(push, message):
+    world = World(materials())
+    world.place("S1", "small", 0.0, 0.0)
+    before = world.snapshot()
+    with pytest.raises(ValueError, match=message):
+        world.push(push)
+    assert world.snapshot() == before
+
+
+def test_a_platform_spot_blocked_by_an_overhanging_piece_is_refused():
+    world = World(materials())
+    world.place("L", "large", 0.0985, 0.0)   # centre inside, hangs 17.5 mm over the edge
+    with pytest.raises(ValueError, match="blocked by piece 'L'"):
+        world.push(Push("P", "small", 0, 0, 0.3))
+
+
+def test_a_hand_that_cannot_get_its_piece_in_gives_up_and_says_so():
+    # A hand far too weak to shove even one disc.
+    m = materials(**{"simulation.hand_force": 0.001, "simulation.max_drive_time": 0.5})
+    world = World(m)
+    world.place("L", "large", -0.0805, 0.0)
+    result = world.push(Push("P", "small", 180, 0, 0.3))
+    assert result.stalled

@@ -1,0 +1,130 @@
+"""Design the starting boards in assets/setups.toml (a developer script; its output is data).
+
+The rulebook's Wrestler Count Diagrams give only the counts. We design positions that are fair by
+symmetry: 2P boards are symmetric under a half turn, 3P under a third of a turn (one medium disc on
+the centre), 4P map each team onto the other under a half turn. Pieces are placed by orbit (one
+representative and its rotated copies) and relaxed until no two overlap and all lie wholly inside
+the ring with a margin. Wrestler spots keep room for any wrestler outline (WRESTLER_RADIUS).
+
+    python tools/gen_setups.py            # prints the TOML
+    python tools/gen_setups.py --write    # rewrites assets/setups.toml's boards
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+
+RING = 0.100
+MARGIN = 0.002          # every piece at least 2 mm inside the edge
+GAP = 0.0008            # and 0.8 mm from its neighbours
+RADIUS = {"large": 0.019, "medium": 0.0145, "small": 0.011, "wrestler": 0.017}
+
+# players -> (symmetry order, wrestler representative positions (r, angle deg) per orbit,
+#             centre piece kind or None, orbit counts per kind)
+DESIGNS = {
+    2: dict(order=2, wrestlers=[(0.052, 0.0)], centre="large",
+            orbits={"large": 1, "medium": 4, "small": 7}),
+    3: dict(order=3, wrestlers=[(0.052, 90.0)], centre="medium",
+            orbits={"large": 1, "medium": 3, "small": 4}),
+    4: dict(order=2, wrestlers=[(0.055, 0.0), (0.055, 90.0)], centre="large",
+            orbits={"large": 1, "medium": 3, "small": 7}),
+}
+
+
+def rot(x: float, y: float, k: int, order: int) -> tuple[float, float]:
+    a = 2 * math.pi * k / order
+    return x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)
+
+
+def design(players: int, seed: int = 7, iters: int = 4000) -> dict[str, list[tuple[float, float]]]:
+    d = DESIGNS[players]
+    order = d["order"]
+    rng = random.Random(seed)
+    reps: list[list] = []  # [kind, x, y, fixed]
+    for r, deg in d["wrestlers"]:
+        reps.append(["wrestler", r * math.cos(math.radians(deg)), r * math.sin(math.radians(deg)), True])
+    for kind, n in d["orbits"].items():
+        for _ in range(n):
+            a = rng.uniform(0, 2 * math.pi)
+            rr = rng.uniform(0.02, RING - RADIUS[kind] - MARGIN)
+            reps.append([kind, rr * math.cos(a), rr * math.sin(a), False])
+    centre = d["centre"]
+
+    def expand():
+        out = [(centre, 0.0, 0.0, -1)] if centre else []
+        for i, (kind, x, y, _) in enumerate(reps):
+            for k in range(order):
+                out.append((kind, *rot(x, y, k, order), i))
+        return out
+
+    for it in range(iters):
+        pieces = expand()
+        moved = 0.0
+        push = [[0.0, 0.0] for _ in reps]
+        for a in range(len(pieces)):
+            ka, xa, ya, ia = pieces[a]
+            for b in range(a + 1, len(pieces)):
+                kb, xb, yb, ib = pieces[b]
+                dx, dy = xb - xa, yb - ya
+                dist = math.hypot(dx, dy) or 1e-9
+                need = RADIUS[ka] + RADIUS[kb] + GAP
+                if dist < need:
+                    over = (need - dist) / 2
+                    ux, uy = dx / dist, dy / dist
+                    # move representatives (undo the rotation of the image)
+                    for idx, sgn, (px, py) in ((ia, -1, (xa, ya)), (ib, 1, (xb, yb))):
+                        if idx < 0:
+                            continue
+                        # rotate the displacement back into the representative's frame
+                        kk = [k for k in range(order)
+                              if math.isclose(rot(reps[idx][1], reps[idx][2], k, order)[0], px, abs_tol=1e-12)
+                              and math.isclose(rot(reps[idx][1], reps[idx][2], k, order)[1], py, abs_tol=1e-12)][0]
+                        mx, my = rot(sgn * ux * over, sgn * uy * over, -kk, order)
+                        push[idx][0] += mx
+                        push[idx][1] += my
+                    moved = max(moved, over)
+        for i, rep in enumerate(reps):
+            if rep[3]:
+                continue
+            rep[1] += push[i][0] * 1.0 + rng.gauss(0, 1e-5) * (it < iters // 2)
+            rep[2] += push[i][1] * 1.0 + rng.gauss(0, 1e-5) * (it < iters // 2)
+            lim = RING - RADIUS[rep[0]] - MARGIN
+            dist = math.hypot(rep[1], rep[2])
+            if dist > lim:
+                rep[1] *= lim / dist
+                rep[2] *= lim / dist
+        if moved == 0.0 and it > iters // 2:
+            break
+    result: dict[str, list[tuple[float, float]]] = {k: [] for k in ("wrestler", "large", "medium", "small")}
+    if players == 4:
+        # Team order: seats 0 and 2 are team A, 1 and 3 team B; a half turn maps A onto B.
+        (w0x, w0y), (w1x, w1y) = [(r[1], r[2]) for r in reps[:2]]
+        result["wrestler"] = [(w0x, w0y), (w1x, w1y), (-w0x, -w0y), (-w1x, -w1y)]
+        result["wrestler"] = [result["wrestler"][0], result["wrestler"][2],
+                              result["wrestler"][1], result["wrestler"][3]]
+    for kind, x, y, i in expand():
+        if kind == "wrestler" and players == 4:
+            continue
+        result[kind].append((x, y))
+    return result
+
+
+def to_toml(players: int, boards: dict[str, list[tuple[float, float]]]) -> str:
+    lines = [f"[boards.{players}]"]
+    for kind in ("wrestler", "large", "medium", "small"):
+        pts = ", ".join(f"[{x:.5f}, {y:.5f}]" for x, y in boards[kind])
+        lines.append(f"{kind} = [{pts}]")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.parse_args()
+    for n in (2, 3, 4):
+        print(to_toml(n, design(n)))
+        print()
+
+
+if __name__ == "__main__":
+    main()
