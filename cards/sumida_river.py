@@ -274,6 +274,15 @@ _ALL_WILD = tuple(
 )
 
 
+#: Per meld type, everything ``_melds`` needs, in one tuple (fewer lookups in the hot loop).
+_TYPE_ROWS = tuple(
+    (1 << t, *SPEC[t], RELEVANT[t], ELIGIBLE[t], _COMBOS[t], _ALL_WILD[t]) for t in range(8)
+)
+_TYPE_OF_BIT = {1 << t: t for t in range(8)}
+#: The rows of the meld types still free, for every set of used types.
+_FREE_ROWS = tuple(tuple(row for row in _TYPE_ROWS if not blocked & row[0]) for blocked in range(256))
+
+
 class Meld:
     """A parsed meld action: type, natural cards (mask), A cards by colour, rank (None: all A)."""
 
@@ -512,39 +521,35 @@ class SumidaRiver(CardGame):
         nib = self.nibs[p]
         wb, wr = self.hb[p], self.hr[p]
         present = [r for r in LEX_FROM[self.cur if self.cur > 0 else 0] if nib[r]]
-        blocked = self.blocked
         out: list[str] = []
         ext = out.extend
-        for t in range(8):
-            if (blocked >> t) & 1:
-                continue
-            is_run, size, black, off = SPEC[t]
-            wm, wo = (wb, wr) if black else (wr, wb)
+        for bit, is_run, size, black, off, rel, elig, tables, all_wild in _FREE_ROWS[self.blocked]:
+            if black:
+                wm, wo = wb, wr
+            else:
+                wm, wo = wr, wb
             if wm > size:
                 wm = size
             if wo > off:
                 wo = off
-            code = (wm << 1 | wo) << 16
-            rel = RELEVANT[t]
-            elig = ELIGIBLE[t]
-            tables = _COMBOS[t]
-            for r in present:
-                b = nib[r]
-                if not b & elig:
-                    continue
-                if is_run:
-                    b |= nib[r + 1] << 4
-                    if size > 2:
-                        b |= nib[r + 2] << 8
-                        if size > 3:
-                            b |= nib[r + 3] << 12
-                b &= rel
-                table = tables[r]
-                c = table.get(b | code)
-                if c is None:
-                    c = table[b | code] = _build_combos(t, r, b, wm, wo)
-                ext(c)
-            ext(_ALL_WILD[t][wm][wo])
+            if present:
+                code = (wm << 1 | wo) << 16
+                for r in present:
+                    b = nib[r]
+                    if not b & elig:
+                        continue
+                    if is_run:
+                        b |= nib[r + 1] << 4
+                        if size > 2:
+                            b |= nib[r + 2] << 8
+                            if size > 3:
+                                b |= nib[r + 3] << 12
+                    b = (b & rel) | code
+                    c = tables[r].get(b)
+                    if c is None:
+                        c = tables[r][b] = _build_combos(_TYPE_OF_BIT[bit], r, b & 0xFFFF, wm, wo)
+                    ext(c)
+            ext(all_wild[wm][wo])
         return out
 
     def apply(self, action: str) -> None:

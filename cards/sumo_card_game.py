@@ -170,7 +170,8 @@ class SumoCardGame(CardGame):
     player_counts = (2,)
 
     __slots__ = (
-        "num_players", "jokers", "_rng", "_rng_shared", "deck", "discard", "hands", "hand_epochs", "reshuffles",
+        "num_players", "jokers", "_rng", "_rng_shared", "deck", "discard", "hands", "hand_epochs",
+        "reshuffles",
         "ring", "ring_up", "sumo", "sumo_up", "position", "draw_first", "phase", "to_act",
         "pending", "table", "plays", "values", "pusher", "distance", "winner", "round", "events",
         "_legal", "_legal_list",

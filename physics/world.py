@@ -168,6 +168,13 @@ class World:
         px, py = push.entry_point(R)
         angle = math.atan2(dy, dx) + math.radians(push.spin_deg)
 
+        if isinstance(ptype.shape, shapes.Circle):
+            # |P - s d| = R + r with P.d = -R cos(heading): s^2 - 2 s P.d - (2Rr + r^2) = 0.
+            r = ptype.shape.radius
+            pd = px * dx + py * dy
+            s = pd + math.sqrt(pd * pd + 2 * R * r + r * r)
+            return px - s * dx, py - s * dy, angle
+
         def outside(s: float) -> bool:
             near, _ = shapes.extent_from_origin(ptype.shape, px - s * dx, py - s * dy, angle)
             return near >= R

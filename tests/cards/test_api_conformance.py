@@ -339,8 +339,8 @@ class _LossyToy(ToyTrick):
 
     def apply(self, action):
         super().apply(action)
-        if not self.trick and self.won[self.leader]:
-            self.won[self.leader].pop(0) if len(self.won[self.leader]) % 2 == 0 else None
+        if not self.trick:  # a trick was just completed
+            self.won[self.leader].pop()
 
 
 class _UnsortedToy(ToyTrick):

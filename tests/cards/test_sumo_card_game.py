@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cards
-from cards.api import TERMINAL, IllegalAction
+from cards.api import IllegalAction
 from cards.sumo_card_game import NAMES, SumoCardGame, combo_value, heuristic_action, push_distance
 
 SETTINGS = settings(max_examples=40, deadline=None, database=None,

@@ -1,0 +1,63 @@
+"""Materials are data: loaded, validated by key, overridden for tuning, carried in snapshots."""
+from __future__ import annotations
+
+import pytest
+
+from physics import Materials, World
+from physics.materials import assets_dir
+
+
+def test_the_default_materials_describe_the_assumed_wooden_game():
+    m = Materials.load()
+    assert m.ring.radius * 2 == pytest.approx(0.20)
+    sizes = {k: m.kinds[k].size * 2 for k in ("small", "medium", "large")}
+    assert sizes == pytest.approx({"small": 0.022, "medium": 0.029, "large": 0.038})
+    assert all(m.kinds[k].table_friction == pytest.approx(0.3) for k in sizes)
+    assert m.kinds["small"].mass < m.kinds["medium"].mass < m.kinds["large"].mass
+    text = (assets_dir() / "materials.toml").read_text()
+    assert "ASSUMPTIONS" in text
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("kinds.small.table_friction", -0.1, "kinds.small.table_friction"),
+    ("kinds.large.restitution", 1.5, "kinds.large.restitution"),
+    ("kinds.medium.thickness", 0, "kinds.medium.thickness"),
+    ("kinds.small.mass", "heavy", "kinds.small.mass"),
+    ("ring.radius", float("nan"), "ring.radius"),
+    ("simulation.steps_per_second", 10, "simulation.steps_per_second"),
+    ("kinds.small.colour", "red", "kinds.small.colour"),
+])
+def test_loading_rejects_impossible_values_naming_the_key(tmp_path, key, value, message):
+    data = Materials.load().to_dict()
+    node = data
+    parts = key.split(".")
+    for p in parts[:-1]:
+        node = node[p]
+    node[parts[-1]] = value
+    with pytest.raises(ValueError, match=message.replace(".", r"\.")):
+        Materials.from_dict(data)
+
+
+def test_a_broken_file_is_named(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[kinds.small\nshape = 1")
+    with pytest.raises(ValueError, match="bad.toml: not valid TOML"):
+        Materials.load(bad)
+
+
+def test_overrides_change_one_kind_or_all_and_reject_unknown_parameters():
+    m = Materials.load()
+    assert m.with_overrides({"mass.small": 0.003}).kinds["small"].mass == 0.003
+    assert m.with_overrides({"mass.small": 0.003}).kinds["large"].mass == m.kinds["large"].mass
+    assert all(t.table_friction == 0.4 for t in m.with_overrides({"table_friction": 0.4}).kinds.values())
+    with pytest.raises(ValueError, match="unknown parameter"):
+        m.with_overrides({"bounciness": 1.0})
+    with pytest.raises(ValueError, match="unknown piece kind"):
+        m.with_overrides({"mass.giant": 1.0})
+
+
+def test_tuned_materials_travel_in_the_snapshot():
+    tuned = Materials.load().with_overrides({"table_friction": 0.45})
+    world = World(tuned)
+    again = World.from_snapshot(world.snapshot())
+    assert again.materials == tuned

@@ -1,0 +1,131 @@
+"""Benchmark: one push into the full 2-player starting crowd, against a bare pymunk loop.
+
+For each of a seeded set of pushes (entries all round the ring, headings within the platform's
+range, speeds 0.2-1.2 m/s) it times ``World.preview(push)`` - validation, building a fresh Space,
+driving, falls, rest detection, the 60 Hz trajectory - and, interleaved in the same run, a bare
+pymunk loop that builds the same bodies, shapes and constraints and steps them the same number of
+steps with nothing else. The machine is shared and noisy, so only the ratio is meaningful.
+
+    python tools/bench_push.py            # a readable summary
+    python tools/bench_push.py --json     # one JSON object
+
+Targets (issue #2): ratio_vs_bare <= 1.5 and realtime_factor >= 50 on a 2-core machine.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pymunk
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from physics import Circle, Push, World  # noqa: E402
+from tests.physics.helpers import board_2p  # noqa: E402
+
+
+def bare_loop(world: World, push: Push, steps: int) -> None:
+    """The same bodies and constraints in plain pymunk, stepped ``steps`` times."""
+    m = world.materials
+    g = m.sim.gravity
+    space = pymunk.Space()
+    space.iterations = m.sim.iterations
+    space.collision_slop = m.sim.collision_slop
+    static = space.static_body
+
+    def add(kind: str, x: float, y: float, a: float) -> pymunk.Body:
+        t = m.kinds[kind]
+        assert isinstance(t.shape, Circle)
+        body = pymunk.Body(t.mass, pymunk.moment_for_circle(t.mass, 0, t.shape.radius))
+        body.position = (x, y)
+        body.angle = a
+        shape = pymunk.Circle(body, t.shape.radius)
+        shape.friction = math.sqrt(t.piece_friction)
+        shape.elasticity = math.sqrt(t.restitution)
+        pivot = pymunk.PivotJoint(static, body, (x, y))
+        gear = pymunk.GearJoint(static, body, 0.0, 1.0)
+        pivot.max_bias = gear.max_bias = 0.0
+        pivot.max_force = t.table_friction * t.mass * g
+        gear.max_force = pivot.max_force * 2 * t.shape.radius / 3
+        space.add(body, shape, pivot, gear)
+        return body
+
+    for p in world.pieces:
+        add(p.kind, p.x, p.y, p.angle)
+    x, y, a = world.platform_pose(push)
+    body = add(push.kind, x, y, a)
+    dx, dy = push.direction()
+    hand = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+    hand.position = (x, y)
+    hand.velocity = (dx * push.speed, dy * push.speed)
+    groove = pymunk.GrooveJoint(static, body, (x, y), (x + dx, y + dy), (0, 0))
+    grip = pymunk.PivotJoint(hand, body, (0, 0), (0, 0))
+    grip.max_bias = 0.0
+    grip.max_force = m.sim.hand_force
+    hold = pymunk.GearJoint(static, body, 0.0, 1.0)
+    hold.max_bias = 0.0
+    space.add(hand, groove, grip, hold)
+    dt = m.sim.dt
+    for _ in range(steps):
+        space.step(dt)
+
+
+def run(n_pushes: int, repeats: int, seed: int) -> dict:
+    rng = random.Random(seed)
+    world = board_2p()
+    pushes = [Push("P", rng.choice(["small", "medium", "large"]), rng.uniform(0, 360),
+                   rng.uniform(-45, 45), rng.uniform(0.2, 1.2)) for _ in range(n_pushes)]
+    ours, bare, ratios, sim_time, steps_all = [], [], [], [], []
+    for push in pushes:
+        result = world.preview(push)
+        best_ours = best_bare = math.inf
+        for _ in range(repeats):   # interleaved so both see the same machine load
+            t0 = time.perf_counter()
+            world.preview(push)
+            t1 = time.perf_counter()
+            bare_loop(world, push, result.steps)
+            t2 = time.perf_counter()
+            best_ours = min(best_ours, t1 - t0)
+            best_bare = min(best_bare, t2 - t1)
+        ours.append(best_ours)
+        bare.append(best_bare)
+        ratios.append(best_ours / best_bare)
+        sim_time.append(result.time)
+        steps_all.append(result.steps)
+    return {
+        "pieces": len(world.pieces) + 1,
+        "pushes": n_pushes,
+        "median_push_ms": round(statistics.median(ours) * 1e3, 3),
+        "median_bare_ms": round(statistics.median(bare) * 1e3, 3),
+        "ratio_vs_bare": round(statistics.median(ratios), 3),
+        "realtime_factor": round(sum(sim_time) / sum(ours), 1),
+        "median_sim_time_s": round(statistics.median(sim_time), 4),
+        "median_steps": statistics.median(steps_all),
+        "steps_per_second": world.materials.sim.steps_per_second,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--pushes", type=int, default=40, help="distinct pushes (default 40)")
+    ap.add_argument("--repeats", type=int, default=5, help="timed repeats per push; the best counts")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    out = run(args.pushes, args.repeats, args.seed)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for k, v in out.items():
+            print(f"{k:>20}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
