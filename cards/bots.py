@@ -31,7 +31,10 @@ from typing import Any, Protocol
 
 from cards.api import TERMINAL, Action, CardGame
 
-#: Iterations per decision of a plain ``"mcts"`` spec.
+#: Iterations per decision of a plain ``"mcts"`` spec, per game: enough to beat random play
+#: clearly (tools/bench_cards.py --strength) while a 200-game match takes a minute or two.
+GAME_ITERATIONS: dict[str, int] = {"sumo": 100, "sumo-card-game": 200, "sumida-river": 20}
+#: ... and for any other game.
 DEFAULT_ITERATIONS = 200
 #: UCB exploration constant; rewards are in [0, 1].
 DEFAULT_EXPLORATION = 0.7
@@ -103,6 +106,34 @@ class _Node:
         self.children: dict[Action, _Node] = {}
 
 
+def round_points(event: dict[str, Any], players: int) -> list[float]:
+    """Rewards from a ``round-end`` event's ``points``: each seat's points over the most possible."""
+    pts = event["points"]
+    top = max(players - 1, 1)
+    return [min(max(p / top, 0.0), 1.0) for p in pts]
+
+
+@dataclass(frozen=True)
+class PlayoutCut:
+    """Stop play-outs early at the first event of type ``event`` after the decision, valued by
+    ``value(event, players)`` (one reward in [0, 1] per seat).
+
+    Long games played over several scored rounds are searched round by round this way: winning the
+    current round is what a decision can influence, and a play-out to the end of the round costs a
+    fraction of one to the end of the game.
+    """
+
+    event: str
+    value: Callable[[dict[str, Any], int], list[float]]
+
+
+#: Per-game play-out cuts (games not listed are played out to their end).
+PLAYOUT_CUTS: dict[str, PlayoutCut] = {
+    # Sumida River: several rounds, each scored by finishing places (round-end event "points").
+    "sumida-river": PlayoutCut("round-end", round_points),
+}
+
+
 def win_shares(game: CardGame) -> list[float]:
     """1 for the sole winner, 1/k to each of k tied winners, 0 to everybody else."""
     winners = game.winners()
@@ -116,39 +147,61 @@ def win_shares(game: CardGame) -> list[float]:
 class ISMCTSBot:
     """Single-observer information-set MCTS with UCT selection and play-outs to the end.
 
-    ``iterations`` bounds the determinisations per decision; ``time_limit`` (seconds), if given,
-    stops earlier. ``rollout`` is ``"random"`` or ``"heuristic"`` (the engine's rule of thumb, for
+    ``iterations`` bounds the determinisations per decision (None: the game's entry in
+    :data:`GAME_ITERATIONS`); ``time_limit`` (seconds), if given, stops earlier. ``rollout`` is ``"random"`` or ``"heuristic"`` (the engine's rule of thumb, for
     every seat, inside the determinised copy). The bot is reproducible: with the same seed and no
     time limit it always makes the same choices.
     """
 
     def __init__(
         self,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         time_limit: float | None = None,
         rollout: str = "random",
         exploration: float = DEFAULT_EXPLORATION,
         seed: int | None = 0,
+        cut_rounds: bool = True,
+        opponents: str = "tree",
     ) -> None:
-        if iterations < 1:
+        if iterations is not None and iterations < 1:
             raise ValueError("mcts: iterations must be at least 1")
         if time_limit is not None and time_limit <= 0:
             raise ValueError("mcts: time must be positive")
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"mcts: rollout must be 'random' or 'heuristic', not {rollout!r}")
+        if opponents not in ("tree", "policy"):
+            raise ValueError(f"mcts: opponents must be 'tree' or 'policy', not {opponents!r}")
         if exploration < 0:
             raise ValueError("mcts: c must not be negative")
         self.iterations = iterations
         self.time_limit = time_limit
         self.rollout = rollout
         self.exploration = exploration
+        self.cut_rounds = cut_rounds
+        self.opponents = opponents
         self.rng = random.Random(seed)
-        self.name = f"mcts:{iterations}" + (f",time={time_limit}" if time_limit else "") + (
-            ",rollout=heuristic" if rollout == "heuristic" else ""
+        self.name = ("mcts" if iterations is None else f"mcts:{iterations}") + (
+            f",time={time_limit}" if time_limit else ""
+        ) + (",rollout=heuristic" if rollout == "heuristic" else "") + ("" if cut_rounds else ",cut=off") + (
+            ",opponents=policy" if opponents == "policy" else ""
         )
         #: Statistics of the last decision: {action: visits}, and iterations run.
         self.last_visits: dict[Action, int] = {}
         self.last_iterations = 0
+
+    @staticmethod
+    def _cut_value(
+        d: CardGame, seen: int, stop: str, cut: PlayoutCut
+    ) -> tuple[list[float] | None, int]:
+        """Rewards from the first ``stop`` event after index ``seen``, if one happened."""
+        events = d.events
+        n = len(events)
+        while seen < n:
+            e = events[seen]
+            seen += 1
+            if e.get("type") == stop:
+                return cut.value(e, d.num_players), seen
+        return None, seen
 
     def act(self, game: CardGame, rng: random.Random | None = None) -> Action:
         rng = rng or self.rng
@@ -160,14 +213,19 @@ class ISMCTSBot:
             self.last_visits, self.last_iterations = {legal[0]: 0}, 0
             return legal[0]
         heuristic = engine_heuristic(game) if self.rollout == "heuristic" else None
+        model_opponents = self.opponents == "policy"
+        cut = PLAYOUT_CUTS.get(game.name) if self.cut_rounds else None
+        stop = cut.event if cut else None
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
         root = _Node(me)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
-        for done in range(1, self.iterations + 1):
+        budget = self.iterations or GAME_ITERATIONS.get(game.name, DEFAULT_ITERATIONS)
+        for done in range(1, budget + 1):
             d = game.resample_hidden(me, rng)
+            seen = len(d.events)  # events before this point are history, not outcome
             node = root
             path = []
             # Selection and expansion: descend while every legal action has a child.
@@ -175,6 +233,13 @@ class ISMCTSBot:
                 p = d.current_player()
                 if p == TERMINAL:
                     break
+                if model_opponents and p != me:
+                    # The other seats play by the play-out policy; the tree holds our choices only.
+                    if heuristic is None:
+                        d.apply(rng.choice(d.legal_actions()))
+                    else:
+                        d.apply(heuristic(d, p, rng))
+                    continue
                 actions = d.legal_actions()
                 children = node.children
                 untried = [a for a in actions if a not in children]
@@ -199,18 +264,19 @@ class ISMCTSBot:
                 d.apply(best_a)
                 node = children[best_a]
                 path.append(node)
-            # Play-out to the end of the game.
-            if heuristic is None:
-                choice = rng.choice
-                while d.current_player() != TERMINAL:
-                    d.apply(choice(d.legal_actions()))
-            else:
-                while True:
-                    p = d.current_player()
-                    if p == TERMINAL:
-                        break
-                    d.apply(heuristic(d, p, rng))
-            rewards = win_shares(d)
+            # Play-out to the end of the game (or to the cut event).
+            rewards = None
+            if stop is not None:
+                rewards, seen = self._cut_value(d, seen, stop, cut)
+            while rewards is None and d.current_player() != TERMINAL:
+                if heuristic is None:
+                    d.apply(rng.choice(d.legal_actions()))
+                else:
+                    d.apply(heuristic(d, d.current_player(), rng))
+                if stop is not None:
+                    rewards, seen = self._cut_value(d, seen, stop, cut)
+            if rewards is None:
+                rewards = win_shares(d)
             for n in path:
                 n.visits += 1
                 n.reward += rewards[n.player]
@@ -237,12 +303,18 @@ BOT_HELP = """\
 bot specs:
   random                      uniformly random legal action
   heuristic                   the game's rule-of-thumb player
-  mcts                        information-set MCTS, %d iterations per decision
+  mcts                        information-set MCTS with the game's default budget
+                              (iterations per decision: %s)
   mcts:N                      ... with N iterations per decision
   mcts:N,time=S               ... stopping after S seconds per decision if sooner
   mcts:N,rollout=heuristic    ... play-outs by the rule-of-thumb player instead of random
   mcts:N,c=X                  ... UCB exploration constant X (default %.1f)
-""" % (DEFAULT_ITERATIONS, DEFAULT_EXPLORATION)
+  mcts:N,cut=off              ... play multi-round games out to the very end (default: a
+                              play-out stops at the end of the round, valued by its points)
+""" % (
+    ", ".join(f"{k} {v}" for k, v in sorted(GAME_ITERATIONS.items())) + f", other games {DEFAULT_ITERATIONS}",
+    DEFAULT_EXPLORATION,
+)
 
 
 def make_bot(spec: str, seed: int | None = 0) -> Bot:
@@ -268,10 +340,16 @@ def make_bot(spec: str, seed: int | None = 0) -> Bot:
                     kwargs["rollout"] = value
                 elif key == "c":
                     kwargs["exploration"] = float(value)
+                elif key in ("opponents", "opp"):
+                    kwargs["opponents"] = value
+                elif key == "cut":
+                    if value not in ("0", "1", "yes", "no", "on", "off"):
+                        raise ValueError(f"bot {spec!r}: cut must be on or off, not {value!r}")
+                    kwargs["cut_rounds"] = value in ("1", "yes", "on")
                 else:
                     raise ValueError(f"bot {spec!r}: unknown mcts setting {key!r}")
             except ValueError as exc:
-                if "unknown mcts" in str(exc):
+                if str(exc).startswith("bot "):
                     raise
                 raise ValueError(f"bot {spec!r}: {key} needs a number, not {value!r}") from None
         try:

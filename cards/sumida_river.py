@@ -83,8 +83,10 @@ Shedding (actions ``"meld <type> <cards>"`` and ``"pass"``)
 Action strings for melds are canonical: ``"meld <type> "`` then the cards joined by commas, the
 natural cards in rank order (suits C, D, H, S within a rank) and then the A cards, ``WB`` before
 ``WR``; for example ``"meld red-run-4 6D,7H,8D,WR"`` or ``"meld black-pair 5S,WB"``. Any other
-spelling is refused with the canonical one named in the message. Red A cards of a colour are
-interchangeable, so an action never says *which* Red A.
+spelling is refused with the canonical one named in the message. A cards of one colour are
+interchangeable, so an action never says *which* Red A (or Black A) is meant. Legal actions are
+listed in plain string order; the engine builds them already sorted, from per-rank tables of melds
+cached once for all games, so listing them stays fast although the melds of a hand are many.
 
 Shedding out, scoring and the end
     A seat with no cards left (A cards included) is out of the round and takes the next place. If
@@ -126,6 +128,8 @@ RED_SUITS = 0b0110
 RED_THREE = CARD_INDEX["3D"]
 WB, WR = "WB", "WR"
 WILDS_PER_COLOUR = 6
+_WB_IDS = [f"WB{i + 1}" for i in range(WILDS_PER_COLOUR)]
+_WR_IDS = [f"WR{i + 1}" for i in range(WILDS_PER_COLOUR)]
 POINTS = {3: (2, 1, 0), 4: (3, 2, 1, 0)}
 
 
@@ -133,13 +137,21 @@ def is_black(c: int) -> bool:
     return (BLACK_SUITS >> (c & 3)) & 1 == 1
 
 
+#: Names of the cards of each byte of a mask: _BYTE_NAMES[i][b] for bits 8i..8i+7.
+_BYTE_NAMES = tuple(
+    tuple(tuple(CARD_NAMES[8 * i + j] for j in range(8) if (b >> j) & 1 and 8 * i + j < 52) for b in range(256))
+    for i in range(7)
+)
+
+
 def mask_names(mask: int) -> list[str]:
     """Natural cards of a bit mask, in rank order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARD_NAMES[low.bit_length() - 1])
-        mask ^= low
+    out: list[str] = []
+    for table in _BYTE_NAMES:
+        if not mask:
+            break
+        out += table[mask & 255]
+        mask >>= 8
     return out
 
 
@@ -186,8 +198,6 @@ RELEVANT = tuple(
 )
 #: Suit bits a meld's lowest natural card may have.
 ELIGIBLE = tuple(15 if off else (BLACK_SUITS if black else RED_SUITS) for _, _, black, off in SPEC)
-#: Rank of a meld made only of A cards: it takes the rank it needs (see ``_rank_of``).
-ALL_WILD = 99
 #: Ranks in the lexical order of their characters ("2" < "3" < ... < "9" < "A" < "J" < ...).
 LEX_RANKS = tuple(sorted(range(13), key=lambda r: RANKS[r]))
 LEX_FROM = tuple(tuple(r for r in LEX_RANKS if r >= lo) for lo in range(13))
@@ -202,6 +212,9 @@ def render_meld(t: int, nat: list[int], nwb: int, nwr: int) -> str:
 
 def _split_wilds(black: bool, main: int, off: int) -> tuple[int, int]:
     return (main, off) if black else (off, main)
+
+
+_WILD_TOKENS = [[[WB] * b + [WR] * r for r in range(5)] for b in range(5)]
 
 
 def _build_combos(t: int, r: int, bits: int, wm: int, wo: int) -> tuple[str, ...]:
@@ -229,28 +242,31 @@ def _build_combos(t: int, r: int, bits: int, wm: int, wo: int) -> tuple[str, ...
                     if 0 <= w <= wm:
                         out.add(render_meld(t, nat, *_split_wilds(black, w, ow)))
     else:
-        positions = []
+        prefix = "meld " + MELD_TYPES[t] + " "
+        per_pos: list[list[tuple[str | None, int]]] = []
         for i in range(size):
             rr = r + i
-            opts: list[tuple[int, int] | None] = [] if i == 0 else [None]
+            opts: list[tuple[str | None, int]] = [] if i == 0 else [(None, 0)]
             if rr < 13:
                 for s in range(4):
                     if (bits >> (4 * i + s)) & 1:
                         is_main = (main_sb >> s) & 1
                         if is_main or off:
-                            opts.append((rr * 4 + s, 0 if is_main else 1))
-            positions.append(opts)
-        for pick in product(*positions):
-            nat = [p[0] for p in pick if p is not None]
-            nat_off = sum(p[1] for p in pick if p is not None)
+                            opts.append((CARD_NAMES[rr * 4 + s], 0 if is_main else 1))
+            per_pos.append(opts)
+        for pick in product(*per_pos):
+            nat_off = sum(o for _, o in pick)
             if nat_off > off:
                 continue
+            names = [nm for nm, _ in pick if nm is not None]  # already in rank order
+            k = len(names)
             for ow in range(0, off - nat_off + 1):
                 if ow > wo:
                     break
-                w = size - len(nat) - ow
+                w = size - k - ow
                 if 0 <= w <= wm:
-                    out.add(render_meld(t, nat, *_split_wilds(black, w, ow)))
+                    nwb, nwr = (w, ow) if black else (ow, w)
+                    out.add(prefix + ",".join(names + _WILD_TOKENS[nwb][nwr]))
     return tuple(sorted(out))
 
 
@@ -264,11 +280,23 @@ def _build_all_wild(t: int, wm: int, wo: int) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
-#: _COMBOS[type][lowest rank][suit bits | A-card code << 16] -> sorted melds. Bounded (at most a
-#: few tens of thousands of keys) and shared by every game.
+#: _COMBOS[type][lowest rank][suit bits | A-card code << 16] -> sorted melds, filled on demand and
+#: shared by every game. Most keys belong to black-run-3 (12 suit bits); after thousands of random
+#: games there are some tens of thousands; _CACHE_LIMIT bounds the memory of endless play-outs.
 _COMBOS: tuple[tuple[dict[int, tuple[str, ...]], ...], ...] = tuple(
     tuple({} for _ in range(13)) for _ in range(8)
 )
+_CACHE_SIZE = [0]
+_CACHE_LIMIT = 400_000
+
+
+def _clear_combo_cache() -> None:
+    for tables in _COMBOS:
+        for table in tables:
+            table.clear()
+    _CACHE_SIZE[0] = 0
+
+
 _ALL_WILD = tuple(
     tuple(tuple(_build_all_wild(t, wm, wo) for wo in range(2)) for wm in range(5)) for t in range(8)
 )
@@ -276,7 +304,10 @@ _ALL_WILD = tuple(
 
 #: Per meld type, everything ``_melds`` needs, in one tuple (fewer lookups in the hot loop).
 _TYPE_ROWS = tuple(
-    (1 << t, *SPEC[t], RELEVANT[t], ELIGIBLE[t], _COMBOS[t], _ALL_WILD[t]) for t in range(8)
+    # The last field: A cards of the main colour a meld with natural cards needs at least (a rank
+    # has only two black cards, so a black four of a kind needs two Black A).
+    (1 << t, *SPEC[t], RELEVANT[t], ELIGIBLE[t], _COMBOS[t], _ALL_WILD[t], 2 if t == BLACK_FOUR else 0)
+    for t in range(8)
 )
 _TYPE_OF_BIT = {1 << t: t for t in range(8)}
 #: The rows of the meld types still free, for every set of used types.
@@ -523,7 +554,7 @@ class SumidaRiver(CardGame):
         present = [r for r in LEX_FROM[self.cur if self.cur > 0 else 0] if nib[r]]
         out: list[str] = []
         ext = out.extend
-        for bit, is_run, size, black, off, rel, elig, tables, all_wild in _FREE_ROWS[self.blocked]:
+        for bit, is_run, size, black, off, rel, elig, tables, all_wild, min_w in _FREE_ROWS[self.blocked]:
             if black:
                 wm, wo = wb, wr
             else:
@@ -532,8 +563,9 @@ class SumidaRiver(CardGame):
                 wm = size
             if wo > off:
                 wo = off
-            if present:
-                code = (wm << 1 | wo) << 16
+            if present and wm >= min_w:
+                # A meld with a natural card uses at most size - 1 A cards: cap the key there.
+                code = ((wm if wm < size else size - 1) << 1 | wo) << 16
                 for r in present:
                     b = nib[r]
                     if not b & elig:
@@ -547,7 +579,10 @@ class SumidaRiver(CardGame):
                     b = (b & rel) | code
                     c = tables[r].get(b)
                     if c is None:
-                        c = tables[r][b] = _build_combos(_TYPE_OF_BIT[bit], r, b & 0xFFFF, wm, wo)
+                        c = tables[r][b] = _build_combos(_TYPE_OF_BIT[bit], r, b & 0xFFFF, b >> 17, wo)
+                        _CACHE_SIZE[0] += 1
+                        if _CACHE_SIZE[0] > _CACHE_LIMIT:  # bound memory in endless play-outs
+                            _clear_combo_cache()
                     ext(c)
             ext(all_wild[wm][wo])
         return out
@@ -1022,10 +1057,10 @@ class SumidaRiver(CardGame):
         nr = [0]
 
         def wild(b: int, r: int) -> list[str]:
-            out = [f"WB{nb[0] + i + 1}" for i in range(b)] + [f"WR{nr[0] + i + 1}" for i in range(r)]
-            nb[0] += b
-            nr[0] += r
-            return out
+            i, j = nb[0], nr[0]
+            nb[0] = i + b
+            nr[0] = j + r
+            return _WB_IDS[i: i + b] + _WR_IDS[j: j + r]
 
         zones: dict[str, list[str]] = {}
         for p in range(n):
@@ -1283,6 +1318,20 @@ class SumidaRiver(CardGame):
                 k = g.known[r * w + q]
                 if k and (q == r or k & ~(g.hands[q] if q < n else g.undealt)):
                     raise ValueError("known: knowledge of a card that is not there")
+        # Whose turn it is must follow from the rest.
+        p = g.to_move
+        if phase == DECLARE and p != next((q for q in g.deciders if g.decl[q] < 0), None):
+            raise ValueError("to_move: not the next seat to declare")
+        if phase == ADD and p != next((q for q in g.traders if g.adds[q] < 0), None):
+            raise ValueError("to_move: not the next trader to choose an A card")
+        if phase == SOLO and g.traders != [p]:
+            raise ValueError("traders: a solo trade needs exactly the seat to move as trader")
+        if phase == PLAY and not g._holding(p):
+            raise ValueError("to_move: the seat to play holds no cards")
+        if phase in (DISCARD, END_CHOICE) and g.top != p:
+            raise ValueError("to_move: only the seat that just melded chooses its special")
+        if phase in (PLAY, DISCARD, END_CHOICE) and g.plays and g.top == -1:
+            raise ValueError("trick: inconsistent")
         return g
 
 

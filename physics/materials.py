@@ -266,6 +266,8 @@ class Materials:
         if parts[0] == "ring" and len(parts) == 2:
             return float(getattr(self.ring, parts[1]))
         if parts[0] in _LIMITS and len(parts) == 2:
+            if parts[1] not in self.kinds:
+                raise ValueError(f"{key}: unknown piece kind {parts[1]!r}")
             return float(getattr(self.kinds[parts[1]], parts[0]))
         if parts[0] in _LIMITS and len(parts) == 1:
             vals = [getattr(t, parts[0]) for t in self.kinds.values()]

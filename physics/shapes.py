@@ -138,10 +138,17 @@ def centroid(shape: Shape) -> Point:
 
 
 def normalised(shape: Shape) -> Shape:
-    """The same outline moved so that its centre of mass is the origin."""
+    """The same outline moved so that its centre of mass is the origin.
+
+    Idempotent to the bit: an outline already centred (to within a picometre, i.e. rounding
+    noise) is returned unchanged, so saved outlines load back exactly and saved games continue
+    bit-identically.
+    """
     if isinstance(shape, Circle):
         return shape
     cx, cy = centroid(shape)
+    if abs(cx) < 1e-12 and abs(cy) < 1e-12:
+        return shape
     return Polygons(tuple(tuple((x - cx, y - cy) for x, y in p) for p in shape.parts))
 
 

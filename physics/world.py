@@ -163,7 +163,9 @@ class World:
         """Where the pushed piece sits on the platform: wholly outside the ring, touching its edge,
         on the push line through the entry point."""
         R = self.ring.radius
-        ptype = self.materials.kinds[push.kind]
+        ptype = self.materials.kinds.get(push.kind)
+        if ptype is None:
+            raise ValueError(f"push.kind: unknown piece kind {push.kind!r}")
         dx, dy = push.direction()
         px, py = push.entry_point(R)
         angle = math.atan2(dy, dx) + math.radians(push.spin_deg)

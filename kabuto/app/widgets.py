@@ -20,11 +20,11 @@ from kabuto.app.view import Rect
 def label(text: str, x: float, y: float, batch: Batch, group: Group | None = None, *,
           size: float = theme.FONT_SIZE, color=theme.TEXT, anchor_x: str = "left",
           anchor_y: str = "baseline", width: int | None = None, multiline: bool = False,
-          bold: bool = False) -> pyglet.text.Label:
+          bold: bool = False, align: str = "left") -> pyglet.text.Label:
     """A text label in the app's font (pyglet's default sans-serif)."""
     return pyglet.text.Label(text, x=x, y=y, font_name=theme.FONT, font_size=size, color=color,
                              anchor_x=anchor_x, anchor_y=anchor_y, width=width,
-                             multiline=multiline, weight="bold" if bold else "normal",
+                             multiline=multiline, weight="bold" if bold else "normal", align=align,
                              batch=batch, group=group)
 
 

@@ -426,7 +426,7 @@ def run_scenario(scenario: Scenario, materials: Materials,
     entered: dict[str, tuple[float, float] | None] = {}
     stalled = capped = False
     for push in scenario.pushes:
-        pose = world.platform_pose(push)
+        pose = world.check_push(push)  # validates the push; returns its start on the platform
         start[push.piece] = pose[:2]
         entered[push.piece] = _entry_point(world.materials.kinds[push.kind].shape, pose,
                                            push.direction(), R)

@@ -157,7 +157,9 @@ class ToyTrick(CardGame):
         """Re-deal the other hand and the stock, respecting the suits the other seat showed void."""
         g = self.clone()
         other = 1 - player
-        pool = g.hands[other] + g.stock
+        # Sorted so the re-deal depends only on what `player` knows, never on where the hidden
+        # cards really are (the same rng then gives the same re-deal from any consistent state).
+        pool = sorted(g.hands[other] + g.stock)
         void = set(g.void[other])
         allowed = [c for c in pool if _suit(c) not in void]
         forced_to_stock = [c for c in pool if _suit(c) in void]

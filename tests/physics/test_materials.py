@@ -61,3 +61,16 @@ def test_tuned_materials_travel_in_the_snapshot():
     world = World(tuned)
     again = World.from_snapshot(world.snapshot())
     assert again.materials == tuned
+
+
+def test_a_polygon_outline_loads_back_bit_for_bit():
+    """Outlines are centred on their centre of mass once; loading saved data never moves them."""
+    from physics import Materials as M
+    data = M.load().to_dict()
+    data["kinds"]["bar"] = {"shape": {"polygons": [[[0, 0], [0.04, 0], [0.04, 0.01], [0, 0.013]]]},
+                            "thickness": 0.006, "mass": 0.002, "table_friction": 0.3,
+                            "piece_friction": 0.4, "restitution": 0.3}
+    once = M.from_dict(data)
+    again = M.from_dict(once.to_dict())
+    assert again.kinds["bar"].shape == once.kinds["bar"].shape
+    assert once.kinds["bar"].shape.parts[0][0] != (0.0, 0.0)  # it was re-centred the first time

@@ -1,0 +1,255 @@
+"""The AI's data: search settings, scoring weights and difficulty levels, from ``assets/ai.toml``.
+
+A :class:`Level` is a search budget counted in *previews* (simulated pushes) plus a hand wobble (the
+aim error applied to the executed push). Budgets are never in seconds: a decision must be the same
+on a fast or a loaded machine, and whatever the number of worker processes.
+
+    >>> from kabuto.ai.levels import level
+    >>> level("hard").broad > level("easy").broad
+    True
+
+Every field is validated when loaded; a bad value raises ``ValueError`` naming its key, e.g.
+``levels.hard.broad: expected a whole number 1..5000, got -3``.
+"""
+from __future__ import annotations
+
+import functools
+import math
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from physics import assets_dir
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How candidates are sampled and refined (``[search]`` in ai.toml)."""
+
+    speeds: tuple[float, ...]
+    aim_offsets_mm: tuple[float, ...]
+    aim_spread_deg: float
+    aimed_share: float
+    wrestler_share: float
+    edge_disc_reach: float
+    edge_disc_targets: int
+    refine_entry_deg: float
+    refine_heading_deg: float
+    refine_speed_frac: float
+    spins_deg: tuple[float, ...]
+    second_push_speeds: tuple[float, ...]
+    move_angle_step_deg: float
+    max_target_combos: int
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Points for the state at the end of a turn (``[scoring]`` in ai.toml); see the file."""
+
+    win: float
+    loss: float
+    draw: float
+    opponent_edge: float
+    own_edge: float
+    own_piece: float
+    opponent_piece: float
+    large_bonus: float
+    own_empty: float
+    opponent_submits: float
+    opponent_eliminated: float
+
+
+@dataclass(frozen=True)
+class Level:
+    """One difficulty level: the search budget and the hand's wobble (``[levels.NAME]``)."""
+
+    name: str
+    broad: int
+    refine_top: int
+    refine_rounds: int
+    refine_per: int
+    robust_top: int
+    robust_samples: int
+    move_prefixes: int
+    after_moves: bool
+    wobble_entry_deg: float
+    wobble_heading_deg: float
+    wobble_speed_frac: float
+
+    @property
+    def budget(self) -> int:
+        """Previews the push search spends (before signature-move openings and a second push)."""
+        return (self.broad + self.refine_top * self.refine_rounds * self.refine_per
+                + self.robust_top * self.robust_samples)
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, d: Any, where: str = "level") -> "Level":
+        if not isinstance(d, dict):
+            raise ValueError(f"{where}: expected a table")
+        name = d.get("name", where.rsplit(".", 1)[-1])
+        return _parse_level(str(name), d, where)
+
+    def with_changes(self, **changes: Any) -> "Level":
+        """A copy with some fields changed (validated like the file), e.g. a small test budget."""
+        data = {**self.to_json(), **changes}
+        return _parse_level(str(data["name"]), data, f"level {data['name']}")
+
+
+@dataclass(frozen=True)
+class AIConfig:
+    search: SearchSettings
+    weights: Weights
+    levels: dict[str, Level]
+
+
+# name -> (low, high, integer?) for numbers in each table
+_SEARCH_LIMITS: dict[str, tuple[float, float, bool]] = {
+    "aim_spread_deg": (0.0, 90.0, False),
+    "aimed_share": (0.0, 1.0, False),
+    "wrestler_share": (0.0, 1.0, False),
+    "edge_disc_reach": (0.0, 1.5, False),
+    "edge_disc_targets": (0, 40, True),
+    "refine_entry_deg": (0.0, 90.0, False),
+    "refine_heading_deg": (0.0, 90.0, False),
+    "refine_speed_frac": (0.0, 1.0, False),
+    "move_angle_step_deg": (1.0, 180.0, False),
+    "max_target_combos": (1, 1000, True),
+}
+_SEARCH_LISTS: dict[str, tuple[float, float]] = {
+    "speeds": (1e-4, 20.0),
+    "aim_offsets_mm": (-50.0, 50.0),
+    "spins_deg": (-360.0, 360.0),
+    "second_push_speeds": (1e-4, 20.0),
+}
+_LEVEL_LIMITS: dict[str, tuple[float, float, bool]] = {
+    "broad": (1, 5000, True),
+    "refine_top": (0, 100, True),
+    "refine_rounds": (0, 20, True),
+    "refine_per": (0, 200, True),
+    "robust_top": (0, 100, True),
+    "robust_samples": (0, 100, True),
+    "move_prefixes": (0, 10, True),
+    "wobble_entry_deg": (0.0, 45.0, False),
+    "wobble_heading_deg": (0.0, 45.0, False),
+    "wobble_speed_frac": (0.0, 1.0, False),
+}
+
+
+def _num(v: Any, where: str, lo: float, hi: float, integer: bool) -> float | int:
+    ok = not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v) and lo <= v <= hi
+    if integer:
+        ok = ok and float(v).is_integer()
+    if not ok:
+        what = "a whole number" if integer else "a number"
+        raise ValueError(f"{where}: expected {what} {lo:g}..{hi:g}, got {v!r}")
+    return int(v) if integer else float(v)
+
+
+def _need(d: dict[str, Any], key: str, where: str) -> Any:
+    if key not in d:
+        raise ValueError(f"{where}.{key}: missing")
+    return d[key]
+
+
+def _parse_search(d: Any) -> SearchSettings:
+    if not isinstance(d, dict):
+        raise ValueError("search: expected a table")
+    vals: dict[str, Any] = {}
+    for key, (lo, hi, integer) in _SEARCH_LIMITS.items():
+        vals[key] = _num(_need(d, key, "search"), f"search.{key}", lo, hi, integer)
+    for key, (lo, hi) in _SEARCH_LISTS.items():
+        raw = _need(d, key, "search")
+        if not isinstance(raw, list) or not raw:
+            raise ValueError(f"search.{key}: expected a non-empty list of numbers")
+        vals[key] = tuple(_num(v, f"search.{key}[{i}]", lo, hi, False) for i, v in enumerate(raw))
+    return SearchSettings(**vals)
+
+
+def _parse_weights(d: Any) -> Weights:
+    if not isinstance(d, dict):
+        raise ValueError("scoring: expected a table")
+    vals = {f.name: _num(_need(d, f.name, "scoring"), f"scoring.{f.name}", -1e6, 1e6, False)
+            for f in fields(Weights)}
+    w = Weights(**vals)
+    if not w.loss < w.draw < w.win:
+        raise ValueError("scoring: expected loss < draw < win")
+    return w
+
+
+def _parse_level(name: str, d: dict[str, Any], where: str) -> Level:
+    vals: dict[str, Any] = {"name": name}
+    for key, (lo, hi, integer) in _LEVEL_LIMITS.items():
+        vals[key] = _num(_need(d, key, where), f"{where}.{key}", lo, hi, integer)
+    after = _need(d, "after_moves", where)
+    if not isinstance(after, bool):
+        raise ValueError(f"{where}.after_moves: expected true or false, got {after!r}")
+    vals["after_moves"] = after
+    unknown = sorted(set(d) - set(vals) - {"name"})
+    if unknown:
+        raise ValueError(f"{where}.{unknown[0]}: unknown setting")
+    return Level(**vals)
+
+
+def parse_config(data: Any) -> AIConfig:
+    """An :class:`AIConfig` from ai.toml's data; ValueError names the first bad key."""
+    if not isinstance(data, dict):
+        raise ValueError("ai.toml: expected tables [search], [scoring] and [levels.*]")
+    search = _parse_search(data.get("search"))
+    weights = _parse_weights(data.get("scoring"))
+    raw = data.get("levels")
+    if not isinstance(raw, dict):
+        raise ValueError("levels: expected [levels.easy], [levels.medium] and [levels.hard]")
+    missing = [n for n in LEVEL_NAMES if n not in raw]
+    if missing:
+        raise ValueError(f"levels.{missing[0]}: missing")
+    levels = {}
+    for name, d in raw.items():
+        if not isinstance(d, dict):
+            raise ValueError(f"levels.{name}: expected a table")
+        levels[name] = _parse_level(name, d, f"levels.{name}")
+    return AIConfig(search, weights, levels)
+
+
+def load_config(path: str | Path | None = None) -> AIConfig:
+    """Read ``assets/ai.toml`` (or ``path``)."""
+    if path is None:
+        return _default_config()
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            data = tomllib.load(fh)
+    except OSError as exc:
+        raise ValueError(f"{p}: cannot read ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{p}: not valid TOML ({exc})") from None
+    return parse_config(data)
+
+
+@functools.lru_cache(maxsize=1)
+def _default_config() -> AIConfig:
+    return load_config(assets_dir() / "ai.toml")
+
+
+def config() -> AIConfig:
+    """The configuration in ``assets/ai.toml`` (read once)."""
+    return _default_config()
+
+
+def level(name: str | Level) -> Level:
+    """The level called ``name`` ("easy", "medium", "hard"); a :class:`Level` is returned as is."""
+    if isinstance(name, Level):
+        return name
+    levels = config().levels
+    if not isinstance(name, str) or name not in levels:
+        raise ValueError(f"level: expected one of {', '.join(levels)}, got {name!r}")
+    return levels[name]
+
+
+__all__ = ["AIConfig", "LEVEL_NAMES", "Level", "SearchSettings", "Weights", "config", "level",
+           "load_config", "parse_config"]

@@ -1,0 +1,165 @@
+"""What the AI decided for one turn: plain records the app can show and :func:`play_turn` executes.
+
+A :class:`Plan` lists, in order, the signature moves used before the push, the push(es) actually
+executed (the aim after the level's hand wobble), the moves used after, and what the search
+predicted. ``aims`` keeps the pushes the AI *meant* (before the wobble): the app can draw the aim,
+and the game's history records the executed push, so a replay is exact.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class MoveChoice:
+    """A signature move and its targets (keyword arguments of :meth:`kabuto.Game.use_move`)."""
+
+    name: str
+    targets: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "targets": dict(self.targets)}
+
+    @classmethod
+    def from_json(cls, d: Any) -> "MoveChoice":
+        if not isinstance(d, dict) or not isinstance(d.get("name"), str):
+            raise ValueError("move: expected {name, targets}")
+        targets = d.get("targets", {})
+        if not isinstance(targets, dict):
+            raise ValueError("move.targets: expected an object")
+        return cls(d["name"], dict(targets))
+
+    def text(self) -> str:
+        if not self.targets:
+            return self.name
+        args = ", ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
+                         for k, v in sorted(self.targets.items()))
+        return f"{self.name} ({args})"
+
+
+@dataclass(frozen=True)
+class PushChoice:
+    """One push: the kind pushed (the game takes the lowest id of that kind) and the platform's aim.
+
+    The field names match :meth:`kabuto.Game.push` and :class:`physics.Push`: ``entry_deg`` (where the
+    platform touches the ring), ``heading_deg`` (relative to the inward normal), ``speed`` (m/s),
+    ``spin_deg`` (how a shaped piece is turned on the platform).
+    """
+
+    kind: str
+    entry_deg: float
+    heading_deg: float
+    speed: float
+    spin_deg: float = 0.0
+
+    @property
+    def piece(self) -> str:
+        """What to pass as :meth:`kabuto.Game.push`'s ``piece_or_kind``."""
+        return self.kind
+
+    def args(self) -> tuple[str, float, float, float, float]:
+        return (self.kind, self.entry_deg, self.heading_deg, self.speed, self.spin_deg)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "entry_deg": self.entry_deg, "heading_deg": self.heading_deg,
+                "speed": self.speed, "spin_deg": self.spin_deg}
+
+    @classmethod
+    def from_json(cls, d: Any) -> "PushChoice":
+        if not isinstance(d, dict):
+            raise ValueError("push: expected an object")
+        try:
+            return cls(str(d["kind"]), float(d["entry_deg"]), float(d["heading_deg"]),
+                       float(d["speed"]), float(d.get("spin_deg", 0.0)))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"push: malformed ({exc})") from None
+
+    def text(self) -> str:
+        spin = f", turned {self.spin_deg:g} deg" if self.spin_deg else ""
+        return (f"{self.kind} from {self.entry_deg:.1f} deg, heading {self.heading_deg:+.1f} deg, "
+                f"{self.speed:.2f} m/s{spin}")
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """What the search expected of its aim: the score, the pieces knocked out, the winner (a side)."""
+
+    score: float
+    knocked_out: tuple[str, ...] = ()
+    winner: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"score": self.score, "knocked_out": list(self.knocked_out), "winner": self.winner}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One turn of the AI.
+
+    * ``before`` / ``after``: signature moves used before / after the push(es), in order;
+    * ``pushes``: the pushes executed, after the hand wobble (usually one; two after a Charge);
+    * ``aims``: the same pushes as aimed, before the wobble;
+    * ``predicted``: the search's expectation of the first aim;
+    * ``state_hash``: the position the plan was made for (:func:`play_turn` refuses another);
+    * ``previews``: how many pushes the search simulated.
+    """
+
+    seat: int
+    level: str
+    seed: int
+    state_hash: str
+    turn: int
+    before: tuple[MoveChoice, ...] = ()
+    pushes: tuple[PushChoice, ...] = ()
+    aims: tuple[PushChoice, ...] = ()
+    after: tuple[MoveChoice, ...] = ()
+    predicted: Prediction = field(default_factory=lambda: Prediction(0.0))
+    previews: int = 0
+
+    @property
+    def push(self) -> PushChoice | None:
+        """The (first) push executed this turn, or None when a move replaces the turn."""
+        return self.pushes[0] if self.pushes else None
+
+    @property
+    def aim(self) -> PushChoice | None:
+        """The (first) push as aimed, before the hand wobble."""
+        return self.aims[0] if self.aims else None
+
+    @property
+    def score(self) -> float:
+        return self.predicted.score
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "level": self.level, "seed": self.seed, "state_hash": self.state_hash,
+            "turn": self.turn, "before": [m.to_json() for m in self.before],
+            "pushes": [p.to_json() for p in self.pushes], "aims": [p.to_json() for p in self.aims],
+            "after": [m.to_json() for m in self.after], "predicted": self.predicted.to_json(),
+            "previews": self.previews,
+        }
+
+    @classmethod
+    def from_json(cls, d: Any) -> "Plan":
+        if not isinstance(d, dict):
+            raise ValueError("plan: expected an object")
+        try:
+            pred = d.get("predicted") or {}
+            return cls(int(d["seat"]), str(d["level"]), int(d["seed"]), str(d["state_hash"]),
+                       int(d["turn"]), tuple(MoveChoice.from_json(m) for m in d.get("before", [])),
+                       tuple(PushChoice.from_json(p) for p in d.get("pushes", [])),
+                       tuple(PushChoice.from_json(p) for p in d.get("aims", [])),
+                       tuple(MoveChoice.from_json(m) for m in d.get("after", [])),
+                       Prediction(float(pred.get("score", 0.0)), tuple(pred.get("knocked_out", [])),
+                                  pred.get("winner")),
+                       int(d.get("previews", 0)))
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"plan: malformed ({exc})") from None
+
+    def text(self) -> str:
+        """One line for a log or a status bar."""
+        bits = [f"use {m.text()}" for m in self.before]
+        bits += [f"push {p.text()}" for p in self.pushes]
+        bits += [f"use {m.text()}" for m in self.after]
+        return "; ".join(bits) or "nothing to do"

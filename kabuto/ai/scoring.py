@@ -1,0 +1,118 @@
+"""How good the end of a turn is for the side that played it: one number, from ``[scoring]``.
+
+The AI compares outcomes of candidate pushes (and signature moves) with :func:`score_position`:
+
+* the game's result: an opposing wrestler out is a win, its own out a loss (3P: a draw when one push
+  knocks out everybody still in contention);
+* each wrestler's farthest reach from the centre, as a fraction of the ring's radius, squared: the
+  opposing ones near the edge are good, its own near the edge bad;
+* the pieces in each inventory (discs gained count here: a piece is a future turn), with a bonus
+  for large discs; ending the turn with an empty inventory is nearly a loss, and leaving the next
+  side with nothing to push is a win in 2P and 4P (it submits at once).
+
+:func:`score_push` scores a :meth:`kabuto.Game.preview_push` outcome without changing the game;
+:func:`score_game` scores the game as it stands (after a signature move, say).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from physics.shapes import extent_from_origin
+
+from kabuto.inventory import is_inventory
+from kabuto.ai.levels import Weights, config
+
+if TYPE_CHECKING:
+    from kabuto.game import Game
+    from kabuto.outcomes import GameResult, PushOutcome
+
+#: id -> (kind, x, y, angle) of every piece on the ring
+Positions = dict[str, tuple[str, float, float, float]]
+
+
+def inventories(game: "Game") -> dict[int, Counter[str]]:
+    """{side: Counter(kind)} of every side's inventory now."""
+    return {side: game.ledger.contents(game.inventory_place(side)) for side in range(len(game.sides))}
+
+
+def _side_of_place(game: "Game", place: str) -> int | None:
+    for side in range(len(game.sides)):
+        if game.inventory_place(side) == place:
+            return side
+    return None
+
+
+def score_position(game: "Game", seat: int, positions: Positions, inv: dict[int, Counter[str]],
+                   result: "GameResult | None", out: set[int], weights: Weights | None = None) -> float:
+    """The value, for ``seat``'s side, of a turn ending with ``positions`` on the ring, inventories
+    ``inv``, ``result`` and the seats ``out`` of a 3P game. ``game`` supplies the seats and shapes."""
+    w = weights or config().weights
+    side = game.side_of(seat)
+    if result is not None:
+        if result.winner is None:
+            return w.draw
+        return w.win if result.winner == side else w.loss
+    if seat in out:
+        return w.loss
+    kinds = game.materials.kinds
+    R = game.materials.ring.radius
+    score = 0.0
+    for s in game.seats:
+        p = positions.get(s.piece_id)
+        if p is None:
+            continue
+        kind, x, y, angle = p
+        reach = extent_from_origin(kinds[kind].shape, x, y, angle)[1] / R
+        if game.side_of(s.index) == side:
+            score -= w.own_edge * reach * reach
+        else:
+            score += w.opponent_edge * reach * reach
+    own = inv.get(side, Counter())
+    n_own = sum(own.values())
+    score += w.own_piece * n_own + w.large_bonus * own.get("large", 0)
+    opp_sides = sorted({game.side_of(q) for q in range(game.players) if q not in out} - {side})
+    if opp_sides:
+        n_opp = sum(sum(inv.get(o, Counter()).values()) for o in opp_sides) / len(opp_sides)
+        score -= w.opponent_piece * n_opp
+    if n_own == 0:
+        score += w.own_empty
+    nxt = _next_seat(game, seat, out)
+    if nxt is not None and game.side_of(nxt) != side and not sum(inv.get(game.side_of(nxt), Counter()).values()):
+        score += w.opponent_eliminated if game.players == 3 else w.opponent_submits
+    return score
+
+
+def _next_seat(game: "Game", seat: int, out: set[int]) -> int | None:
+    """The seat that plays after ``seat`` (skipping seats out of a 3P game)."""
+    for k in range(1, game.players + 1):
+        q = (seat + k) % game.players
+        if q not in out:
+            return q
+    return None
+
+
+def positions_of(snapshot: dict[str, Any]) -> Positions:
+    return {d["id"]: (d["kind"], d["x"], d["y"], d["angle"]) for d in snapshot["pieces"]}
+
+
+def score_push(game: "Game", outcome: "PushOutcome", weights: Weights | None = None) -> float:
+    """Score a previewed push (``game`` is the game it was previewed on, unchanged)."""
+    inv = {s: Counter(c) for s, c in inventories(game).items()}
+    src = _side_of_place(game, game.push_source())
+    if src is not None:
+        inv[src][outcome.kind] -= 1
+    for k in outcome.knocked_out:
+        if is_inventory(k.to):
+            to = _side_of_place(game, k.to)
+            if to is not None:
+                inv[to][k.kind] += 1
+    out = set(game.out) | set(outcome.eliminated)
+    return score_position(game, outcome.seat, positions_of(outcome.physics.snapshot), inv,
+                          outcome.result, out, weights)
+
+
+def score_game(game: "Game", seat: int, weights: Weights | None = None) -> float:
+    """Score the game as it stands, for ``seat``'s side (e.g. after a signature move)."""
+    positions = {p.id: (p.kind, p.x, p.y, p.angle) for p in game.world.pieces}
+    return score_position(game, seat, positions, inventories(game), game.result, set(game.out), weights)

@@ -1,0 +1,438 @@
+"""A Kabuto Sumo game at the table: :class:`kabuto.Game` behind the app's :class:`Session` API.
+
+The rules stay in :mod:`kabuto.game`; this module only translates: inventories to panel rows,
+signature moves to buttons and click prompts, knock-outs to "where the piece flies", AI seats to
+:mod:`kabuto.app.bot`. Hot-seat undo restores the game saved before the last human action (a
+push or a move) from its JSON, which continues bit-identically; every undo is logged in
+``undo_log`` and written with the saved game.
+
+Saved games (``kabuto play --resume FILE``) are JSON: ``{"format": "kabuto-app-save", "game":
+Game.to_json(), "seats": ["human", "ai"], "undo_log": [...]}``; a bare ``Game.to_json()`` file
+is accepted too (every seat human).
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from physics import Materials, Push, World
+from kabuto.app import theme
+from kabuto.app.aim import Aim
+from kabuto.app.bot import choose_push
+from kabuto.app.modes import GameConfig
+from kabuto.app.session import (Choice, MoveView, Outcome, Prompt, SeatView, Session, Winner)
+
+SAVE_FORMAT = "kabuto-app-save"
+STANDARD = ("small", "medium", "large")
+
+
+def _hex(colour: str) -> theme.RGBA | None:
+    try:
+        c = colour.lstrip("#")
+        return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16), 255)
+    except (ValueError, IndexError, AttributeError):
+        return None
+
+
+class GameSession(Session):
+    """One game; ``seats`` says which are AI."""
+
+    def __init__(self, game, seats: tuple[str, ...], ai_level: int = 1, seed: int = 0,
+                 undo_log: list | None = None):
+        from kabuto.game import Game  # noqa: F401  (the rules engine; imported here, not at startup)
+
+        if len(seats) != game.players:
+            raise ValueError(f"seats: {len(seats)} given for {game.players} players")
+        self.game = game
+        self.seat_kinds = tuple(seats)
+        self.ai_level = ai_level
+        self.seed = seed
+        self._undo: list[dict[str, Any]] = []   # game JSON before each human action
+        self.undo_log: list[dict[str, Any]] = list(undo_log or [])
+        self._owner_of_kind: dict[str, int] = {}
+        for s in game.seats:
+            self._owner_of_kind[s.wrestler.piece_kind] = s.index
+            for sp in s.wrestler.signature:
+                self._owner_of_kind[sp.kind] = s.index
+        self.title = "Kabuto Sumo" + (" - Junior League" if game.junior else "")
+
+    # ----- building ------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, config: GameConfig, materials: Materials | None = None) -> "GameSession":
+        from kabuto.game import Game
+
+        wrestlers = [w for w in config.wrestlers] if config.wrestlers and all(config.wrestlers) else None
+        game = Game.new(players=config.players, wrestlers=wrestlers, junior=config.junior,
+                        seed=config.seed, materials=materials)
+        return cls(game, config.seats, config.ai_level, config.seed)
+
+    @classmethod
+    def resume(cls, path: Path, materials: Materials | None = None) -> "GameSession":
+        """A game saved by :meth:`save_to` (or a bare ``Game.to_json()`` file)."""
+        from kabuto.game import Game
+
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
+        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+            game = Game.from_json(data.get("game"))
+            seats = tuple(data.get("seats") or ["human"] * game.players)
+            return cls(game, seats, int(data.get("ai_level", 1)), int(data.get("seed", 0)),
+                       data.get("undo_log", []))
+        game = Game.from_json(data)
+        return cls(game, ("human",) * game.players)
+
+    def save(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "version": 1, "seats": list(self.seat_kinds),
+                "ai_level": self.ai_level, "seed": self.seed, "undo_log": self.undo_log,
+                "game": self.game.to_json()}
+
+    def save_to(self, path: Path) -> Path:
+        """Write the game atomically (temp file beside it, then rename)."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(self.save(), fh)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+        return path
+
+    # ----- physics ---------------------------------------------------------------------------------------
+    @property
+    def materials(self) -> Materials:
+        return self.game.materials
+
+    def set_materials(self, materials: Materials) -> None:
+        """Tuning from the next push. Uses ``Game.set_materials`` (recorded in the game's history,
+        so replays use it) when the rules engine has it; otherwise the world is rebuilt with the new
+        materials, which the history cannot record - the status line says so."""
+        if hasattr(self.game, "set_materials"):
+            self.game.set_materials(materials)
+            return
+        self.game.world = World(materials, self.game.world.pieces)
+        self.unrecorded_tuning = True
+
+    def world(self) -> World:
+        return self.game.world
+
+    # ----- seats and panels ------------------------------------------------------------------------------
+    def _seat_name(self, seat: int) -> str:
+        return theme.SEAT_NAMES[seat % len(theme.SEAT_NAMES)]
+
+    def _inventory_rows(self, place_ids: list[str]) -> tuple[tuple[str, str, int], ...]:
+        g = self.game
+        counts = Counter(g.kind_of(p) for p in place_ids)
+        order = sorted(counts, key=lambda k: (k not in STANDARD, STANDARD.index(k) if k in STANDARD else 0, k))
+        return tuple((k, self._short_name(k), counts[k]) for k in order)
+
+    def _short_name(self, kind: str) -> str:
+        return kind if kind in STANDARD else self.game.kind_name(kind)
+
+    def seats(self) -> list[SeatView]:
+        g = self.game
+        out = []
+        for s in g.seats:
+            name = self._seat_name(s.index)
+            if g.players == 4:
+                name += f" (team {'AB'[s.side]})"
+            wname = s.junior_card.name if s.junior_card is not None else s.wrestler.name
+            eliminated = s.index in g.out
+            note = {"submission": "out: ran out of pieces", "own_knockout": "out: own wrestler knocked out",
+                    "knocked_out": "out: wrestler knocked out"}.get(g.out.get(s.index, ""), "")
+            shares = ""
+            if g.players == 4 and g.sides[s.side][0] != s.index:
+                mate = g.sides[s.side][0]
+                shares = f"shares team {'AB'[s.side]}'s inventory with {self._seat_name(mate)}"
+            out.append(SeatView(s.index, name, theme.seat_colour(s.index), self.seat_is_ai(s.index),
+                                wname, self._inventory_rows(g.inventory(s.side)), eliminated, note,
+                                shares))
+        return out
+
+    def current_seat(self) -> int | None:
+        return None if self.game.is_over else self.game.current_seat
+
+    def seat_is_ai(self, seat: int | None) -> bool:
+        return seat is not None and self.seat_kinds[seat] == "ai"
+
+    def supply(self) -> list[tuple[str, str, int]]:
+        g = self.game
+        ids = [p for p in g.supply() if not g.is_wrestler_piece(p)]
+        return list(self._inventory_rows(ids))
+
+    def piece_colour(self, pid: str, kind: str) -> theme.RGBA:
+        owner = self._owner_of_kind.get(kind)
+        if owner is None:
+            return theme.DISC_COLOURS.get(kind, theme.UNKNOWN_PIECE)
+        base = theme.seat_colour(owner)
+        if kind == self.game.seats[owner].wrestler.piece_kind:
+            return base
+        return theme.lighter(base, 0.4)
+
+    def status(self) -> str:
+        g = self.game
+        if g.is_over:
+            return f"Game over: {g.result.text}"
+        t = g.turn
+        s = g.current_seat
+        who = f"{self._seat_name(s)} ({g.seats[s].wrestler.name})"
+        if t.pushes >= t.pushes_allowed or t.replaced:
+            tail = "pushed - use a signature move or end the turn (E)"
+        elif t.pushes_allowed > 1:
+            tail = f"push {t.pushes + 1} of {t.pushes_allowed}, from the same platform spot"
+        else:
+            tail = "to push"
+        if t.push_from is not None:
+            tail += f" (from {g.describe_place(g.push_source())})"
+        extra = "  - tuning not recorded in the game history" if getattr(self, "unrecorded_tuning", False) else ""
+        return f"Turn {t.number}: {who} {tail}{extra}"
+
+    # ----- pushing ---------------------------------------------------------------------------------------
+    def choices(self) -> list[Choice]:
+        g = self.game
+        counts = Counter(g.kind_of(p) for p in g.legal_pieces())
+        order = sorted(counts, key=lambda k: (k not in STANDARD, STANDARD.index(k) if k in STANDARD else 0, k))
+        return [Choice(k, k, self._short_name(k), counts[k]) for k in order]
+
+    def locked_aim(self) -> tuple[float, float] | None:
+        return self.game.locked_platform()
+
+    def check(self, aim: Aim, choice: Choice) -> tuple[Push | None, str]:
+        """Cheap: the rules' platform lock and the world's platform check, no simulation."""
+        g = self.game
+        if g.is_over:
+            return None, "the game is over"
+        ids = [p for p in g.legal_pieces() if g.kind_of(p) == choice.kind]
+        if not ids:
+            return None, f"no {self._short_name(choice.kind)} to push"
+        lock = g.locked_platform()
+        if lock is not None and (aim.entry_deg, aim.heading_deg) != tuple(lock):
+            return None, "the platform must stay where it is for this turn's second push"
+        push = aim.push(ids[0], choice.kind)
+        try:
+            g.world.check_push(push)
+        except ValueError as exc:
+            return None, str(exc)
+        return push, ""
+
+    def _record_undo_point(self, seat: int) -> None:
+        if not self.seat_is_ai(seat):
+            self._undo.append(self.game.to_json())
+
+    def _destinations(self, knocked_out) -> dict[str, str]:
+        out = {}
+        for k in knocked_out:
+            to = k.to
+            if to.startswith("team:"):
+                to = f"seat:{self.game.sides[int(to[5:])][0]}"
+            out[k.piece] = to
+        return out
+
+    def _ko_text(self, knocked_out) -> str:
+        if not knocked_out:
+            return "nothing fell"
+        g = self.game
+        by_place: dict[str, Counter] = {}
+        for k in knocked_out:
+            by_place.setdefault(k.to, Counter())[self._short_name(k.kind)] += 1
+        parts = []
+        for to, counts in by_place.items():
+            if to.startswith("seat:"):
+                where = f"{self._seat_name(int(to[5:]))}'s inventory"
+            elif to.startswith("team:"):
+                where = f"team {'AB'[int(to[5:])]}'s inventory"
+            else:
+                where = "the supply"
+            what = ", ".join(f"{n} {name}" for name, n in counts.items())
+            parts.append(f"{what} to {where}")
+        return "knocked out " + "; ".join(parts)
+
+    def push(self, aim: Aim, choice: Choice) -> Outcome:
+        g = self.game
+        seat = g.current_seat
+        push, reason = self.check(aim, choice)
+        if push is None:
+            raise ValueError(reason)
+        snapshot = g.to_json() if not self.seat_is_ai(seat) else None
+        out = g.push(choice.kind, aim.entry_deg, aim.heading_deg, aim.speed, aim.spin_deg, end_turn=False)
+        if snapshot is not None:
+            self._undo.append(snapshot)
+        self._maybe_end_turn(seat)
+        return Outcome(out.physics, self._destinations(out.knocked_out),
+                       f"{self._seat_name(seat)} pushed a {self._short_name(out.kind)}: "
+                       f"{self._ko_text(out.knocked_out)}")
+
+    def _maybe_end_turn(self, seat: int) -> None:
+        """End the turn for the player when nothing is left to do in it: no push left and no
+        signature move usable now (an AI seat always ends it)."""
+        g = self.game
+        if g.is_over or g.current_seat != seat or not g.can_end_turn:
+            return
+        t = g.turn
+        if t.pushes < t.pushes_allowed and not t.replaced and g.legal_pieces():
+            return  # a second push is owed (and possible)
+        if not self.seat_is_ai(seat) and any(m.usable for m in g.available_moves(seat)):
+            return
+        g.end_turn()
+
+    def can_end_turn(self) -> bool:
+        return self.game.can_end_turn
+
+    def end_turn(self) -> None:
+        g = self.game
+        if g.is_over:
+            return
+        if g.can_end_turn:
+            g.end_turn()
+
+    # ----- signature moves ----------------------------------------------------------------------------------
+    def moves(self) -> list[MoveView]:
+        g = self.game
+        seat = self.current_seat()
+        if seat is None or self.seat_is_ai(seat):
+            return []
+        w = g.seats[seat].wrestler
+        out = []
+        for opt in g.available_moves(seat):
+            prompts = []
+            specs = list(opt.targets)
+            i = 0
+            while i < len(specs):
+                sp = specs[i]
+                if sp.kind == "piece":
+                    prompts.append(Prompt("piece", f"click {sp.text}", tuple(sp.choices)))
+                elif sp.kind == "seat":
+                    wids = tuple(g.seats[q].piece_id for q in sp.choices if g.seats[q].piece_id in g.world)
+                    prompts.append(Prompt("piece", f"click the wrestler of {sp.text}", wids))
+                elif sp.kind == "angle_deg":
+                    origin = self._origin(seat, w.move(opt.name))
+                    slide = i + 1 < len(specs) and specs[i + 1].kind == "distance_mm"
+                    text = (f"click where to slide it (up to {specs[i + 1].high:g} mm)" if slide
+                            else f"click a point: {sp.text}")
+                    prompts.append(Prompt("point", text, (), origin))
+                    if slide:
+                        i += 1
+                elif sp.kind == "distance_mm":
+                    prompts.append(Prompt("point", f"click a point: {sp.text}", (),
+                                          self._origin(seat, w.move(opt.name))))
+                i += 1
+            out.append(MoveView(opt.name, opt.name, opt.text, opt.usable, opt.reason or "", tuple(prompts)))
+        return out
+
+    def _origin(self, seat: int, spec) -> str | None:
+        """The piece a direction is measured from: the signature piece a slide moves, else the
+        seat's wrestler piece."""
+        g = self.game
+        w = g.seats[seat].wrestler
+        piece = spec.params.get("piece") if spec.effect == "slide_signature" else None
+        if piece:
+            kind = w.signature_piece(piece).kind if piece not in STANDARD else piece
+            for p in g.world.pieces:
+                if p.kind == kind and p.base is None:
+                    return p.id
+        return w.piece_id if w.piece_id in g.world else None
+
+    def use_move(self, key: str, clicks: list) -> Outcome:
+        g = self.game
+        seat = g.current_seat
+        opt = next((m for m in g.available_moves(seat) if m.name == key), None)
+        if opt is None:
+            raise ValueError(f"no move {key!r}")
+        spec = g.seats[seat].wrestler.move(key)
+        targets: dict[str, Any] = {}
+        clicks = list(clicks)
+        specs = list(opt.targets)
+        i = 0
+        while i < len(specs):
+            sp = specs[i]
+            if not clicks:
+                raise ValueError(f"{key} needs {sp.text}")
+            c = clicks.pop(0)
+            if sp.kind == "piece":
+                targets[sp.name] = c
+            elif sp.kind == "seat":
+                owner = g.owner_of(c) if isinstance(c, str) else None
+                if owner is None:
+                    raise ValueError(f"click a wrestler piece to choose {sp.text}")
+                targets[sp.name] = owner
+            elif sp.kind in ("angle_deg", "distance_mm"):
+                if not isinstance(c, tuple):
+                    raise ValueError(f"click a point on the ring for {sp.text}")
+                origin = self._origin(seat, spec)
+                if origin is None:
+                    raise ValueError("the piece to measure from is not on the ring")
+                o = g.world.piece(origin)
+                dx, dy = c[0] - o.x, c[1] - o.y
+                if sp.kind == "angle_deg":
+                    targets[sp.name] = math.degrees(math.atan2(dy, dx))
+                    if i + 1 < len(specs) and specs[i + 1].kind == "distance_mm":
+                        hi = specs[i + 1].high or 0.0
+                        targets[specs[i + 1].name] = max(0.1, min(hi, math.hypot(dx, dy) * 1000.0))
+                        i += 1
+                else:
+                    targets[sp.name] = max(0.1, min(sp.high or 0.0, math.hypot(dx, dy) * 1000.0))
+            i += 1
+        before = {p.id: (p.kind, p.x, p.y) for p in g.world.pieces}
+        snapshot = g.to_json()
+        out = g.use_move(seat, key, **targets)  # IllegalMove (a ValueError) changes nothing
+        self._undo.append(snapshot)
+        vanished = tuple((k.piece, before[k.piece][0], before[k.piece][1], before[k.piece][2])
+                         for k in out.knocked_out if k.piece in before)
+        bits = []
+        if out.paid:
+            bits.append(f"paid {len(out.paid)}")
+        if out.gained:
+            bits.append("gained " + ", ".join(g.kind_name(g.kind_of(p)) for p in out.gained))
+        if out.knocked_out:
+            bits.append(self._ko_text(out.knocked_out))
+        return Outcome(None, self._destinations(out.knocked_out),
+                       f"{self._seat_name(seat)} used {key}" + (": " + "; ".join(bits) if bits else ""),
+                       vanished)
+
+    # ----- undo ------------------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> None:
+        from kabuto.game import Game
+
+        if not self._undo:
+            raise ValueError("nothing to undo")
+        data = self._undo.pop()
+        undone = self.game.history[len(data.get("history", [])):]
+        materials = self.game.materials
+        self.game = Game.from_json(data)
+        if self.game.materials != materials:
+            self.set_materials(materials)  # the tuning in force stays in force
+        game = self.game
+        self.undo_log.append({"type": "undo", "turn": game.turn.number, "seat": game.current_seat,
+                              "undone": undone})
+
+    # ----- the end, and the AI ------------------------------------------------------------------------------
+    def winner(self) -> Winner | None:
+        r = self.game.result
+        if r is None:
+            return None
+        return Winner(tuple(r.seats), r.text)
+
+    def ai_plan(self, seat: int):
+        plan = choose_push(self.game, seat, self.ai_level, self.seed)
+        if plan is None:
+            return None
+        kind = plan.piece if plan.piece in self.materials.kinds else self.game.kind_of(plan.piece)
+        choice = next((c for c in self.choices() if c.kind == kind), None)
+        if choice is None:
+            return None
+        return Aim(plan.entry_deg, plan.heading_deg, plan.speed, plan.spin_deg), choice

@@ -1,0 +1,215 @@
+"""The side panel and the bars around the ring: seats and their inventories, the supply, whose turn,
+the wrestler card with its signature moves, and the aim readout with the pieces to push.
+
+Panels are rebuilt from the session when the game state changes (after a push lands, a move, an
+undo), never per frame. Each build records where each seat's inventory and the supply are drawn, so
+a knocked-out piece can fly there.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pyglet import shapes
+from pyglet.graphics import Batch, Group
+
+from physics import Materials
+from physics.shapes import Circle
+from kabuto.app import theme
+from kabuto.app.session import Choice, MoveView, SeatView, Session
+from kabuto.app.view import Rect
+from kabuto.app.widgets import Button, Widgets, label
+
+TOKEN_SCALE = 700.0  # pixels per metre for inventory tokens (a small disc is about 15 px across)
+
+
+def token(kind: str, colour: theme.RGBA, x: float, y: float, materials: Materials, batch: Batch,
+          group: Group, scale: float = TOKEN_SCALE) -> list[shapes.ShapeBase]:
+    """A piece drawn small, in its own outline, centred at (x, y) pixels."""
+    out: list[shapes.ShapeBase] = []
+    ptype = materials.kinds.get(kind)
+    if ptype is None or isinstance(ptype.shape, Circle):
+        r = (ptype.shape.radius if ptype else 0.012) * scale
+        out.append(shapes.Circle(x, y, r + 1, segments=24, color=theme.OUTLINE, batch=batch, group=group))
+        out.append(shapes.Circle(x, y, r, segments=24, color=colour, batch=batch, group=group))
+        return out
+    for part in ptype.shape.parts:
+        out.append(shapes.Polygon(*[(x + px * scale, y + py * scale) for px, py in part],
+                                  color=colour, batch=batch, group=group))
+    return out
+
+
+@dataclass
+class PanelLayout:
+    """Where things ended up, for flights and for tests."""
+
+    seat_anchor: dict[int, tuple[float, float]] = field(default_factory=dict)
+    supply_anchor: tuple[float, float] = (0.0, 0.0)
+
+
+class SidePanel:
+    """Seats (colour, name, wrestler, inventory), the supply, and the card of the seat to play."""
+
+    def __init__(self, batch: Batch, group: Group):
+        self.batch = batch
+        self.bg = Group(order=-1, parent=group)  # below the widgets' boxes
+        self.fg = Group(order=1, parent=group)
+        self.items: list = []
+        self.layout = PanelLayout()
+
+    def clear(self) -> None:
+        for it in self.items:
+            it.delete()
+        self.items = []
+
+    def build(self, rect: Rect, session: Session, widgets: Widgets,
+              on_move: Callable[[MoveView], None], selected_move: str | None) -> PanelLayout:
+        self.clear()
+        b, fg = self.batch, self.fg
+        add = self.items.append
+        add(shapes.Rectangle(rect.x, rect.y, rect.w, rect.h, color=theme.PANEL, batch=b, group=self.bg))
+        add(shapes.Rectangle(rect.x, rect.y, 1, rect.h, color=theme.PANEL_EDGE, batch=b, group=self.bg))
+        mats = session.materials
+        x0 = rect.x + 14
+        y = rect.top - 12
+        layout = PanelLayout()
+        current = session.current_seat()
+        seats = session.seats()
+        for sv in seats:
+            y -= 20
+            here = sv.seat == current
+            if here:
+                add(shapes.Rectangle(rect.x + 4, y - 40, rect.w - 8, 60, color=(60, 64, 78),
+                                     batch=b, group=self.bg))
+            add(shapes.Circle(x0 + 7, y + 5, 7, segments=20, color=sv.colour, batch=b, group=fg))
+            name = sv.name + (f" - {sv.wrestler}" if sv.wrestler else "") + ("  (AI)" if sv.is_ai else "")
+            add(label(name, x0 + 22, y, b, fg, bold=here,
+                      color=theme.TEXT_DIM if sv.eliminated else theme.TEXT, width=int(rect.w - 50)))
+            y -= 26
+            if here:
+                add(label("to play", rect.right - 12, y, b, fg, size=theme.FONT_SMALL,
+                          color=theme.ACCENT, anchor_x="right"))
+            x = x0 + 22
+            layout.seat_anchor[sv.seat] = (x + 10, y + 4)
+            if sv.eliminated:
+                add(label(sv.note or "eliminated", x, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_BAD))
+            elif sv.shares:
+                add(label(sv.shares, x, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+            elif not sv.inventory:
+                add(label("inventory empty", x, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+            for kind, text, count in (() if sv.eliminated or sv.shares else sv.inventory):
+                colour = session.piece_colour(f"inv:{sv.seat}:{kind}", kind)
+                r = mats.kinds[kind].size * TOKEN_SCALE if kind in mats.kinds else 8
+                self.items += token(kind, colour, x + r, y + 4, mats, b, fg)
+                t = label(f"{text} x{count}", x + 2 * r + 5, y, b, fg, size=theme.FONT_SMALL)
+                add(t)
+                x += 2 * r + 12 + t.content_width
+            y -= 10
+        supply = session.supply()
+        if supply:
+            y -= 22
+            add(label("Supply", x0, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+            layout.supply_anchor = (x0 + 20, y - 12)
+            y -= 22
+            text = ",  ".join(f"{t} {n}" for _, t, n in supply)
+            lab = label(text, x0, y, b, fg, size=theme.FONT_SMALL, width=int(rect.w - 28), multiline=True,
+                        anchor_y="top")
+            lab.y = y + 10
+            add(lab)
+            y -= max(14, lab.content_height) - 4
+        else:
+            layout.supply_anchor = (rect.x + rect.w / 2, rect.y + 20)
+        # The wrestler card of the seat to play, with its signature moves as buttons.
+        moves = session.moves()
+        if moves:
+            y -= 26
+            add(label("Signature moves", x0, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+            for mv in moves:
+                y -= 34
+                btn = Button(Rect(x0, y, 150, 28), mv.name, lambda mv=mv: on_move(mv), b, fg,
+                             enabled=mv.enabled, selected=(mv.key == selected_move),
+                             size=theme.FONT_SMALL, reason=mv.reason, name=f"move:{mv.key}")
+                widgets.add(btn)
+                why = mv.text if mv.enabled else f"{mv.reason}"
+                lab = label(why, x0 + 158, y + 28, b, fg, size=theme.FONT_SMALL - 1,
+                            color=theme.TEXT_DIM if mv.enabled else theme.TEXT_BAD,
+                            width=int(rect.w - 180), multiline=True, anchor_y="top")
+                add(lab)
+                y -= max(0, lab.content_height - 30)
+        # How to play, at the foot of the panel when there is room for it.
+        lines = HELP.strip().splitlines()
+        need = 16 * len(lines) + 30
+        if session.interactive and y - rect.y > need + 10:
+            yy = rect.y + need - 10
+            add(label("How to push", x0, yy, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+            for line in lines:
+                yy -= 16
+                add(label(line, x0, yy, b, fg, size=theme.FONT_SMALL - 1, color=theme.TEXT_DIM))
+        self.layout = layout
+        return layout
+
+
+HELP = """
+Press near the ring edge: the platform goes there.
+Drag towards where the push should go; release to push.
+Shift-drag (or right-drag) slides the platform round.
+Arrows: platform / heading (Shift: finer).
+[ ] or the wheel: speed.  Enter or Space: push.
+Tab or 1-9: piece.  U: undo.  T: tuning.  F12: screenshot.
+"""
+
+
+class AimBar:
+    """The bar under the ring: the pieces to push, the aim readout, and the push button."""
+
+    def __init__(self, batch: Batch, group: Group):
+        self.batch = batch
+        self.bg = Group(order=-1, parent=group)  # below the widgets' boxes
+        self.fg = Group(order=1, parent=group)
+        self.items: list = []
+        self.readout = None
+        self.reason = None
+
+    def clear(self) -> None:
+        for it in self.items:
+            it.delete()
+        self.items = []
+        self.readout = None
+        self.reason = None
+
+    def build(self, rect: Rect, choices: list[Choice], selected: str | None, widgets: Widgets,
+              on_choice: Callable[[Choice], None], enabled: bool, idle: str = "nothing to push") -> None:
+        self.clear()
+        b, fg = self.batch, self.fg
+        self.items.append(shapes.Rectangle(rect.x, rect.y, rect.w, rect.h, color=theme.PANEL,
+                                           batch=b, group=self.bg))
+        x = rect.x + 10
+        self.readout = label("", rect.x + 10, rect.y + 28, b, fg, size=theme.FONT_SMALL)
+        self.reason = label("", rect.x + 10, rect.y + 9, b, fg, size=theme.FONT_SMALL,
+                            color=theme.TEXT_BAD)
+        self.items += [self.readout, self.reason]
+        if not choices and not idle:
+            return  # the replay viewer puts its own controls here
+        self.items.append(label("Push:", x, rect.y + rect.h - 22, b, fg, size=theme.FONT_SMALL,
+                                color=theme.TEXT_DIM))
+        x += 44
+        for i, ch in enumerate(choices[:9]):
+            text = ch.label if ch.count < 0 else f"{ch.label} x{ch.count}"
+            w = max(70, 12 + 7.5 * len(text))
+            widgets.add(Button(Rect(x, rect.y + rect.h - 32, w, 26), text, lambda ch=ch: on_choice(ch),
+                               b, fg, selected=(ch.key == selected), enabled=enabled,
+                               size=theme.FONT_SMALL, name=f"choice:{ch.key}"))
+            x += w + 6
+        if not choices:
+            self.items.append(label(idle, x, rect.y + rect.h - 22, b, fg,
+                                    size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+
+    def show(self, readout: str, reason: str) -> None:
+        if self.readout is not None:
+            self.readout.text = readout
+            self.reason.text = reason
+
+
+def fmt_signed(v: float) -> str:
+    return f"{v:+.1f}" if not math.isclose(v, 0.0, abs_tol=0.05) else "0.0"

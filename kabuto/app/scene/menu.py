@@ -1,0 +1,235 @@
+"""The start menu: what to play (the registered modes), and for Kabuto Sumo the players, each
+seat human or AI, each seat's wrestler card (its text shown), and the Junior League variant."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from pyglet import shapes
+from pyglet.graphics import Group
+from pyglet.window import key
+
+from kabuto.app import modes, theme
+from kabuto.app.catalogue import CardInfo, junior_cards, wrestler_cards
+from kabuto.app.modes import GameConfig, Mode
+from kabuto.app.view import Rect
+from kabuto.app.widgets import Button, Widgets, label
+from kabuto.app.window import Scene
+
+
+class MenuScene(Scene):
+    """``on_start(mode, config)`` is called by Start (or Enter)."""
+
+    def __init__(self, app, on_start: Callable[[Mode, GameConfig], None],
+                 config: GameConfig | None = None, mode_key: str = "kabuto"):
+        super().__init__(app)
+        self.on_start = on_start
+        self.config = config or GameConfig()
+        self.mode_key = mode_key
+        self.focus_seat = 0
+        self.message = ""
+        self.widgets = Widgets()
+        self.g_bg, self.g_fg = Group(order=0), Group(order=1)
+        self.items: list = []
+        self.problems = modes.load_plugins()
+        self._cards: dict[bool, tuple[list[CardInfo], str]] = {}
+        self._fill_wrestlers()
+
+    # ----- data --------------------------------------------------------------------------------------
+    def cards(self) -> tuple[list[CardInfo], str]:
+        j = self.config.junior
+        if j not in self._cards:
+            self._cards[j] = junior_cards() if j else wrestler_cards()
+        return self._cards[j]
+
+    def _fill_wrestlers(self) -> None:
+        """Give every seat a distinct card (keeping valid choices)."""
+        cards, _ = self.cards()
+        keys = [c.key for c in cards]
+        chosen: list[str] = []
+        for i in range(self.config.players):
+            want = self.config.wrestlers[i] if i < len(self.config.wrestlers) else ""
+            if want not in keys or want in chosen:
+                want = next((k for k in keys if k not in chosen), "")
+            chosen.append(want)
+        self.config = replace(self.config, wrestlers=tuple(chosen))
+
+    def mode(self) -> Mode | None:
+        return modes.MODES.get(self.mode_key)
+
+    # ----- layout ------------------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        self.widgets.clear()
+        for it in self.items:
+            it.delete()
+        self.items = []
+        W, H = self.app.width, self.app.height
+        b, bg, fg = self.batch, self.g_bg, self.g_fg
+        add = self.items.append
+        add(label("KABUTO SUMO", 40, H - 70, b, fg, size=theme.FONT_TITLE + 6, bold=True,
+                  color=theme.ACCENT))
+        add(label("push your rival's beetle out of the ring", 44, H - 98, b, fg, color=theme.TEXT_DIM))
+        # Modes.
+        y = H - 160
+        add(label("Play", 40, y + 10, b, fg, size=theme.FONT_HEADING, bold=True))
+        for m in modes.ordered():
+            y -= 52
+            why = m.available()
+            # Unavailable modes stay clickable (greyed) so their reason can be read.
+            btn = Button(Rect(40, y, 250, 42), m.title, lambda m=m: self._pick_mode(m), b, fg,
+                         selected=(m.key == self.mode_key), reason=why, name=f"mode:{m.key}")
+            if why and m.key != self.mode_key:
+                btn.caption.color = theme.TEXT_DIM
+            self.widgets.add(btn)
+        mode = self.mode()
+        why_not = mode.available() if mode is not None else "choose what to play"
+        if mode is not None:
+            y -= 12
+            blurb = mode.blurb + (f"\n\nNot available: {why_not}." if why_not else "")
+            lab = label(blurb, 40, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM,
+                        width=250, multiline=True, anchor_y="top")
+            add(lab)
+        col = 330
+        if mode is not None and mode.uses_kabuto_setup:
+            self._build_setup(col, H, W)
+        self.widgets.add(Button(Rect(W - 220, 40, 180, 52), "Start  (Enter)", self._start, b, fg,
+                                size=theme.FONT_HEADING, name="start", enabled=not why_not))
+        msg = self.message or "; ".join(self.problems)
+        if msg:
+            add(label(msg, 40, 30, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_BAD,
+                      width=int(W - 300), multiline=True))
+
+    def _build_setup(self, col: float, H: float, W: float) -> None:
+        b, fg = self.batch, self.g_fg
+        add = self.items.append
+        cfg = self.config
+        y = H - 150
+        add(label("Players", col, y, b, fg, size=theme.FONT_HEADING, bold=True))
+        for i, n in enumerate((2, 3, 4)):
+            self.widgets.add(Button(Rect(col + 90 + i * 50, y - 10, 42, 30), str(n),
+                                    lambda n=n: self._players(n), b, fg, selected=(cfg.players == n),
+                                    name=f"players:{n}"))
+        self.widgets.add(Button(Rect(col + 260, y - 10, 190, 30),
+                                "Junior League: " + ("on" if cfg.junior else "off"), self._junior, b, fg,
+                                selected=cfg.junior, name="junior"))
+        if cfg.players == 4:
+            add(label("teams: Red & Green against Blue & Purple", col, y - 34, b, fg,
+                      size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+        cards, problem = self.cards()
+        by_key = {c.key: c for c in cards}
+        y -= 60
+        for seat in range(cfg.players):
+            y -= 50
+            if seat == self.focus_seat:
+                add(shapes.Rectangle(col - 8, y - 8, 480, 44, color=(48, 52, 64), batch=b,
+                                     group=self.g_bg))
+            add(shapes.Circle(col + 10, y + 14, 10, segments=24, color=theme.seat_colour(seat),
+                              batch=b, group=fg))
+            add(label(theme.SEAT_NAMES[seat], col + 28, y + 8, b, fg, bold=True))
+            who = cfg.seats[seat]
+            self.widgets.add(Button(Rect(col + 100, y, 80, 30), "Human" if who == "human" else "AI",
+                                    lambda s=seat: self._toggle_seat(s), b, fg, selected=(who == "ai"),
+                                    name=f"seat:{seat}"))
+            self.widgets.add(Button(Rect(col + 190, y, 30, 30), "<",
+                                    lambda s=seat: self._cycle(s, -1), b, fg, name=f"prev:{seat}"))
+            card = by_key.get(cfg.wrestlers[seat] if seat < len(cfg.wrestlers) else "")
+            self.widgets.add(Button(Rect(col + 224, y, 200, 30), card.name if card else "-",
+                                    lambda s=seat: self._focus(s), b, fg, size=theme.FONT_SMALL,
+                                    name=f"card:{seat}"))
+            self.widgets.add(Button(Rect(col + 428, y, 30, 30), ">",
+                                    lambda s=seat: self._cycle(s, 1), b, fg, name=f"next:{seat}"))
+        # The focused seat's card, in full.
+        x = col + 500
+        add(shapes.Rectangle(x - 12, 120, W - x - 28, H - 250, color=theme.PANEL, batch=b,
+                             group=self.g_bg))
+        seat = min(self.focus_seat, cfg.players - 1)
+        card = by_key.get(cfg.wrestlers[seat] if seat < len(cfg.wrestlers) else "")
+        add(label(f"{theme.SEAT_NAMES[seat]}'s card", x, H - 160, b, fg, size=theme.FONT_SMALL,
+                  color=theme.TEXT_DIM))
+        text = card.text if card else (problem or "no card")
+        add(label(text, x, H - 176, b, fg, size=theme.FONT_SMALL, width=int(W - x - 48),
+                  multiline=True, anchor_y="top", color=theme.TEXT if card else theme.TEXT_BAD))
+
+    # ----- actions -----------------------------------------------------------------------------------
+    def _pick_mode(self, m: Mode) -> None:
+        self.mode_key = m.key
+        self.rebuild()
+
+    def _players(self, n: int) -> None:
+        self.config = self.config.with_players(n)
+        self.focus_seat = min(self.focus_seat, n - 1)
+        self._fill_wrestlers()
+        self.rebuild()
+
+    def _junior(self) -> None:
+        self.config = replace(self.config, junior=not self.config.junior)
+        self._fill_wrestlers()
+        self.rebuild()
+
+    def _toggle_seat(self, seat: int) -> None:
+        seats = list(self.config.seats)
+        seats[seat] = "ai" if seats[seat] == "human" else "human"
+        self.config = replace(self.config, seats=tuple(seats))
+        self.rebuild()
+
+    def _focus(self, seat: int) -> None:
+        self.focus_seat = seat
+        self.rebuild()
+
+    def _cycle(self, seat: int, step: int) -> None:
+        """The next card not taken by another seat."""
+        cards, _ = self.cards()
+        if not cards:
+            return
+        keys = [c.key for c in cards]
+        taken = {w for i, w in enumerate(self.config.wrestlers) if i != seat}
+        cur = self.config.wrestlers[seat]
+        i = keys.index(cur) if cur in keys else -1
+        for _ in range(len(keys)):
+            i = (i + step) % len(keys)
+            if keys[i] not in taken:
+                break
+        ws = list(self.config.wrestlers)
+        ws[seat] = keys[i]
+        self.config = replace(self.config, wrestlers=tuple(ws))
+        self.focus_seat = seat
+        self.rebuild()
+
+    def _start(self) -> None:
+        mode = self.mode()
+        if mode is None or mode.available():
+            return
+        try:
+            self.on_start(mode, self.config)
+        except ValueError as exc:  # a game that cannot be set up says why, here
+            self.message = str(exc)
+            self.rebuild()
+
+    # ----- input -------------------------------------------------------------------------------------
+    def on_mouse_press(self, x, y, button, modifiers) -> bool:
+        return self.widgets.on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_release(self, x, y, button, modifiers) -> bool:
+        return self.widgets.on_mouse_release(x, y)
+
+    def on_mouse_motion(self, x, y, dx, dy) -> bool:
+        self.widgets.on_mouse_motion(x, y)
+        return True
+
+    def on_key_press(self, symbol, modifiers) -> bool:
+        if symbol in (key.ENTER, key.RETURN):
+            self._start()
+            return True
+        if symbol == key.ESCAPE:
+            self.app.close()
+            return True
+        return False
+
+    def close(self) -> None:
+        self.widgets.clear()
+        for it in self.items:
+            it.delete()
+        self.items = []

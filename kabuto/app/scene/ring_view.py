@@ -1,0 +1,370 @@
+"""The ring seen from above, drawn to scale: the ring, its centre circle, every piece in its shape
+and colour, stacks as stacks, the pushing platform and the aim's preview line.
+
+Everything on the ring is drawn in *metres*: the shapes live under a :class:`WorldGroup` whose view
+matrix maps ring metres to window pixels (:class:`kabuto.app.view.RingTransform`). A resize only
+changes that matrix; a frame of animation only moves existing shapes (``position``/``rotation``).
+Shapes are created when a piece first appears and deleted when it leaves - never per frame.
+
+Stacks: a piece on level L is drawn above level L-1 with a shadow offset by L x 1.5 mm and a light
+rim, so a stack reads as a stack from above.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from pyglet import shapes
+from pyglet.graphics import Batch, Group
+from pyglet.math import Mat4
+
+from physics import Materials, PieceType, shapes as geom
+from physics.shapes import Circle
+from kabuto.app import theme
+from kabuto.app.aim import Aim
+from kabuto.app.animation import Pose
+from kabuto.app.view import RingTransform, screen_rotation
+
+SHADOW_STEP = 0.0015  # metres of shadow offset per stack level
+RIM = 0.0012          # metres of darker rim around each piece
+CIRCLE_SEGMENTS = 48
+
+#: Callback giving a piece's (fill colour, label-or-None) from its id and kind.
+Styler = Callable[[str, str], theme.RGBA]
+
+
+class WorldGroup(Group):
+    """Draws its children in ring metres by swapping the window's view matrix in and out."""
+
+    def __init__(self, window, order: int = 1):
+        super().__init__(order=order)
+        self.window = window
+        self.matrix = Mat4()
+        self._saved = None
+
+    def set_transform(self, t: RingTransform) -> None:
+        self.matrix = Mat4(*t.matrix())
+
+    def set_state(self) -> None:
+        self._saved = self.window.view
+        self.window.view = self.matrix
+
+    def unset_state(self) -> None:
+        self.window.view = self._saved
+
+    # Identity semantics: pyglet merges equal groups, and two windows' worlds must never merge.
+    def __eq__(self, other) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+class _Layers:
+    """Child groups of the world: ring, platform, then per stack level shadow/outline/fill/mark."""
+
+    def __init__(self, world: WorldGroup):
+        self.world = world
+        self.ring = Group(order=0, parent=world)
+        self.platform = Group(order=5, parent=world)
+        self.aim = Group(order=900, parent=world)
+        self.top = Group(order=950, parent=world)
+        self._levels: dict[tuple[int, int], Group] = {}
+
+    def level(self, level: int, sub: int) -> Group:
+        key = (level, sub)
+        g = self._levels.get(key)
+        if g is None:
+            g = self._levels[key] = Group(order=100 + 10 * level + sub, parent=self.world)
+        return g
+
+
+def _poly(part, color, batch, group) -> shapes.Polygon:
+    """A polygon in the piece's own frame whose position is the piece's centre (so ``position`` and
+    ``rotation`` place and turn it like the body)."""
+    p = shapes.Polygon(*part, color=color, batch=batch, group=group)
+    p.anchor_position = (-part[0][0], -part[0][1])
+    p.position = (0.0, 0.0)
+    return p
+
+
+def _grown(part, by: float):
+    """A convex part pushed outwards by ``by`` metres along its vertices' directions (an outline)."""
+    cx = sum(x for x, _ in part) / len(part)
+    cy = sum(y for _, y in part) / len(part)
+    out = []
+    for x, y in part:
+        dx, dy = x - cx, y - cy
+        d = math.hypot(dx, dy) or 1.0
+        out.append((x + dx / d * by, y + dy / d * by))
+    return out
+
+
+class PieceSprite:
+    """The shapes of one piece: shadow, dark outline, coloured fill, and a mark showing its turn."""
+
+    def __init__(self, pid: str, ptype: PieceType, colour: theme.RGBA, layers: _Layers,
+                 batch: Batch, level: int = 0, ghost: bool = False):
+        self.id = pid
+        self.type = ptype
+        self.layers = layers
+        self.batch = batch
+        self.level = -1
+        self.ghost = ghost
+        self.colour = colour
+        self.pose: Pose = (0.0, 0.0, 0.0, level)
+        self._shapes: list[tuple[shapes.ShapeBase, int, tuple[float, float]]] = []  # shape, sub, offset
+        self._build(level)
+        self.set_pose(self.pose)
+
+    def _build(self, level: int) -> None:
+        self.delete()
+        self.level = level
+        alpha = 215 if self.ghost else 255
+        fill = (*self.colour[:3], alpha)
+        edge = (*theme.OUTLINE[:3], alpha)
+        rim = (*theme.lighter(self.colour, 0.7)[:3], alpha) if level > 0 else edge
+        sh = SHADOW_STEP * (level + 1)
+        shape = self.type.shape
+        L = self.layers
+        add = self._shapes.append
+        if isinstance(shape, Circle):
+            r = shape.radius
+            if not self.ghost:
+                add((shapes.Circle(0, 0, r, segments=CIRCLE_SEGMENTS, color=theme.SHADOW,
+                                   batch=self.batch, group=L.level(level, 0)), 0, (sh, -sh)))
+            add((shapes.Circle(0, 0, r, segments=CIRCLE_SEGMENTS, color=rim, batch=self.batch,
+                               group=L.level(level, 1)), 1, (0, 0)))
+            add((shapes.Circle(0, 0, max(r - RIM, r * 0.5), segments=CIRCLE_SEGMENTS, color=fill,
+                               batch=self.batch, group=L.level(level, 2)), 2, (0, 0)))
+            # A faint inner ring like turned wood; it also shows the disc's size at a glance.
+            add((shapes.Arc(0, 0, r * 0.55, segments=CIRCLE_SEGMENTS, thickness=r * 0.06,
+                            color=(*theme.darker(self.colour, 0.15)[:3], alpha), batch=self.batch,
+                            group=L.level(level, 3)), 3, (0, 0)))
+        else:
+            for part in shape.parts:
+                if not self.ghost:
+                    add((_poly(part, theme.SHADOW, self.batch, L.level(level, 0)), 0, (sh, -sh)))
+                add((_poly(_grown(part, RIM), rim, self.batch, L.level(level, 1)), 1, (0, 0)))
+            for part in shape.parts:
+                add((_poly(part, fill, self.batch, L.level(level, 2)), 2, (0, 0)))
+            # A short line from the centre towards the piece's front (+x in its own frame).
+            size = self.type.size
+            add((shapes.Line(0, 0, size * 0.6, 0, thickness=size * 0.09,
+                             color=(*theme.darker(self.colour, 0.5)[:3], alpha), batch=self.batch,
+                             group=L.level(level, 3)), 3, (0, 0)))
+
+    def set_colour(self, colour: theme.RGBA) -> None:
+        if colour != self.colour:
+            self.colour = colour
+            self._build(self.level)
+            self.set_pose(self.pose)
+
+    def set_pose(self, pose: Pose) -> None:
+        x, y, angle, level = pose
+        if level != self.level:
+            self._build(level)
+        self.pose = pose
+        rot = screen_rotation(angle)
+        round_piece = isinstance(self.type.shape, Circle)
+        for s, sub, (ox, oy) in self._shapes:
+            if isinstance(s, shapes.Line):
+                # Lines rotate about their first point, which is the piece's centre here.
+                s.position = (x, y)
+                s.rotation = rot
+            else:
+                s.position = (x + ox, y + oy)
+                if not round_piece:
+                    s.rotation = rot
+
+    def contains(self, x: float, y: float) -> bool:
+        px, py, a, _ = self.pose
+        dx, dy = x - px, y - py
+        c, s = math.cos(-a), math.sin(-a)
+        return geom.contains(self.type.shape, (c * dx - s * dy, s * dx + c * dy))
+
+    def set_visible(self, on: bool) -> None:
+        for s, _, _ in self._shapes:
+            s.visible = on
+
+    def delete(self) -> None:
+        for s, _, _ in self._shapes:
+            s.delete()
+        self._shapes = []
+
+
+class RingView:
+    """The ring and its pieces. ``show(poses)`` moves sprites to poses; the aim has its own shapes."""
+
+    def __init__(self, window, batch: Batch, materials: Materials, styler: Styler, order: int = 1):
+        self.batch = batch
+        self.world = WorldGroup(window, order=order)
+        self.layers = _Layers(self.world)
+        self.materials = materials
+        self.styler = styler
+        self.sprites: dict[str, PieceSprite] = {}
+        self.transform = RingTransform(0, 0, 1)
+        self._ring_shapes: list[shapes.ShapeBase] = []
+        self._aim_shapes: list[shapes.ShapeBase] = []
+        self._marks: dict[str, shapes.ShapeBase] = {}
+        self._platform_ghost: PieceSprite | None = None
+        self._build_ring()
+
+    # ----- ring ------------------------------------------------------------------------------------
+    def _build_ring(self) -> None:
+        for s in self._ring_shapes:
+            s.delete()
+        R = self.materials.ring.radius
+        c = self.materials.ring.centre_radius
+        g = self.layers.ring
+        b = self.batch
+        self._ring_shapes = [
+            shapes.Circle(0.0015, -0.0025, R * 1.04, segments=96, color=(0, 0, 0, 70), batch=b, group=g),
+            shapes.Circle(0, 0, R * 1.04, segments=96, color=theme.RING_RIM, batch=b, group=g),
+            shapes.Circle(0, 0, R, segments=96, color=theme.RING_SURFACE, batch=b, group=g),
+            shapes.Arc(0, 0, c, segments=64, thickness=0.0009, color=theme.RING_CENTRE_LINE,
+                       batch=b, group=g),
+            shapes.Arc(0, 0, R * 0.97, segments=96, thickness=0.0006,
+                       color=(*theme.RING_CENTRE_LINE[:3], 120), batch=b, group=g),
+        ]
+
+    def set_materials(self, materials: Materials) -> None:
+        """New materials (a tuning change or another game): outlines may change size."""
+        old = self.materials
+        self.materials = materials
+        if old.ring != materials.ring:
+            self._build_ring()
+        for pid, spr in list(self.sprites.items()):
+            t = materials.kinds.get(spr.type.name)
+            if t is not None and t.shape != spr.type.shape:
+                pose = spr.pose
+                spr.delete()
+                self.sprites[pid] = self._sprite(pid, t.name, pose)
+
+    def set_transform(self, t: RingTransform) -> None:
+        self.transform = t
+        self.world.set_transform(t)
+
+    # ----- pieces ----------------------------------------------------------------------------------
+    def _sprite(self, pid: str, kind: str, pose: Pose, ghost: bool = False) -> PieceSprite:
+        ptype = self.materials.kinds[kind]
+        spr = PieceSprite(pid, ptype, self.styler(pid, kind), self.layers, self.batch,
+                          level=pose[3], ghost=ghost)
+        spr.set_pose(pose)
+        return spr
+
+    def show(self, poses: dict[str, Pose], kinds: dict[str, str]) -> None:
+        """Make the drawn pieces exactly ``poses`` (id -> pose); ``kinds`` names new pieces' kinds."""
+        for pid in [p for p in self.sprites if p not in poses]:
+            self.sprites.pop(pid).delete()
+            self.set_mark(pid, None)
+        for pid, pose in poses.items():
+            spr = self.sprites.get(pid)
+            if spr is None:
+                self.sprites[pid] = self._sprite(pid, kinds[pid], pose)
+            else:
+                spr.set_pose(pose)
+                m = self._marks.get(pid)
+                if m is not None:
+                    m.position = pose[:2]
+
+    def show_world(self, world) -> None:
+        """Draw a physics.World's at-rest pieces (with their stack levels)."""
+        levels = world.levels()
+        self.show({p.id: (p.x, p.y, p.angle, levels[p.id]) for p in world.pieces},
+                  {p.id: p.kind for p in world.pieces})
+
+    def restyle(self) -> None:
+        for pid, spr in self.sprites.items():
+            spr.set_colour(self.styler(pid, spr.type.name))
+
+    def piece_at(self, x: float, y: float) -> str | None:
+        """The topmost piece under the world point (x, y)."""
+        best = None
+        for pid, spr in self.sprites.items():
+            if spr.contains(x, y) and (best is None or spr.pose[3] >= self.sprites[best].pose[3]):
+                best = pid
+        return best
+
+    def set_mark(self, pid: str, colour: theme.RGBA | None) -> None:
+        """Ring a piece (a chosen target, the hovered piece); None removes the ring."""
+        old = self._marks.pop(pid, None)
+        if old is not None:
+            old.delete()
+        spr = self.sprites.get(pid)
+        if colour is None or spr is None:
+            return
+        self._marks[pid] = shapes.Arc(spr.pose[0], spr.pose[1], spr.type.size + 0.0025,
+                                      segments=48, thickness=0.0014, color=colour, batch=self.batch,
+                                      group=self.layers.top)
+
+    def clear_marks(self) -> None:
+        for pid in list(self._marks):
+            self.set_mark(pid, None)
+
+    # ----- the platform and the aim ------------------------------------------------------------------
+    def show_aim(self, aim: Aim | None, kind: str | None = None, start: tuple | None = None,
+                 colour: theme.RGBA = theme.AIM_LINE, limit_deg: float | None = None) -> None:
+        """Draw the platform at ``aim.entry_deg``, the piece waiting on it at ``start`` (x, y, angle;
+        from ``World.platform_pose``), the preview line along the push to where it would leave the
+        ring, and faint lines at the heading's limits. Called when the aim changes, not per frame."""
+        for s in self._aim_shapes:
+            s.delete()
+        self._aim_shapes = []
+        if self._platform_ghost is not None:
+            self._platform_ghost.delete()
+            self._platform_ghost = None
+        if aim is None:
+            return
+        R = self.materials.ring.radius
+        ex, ey = aim.entry_point(R)
+        dx, dy = aim.direction()
+        b = self.batch
+        add = self._aim_shapes.append
+        size = self.materials.kinds[kind].size if kind in self.materials.kinds else 0.015
+        # The platform: a plank outside the ring along the push line, as wide as the piece.
+        e = math.radians(aim.entry_deg)
+        nx, ny = math.cos(e), math.sin(e)  # outward normal
+        half = size + 0.004
+        length = 2 * size + 0.02
+        cx, cy = ex + nx * 0.002, ey + ny * 0.002
+        px, py = -dy, dx  # across the push line
+        bx, by = cx - dx * length, cy - dy * length
+        corners = [(cx + px * half, cy + py * half), (cx - px * half, cy - py * half),
+                   (bx - px * half, by - py * half), (bx + px * half, by + py * half)]
+        add(shapes.Polygon(*corners, color=theme.PLATFORM_EDGE, batch=b, group=self.layers.platform))
+        inner = [(cx + px * (half - 0.0015) - dx * 0.0015, cy + py * (half - 0.0015) - dy * 0.0015),
+                 (cx - px * (half - 0.0015) - dx * 0.0015, cy - py * (half - 0.0015) - dy * 0.0015),
+                 (bx - px * (half - 0.0015) + dx * 0.0015, by - py * (half - 0.0015) + dy * 0.0015),
+                 (bx + px * (half - 0.0015) + dx * 0.0015, by + py * (half - 0.0015) + dy * 0.0015)]
+        add(shapes.Polygon(*inner, color=theme.PLATFORM, batch=b, group=self.layers.platform))
+        # The preview line: the straight path from the piece on the platform across the ring.
+        sx, sy = (start[0], start[1]) if start else (ex, ey)
+        fx, fy = aim.exit_point(R)
+        add(shapes.Line(sx, sy, fx, fy, thickness=0.0011, color=colour, batch=b, group=self.layers.aim))
+        add(shapes.Circle(fx, fy, 0.0022, segments=16, color=colour, batch=b, group=self.layers.aim))
+        if limit_deg is not None:
+            for sign in (-1, 1):
+                a = e + math.pi + math.radians(sign * limit_deg)
+                add(shapes.Line(ex, ey, ex + math.cos(a) * R * 0.35, ey + math.sin(a) * R * 0.35,
+                                thickness=0.0006, color=(*colour[:3], 70), batch=b,
+                                group=self.layers.aim))
+        if kind in self.materials.kinds and start is not None:
+            self._platform_ghost = PieceSprite("__platform__", self.materials.kinds[kind],
+                                               self.styler("__platform__", kind), self.layers,
+                                               self.batch, level=0, ghost=True)
+            self._platform_ghost.set_pose((start[0], start[1], start[2], 0))
+
+    def hide_platform_piece(self) -> None:
+        if self._platform_ghost is not None:
+            self._platform_ghost.set_visible(False)
+
+    def delete(self) -> None:
+        for spr in self.sprites.values():
+            spr.delete()
+        self.sprites.clear()
+        self.show_aim(None)
+        self.clear_marks()
+        for s in self._ring_shapes:
+            s.delete()
+        self._ring_shapes = []

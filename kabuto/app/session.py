@@ -1,0 +1,260 @@
+"""What the table scene plays: a *session* answers "what is on the ring, who may push what, what
+happens when they do". The scene never touches game rules itself.
+
+Two kinds of session exist:
+
+* :class:`SandboxSession` (physics only): the starting board, an endless supply of every piece kind,
+  no turns and no winner. For trying pushes and tuning materials.
+* ``kabuto.app.game_session.GameSession``: a real Kabuto Sumo game through :mod:`kabuto.game`.
+
+Both implement the :class:`Session` interface below. Nothing here imports pyglet.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any
+
+from physics import Materials, Push, PushResult, World, assets_dir
+from kabuto.app import theme
+from kabuto.app.aim import Aim
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A piece the seat to play may push: ``key`` identifies it to :meth:`Session.push`."""
+
+    key: str
+    kind: str
+    label: str
+    count: int
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat as the side panel shows it."""
+
+    seat: int
+    name: str
+    colour: theme.RGBA
+    is_ai: bool = False
+    wrestler: str = ""
+    inventory: tuple[tuple[str, str, int], ...] = ()  # (kind, label, count)
+    eliminated: bool = False
+    note: str = ""
+    #: Set when this seat uses another row's inventory (4 players: the team's), shown instead.
+    shares: str = ""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One click a signature move asks for: a piece on the ring (one of ``choices`` if given), or a
+    point on the ring (a direction, and a distance, measured from the piece ``origin``)."""
+
+    kind: str  # "piece" or "point"
+    hint: str
+    choices: tuple[str, ...] = ()
+    origin: str | None = None
+
+
+@dataclass(frozen=True)
+class MoveView:
+    """A signature move as a button: disabled moves say why in ``reason``; ``prompts`` are the
+    clicks that choose its targets, in order."""
+
+    key: str
+    name: str
+    text: str
+    enabled: bool
+    reason: str = ""
+    prompts: tuple[Prompt, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a push or move did, for the scene to animate and announce.
+
+    ``destinations`` says where each piece that left the ring went: ``"seat:N"`` (an inventory),
+    ``"supply"``, or ``"gone"``.
+    """
+
+    result: PushResult | None
+    destinations: dict[str, str] = field(default_factory=dict)
+    message: str = ""
+    #: Pieces a move took off the ring without a push: (id, kind, x, y) where they were.
+    vanished: tuple[tuple[str, str, float, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class Winner:
+    seats: tuple[int, ...]
+    reason: str
+
+
+class Session:
+    """The interface the table scene uses. Subclasses fill it in."""
+
+    title = "Kabuto Sumo"
+    #: Whether pushes alternate between seats (the sandbox has no turns).
+    has_turns = True
+    #: False for the replay viewer: nobody aims or pushes, the recording does.
+    interactive = True
+
+    @property
+    def materials(self) -> Materials:
+        raise NotImplementedError
+
+    def set_materials(self, materials: Materials) -> None:
+        """Materials for the next push on (the tuning panel); recorded by the game's replay."""
+        raise NotImplementedError
+
+    def world(self) -> World:
+        raise NotImplementedError
+
+    def seats(self) -> list[SeatView]:
+        return []
+
+    def current_seat(self) -> int | None:
+        return None
+
+    def seat_is_ai(self, seat: int | None) -> bool:
+        return False
+
+    def supply(self) -> list[tuple[str, str, int]]:
+        return []
+
+    def choices(self) -> list[Choice]:
+        raise NotImplementedError
+
+    def check(self, aim: Aim, choice: Choice) -> tuple[Push | None, str]:
+        """The push this aim makes, and '' - or None and the reason it cannot be made."""
+        raise NotImplementedError
+
+    def push(self, aim: Aim, choice: Choice) -> Outcome:
+        raise NotImplementedError
+
+    def moves(self) -> list[MoveView]:
+        return []
+
+    def use_move(self, key: str, clicks: list) -> Outcome:
+        """Perform a move; ``clicks`` answer its prompts: a piece id, or an (x, y) point."""
+        raise ValueError("this table has no signature moves")
+
+    def locked_aim(self) -> tuple[float, float] | None:
+        """(entry_deg, heading_deg) the next push must keep (a second push in one turn), or None."""
+        return None
+
+    def can_end_turn(self) -> bool:
+        return False
+
+    def end_turn(self) -> None:
+        pass
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> None:
+        raise ValueError("nothing to undo")
+
+    def winner(self) -> Winner | None:
+        return None
+
+    def piece_colour(self, pid: str, kind: str) -> theme.RGBA:
+        return theme.DISC_COLOURS.get(kind, theme.UNKNOWN_PIECE)
+
+    def status(self) -> str:
+        """One line for the top bar: whose turn, what is expected."""
+        return ""
+
+    def ai_plan(self, seat: int) -> tuple[Aim, Choice] | None:
+        """The AI's next push for ``seat`` (None: it has nothing to push)."""
+        return None
+
+    def save(self) -> dict[str, Any] | None:
+        """JSON-able data to resume this session, or None if it cannot be saved."""
+        return None
+
+
+def load_board(players: int, materials: Materials, wrestler_kind: str | None = None,
+               setups_path=None) -> World:
+    """The starting board for ``players`` from ``assets/setups.toml``: standard discs, and at the
+    wrestler spots a piece of ``wrestler_kind`` (left empty when None)."""
+    path = setups_path or assets_dir() / "setups.toml"
+    with open(path, "rb") as fh:
+        setups = tomllib.load(fh)
+    board = setups["boards"][str(players)]
+    world = World(materials)
+    for kind, prefix in (("large", "L"), ("medium", "M"), ("small", "S")):
+        for i, (x, y) in enumerate(board.get(kind, [])):
+            world.place(f"{prefix}{i + 1:02d}", kind, x, y)
+    if wrestler_kind:
+        for seat, (x, y) in enumerate(board["wrestler"]):
+            world.place(f"W{seat}", wrestler_kind, x, y)
+    return world
+
+
+class SandboxSession(Session):
+    """Physics only: push any standard piece kind, as often as you like, from the starting board.
+
+    Undo restores the world before the last push. No rules, turns or winner.
+    """
+
+    title = "Free push (physics sandbox)"
+    has_turns = False
+
+    def __init__(self, materials: Materials | None = None, players: int = 2, world: World | None = None):
+        mats = materials or Materials.load()
+        self._world = world if world is not None else load_board(players, mats)
+        self._history: list[World] = []
+        self._n = 0
+
+    @property
+    def materials(self) -> Materials:
+        return self._world.materials
+
+    def set_materials(self, materials: Materials) -> None:
+        self._world = World(materials, self._world.pieces)  # validates that every kind still exists
+
+    def world(self) -> World:
+        return self._world
+
+    def choices(self) -> list[Choice]:
+        return [Choice(k, k, k, -1) for k in sorted(self.materials.kinds,
+                                                    key=lambda k: self.materials.kinds[k].size)]
+
+    def _next_id(self) -> str:
+        n = self._n + 1
+        while f"P{n:03d}" in self._world:
+            n += 1
+        return f"P{n:03d}"
+
+    def check(self, aim: Aim, choice: Choice) -> tuple[Push | None, str]:
+        push = aim.push(self._next_id(), choice.kind)
+        try:
+            self._world.check_push(push)
+        except ValueError as exc:
+            return None, str(exc)
+        return push, ""
+
+    def push(self, aim: Aim, choice: Choice) -> Outcome:
+        push, reason = self.check(aim, choice)
+        if push is None:
+            raise ValueError(reason)
+        before = self._world.copy()
+        result = self._world.push(push)
+        self._history.append(before)
+        self._n = int(push.piece[1:])
+        fell = ", ".join(result.fell_ids) or "nothing"
+        return Outcome(result, {f.piece: "supply" for f in result.fell}, f"knocked out: {fell}")
+
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def undo(self) -> None:
+        if not self._history:
+            raise ValueError("nothing to undo")
+        prev = self._history.pop()
+        self._world = World(self.materials, prev.pieces)  # the tuning in force stays in force
+
+    def status(self) -> str:
+        return f"{len(self._world.pieces)} pieces on the ring - push anything"

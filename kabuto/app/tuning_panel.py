@@ -1,0 +1,148 @@
+"""The tuning panel: sliders for each piece kind's table friction, piece friction, mass and
+restitution, applied from the next push, and buttons to save and load tuning profiles (TOML).
+
+Moving a slider changes nothing until it is released; then the new materials come from
+:meth:`physics.Materials.with_overrides` (validated like the file) and go to the session, which
+uses them from the next push on (a game records them in its replay). Profiles are complete
+materials files (:mod:`kabuto.app.tuning`), listed from the profile folder, newest name last.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from pyglet import shapes
+from pyglet.graphics import Batch, Group
+
+from physics import Materials
+from kabuto.app import theme
+from kabuto.app.tuning import KNOBS, list_profiles, load_profile, next_profile_path, save_profile
+from kabuto.app.view import Rect
+from kabuto.app.widgets import Button, Slider, Widgets, label
+
+WIDTH = 300
+
+
+class TuningPanel:
+    """Builds its widgets into a :class:`Widgets` list; ``on_materials`` receives new materials."""
+
+    def __init__(self, batch: Batch, group: Group, defaults: Materials, folder: Path,
+                 on_materials: Callable[[Materials, str], None]):
+        self.batch = batch
+        self.bg = Group(order=-1, parent=group)  # below the widgets' boxes
+        self.fg = Group(order=1, parent=group)
+        self.defaults = defaults  # the file's values: relative ranges (mass) are taken from them
+        self.folder = Path(folder)
+        self.on_materials = on_materials
+        self.kind: str | None = None
+        self.items: list = []
+        self.message = ""
+        self._profile_page = 0
+
+    def clear(self) -> None:
+        for it in self.items:
+            it.delete()
+        self.items = []
+
+    def build(self, rect: Rect, materials: Materials, widgets: Widgets) -> None:
+        self.clear()
+        b, fg = self.batch, self.fg
+        add = self.items.append
+        add(shapes.Rectangle(rect.x, rect.y, rect.w, rect.h, color=(*theme.PANEL[:3], 245),
+                             batch=b, group=self.bg))
+        add(shapes.Rectangle(rect.right - 1, rect.y, 1, rect.h, color=theme.PANEL_EDGE, batch=b,
+                             group=self.bg))
+        x0 = rect.x + 12
+        y = rect.top - 26
+        add(label("Tuning (T closes)", x0, y, b, fg, size=theme.FONT_HEADING, bold=True))
+        y -= 18
+        add(label("applies from the next push", x0, y, b, fg, size=theme.FONT_SMALL,
+                  color=theme.TEXT_DIM))
+        kinds = sorted(materials.kinds, key=lambda k: (materials.kinds[k].size, k))
+        if self.kind not in materials.kinds:
+            self.kind = kinds[0] if kinds else None
+        # Kind tabs, wrapped over rows.
+        y -= 34
+        x = x0
+        for k in kinds:
+            w = max(56, 10 + 7 * len(k))
+            if x + w > rect.right - 10:
+                x = x0
+                y -= 30
+            widgets.add(Button(Rect(x, y, w, 24), k, lambda k=k: self._pick(k), b, fg,
+                               selected=(k == self.kind), size=theme.FONT_SMALL, name=f"kind:{k}"))
+            x += w + 4
+        kind = self.kind
+        if kind is not None:
+            for knob in KNOBS:
+                y -= 46
+                base = self.defaults.kinds[kind] if kind in self.defaults.kinds else materials.kinds[kind]
+                lo, hi = knob.range_for(getattr(base, knob.field))
+                value = getattr(materials.kinds[kind], knob.field)
+                fmt = (lambda v: f"{v * 1000:.2f}") if knob.field == "mass" else (lambda v: f"{v:.3f}")
+                widgets.add(Slider(Rect(x0, y, rect.w - 24, 40), f"{knob.label}", value, lo, hi,
+                                   lambda v, key=knob.key(kind): self._set({key: v}), b, fg,
+                                   fmt=fmt, name=f"slider:{knob.key(kind)}"))
+        y -= 40
+        widgets.add(Button(Rect(x0, y, 86, 26), "Defaults", self._reset, b, fg,
+                           size=theme.FONT_SMALL, name="tuning:defaults"))
+        widgets.add(Button(Rect(x0 + 92, y, 86, 26), "Save", lambda: self._save(materials), b, fg,
+                           size=theme.FONT_SMALL, name="tuning:save"))
+        y -= 24
+        add(label(f"profiles in {self._short(self.folder)}", x0, y, b, fg, size=theme.FONT_SMALL - 1,
+                  color=theme.TEXT_DIM, width=int(rect.w - 24)))
+        profiles = list_profiles(self.folder)
+        rows = max(1, int((y - rect.y - 40) // 28))
+        for p in profiles[-rows:]:
+            y -= 28
+            widgets.add(Button(Rect(x0, y, rect.w - 24, 24), f"load {p.name}",
+                               lambda p=p: self._load(p), b, fg, size=theme.FONT_SMALL,
+                               name=f"profile:{p.name}"))
+        if self.message:
+            add(label(self.message, x0, rect.y + 12, b, fg, size=theme.FONT_SMALL - 1,
+                      color=theme.ACCENT, width=int(rect.w - 24), multiline=True))
+        self._materials = materials
+
+    @staticmethod
+    def _short(path: Path) -> str:
+        s = str(path)
+        home = str(Path.home())
+        return "~" + s[len(home):] if s.startswith(home) else s
+
+    # ----- actions -----------------------------------------------------------------------------------
+    def _pick(self, kind: str) -> None:
+        self.kind = kind
+        self.on_materials(self._materials, "")  # same materials; the scene rebuilds the panel
+
+    def _set(self, overrides: dict[str, float]) -> None:
+        try:
+            new = self._materials.with_overrides(overrides)
+        except ValueError as exc:
+            self.message = str(exc)
+            self.on_materials(self._materials, self.message)
+            return
+        (key, value), = overrides.items()
+        self.message = f"{key} = {value:.4g} from the next push"
+        self.on_materials(new, self.message)
+
+    def _reset(self) -> None:
+        kinds = {k: v for k, v in self._materials.kinds.items() if k not in self.defaults.kinds}
+        self.message = "back to the file's values"
+        self.on_materials(self.defaults.with_kinds(kinds), self.message)
+
+    def _save(self, materials: Materials) -> None:
+        try:
+            path = save_profile(materials, next_profile_path(self.folder))
+            self.message = f"saved {path.name}"
+        except (OSError, ValueError) as exc:
+            self.message = f"could not save: {exc}"
+        self.on_materials(materials, self.message)
+
+    def _load(self, path: Path) -> None:
+        try:
+            new = load_profile(path, base=self._materials)
+            self.message = f"loaded {path.name}"
+        except ValueError as exc:
+            self.message = f"could not load: {exc}"
+            new = self._materials
+        self.on_materials(new, self.message)

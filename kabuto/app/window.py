@@ -1,0 +1,183 @@
+"""The app's one window: it holds the current scene, runs the 60 Hz tick, and takes screenshots.
+
+Redraws happen from the tick only when something changed (an input event, an animation running),
+so an idle table costs nothing; while a push plays, every tick draws. ``frame_log`` records each
+drawn frame's start time and the time its update + draw + flip took, for ``tools/bench_frames.py``.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pyglet
+from pyglet import gl
+
+from kabuto.app import theme
+
+TICK = 1.0 / 60.0
+
+
+def make_config() -> gl.Config | None:
+    """8 bits per channel, double-buffered; None (pyglet's default) if the screen offers no match.
+    pyglet's headless default was RGB565, which reads colours back slightly off."""
+    template = gl.Config(red_size=8, green_size=8, blue_size=8, alpha_size=8, double_buffer=True)
+    try:
+        screen = pyglet.display.get_display().get_default_screen()
+        return screen.get_best_config(template)
+    except pyglet.window.NoSuchConfigException:
+        return None
+
+
+class Scene:
+    """One screen of the app. The window forwards events and the tick to the current scene."""
+
+    def __init__(self, app: "AppWindow"):
+        self.app = app
+        self.batch = pyglet.graphics.Batch()
+
+    # lifecycle
+    def layout(self, width: int, height: int) -> None: ...
+    def close(self) -> None: ...
+
+    def update(self, dt: float) -> bool:
+        """Advance animations; return True while something moves (the window then redraws)."""
+        return False
+
+    def draw(self) -> None:
+        self.batch.draw()
+
+    # input (return True when handled)
+    def on_mouse_press(self, x, y, button, modifiers) -> bool: return False
+    def on_mouse_release(self, x, y, button, modifiers) -> bool: return False
+    def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers) -> bool: return False
+    def on_mouse_motion(self, x, y, dx, dy) -> bool: return False
+    def on_mouse_scroll(self, x, y, scroll_x, scroll_y) -> bool: return False
+    def on_key_press(self, symbol, modifiers) -> bool: return False
+    def on_text(self, text) -> bool: return False
+
+
+class AppWindow(pyglet.window.Window):
+    """The Kabuto window. ``set_scene`` swaps screens; ``pump`` drives it without pyglet.app.run
+    (tests and tools use it: it handles pending window events and runs one tick)."""
+
+    def __init__(self, width: int = theme.WINDOW_SIZE[0], height: int = theme.WINDOW_SIZE[1],
+                 visible: bool = True, title: str = "Kabuto Sumo"):
+        super().__init__(width, height, caption=title, resizable=True, visible=visible,
+                         config=make_config(), vsync=False)
+        self.set_minimum_size(*theme.MIN_SIZE)
+        self.scene: Scene | None = None
+        self.dirty = True
+        self.frame_log: list[tuple[float, float]] | None = None
+        self.frames_drawn = 0
+        self.options: dict = {}
+        self._scheduled = False
+
+    # ----- scenes ------------------------------------------------------------------------------------
+    def set_scene(self, scene: Scene) -> Scene:
+        if self.scene is not None:
+            self.scene.close()
+        self.scene = scene
+        scene.layout(self.width, self.height)
+        self.dirty = True
+        return scene
+
+    # ----- loop --------------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Schedule the 60 Hz tick on pyglet's clock (for pyglet.app.run)."""
+        if not self._scheduled:
+            pyglet.clock.schedule_interval(self.tick, TICK)
+            self._scheduled = True
+
+    def tick(self, dt: float) -> None:
+        t0 = time.perf_counter()
+        moving = self.scene.update(dt) if self.scene is not None else False
+        if moving or self.dirty:
+            self.dirty = False
+            self.switch_to()
+            # Called directly: outside pyglet.app.run, dispatch_event would only queue it.
+            self.on_draw()
+            self.flip()
+            self.frames_drawn += 1
+            if self.frame_log is not None:
+                self.frame_log.append((t0, time.perf_counter() - t0))
+
+    def pump(self, dt: float = TICK) -> None:
+        """Handle pending window events, then run one tick of ``dt`` seconds."""
+        self.dispatch_events()
+        self.tick(dt)
+
+    def redraw(self) -> None:
+        self.dirty = True
+
+    # ----- events ------------------------------------------------------------------------------------
+    def on_draw(self) -> None:
+        gl.glClearColor(*(c / 255 for c in theme.BACKGROUND))
+        self.clear()
+        if self.scene is not None:
+            self.scene.draw()
+
+    def on_resize(self, width: int, height: int) -> None:
+        super().on_resize(width, height)
+        if self.scene is not None:
+            self.scene.layout(width, height)
+        self.dirty = True
+
+    def on_expose(self) -> None:
+        self.dirty = True
+
+    def _forward(self, name: str, *args) -> bool:
+        self.dirty = True
+        if self.scene is None:
+            return False
+        return bool(getattr(self.scene, name)(*args))
+
+    def on_mouse_press(self, x, y, button, modifiers):
+        self._forward("on_mouse_press", x, y, button, modifiers)
+
+    def on_mouse_release(self, x, y, button, modifiers):
+        self._forward("on_mouse_release", x, y, button, modifiers)
+
+    def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
+        self._forward("on_mouse_drag", x, y, dx, dy, buttons, modifiers)
+
+    def on_mouse_motion(self, x, y, dx, dy):
+        self._forward("on_mouse_motion", x, y, dx, dy)
+
+    def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
+        self._forward("on_mouse_scroll", x, y, scroll_x, scroll_y)
+
+    def on_key_press(self, symbol, modifiers):
+        if self._forward("on_key_press", symbol, modifiers):
+            return pyglet.event.EVENT_HANDLED
+        if symbol == pyglet.window.key.ESCAPE:
+            # Escape never closes the window by surprise: scenes use it for "back".
+            return pyglet.event.EVENT_HANDLED
+        return None
+
+    def on_text(self, text):
+        self._forward("on_text", text)
+
+    # ----- screenshots -------------------------------------------------------------------------------
+    def screenshot(self, path: str | Path) -> Path:
+        """Render the current scene now and save it as a PNG (the back buffer, before any flip)."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.switch_to()
+        self.on_draw()
+        pyglet.image.get_buffer_manager().get_color_buffer().save(str(path))
+        self.flip()
+        return path
+
+    def close(self) -> None:
+        if self.scene is not None:
+            self.scene.close()
+            self.scene = None
+        if self._scheduled:
+            pyglet.clock.unschedule(self.tick)
+            self._scheduled = False
+        super().close()
+
+    def on_close(self):
+        self.close()
+        if pyglet.app.event_loop.is_running:
+            pyglet.app.exit()

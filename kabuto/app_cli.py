@@ -1,0 +1,140 @@
+"""``kabuto play``: open the desktop app.
+
+    kabuto play                                 the start menu
+    kabuto play --players 3 --seats human,ai,ai start a game at once
+    kabuto play --sandbox                       the physics sandbox (no rules)
+    kabuto play --resume saved.json             go on with a saved game
+    kabuto play --replay game.replay.json       watch a replay
+    kabuto play --screenshot menu.png           render the first screen to a PNG and quit
+
+It needs a display. Without one it says so in one line and suggests a virtual one:
+``xvfb-run -a kabuto play ...``.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from kabuto.cli import subparser
+
+EXIT_USAGE = 2
+EXIT_NO_DISPLAY = 3
+
+
+class _Usage(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2 - never a traceback or a usage dump
+        raise _Usage(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = subparser("play", "Open the Kabuto desktop app: the start menu, or a game set up by the flags "
+                  "below. Mouse: press near the ring edge to place the platform, drag to aim, release "
+                  "to push. Keys: arrows nudge the aim, [ ] speed, Enter pushes, U undoes, T tunes.")
+    p.__class__ = _Parser
+    p.add_argument("--players", type=int, choices=(2, 3, 4),
+                   help="start a Kabuto Sumo game with this many players (default: the menu)")
+    p.add_argument("--seats", metavar="LIST",
+                   help="comma-separated 'human' or 'ai' per seat, e.g. human,ai (sets --players)")
+    p.add_argument("--wrestlers", metavar="LIST",
+                   help="comma-separated wrestler keys per seat, e.g. mike,hank (see 'kabuto wrestlers')")
+    p.add_argument("--junior", action="store_true", help="play the Junior League variant")
+    p.add_argument("--seed", type=int, default=0, help="seed for the first player and the AI (default 0)")
+    p.add_argument("--ai-delay", type=float, default=0.9, metavar="SECONDS",
+                   help="how long an AI seat shows its aim before pushing (default 0.9)")
+    p.add_argument("--sandbox", action="store_true", help="open the physics sandbox (no rules)")
+    p.add_argument("--resume", type=Path, metavar="FILE", help="go on with a game saved by the app")
+    p.add_argument("--replay", type=Path, metavar="FILE", help="open a replay in the viewer")
+    p.add_argument("--tuning", type=Path, metavar="FILE",
+                   help="a tuning profile (TOML, the materials.toml format) to play with")
+    p.add_argument("--profiles", type=Path, metavar="DIR",
+                   help="folder the tuning panel saves and lists profiles in "
+                        "(default ~/.config/kabuto/tuning)")
+    p.add_argument("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
+    p.add_argument("--screenshot", type=Path, metavar="PATH",
+                   help="render the first screen, save it as a PNG and quit")
+    return p
+
+
+def _options(args: argparse.Namespace):
+    """Validated Options (ValueError with a one-line message on bad input)."""
+    from kabuto.app.modes import GameConfig
+
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size: expected WIDTHxHEIGHT like 1280x720, got {args.size!r}") from None
+    if w < 640 or h < 480:
+        raise ValueError(f"--size: {w}x{h} is too small (at least 640x480)")
+    config = None
+    if args.seats or args.players or args.wrestlers or args.junior:
+        seats = tuple(s.strip().lower() for s in args.seats.split(",")) if args.seats else None
+        players = args.players or (len(seats) if seats else 2)
+        if seats is None:
+            seats = ("human",) + ("ai",) * (players - 1)
+        if args.players and len(seats) != args.players:
+            raise ValueError(f"--seats: {len(seats)} seats given for --players {args.players}")
+        wrestlers = tuple(s.strip().lower() for s in args.wrestlers.split(",")) if args.wrestlers else ()
+        config = GameConfig(players, seats, wrestlers, args.junior, args.seed)
+    for flag, path in (("--resume", args.resume), ("--replay", args.replay), ("--tuning", args.tuning)):
+        if path is not None and not path.is_file():
+            raise ValueError(f"{flag}: no such file: {path}")
+    if args.ai_delay < 0:
+        raise ValueError("--ai-delay: must not be negative")
+    chosen = [f for f, on in (("--resume", args.resume), ("--replay", args.replay),
+                              ("--sandbox", args.sandbox), ("--players/--seats", config)) if on]
+    if len(chosen) > 1:
+        raise ValueError(f"choose one of {', '.join(chosen)}")
+    from kabuto.app.main import Options
+
+    return Options(config=config, sandbox=args.sandbox, resume=args.resume, replay=args.replay,
+                   tuning=args.tuning, profiles=args.profiles, ai_delay=args.ai_delay, size=(w, h),
+                   screenshot=args.screenshot)
+
+
+def display_problem() -> str | None:
+    """Why no window can open here, or None. Checked before pyglet is imported (pyglet opens the
+    display as soon as its GL layer is imported)."""
+    if os.environ.get("PYGLET_HEADLESS"):
+        return None
+    if not os.environ.get("DISPLAY"):
+        return "no display available (DISPLAY is not set)"
+    try:
+        import pyglet.gl  # noqa: F401  (opens the display and a GL context)
+    except Exception as exc:  # NoSuchDisplayException, or no usable OpenGL
+        return f"cannot open the display {os.environ.get('DISPLAY')!r} ({exc})"
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(argv) if argv is not None else None)
+    except _Usage as exc:
+        print(f"kabuto play: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    problem = display_problem()
+    if problem:
+        given = list(argv) if argv is not None else sys.argv[2:]
+        print(f"kabuto play: {problem}; run it on a desktop, or under a virtual display: "
+              f"xvfb-run -a kabuto play {' '.join(given)}".rstrip(), file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    try:
+        options = _options(args)
+        from kabuto.app.main import App
+
+        App(options).run()
+    except ValueError as exc:  # bad files, bad choices: one line, no traceback
+        print(f"kabuto play: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,940 @@
+"""A game of Kabuto Sumo: seats, inventories, turns, pushes, signature moves, knock-outs, the end.
+
+    >>> from kabuto import Game
+    >>> game = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
+    >>> game.current_seat, game.legal_kinds()
+    (0, ['medium', 'small'])
+    >>> outcome = game.push("small", entry_deg=180.0, heading_deg=0.0, speed=0.3)
+    >>> outcome.committed, game.current_seat       # the push ended seat 0's turn
+    (True, 1)
+
+The rules are data and functions on a :class:`physics.World` (the pieces on the ring) and a
+:class:`~kabuto.inventory.Ledger` (where every piece is). The app and the bots only call this API:
+
+* **Setup**: :meth:`Game.new` (``players`` 2-4, ``wrestlers`` by key or name, ``junior``, ``seed``,
+  ``first_player``, ``materials``); :attr:`Game.setup` is the record that restarts the same game.
+* **Whose turn**: :attr:`current_seat`, :attr:`current_side` (a side is a seat in 2P and 3P, a team
+  in 4P), :attr:`turn` (the turn in progress), :attr:`seats`, :attr:`sides`, :attr:`teams`.
+* **A turn**: :meth:`legal_pieces` / :meth:`legal_kinds`, then :meth:`push` (ends the turn unless
+  ``end_turn=False``), :meth:`available_moves` and :meth:`use_move` before or after the push, and
+  :meth:`end_turn`. :meth:`preview_push` simulates a push and its consequences without changing
+  anything (cheap: no copy of the game is made).
+* **The end**: :attr:`is_over`, :attr:`winner` (a side), :attr:`result` (a :class:`GameResult`).
+* **State as data**: :meth:`to_json` / :meth:`from_json` (a loaded game continues bit-identically),
+  :meth:`clone`, :attr:`history` (every action with its parameters and, after each push, move and
+  edit, the world's :func:`physics.state_hash`), :meth:`replay` (re-apply a history to a setup).
+
+Every action validates first and raises :class:`~kabuto.errors.IllegalMove` (a ``ValueError``) that
+says why, leaving the game exactly as it was. :attr:`world` may be a new World object after a
+signature move; read it from the game each time instead of keeping it.
+
+Rulebook readings (simultaneous knock-outs in 3P and 4P, submission timing, team play, ...) are
+written down in ``docs/rules-notes.d/kabuto-sumo.md``.
+"""
+from __future__ import annotations
+
+import functools
+import math
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from physics import Materials, Push, World, state_hash
+from physics.shapes import shape_from_json
+
+from kabuto import geometry
+from kabuto.errors import IllegalMove, ReplayError
+from kabuto.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger, is_inventory
+from kabuto.junior import JuniorCard, junior_card, load_junior
+from kabuto.moves import (EFFECTS, MoveOption, MoveReport, TargetSpec, check_cost, pay_cost,
+                          target_specs)
+from kabuto.outcomes import (DRAW, KNOCKOUT, LAST_STANDING, OWN_KNOCKOUT, SUBMISSION, GameResult,
+                             Knockout, MoveOutcome, PushOutcome, TurnState)
+from kabuto.setup import inventory_place, sides_of, starting_layout
+from kabuto.wrestlers import MoveSpec, Wrestler, load_wrestlers, wrestler
+
+FORMAT = "kabuto-game"
+VERSION = 1
+PLAYER_COUNTS = (2, 3, 4)
+
+
+@functools.lru_cache(maxsize=1)
+def _default_materials() -> Materials:
+    return Materials.load()
+
+
+def exact_materials(data: Any) -> Materials:
+    """``Materials.from_dict(data)`` with every outline exactly as written in ``data``.
+
+    ``Materials.from_dict`` re-centres each polygon outline on its centre of mass, and re-centring
+    an outline that is already centred moves it by rounding noise (about 1e-19 m); a saved game
+    loaded that way would not continue bit-identically. Outlines in our saved data were centred
+    when first loaded, so they are taken as they are.
+    """
+    mats = Materials.from_dict(data)
+    kinds = {name: replace(t, shape=shape_from_json(data["kinds"][name]["shape"], f"kinds.{name}.shape"))
+             for name, t in mats.kinds.items()}
+    return replace(mats, kinds=kinds)
+
+
+def _exact_world(snapshot: Any) -> World:
+    world = World.from_snapshot(snapshot)  # validates every field
+    return World(exact_materials(snapshot["materials"]), world.pieces)
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything needed to start a game again exactly: the wrestlers, the first player and the
+    materials in force (with the wrestlers' piece kinds) are resolved, so nothing is left to the
+    seed or to files that may change."""
+
+    players: int
+    wrestlers: tuple[str, ...]
+    junior: bool
+    seed: int
+    first_player: int
+    materials: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "wrestlers": list(self.wrestlers), "junior": self.junior,
+                "seed": self.seed, "first_player": self.first_player, "materials": self.materials}
+
+    @classmethod
+    def from_json(cls, d: Any) -> "GameSetup":
+        if not isinstance(d, dict):
+            raise ValueError("setup: expected an object")
+        for k in ("players", "wrestlers", "first_player", "materials"):
+            if k not in d:
+                raise ValueError(f"setup.{k}: missing")
+        players = d["players"]
+        if players not in PLAYER_COUNTS or isinstance(players, bool):
+            raise ValueError(f"setup.players: expected 2, 3 or 4, got {players!r}")
+        ws = d["wrestlers"]
+        if not isinstance(ws, list) or len(ws) != players or not all(isinstance(w, str) for w in ws):
+            raise ValueError(f"setup.wrestlers: expected {players} wrestler keys")
+        fp = d["first_player"]
+        if not isinstance(fp, int) or isinstance(fp, bool) or not 0 <= fp < players:
+            raise ValueError(f"setup.first_player: expected a seat 0..{players - 1}, got {fp!r}")
+        if not isinstance(d["materials"], dict):
+            raise ValueError("setup.materials: expected an object")
+        seed = d.get("seed", 0)
+        return cls(players, tuple(ws), bool(d.get("junior", False)), seed, fp, d["materials"])
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table: their wrestler card and which side (seat or team) they play for."""
+
+    index: int
+    wrestler: Wrestler
+    side: int
+    junior_card: JuniorCard | None = None
+
+    @property
+    def piece_id(self) -> str:
+        return self.wrestler.piece_id
+
+    @property
+    def label(self) -> str:
+        return f"seat {self.index} ({self.wrestler.name})"
+
+
+def _finite(v: Any, name: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise IllegalMove(f"{name}: expected a finite number, got {v!r}")
+    return float(v)
+
+
+def _json_scalar(v: Any) -> bool:
+    return v is None or isinstance(v, (str, int, float, bool))
+
+
+class Game:
+    """One game of Kabuto Sumo. Build it with :meth:`new`, :meth:`from_setup` or :meth:`from_json`."""
+
+    def __init__(self, setup: GameSetup, world: World, ledger: Ledger, turn: TurnState,
+                 out: dict[int, str], result: GameResult | None, history: list[dict[str, Any]]):
+        self._setup = setup
+        if setup.junior:
+            cards = [junior_card(k) for k in setup.wrestlers]
+            ws = [c.wrestler for c in cards]
+        else:
+            cards = [None] * setup.players
+            ws = [wrestler(k) for k in setup.wrestlers]
+        sides = sides_of(setup.players)
+        side_of = {s: i for i, seats in enumerate(sides) for s in seats}
+        self._seats = tuple(Seat(i, w, side_of[i], c) for i, (w, c) in enumerate(zip(ws, cards)))
+        self._sides = sides
+        self._wrestler_seat = {s.piece_id: s.index for s in self._seats}
+        self._signature_seat = {pid: s.index for s in self._seats for pid in s.wrestler.signature_ids()}
+        self._kind_names: dict[str, str] = {k: f"{k} disc" for k in STANDARD_KINDS}
+        for s in self._seats:
+            self._kind_names[s.wrestler.piece_kind] = f"{s.wrestler.name}'s wrestler piece"
+            for sp in s.wrestler.signature:
+                self._kind_names[sp.kind] = sp.name
+        self.world = world
+        self._ledger = ledger
+        self._turn = turn
+        self._out = dict(out)
+        self._result = result
+        self._history = history
+
+    # ----- building ------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int = 2, wrestlers: list[str] | tuple[str, ...] | None = None,
+            junior: bool = False, seed: int = 0, first_player: int | None = None,
+            materials: Materials | dict[str, Any] | None = None) -> "Game":
+        """A new game, set up as the rulebook's Setup section says.
+
+        ``wrestlers``: one per seat, by key or name (Junior League: wrestlers with a Junior League
+        card); by default drawn at random from the seed. ``first_player``: a seat, by default drawn
+        at random from the seed ("randomly choose a starting player"). ``materials``: the physics
+        data (default ``assets/materials.toml``); the wrestlers' piece kinds are added unless
+        already present (so a tuned copy keeps its tuning). ValueError names any bad argument.
+        """
+        if players not in PLAYER_COUNTS or isinstance(players, bool):
+            raise ValueError(f"players: Kabuto Sumo is for 2, 3 or 4 players, got {players!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed: expected a whole number, got {seed!r}")
+        if not isinstance(junior, bool):
+            raise ValueError(f"junior: expected true or false, got {junior!r}")
+        if wrestlers is None:
+            pool = [c.key for c in load_junior()] if junior else [w.key for w in load_wrestlers()]
+            keys = random.Random(f"kabuto-wrestlers-{seed}").sample(pool, players)
+        else:
+            if isinstance(wrestlers, str) or len(wrestlers) != players:
+                raise ValueError(f"wrestlers: expected {players} wrestlers, one per seat")
+            keys = [junior_card(w).key if junior else wrestler(w).key for w in wrestlers]
+            if len(set(keys)) != len(keys):
+                raise ValueError("wrestlers: each wrestler card can be chosen by one player only")
+        if first_player is None:
+            first_player = random.Random(f"kabuto-first-{seed}").randrange(players)
+        elif (not isinstance(first_player, int) or isinstance(first_player, bool)
+              or not 0 <= first_player < players):
+            raise ValueError(f"first_player: expected a seat 0..{players - 1}, got {first_player!r}")
+        if materials is None:
+            base = _default_materials()
+        elif isinstance(materials, Materials):
+            base = materials
+        elif isinstance(materials, dict):
+            base = Materials.from_dict(materials)
+        else:
+            raise ValueError("materials: expected a physics.Materials or its to_dict() data")
+        ws = [junior_card(k).wrestler if junior else wrestler(k) for k in keys]
+        extra = {k: t for w in ws for k, t in w.kinds().items() if k not in base.kinds}
+        mats = base.with_kinds(extra)
+        setup = GameSetup(players, tuple(keys), junior, seed, first_player, mats.to_dict())
+        return cls.from_setup(setup)
+
+    @classmethod
+    def from_setup(cls, setup: GameSetup | dict[str, Any]) -> "Game":
+        """The game at its start, from a :class:`GameSetup` (or its JSON)."""
+        if not isinstance(setup, GameSetup):
+            setup = GameSetup.from_json(setup)
+        materials = exact_materials(setup.materials)
+        if setup.junior:
+            cards = [junior_card(k) for k in setup.wrestlers]
+            ws = [c.wrestler for c in cards]
+        else:
+            cards = None
+            ws = [wrestler(k) for k in setup.wrestlers]
+        for w in ws:
+            for k in w.kinds():
+                if k not in materials.kinds:
+                    raise ValueError(f"setup.materials: no piece kind {k!r} for {w.name}")
+        layout = starting_layout(setup.players, ws, setup.first_player, cards)
+        world = World(materials, layout.board)
+        return cls(setup, world, Ledger(layout.kinds, layout.places),
+                   TurnState(number=1, seat=setup.first_player), {}, None, [])
+
+    # ----- reading -------------------------------------------------------------------------------
+    @property
+    def setup(self) -> GameSetup:
+        return self._setup
+
+    @property
+    def players(self) -> int:
+        return self._setup.players
+
+    @property
+    def junior(self) -> bool:
+        return self._setup.junior
+
+    @property
+    def materials(self) -> Materials:
+        return self.world.materials
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self._seats
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side: ((0,), (1,)) in 2P, ((0, 2), (1, 3)) in 4P."""
+        return self._sides
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The two teams in a 4-player game, else ()."""
+        return self._sides if self.players == 4 else ()
+
+    def side_of(self, seat: int) -> int:
+        return self._seats[seat].side
+
+    @property
+    def current_seat(self) -> int:
+        return self._turn.seat
+
+    @property
+    def current_side(self) -> int:
+        return self.side_of(self._turn.seat)
+
+    @property
+    def turn(self) -> TurnState:
+        """A copy of the turn in progress."""
+        return replace(self._turn, moves_used=list(self._turn.moves_used))
+
+    @property
+    def result(self) -> GameResult | None:
+        return self._result
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (a seat in 2P/3P, a team in 4P); None while playing or after a draw."""
+        return self._result.winner if self._result else None
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def out(self) -> dict[int, str]:
+        """3P: seats out of the game and why ("submission", "own_knockout", "knocked_out")."""
+        return dict(self._out)
+
+    def active_seats(self) -> list[int]:
+        """Seats still playing (3P: not eliminated)."""
+        return [s.index for s in self._seats if s.index not in self._out]
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Every action so far, as plain data (:meth:`replay` re-applies it)."""
+        return list(self._history)
+
+    @property
+    def ledger(self) -> Ledger:
+        """Where every piece is (read it; change pieces only through actions)."""
+        return self._ledger
+
+    def inventory_place(self, side: int) -> str:
+        """The place name of a side's inventory: "seat:N" (2P, 3P) or "team:T" (4P)."""
+        return inventory_place(self.players, side)
+
+    def seat_inventory(self, seat: int) -> str:
+        """The inventory a seat uses (its team's in 4P)."""
+        return self.inventory_place(self.side_of(seat))
+
+    def inventory(self, side: int) -> list[str]:
+        """The piece ids in a side's inventory."""
+        return self._ledger.pieces_in(self.inventory_place(side))
+
+    def supply(self) -> list[str]:
+        return self._ledger.pieces_in(SUPPLY)
+
+    def locations(self) -> dict[str, str]:
+        """{piece id: place} for every piece of the game: "board", "seat:N", "team:T" or "supply"."""
+        return self._ledger.places()
+
+    def kind_of(self, pid: str) -> str:
+        return self._ledger.kind(pid)
+
+    def kind_name(self, kind: str) -> str:
+        """A readable name of a piece kind ("small disc", "Horn Bar", ...)."""
+        return self._kind_names.get(kind, kind)
+
+    def is_wrestler_piece(self, pid: str) -> bool:
+        return pid in self._wrestler_seat
+
+    def owner_of(self, pid: str) -> int | None:
+        """The seat whose wrestler piece or signature piece this is (None for standard discs)."""
+        if pid in self._wrestler_seat:
+            return self._wrestler_seat[pid]
+        return self._signature_seat.get(pid)
+
+    # ----- pushing -------------------------------------------------------------------------------
+    def push_source(self) -> str:
+        """The inventory this turn's pushes come from (your side's, unless a move changed it)."""
+        side = self._turn.push_from if self._turn.push_from is not None else self.current_side
+        return self.inventory_place(side)
+
+    def _can_push_reason(self) -> str | None:
+        t = self._turn
+        if self.is_over:
+            return "the game is over"
+        if t.replaced:
+            return "this turn was replaced by a signature move"
+        if t.pushes >= t.pushes_allowed:
+            return ("you have already pushed this turn" if t.pushes_allowed == 1
+                    else f"you have already made all {t.pushes_allowed} pushes this turn")
+        return None
+
+    def legal_pieces(self) -> list[str]:
+        """Ids of the pieces the side to move may push now (empty when no push is allowed)."""
+        if self._can_push_reason():
+            return []
+        return self._ledger.pieces_in(self.push_source())
+
+    def legal_kinds(self) -> list[str]:
+        """The distinct kinds among :meth:`legal_pieces` (pieces of a kind are interchangeable)."""
+        return sorted({self._ledger.kind(p) for p in self.legal_pieces()})
+
+    def locked_platform(self) -> tuple[float, float] | None:
+        """(entry_deg, heading_deg) a further push this turn must use, or None if it is free."""
+        t = self._turn
+        return t.platform if t.pushes >= 1 and t.pushes < t.pushes_allowed else None
+
+    def _prepare_push(self, piece_or_kind: str, entry_deg: Any, heading_deg: Any, speed: Any,
+                      spin_deg: Any) -> tuple[str, Push]:
+        reason = self._can_push_reason()
+        if reason:
+            raise IllegalMove(reason)
+        entry = _finite(entry_deg, "entry_deg")
+        heading = _finite(heading_deg, "heading_deg")
+        spd = _finite(speed, "speed")
+        spin = _finite(spin_deg, "spin_deg")
+        source = self.push_source()
+        whose = "your inventory" if self._turn.push_from is None else "that opponent's inventory"
+        if not isinstance(piece_or_kind, str):
+            raise IllegalMove(f"piece: expected a piece id or kind, got {piece_or_kind!r}")
+        if piece_or_kind in self._ledger:
+            pid = piece_or_kind
+            place = self._ledger.place(pid)
+            if place != source:
+                raise IllegalMove(f"{pid} is in {place}, not in {whose} ({source})")
+        else:
+            have = self._ledger.pieces_in(source, piece_or_kind)
+            if not have:
+                if piece_or_kind not in self.materials.kinds:
+                    raise IllegalMove(f"unknown piece or kind {piece_or_kind!r}")
+                raise IllegalMove(f"there is no {self.kind_name(piece_or_kind)} in {whose}")
+            pid = have[0]
+        lock = self.locked_platform()
+        if lock is not None and (entry, heading) != lock:
+            raise IllegalMove(f"the pushing platform must stay where it is this turn: entry_deg="
+                              f"{lock[0]:g}, heading_deg={lock[1]:g}")
+        push = Push(pid, self._ledger.kind(pid), entry, heading, spd, spin)
+        try:
+            self.world.check_push(push)
+        except ValueError as exc:
+            raise IllegalMove(str(exc)) from None
+        return pid, push
+
+    def _destination(self, seat: int, pid: str, by_player: bool) -> str:
+        """Where a piece knocked out by ``seat`` goes.
+
+        Wrestler pieces: the supply (the knock-out itself decides the game). Signature pieces: the
+        supply, or in the Junior League their wrestler's inventory. Standard discs: the acting side's
+        inventory when a push (or a move that says so) knocked them out, else the supply.
+        """
+        if pid in self._wrestler_seat:
+            return SUPPLY
+        owner = self._signature_seat.get(pid)
+        if owner is not None:
+            return self.seat_inventory(owner) if self.junior else SUPPLY
+        return self.seat_inventory(seat) if by_player else SUPPLY
+
+    def _resolve(self, seat: int, fallen: list[int]) -> tuple[GameResult | None, dict[int, str]]:
+        """The result of ``seat``'s action knocking out the wrestler pieces of ``fallen`` seats.
+
+        Knocking out an opponent's wrestler wins at once; knocking out your own (your team's in 4P)
+        loses even if others fell too. In 3P "lose" is elimination: the others play on, and every
+        seat whose wrestler fell in that action is out; one seat left wins, none left is a draw.
+        """
+        if not fallen:
+            return None, {}
+        side = self.side_of(seat)
+        own = sorted(q for q in fallen if self.side_of(q) == side)
+        opp = sorted(q for q in fallen if self.side_of(q) != side)
+        me = self._seats[seat].label
+        if self.players != 3:
+            if own:
+                other = 1 - side
+                whose = "their own wrestler" if own == [seat] else "their team's wrestler"
+                return GameResult(other, self._sides[other], OWN_KNOCKOUT,
+                                  f"{me} knocked out {whose} and lost"), {}
+            names = ", ".join(self._seats[q].wrestler.name for q in opp)
+            return GameResult(side, self._sides[side], KNOCKOUT, f"{me} knocked out {names} and won"), {}
+        if not own:
+            names = ", ".join(self._seats[q].wrestler.name for q in opp)
+            return GameResult(side, (seat,), KNOCKOUT, f"{me} knocked out {names} and won"), {}
+        newly = {seat: "own_knockout"}
+        newly.update({q: "knocked_out" for q in opp if q not in self._out})
+        remaining = [q for q in range(3) if q not in self._out and q not in newly]
+        if len(remaining) == 1:
+            w = remaining[0]
+            return GameResult(w, (w,), LAST_STANDING,
+                              f"{me} knocked out their own wrestler; {self._seats[w].label} is the "
+                              f"last one standing and wins"), newly
+        if not remaining:
+            return GameResult(None, (), DRAW, f"{me} knocked out their own wrestler and every "
+                              f"other still in the game: a draw"), newly
+        return None, newly
+
+    def _consequences(self, seat: int, fell: list[tuple[str, str, str | None]]
+                      ) -> tuple[list[Knockout], GameResult | None, dict[int, str]]:
+        kos = []
+        fallen = []
+        for pid, kind, carried in fell:
+            w = self._wrestler_seat.get(pid)
+            kos.append(Knockout(pid, kind, self._destination(seat, pid, True), carried, w))
+            if w is not None:
+                fallen.append(w)
+        result, newly = self._resolve(seat, fallen)
+        return kos, result, newly
+
+    def preview_push(self, piece_or_kind: str, entry_deg: float, heading_deg: float = 0.0,
+                     speed: float = 0.3, spin_deg: float = 0.0) -> PushOutcome:
+        """What :meth:`push` would do, without changing the game (``committed`` is False).
+
+        Cheap: it simulates on the game's own at-rest state (each simulation builds a fresh pymunk
+        Space anyway) and copies nothing. ``result`` is the result the push would give; a
+        submission at the next turn's start is not foreseen.
+        """
+        pid, push = self._prepare_push(piece_or_kind, entry_deg, heading_deg, speed, spin_deg)
+        res = self.world.preview(push)
+        seat = self.current_seat
+        kos, result, newly = self._consequences(seat, [(f.piece, f.kind, f.carried_by) for f in res.fell])
+        return PushOutcome(seat, pid, push.kind, push, res, kos, state_hash(res.snapshot), result,
+                           sorted(newly), committed=False)
+
+    def push(self, piece_or_kind: str, entry_deg: float, heading_deg: float = 0.0, speed: float = 0.3,
+             spin_deg: float = 0.0, *, end_turn: bool = True) -> PushOutcome:
+        """Push a piece from the side's inventory onto the ring (a :class:`physics.Push`).
+
+        ``piece_or_kind``: a piece id, or a kind ("small", "medium", "large", "hank_bar", ...) -
+        the lowest id of that kind is pushed. ``entry_deg`` is where the platform touches the ring,
+        ``heading_deg`` the aim relative to the inward normal, ``speed`` the hand's speed (m/s),
+        ``spin_deg`` how a shaped piece is turned on the platform. Knocked-out standard discs join
+        the pusher's (team's) inventory, signature pieces return to the supply (Junior League: to
+        their wrestler's inventory), and a knocked-out wrestler decides the game.
+
+        With ``end_turn`` (the default) the turn ends after the push; pass False to use signature
+        moves after it, then call :meth:`end_turn`.
+        """
+        pid, push = self._prepare_push(piece_or_kind, entry_deg, heading_deg, speed, spin_deg)
+        seat = self.current_seat
+        out_before = set(self._out)
+        res = self.world.push(push)
+        kos, result, newly = self._consequences(seat, [(f.piece, f.kind, f.carried_by) for f in res.fell])
+        self._ledger.move(pid, BOARD)
+        for k in kos:
+            self._ledger.move(k.piece, k.to)
+        t = self._turn
+        t.pushes += 1
+        if t.platform is None:
+            t.platform = (push.entry_deg, push.heading_deg)
+        self._out.update(newly)
+        self._result = result
+        h = state_hash(res.snapshot)
+        self._history.append({"type": "push", "seat": seat, "piece": pid, "kind": push.kind,
+                              "entry_deg": push.entry_deg, "heading_deg": push.heading_deg,
+                              "speed": push.speed, "spin_deg": push.spin_deg, "hash": h})
+        turn_ended = False
+        if self._result is None:
+            if seat in self._out:
+                self._advance()
+                turn_ended = True
+            elif end_turn:
+                self.end_turn()
+                turn_ended = True
+        return PushOutcome(seat, pid, push.kind, push, res, kos, h, self._result,
+                           sorted(set(self._out) - out_before), committed=True, turn_ended=turn_ended)
+
+    # ----- turns ---------------------------------------------------------------------------------
+    @property
+    def can_end_turn(self) -> bool:
+        """Whether :meth:`end_turn` is allowed now (after a push, while the game goes on)."""
+        return not self.is_over and (self._turn.pushes >= 1 or self._turn.replaced)
+
+    def end_turn(self) -> None:
+        """End the turn (after at least one push) and pass it on; a side that then cannot take its
+        turn (nothing in its inventory) submits."""
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        if not self.can_end_turn:
+            raise IllegalMove("push a piece before ending your turn")
+        self._history.append({"type": "end_turn", "seat": self.current_seat})
+        self._advance()
+
+    def _advance(self) -> None:
+        """Start the next turn: the next seat round the table that is still in the game. A side
+        with an empty inventory cannot take its turn: it loses (2P, 4P) or is eliminated (3P)."""
+        n = self.players
+        s = self._turn.seat
+        for k in range(1, n + 1):
+            q = (s + k) % n
+            if q in self._out:
+                continue
+            if not self._ledger.pieces_in(self.seat_inventory(q)):
+                label = self._seats[q].label
+                if n == 3:
+                    self._out[q] = "submission"
+                    remaining = self.active_seats()
+                    if len(remaining) == 1:
+                        w = remaining[0]
+                        self._turn = TurnState(number=self._turn.number + 1, seat=q)
+                        self._result = GameResult(w, (w,), LAST_STANDING,
+                                                  f"{label} ran out of pieces; {self._seats[w].label} "
+                                                  f"is the last one standing and wins")
+                        return
+                    continue
+                other = 1 - self.side_of(q)
+                self._turn = TurnState(number=self._turn.number + 1, seat=q)
+                who = f"team {self.side_of(q)}" if n == 4 else label
+                self._result = GameResult(other, self._sides[other], SUBMISSION,
+                                          f"{who} has no pieces left and cannot take a turn: submission")
+                return
+            self._turn = TurnState(number=self._turn.number + 1, seat=q)
+            return
+        # Unreachable: _resolve ends the game before no seat is left.
+        raise AssertionError("no seat left to play")
+
+    # ----- signature moves -----------------------------------------------------------------------
+    def _check_may_move(self, player: Any) -> int:
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
+            raise IllegalMove(f"player: expected a seat 0..{self.players - 1}, got {player!r}")
+        if player != self.current_seat:
+            raise IllegalMove(f"it is seat {self.current_seat}'s turn: only they may use signature "
+                              f"moves now")
+        if self.junior:
+            raise IllegalMove("Junior League wrestlers have no signature moves")
+        return player
+
+    def _check_move_allowed(self, move: MoveSpec) -> None:
+        t = self._turn
+        if t.replaced:
+            raise IllegalMove("this turn was replaced by a signature move")
+        if move.name in t.moves_used:
+            raise IllegalMove(f"{move.name} was already used this turn (each signature move at most "
+                              f"once per turn)")
+        if move.replaces_turn and (t.pushes or t.moves_used):
+            raise IllegalMove(f"{move.name} replaces your turn: use it before pushing or using any "
+                              f"other signature move")
+
+    def _find_move(self, seat: int, name: Any) -> MoveSpec:
+        w = self._seats[seat].wrestler
+        if not isinstance(name, str):
+            raise IllegalMove(f"name: expected a move name, got {name!r}")
+        try:
+            return w.move(name)
+        except KeyError:
+            raise IllegalMove(f"{w.name} has no move {name!r} (moves: "
+                              f"{', '.join(m.name for m in w.moves)})") from None
+
+    def available_moves(self, player: int | None = None) -> list[MoveOption]:
+        """The player's signature moves with their targets; ``usable`` False comes with a reason.
+
+        ``usable`` covers everything but the targets' values (e.g. a Stack base that turns out to
+        be too small is refused by :meth:`use_move`).
+        """
+        seat = self.current_seat if player is None else player
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalMove(f"player: expected a seat 0..{self.players - 1}, got {player!r}")
+        if self.junior:
+            return []
+        out = []
+        for m in self._seats[seat].wrestler.moves:
+            reason = None
+            try:
+                self._check_may_move(seat)
+                self._check_move_allowed(m)
+                EFFECTS[m.effect].precheck(self, seat, m)
+                check_cost(self, seat, m)
+                if not m.replaces_turn and self._turn.pushes == 0:
+                    if m.effect == "push_from_opponent":
+                        left = 1
+                    else:
+                        left = (len(self._ledger.pieces_in(self.push_source()))
+                                - sum(c.count for c in m.cost) + (1 if m.effect == "gain" else 0))
+                    if left <= 0:
+                        raise IllegalMove(f"{m.name} would leave you nothing to push this turn")
+            except IllegalMove as exc:
+                reason = str(exc)
+            specs = tuple(target_specs(self, seat, m))
+            if reason is None:
+                for sp in specs:
+                    if sp.kind in ("piece", "seat") and not sp.choices:
+                        reason = f"nothing to choose for {sp.name}: {sp.text}"
+                        break
+            out.append(MoveOption(seat, self._seats[seat].wrestler.key, m.name, m.text,
+                                  m.replaces_turn, specs, reason is None, reason))
+        return out
+
+    def use_move(self, player: int, name: str, **targets: Any) -> MoveOutcome:
+        """Perform ``player``'s signature move ``name`` with its targets (see
+        :meth:`available_moves`). Checks, pays the cost and applies the effect atomically: a move
+        that cannot be paid or performed raises IllegalMove and changes nothing. A move that
+        "replaces your turn" ends the turn."""
+        seat = self._check_may_move(player)
+        move = self._find_move(seat, name)
+        self._check_move_allowed(move)
+        for k, v in targets.items():
+            if not _json_scalar(v):
+                raise IllegalMove(f"{k}: expected a number, a string or a seat, got {v!r}")
+        cp = self._checkpoint()
+        report = MoveReport()
+        try:
+            self.world = self.world.copy()  # the checkpoint keeps the untouched one
+            effect = EFFECTS[move.effect]
+            effect.precheck(self, seat, move)
+            check_cost(self, seat, move)
+            specs = target_specs(self, seat, move)
+            wanted = {sp.name for sp in specs}
+            unknown = sorted(set(targets) - wanted)
+            if unknown:
+                raise IllegalMove(f"{move.name} takes no target {unknown[0]!r}"
+                                  + (f" (targets: {', '.join(sorted(wanted))})" if wanted else ""))
+            missing = [sp for sp in specs if sp.name not in targets]
+            if missing:
+                sp = missing[0]
+                choices = f" (one of {', '.join(map(str, sp.choices))})" if sp.choices else ""
+                raise IllegalMove(f"{move.name} needs {sp.name}=...: {sp.text}{choices}")
+            pay_cost(self, seat, move, targets, report)
+            effect.perform(self, seat, move, targets, report)
+            if (not move.replaces_turn and self._turn.pushes == 0
+                    and not self._ledger.pieces_in(self.push_source())):
+                raise IllegalMove(f"{move.name} would leave you nothing to push this turn")
+        except BaseException:
+            self._restore(cp)
+            raise
+        out_before = set(self._out)
+        self._turn.moves_used.append(move.name)
+        fallen = [k.wrestler_of for k in report.knocked_out if k.wrestler_of is not None]
+        result, newly = self._resolve(seat, fallen)
+        self._out.update(newly)
+        self._result = result
+        h = state_hash(self.world.snapshot())
+        self._history.append({"type": "move", "seat": seat, "name": move.name,
+                              "targets": dict(targets), "hash": h})
+        turn_ended = False
+        if self._result is None:
+            if move.replaces_turn:
+                self._turn.replaced = True
+            if move.replaces_turn or seat in self._out:
+                self._advance()
+                turn_ended = True
+        return MoveOutcome(seat, move.name, dict(targets), report.paid, report.gained, report.placed,
+                           report.moved, report.knocked_out, h, self._result,
+                           sorted(set(self._out) - out_before), turn_ended)
+
+    def knock_out(self, seat: int, pid: str, gain: bool) -> list[Knockout]:
+        """For move effects: knock ``pid`` and everything stacked on it off the ring by ``seat``'s
+        move. ``gain``: the move adds the standard discs knocked out to the mover's inventory (else
+        they go to the supply, as falls not caused by a push do)."""
+        world = self.world
+        bases = {q.id: q.base for q in world.pieces}
+        out = []
+        for g in world.remove(pid):
+            to = self._destination(seat, g, gain)
+            self._ledger.move(g, to)
+            out.append(Knockout(g, self._ledger.kind(g), to, bases[g] if g != pid else None,
+                                self._wrestler_seat.get(g)))
+        return out
+
+    def _checkpoint(self) -> tuple:
+        return (self.world, self._ledger.copy(), TurnState.from_json(self._turn.to_json()),
+                dict(self._out), self._result, len(self._history))
+
+    def _restore(self, cp: tuple) -> None:
+        world, ledger, turn, out, result, n = cp
+        self.world, self._ledger, self._turn, self._out, self._result = world, ledger, turn, out, result
+        del self._history[n:]
+
+    # ----- scenario editing ----------------------------------------------------------------------
+    def edit(self, piece: str, place: str, x: float | None = None, y: float | None = None,
+             angle: float = 0.0, base: str | None = None, allow_overlap: bool = False) -> None:
+        """Put a piece anywhere (tests, puzzles, the app's arrange mode). Not a game action: it
+        ignores turns and costs, but it is recorded in the history so a replay stays exact.
+
+        ``place``: "board" (then ``x``, ``y`` in metres, ``angle`` in radians, optional ``base``),
+        "supply" or an inventory ("seat:N" / "team:T"). A piece with others stacked on it cannot
+        be taken off or moved by an edit.
+        """
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        valid = {BOARD, SUPPLY, *(self.inventory_place(s) for s in range(len(self._sides)))}
+        if place not in valid:
+            raise IllegalMove(f"place: {place!r} is not one of {', '.join(sorted(valid))}")
+        kind = self._ledger.kind(piece)
+        cp = self._checkpoint()
+        try:
+            self.world = self.world.copy()
+            if self._ledger.place(piece) == BOARD:
+                if self.world.riders(piece):
+                    raise IllegalMove(f"{piece} has pieces stacked on it; edit those first")
+                self.world.remove(piece)
+            if place == BOARD:
+                if x is None or y is None:
+                    raise IllegalMove("x and y are needed to put a piece on the board")
+                geometry.place(self.world, piece, kind, _finite(x, "x"), _finite(y, "y"),
+                               _finite(angle, "angle"), base=base, allow_overlap=allow_overlap)
+            self._ledger.move(piece, place)
+        except IllegalMove:
+            self._restore(cp)
+            raise
+        except ValueError as exc:
+            self._restore(cp)
+            raise IllegalMove(str(exc)) from None
+        self._history.append({"type": "edit", "piece": piece, "place": place, "x": x, "y": y,
+                              "angle": angle, "base": base, "allow_overlap": allow_overlap,
+                              "hash": state_hash(self.world.snapshot())})
+
+    # ----- state as data -------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as plain JSON-able data; :meth:`from_json` continues it bit-identically."""
+        kinds = self._ledger.kinds()
+        places = self._ledger.places()
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "setup": self._setup.to_json(),
+            "world": self.world.snapshot(),
+            "pieces": {pid: {"kind": kinds[pid], "place": places[pid]} for pid in places},
+            "turn": self._turn.to_json(),
+            "out": {str(s): r for s, r in sorted(self._out.items())},
+            "result": self._result.to_json() if self._result else None,
+            "history": list(self._history),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Game":
+        """A game saved by :meth:`to_json`. ValueError names the first inconsistent field."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"not a saved {FORMAT} (format field missing or different)")
+        if data.get("version") != VERSION:
+            raise ValueError(f"version: expected {VERSION}, got {data.get('version')!r}")
+        setup = GameSetup.from_json(data.get("setup"))
+        world = _exact_world(data.get("world"))
+        raw = data.get("pieces")
+        if not isinstance(raw, dict):
+            raise ValueError("pieces: expected an object")
+        try:
+            kinds = {pid: d["kind"] for pid, d in raw.items()}
+            places = {pid: d["place"] for pid, d in raw.items()}
+        except (KeyError, TypeError):
+            raise ValueError("pieces: each piece needs a kind and a place") from None
+        board = {pid for pid, pl in places.items() if pl == BOARD}
+        on_world = {p.id for p in world.pieces}
+        if board != on_world:
+            diff = sorted(board ^ on_world)
+            raise ValueError(f"pieces: board and world disagree about {', '.join(diff[:5])}")
+        for p in world.pieces:
+            if kinds[p.id] != p.kind:
+                raise ValueError(f"pieces.{p.id}.kind: {kinds[p.id]!r} but the world has {p.kind!r}")
+        valid = {BOARD, SUPPLY, *(inventory_place(setup.players, s)
+                                  for s in range(len(sides_of(setup.players))))}
+        for pid, pl in places.items():
+            if pl not in valid:
+                raise ValueError(f"pieces.{pid}.place: {pl!r} is not a place in this game")
+        try:
+            turn = TurnState.from_json(data["turn"])
+            out = {int(s): str(r) for s, r in data.get("out", {}).items()}
+            result = GameResult.from_json(data["result"]) if data.get("result") else None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"turn/out/result: malformed ({exc})") from None
+        history = data.get("history", [])
+        if not isinstance(history, list):
+            raise ValueError("history: expected a list")
+        game = cls(setup, world, Ledger(kinds, places), turn, out, result, list(history))
+        missing = [pid for s in game.seats for pid in [s.piece_id, *s.wrestler.signature_ids()]
+                   if pid not in kinds]
+        if missing:
+            raise ValueError(f"pieces: missing {', '.join(missing[:5])}")
+        return game
+
+    def clone(self) -> "Game":
+        """An independent copy (for search bots): the world is rebuilt from its at-rest state."""
+        return Game(self._setup, World(self.world.materials, self.world.pieces), self._ledger.copy(),
+                    TurnState.from_json(self._turn.to_json()), self._out, self._result,
+                    list(self._history))
+
+    def apply_action(self, action: dict[str, Any], verify: bool = True) -> None:
+        """Re-apply one :attr:`history` entry. With ``verify``, a push, move or edit must reach the
+        recorded state hash (ReplayError otherwise)."""
+        if not isinstance(action, dict):
+            raise ReplayError("an action must be an object")
+        kind = action.get("type")
+        if kind in ("push", "move", "end_turn") and action.get("seat", self.current_seat) != self.current_seat:
+            raise ReplayError(f"recorded for seat {action.get('seat')}, but it is seat "
+                              f"{self.current_seat}'s turn")
+        try:
+            if kind == "push":
+                o = self.push(action["piece"], action["entry_deg"], action.get("heading_deg", 0.0),
+                              action.get("speed", 0.3), action.get("spin_deg", 0.0), end_turn=False)
+                got = o.state_hash
+            elif kind == "move":
+                got = self.use_move(action["seat"], action["name"], **action.get("targets", {})).state_hash
+            elif kind == "end_turn":
+                self.end_turn()
+                got = None
+            elif kind == "edit":
+                self.edit(action["piece"], action["place"], action.get("x"), action.get("y"),
+                          action.get("angle", 0.0), action.get("base"), action.get("allow_overlap", False))
+                got = self._history[-1]["hash"]
+            else:
+                raise ReplayError(f"unknown action type {kind!r}")
+        except KeyError as exc:
+            raise ReplayError(f"{kind} action: {exc.args[0]} missing") from None
+        if verify and got is not None and action.get("hash") not in (None, got):
+            raise ReplayError(f"{kind} action: the world differs from the recording "
+                              f"(hash {got[:12]} != {str(action['hash'])[:12]})")
+
+    @classmethod
+    def replay(cls, setup: GameSetup | dict[str, Any], actions: list[dict[str, Any]],
+               verify: bool = True) -> "Game":
+        """The game ``setup`` leads to after ``actions`` (a :attr:`history`). Raises ReplayError
+        naming the first action that is refused or, with ``verify``, reaches another state."""
+        game = cls.from_setup(setup)
+        for i, a in enumerate(actions):
+            try:
+                game.apply_action(a, verify)
+            except ValueError as exc:
+                raise ReplayError(f"action {i}: {exc}") from None
+        return game
+
+    # ----- text ----------------------------------------------------------------------------------
+    def count_text(self, kind: str, n: int) -> str:
+        """'2 small discs', '1 Horn Bar', '3 Gems'."""
+        name = self.kind_name(kind)
+        return f"{n} {name}" + ("s" if n != 1 and not name.endswith("s") else "")
+
+    def describe_place(self, place: str) -> str:
+        if place.startswith("seat:"):
+            return f"{self._seats[int(place[5:])].label}'s inventory"
+        if place.startswith("team:"):
+            return f"team {place[5:]}'s inventory"
+        return {BOARD: "the board", SUPPLY: "the supply"}.get(place, place)
+
+    def status(self) -> str:
+        """A few lines on the state: whose turn, inventories, the result."""
+        lines = []
+        if self._result:
+            lines.append(f"Game over: {self._result.text}.")
+        else:
+            t = self._turn
+            lines.append(f"Turn {t.number}: {self._seats[t.seat].label} to play.")
+        for side in range(len(self._sides)):
+            c = self._ledger.contents(self.inventory_place(side))
+            inv = ", ".join(self.count_text(k, n) for k, n in sorted(c.items())) or "empty"
+            lines.append(f"  {self.describe_place(self.inventory_place(side))}: {inv}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        state = self._result.text if self._result else f"turn {self._turn.number}, seat {self.current_seat}"
+        return f"<kabuto.Game {self.players}P {'/'.join(self._setup.wrestlers)}: {state}>"
+
+
+__all__ = ["Game", "GameSetup", "Seat", "IllegalMove", "ReplayError", "TargetSpec", "MoveOption",
+           "is_inventory"]

@@ -1,0 +1,589 @@
+"""Signature moves as named effects on the physics world.
+
+A move's card data (:class:`kabuto.wrestlers.MoveSpec`) names an *effect* here and its cost. Using a
+move (:meth:`kabuto.Game.use_move`) runs, on the game:
+
+1. the rules every move shares (your turn, at most once per turn, "replaces your turn"),
+2. :meth:`Effect.precheck` - can it be performed at all now (e.g. "If the piece is not in the
+   supply, the move cannot be performed"),
+3. the cost: **Pay** (give the pieces to an opponent's inventory), **Stack** (stack them on a board
+   piece their size or larger) or **Discard** (return them to the supply),
+4. :meth:`Effect.perform` on the world.
+
+The game takes a checkpoint first and puts everything back if any step raises
+:class:`~kabuto.errors.IllegalMove`, so a refused move changes nothing.
+
+Targets are keyword arguments of ``use_move``; :func:`target_specs` lists them with their kinds
+(``seat``, ``piece``, ``angle_deg``, ``distance_mm``) and, where they can be listed, their choices:
+
+* ``opponent`` (seat) - who is paid, or whose inventory Smokescreen pushes from (asked only in 3P;
+  2P has one opponent and in 4P the opposing team is paid);
+* ``base`` (piece) - what a Stack cost or a stacking effect goes on;
+* ``piece`` (piece) - the piece an effect acts on;
+* ``angle_deg`` - a direction on the ring (0 = +x, counter-clockwise);
+* ``distance_mm`` - how far to slide.
+
+Touching is :meth:`physics.World.touching` (contact in the world), the centre circle is
+:meth:`physics.World.in_circle`, stacking is :meth:`physics.World.place` with ``base``, moving and
+turning is :meth:`physics.World.move`.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from physics import World
+
+from kabuto import geometry
+from kabuto.errors import IllegalMove
+from kabuto.inventory import BOARD, STANDARD_KINDS, SUPPLY
+from kabuto.outcomes import Knockout
+from kabuto.wrestlers import MoveSpec
+
+if TYPE_CHECKING:
+    from kabuto.game import Game
+
+#: Slides are swept in steps this long, then the stopping point is found by bisection.
+SLIDE_STEP = 0.0005
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One target a move needs: the keyword, what kind of value, and the allowed values now."""
+
+    name: str
+    kind: str
+    text: str
+    choices: tuple[Any, ...] = ()
+    low: float | None = None
+    high: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "text": self.text, "choices": list(self.choices),
+                "low": self.low, "high": self.high}
+
+
+@dataclass(frozen=True)
+class MoveOption:
+    """A signature move a seat could use, with its targets, and why not if it cannot now."""
+
+    seat: int
+    wrestler: str
+    name: str
+    text: str
+    replaces_turn: bool
+    targets: tuple[TargetSpec, ...]
+    usable: bool
+    reason: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "wrestler": self.wrestler, "name": self.name, "text": self.text,
+                "replaces_turn": self.replaces_turn, "targets": [t.to_json() for t in self.targets],
+                "usable": self.usable, "reason": self.reason}
+
+
+@dataclass
+class MoveReport:
+    """What a move did, filled in while it runs."""
+
+    paid: dict[str, str] = field(default_factory=dict)
+    gained: list[str] = field(default_factory=list)
+    placed: list[str] = field(default_factory=list)
+    moved: list[str] = field(default_factory=list)
+    knocked_out: list[Knockout] = field(default_factory=list)
+
+
+# ----- helpers ------------------------------------------------------------------------------------
+def _piece_word(game: "Game", kind: str) -> str:
+    """'large disc', 'Horn Bar', ... for messages."""
+    if kind in STANDARD_KINDS:
+        return f"{kind} disc"
+    return game.kind_name(kind)
+
+
+def _kind_of(game: "Game", seat: int, piece: str) -> str:
+    """The kind an effect's ``piece`` parameter names: a standard kind, or the seat's signature piece."""
+    if piece in STANDARD_KINDS:
+        return piece
+    return game.seats[seat].wrestler.signature_piece(piece).kind
+
+
+def _number(v: Any, name: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise IllegalMove(f"{name}: expected a finite number, got {v!r}")
+    return float(v)
+
+
+def opponent_side(game: "Game", seat: int, targets: dict[str, Any]) -> int:
+    """The opposing side a Pay goes to (and Smokescreen pushes from).
+
+    2P: the other seat. 4P: the other team. 3P: the ``opponent`` target, a player still in the game.
+    """
+    side = game.side_of(seat)
+    if game.players != 3:
+        return 1 - side
+    if "opponent" not in targets:
+        raise IllegalMove("choose which opponent: opponent=<seat>")
+    opp = targets["opponent"]
+    choices = _opponent_choices(game, seat)
+    if opp not in choices:
+        raise IllegalMove(f"opponent={opp!r}: choose one of the seats still playing against you "
+                          f"({', '.join(map(str, choices))})")
+    return game.side_of(opp)
+
+
+def _opponent_choices(game: "Game", seat: int) -> tuple[int, ...]:
+    return tuple(q for q in game.active_seats() if q != seat)
+
+
+def _needs_opponent(move: MoveSpec) -> bool:
+    return any(c.action == "pay" for c in move.cost) or move.effect == "push_from_opponent"
+
+
+def _stack_base_choices(game: "Game", kind: str) -> tuple[str, ...]:
+    """Board pieces a ``kind`` may be stacked on: stackable and the same size or larger."""
+    kinds = game.materials.kinds
+    size = kinds[kind].size
+    return tuple(p.id for p in game.world.pieces
+                 if kinds[p.kind].stackable and kinds[p.kind].size + 1e-9 >= size)
+
+
+def target_specs(game: "Game", seat: int, move: MoveSpec) -> list[TargetSpec]:
+    """Every target ``move`` needs from ``seat`` now: the cost's, then the effect's."""
+    out: list[TargetSpec] = []
+    if game.players == 3 and _needs_opponent(move):
+        out.append(TargetSpec("opponent", "seat", "the opponent who is paid",
+                              _opponent_choices(game, seat)))
+    for c in move.cost:
+        if c.action == "stack":
+            out.append(TargetSpec("base", "piece", f"the board piece the {c.kind} discs are stacked on",
+                                  _stack_base_choices(game, c.kind)))
+    out.extend(EFFECTS[move.effect].targets(game, seat, move))
+    return out
+
+
+def check_cost(game: "Game", seat: int, move: MoveSpec) -> None:
+    """IllegalMove unless the seat's inventory holds everything the cost lists."""
+    place = game.seat_inventory(seat)
+    need: dict[str, int] = {}
+    for c in move.cost:
+        need[c.kind] = need.get(c.kind, 0) + c.count
+    for kind, n in need.items():
+        have = game.ledger.count(place, kind)
+        if have < n:
+            raise IllegalMove(f"{move.name} costs {n} {kind} disc(s) and your inventory has {have}")
+
+
+def pay_cost(game: "Game", seat: int, move: MoveSpec, targets: dict[str, Any], report: MoveReport) -> None:
+    """Pay, stack and discard the cost (lowest ids of each kind first)."""
+    check_cost(game, seat, move)
+    place = game.seat_inventory(seat)
+    for c in move.cost:
+        ids = game.ledger.pick(place, c.kind, c.count, "your inventory")
+        if c.action == "pay":
+            to = game.inventory_place(opponent_side(game, seat, targets))
+            game.ledger.move(ids, to)
+            report.paid.update({pid: to for pid in ids})
+        elif c.action == "discard":
+            game.ledger.move(ids, SUPPLY)
+            report.paid.update({pid: SUPPLY for pid in ids})
+        else:  # stack: the first on the base, each next one on the one before
+            base = targets.get("base")
+            if base not in game.world:
+                raise IllegalMove(f"base={base!r}: choose a piece on the board to stack on")
+            under = base
+            for pid in ids:
+                b = game.world.piece(under)
+                try:
+                    geometry.place(game.world, pid, c.kind, b.x, b.y, b.angle, base=under)
+                except ValueError as exc:
+                    raise IllegalMove(f"cannot stack {pid} on {under}: {exc}") from None
+                game.ledger.move(pid, BOARD)
+                report.paid[pid] = BOARD
+                report.placed.append(pid)
+                under = pid
+
+
+def slide(game: "Game", seat: int, pid: str, ux: float, uy: float, max_d: float,
+          report: MoveReport) -> float:
+    """Slide ``pid`` (and what is stacked on it) up to ``max_d`` metres along (ux, uy).
+
+    It stops just short of the first piece in its way. If its centre crosses the ring's edge first,
+    it falls: knocked out, not by a push, so it goes to the supply (signature pieces in the Junior
+    League to their wrestler's inventory). Returns the distance it travelled.
+    """
+    world = game.world
+    p = world.piece(pid)
+    x0, y0 = p.x, p.y
+    R = world.ring.radius
+    carried = [pid, *world.riders(pid)]
+    done = 0.0
+    steps = max(1, math.ceil(max_d / SLIDE_STEP))
+    for i in range(1, steps + 1):
+        d = min(i * SLIDE_STEP, max_d)
+        x, y = x0 + ux * d, y0 + uy * d
+        if math.hypot(x, y) > R:
+            report.knocked_out.extend(game.knock_out(seat, pid, gain=False))
+            return d
+        try:
+            geometry.move(world, pid, x, y)
+        except ValueError:
+            lo, hi = done, d
+            for _ in range(14):
+                mid = (lo + hi) / 2
+                try:
+                    geometry.move(world, pid, x0 + ux * mid, y0 + uy * mid)
+                    lo = mid
+                except ValueError:
+                    hi = mid
+            done = lo
+            break
+        done = d
+    if done > 0:
+        report.moved.extend(q for q in carried if q not in report.moved)
+    return done
+
+
+# ----- effects ------------------------------------------------------------------------------------
+class Effect:
+    """A kind of move effect. Subclasses say which targets they need and what they do."""
+
+    type = ""
+
+    def targets(self, game: "Game", seat: int, move: MoveSpec) -> list[TargetSpec]:
+        return []
+
+    def precheck(self, game: "Game", seat: int, move: MoveSpec) -> None:
+        """Raise IllegalMove if the move cannot be performed now, whatever the targets."""
+
+    def perform(self, game: "Game", seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
+        raise NotImplementedError
+
+
+class Gain(Effect):
+    """Add/Gain: take one piece of the listed kind from the supply into your inventory."""
+
+    type = "gain"
+
+    def precheck(self, game, seat, move):
+        kind = _kind_of(game, seat, move.params["piece"])
+        if not game.ledger.pieces_in(SUPPLY, kind):
+            raise IllegalMove(f"the supply has no {_piece_word(game, kind)}, so {move.name} "
+                              f"cannot be performed")
+
+    def perform(self, game, seat, move, targets, report):
+        self.precheck(game, seat, move)
+        kind = _kind_of(game, seat, move.params["piece"])
+        pid = game.ledger.pieces_in(SUPPLY, kind)[0]
+        game.ledger.move(pid, game.seat_inventory(seat))
+        report.gained.append(pid)
+
+
+class CentreKnockout(Effect):
+    """Vice Grip: knock out every piece any part of which is inside (or touching) the centre
+    circle, with everything stacked on it; standard discs knocked out join your inventory."""
+
+    type = "centre_knockout"
+
+    def precheck(self, game, seat, move):
+        if not game.world.in_circle():
+            raise IllegalMove(f"no piece is inside the centre circle, so {move.name} would do nothing")
+
+    def perform(self, game, seat, move, targets, report):
+        self.precheck(game, seat, move)
+        levels = game.world.levels()
+        for pid in sorted(game.world.in_circle(), key=lambda q: (levels[q], q)):
+            if pid in game.world:  # not already gone with a piece it was stacked on
+                report.knocked_out.extend(game.knock_out(seat, pid, gain=True))
+
+
+class SlideFromWrestler(Effect):
+    """Pitchfork: slide a piece touching your wrestler straight away from it."""
+
+    type = "slide_from_wrestler"
+
+    def _choices(self, game, seat):
+        wid = game.seats[seat].piece_id
+        if wid not in game.world:
+            return ()
+        return tuple(q for q in game.world.touching(wid) if not game.is_wrestler_piece(q)
+                     and game.world.piece(q).base is None)
+
+    def targets(self, game, seat, move):
+        return [TargetSpec("piece", "piece", "a piece touching your wrestler piece (not a wrestler)",
+                           self._choices(game, seat))]
+
+    def precheck(self, game, seat, move):
+        if not self._choices(game, seat):
+            raise IllegalMove("no piece (other than a wrestler) is touching your wrestler piece")
+
+    def perform(self, game, seat, move, targets, report):
+        pid = targets.get("piece")
+        if pid not in self._choices(game, seat):
+            raise IllegalMove(f"piece={pid!r}: choose a piece touching your wrestler piece "
+                              f"({', '.join(self._choices(game, seat)) or 'none'})")
+        w = game.world.piece(game.seats[seat].piece_id)
+        p = game.world.piece(pid)
+        dx, dy = p.x - w.x, p.y - w.y
+        n = math.hypot(dx, dy) or 1.0
+        moved = slide(game, seat, pid, dx / n, dy / n, move.params["max_mm"] / 1000.0, report)
+        if moved <= 0.0:
+            raise IllegalMove(f"{pid} cannot slide: another piece is right behind it")
+
+
+class ExtraPush(Effect):
+    """Charge: one more push this turn, from the same platform position."""
+
+    type = "extra_push"
+
+    def precheck(self, game, seat, move):
+        turn = game.turn
+        if turn.pushes >= 1 and not game.ledger.pieces_in(game.push_source()):
+            raise IllegalMove("you have nothing left to push a second time")
+
+    def perform(self, game, seat, move, targets, report):
+        self.precheck(game, seat, move)
+        game._turn.pushes_allowed += 1
+
+
+class TurnWrestler(Effect):
+    """Horn Hook: turn your wrestler piece to face ``angle_deg``."""
+
+    type = "turn_wrestler"
+
+    def targets(self, game, seat, move):
+        return [TargetSpec("angle_deg", "angle_deg", "the direction your wrestler piece faces",
+                           low=-180.0, high=180.0)]
+
+    def precheck(self, game, seat, move):
+        if game.seats[seat].piece_id not in game.world:
+            raise IllegalMove("your wrestler piece is not on the ring")
+
+    def perform(self, game, seat, move, targets, report):
+        angle = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
+        wid = game.seats[seat].piece_id
+        w = game.world.piece(wid)
+        try:
+            geometry.move(game.world, wid, w.x, w.y, angle)
+        except ValueError as exc:
+            raise IllegalMove(f"your wrestler piece cannot turn that way: {exc}") from None
+        report.moved.append(wid)
+
+
+class KnockoutTouchingOpponent(Effect):
+    """Body Slam: knock out one standard disc touching an opponent's wrestler piece (with what is
+    stacked on it); standard discs knocked out join your inventory."""
+
+    type = "knockout_touching_opponent"
+
+    def _choices(self, game, seat):
+        side = game.side_of(seat)
+        found: set[str] = set()
+        for s in game.seats:
+            if game.side_of(s.index) != side and s.piece_id in game.world:
+                found |= {q for q in game.world.touching(s.piece_id)
+                          if game.ledger.kind(q) in STANDARD_KINDS}
+        return tuple(sorted(found))
+
+    def targets(self, game, seat, move):
+        return [TargetSpec("piece", "piece", "a standard disc touching an opponent's wrestler piece",
+                           self._choices(game, seat))]
+
+    def precheck(self, game, seat, move):
+        if not self._choices(game, seat):
+            raise IllegalMove("no standard disc is touching an opponent's wrestler piece")
+
+    def perform(self, game, seat, move, targets, report):
+        pid = targets.get("piece")
+        if pid not in self._choices(game, seat):
+            raise IllegalMove(f"piece={pid!r}: choose a standard disc touching an opponent's "
+                              f"wrestler piece ({', '.join(self._choices(game, seat)) or 'none'})")
+        report.knocked_out.extend(game.knock_out(seat, pid, gain=True))
+
+
+class PlaceOn(Effect):
+    """Boulder Drop: take a signature piece from the supply and stack it on a board piece of
+    ``base_kind``."""
+
+    type = "place_on"
+
+    def _choices(self, game, seat, move):
+        kind = _kind_of(game, seat, move.params["piece"])
+        ok = set(_stack_base_choices(game, kind))
+        return tuple(p.id for p in game.world.pieces if p.kind == move.params["base_kind"] and p.id in ok)
+
+    def targets(self, game, seat, move):
+        return [TargetSpec("base", "piece", f"a {move.params['base_kind']} disc on the board",
+                           self._choices(game, seat, move))]
+
+    def precheck(self, game, seat, move):
+        kind = _kind_of(game, seat, move.params["piece"])
+        if not game.ledger.pieces_in(SUPPLY, kind):
+            raise IllegalMove(f"the {game.kind_name(kind)} is not in the supply")
+        if not self._choices(game, seat, move):
+            raise IllegalMove(f"there is no {move.params['base_kind']} disc on the board to stack on")
+
+    def perform(self, game, seat, move, targets, report):
+        self.precheck(game, seat, move)
+        base = targets.get("base")
+        if base not in self._choices(game, seat, move):
+            raise IllegalMove(f"base={base!r}: choose a {move.params['base_kind']} disc on the board")
+        kind = _kind_of(game, seat, move.params["piece"])
+        pid = game.ledger.pieces_in(SUPPLY, kind)[0]
+        b = game.world.piece(base)
+        try:
+            geometry.place(game.world, pid, kind, b.x, b.y, b.angle, base=base)
+        except ValueError as exc:
+            raise IllegalMove(f"cannot stack the {game.kind_name(kind)} on {base}: {exc}") from None
+        game.ledger.move(pid, BOARD)
+        report.placed.append(pid)
+
+
+class SwapWithTouching(Effect):
+    """Mirror Shell: your wrestler piece and a standard disc touching it swap places."""
+
+    type = "swap_with_touching"
+
+    def _choices(self, game, seat):
+        wid = game.seats[seat].piece_id
+        if wid not in game.world:
+            return ()
+        return tuple(q for q in game.world.touching(wid)
+                     if game.ledger.kind(q) in STANDARD_KINDS and not game.world.riders(q)
+                     and game.world.piece(q).base is None)
+
+    def targets(self, game, seat, move):
+        return [TargetSpec("piece", "piece", "a standard disc touching your wrestler piece, with "
+                           "nothing stacked on it", self._choices(game, seat))]
+
+    def precheck(self, game, seat, move):
+        if not self._choices(game, seat):
+            raise IllegalMove("no standard disc (with nothing stacked on it) is touching your "
+                              "wrestler piece")
+
+    def perform(self, game, seat, move, targets, report):
+        pid = targets.get("piece")
+        if pid not in self._choices(game, seat):
+            raise IllegalMove(f"piece={pid!r}: choose a standard disc touching your wrestler piece "
+                              f"({', '.join(self._choices(game, seat)) or 'none'})")
+        world = game.world
+        wid = game.seats[seat].piece_id
+        w, d = world.piece(wid), world.piece(pid)
+        world.remove(wid)
+        world.remove(pid)
+        try:
+            geometry.place(world, wid, w.kind, d.x, d.y, w.angle)
+            geometry.place(world, pid, d.kind, w.x, w.y, d.angle)
+        except ValueError as exc:
+            raise IllegalMove(f"the swap does not fit: {exc}") from None
+        report.moved.extend([wid, pid])
+
+
+class PlaceTouchingWrestler(Effect):
+    """Roll Up: put a signature piece from the supply on the ring, touching your wrestler piece, on
+    the side ``angle_deg`` points to (measured from the wrestler piece's centre)."""
+
+    type = "place_touching_wrestler"
+
+    def targets(self, game, seat, move):
+        return [TargetSpec("angle_deg", "angle_deg", "the side of your wrestler piece to place it on",
+                           low=-180.0, high=180.0)]
+
+    def precheck(self, game, seat, move):
+        kind = _kind_of(game, seat, move.params["piece"])
+        if not game.ledger.pieces_in(SUPPLY, kind):
+            raise IllegalMove(f"the {game.kind_name(kind)} is not in the supply")
+        if game.seats[seat].piece_id not in game.world:
+            raise IllegalMove("your wrestler piece is not on the ring")
+
+    def perform(self, game, seat, move, targets, report):
+        self.precheck(game, seat, move)
+        a = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
+        ux, uy = math.cos(a), math.sin(a)
+        kind = _kind_of(game, seat, move.params["piece"])
+        pid = game.ledger.pieces_in(SUPPLY, kind)[0]
+        world = game.world
+        w = world.piece(game.seats[seat].piece_id)
+        # Closest spot along the ray where the piece clears the wrestler piece: bisect in a world
+        # holding only the wrestler piece (overlap is what World.place refuses).
+        alone = World(world.materials, [w])
+        kinds = world.materials.kinds
+
+        def clear(d: float) -> bool:
+            try:
+                geometry.place(alone, pid, kind, w.x + ux * d, w.y + uy * d, a, allow_overlap=False)
+            except ValueError:
+                return False
+            alone.remove(pid)
+            return True
+
+        lo, hi = 0.0, kinds[w.kind].size + kinds[kind].size + 0.001
+        for _ in range(30):
+            mid = (lo + hi) / 2
+            if clear(mid):
+                hi = mid
+            else:
+                lo = mid
+        x, y = w.x + ux * hi, w.y + uy * hi
+        try:
+            geometry.place(world, pid, kind, x, y, a)
+        except ValueError as exc:
+            raise IllegalMove(f"the {game.kind_name(kind)} does not fit on that side: {exc}") from None
+        game.ledger.move(pid, BOARD)
+        report.placed.append(pid)
+
+
+class SlideSignature(Effect):
+    """Roll: slide your signature piece on the ring up to ``max_mm`` towards ``angle_deg``."""
+
+    type = "slide_signature"
+
+    def _on_board(self, game, seat, move):
+        kind = _kind_of(game, seat, move.params["piece"])
+        return [p.id for p in game.world.pieces if p.kind == kind and p.base is None]
+
+    def targets(self, game, seat, move):
+        return [TargetSpec("angle_deg", "angle_deg", "the direction to slide", low=-180.0, high=180.0),
+                TargetSpec("distance_mm", "distance_mm", "how far to slide (mm)", low=0.0,
+                           high=float(move.params["max_mm"]))]
+
+    def precheck(self, game, seat, move):
+        if not self._on_board(game, seat, move):
+            kind = _kind_of(game, seat, move.params["piece"])
+            raise IllegalMove(f"the {game.kind_name(kind)} is not on the ring")
+
+    def perform(self, game, seat, move, targets, report):
+        self.precheck(game, seat, move)
+        a = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
+        dist = _number(targets.get("distance_mm"), "distance_mm")
+        if not 0.0 < dist <= move.params["max_mm"]:
+            raise IllegalMove(f"distance_mm: {dist:g} is outside 0..{move.params['max_mm']:g} mm")
+        pid = self._on_board(game, seat, move)[0]
+        moved = slide(game, seat, pid, math.cos(a), math.sin(a), dist / 1000.0, report)
+        if moved <= 0.0:
+            raise IllegalMove(f"{pid} cannot slide that way: another piece is right in front of it")
+
+
+class PushFromOpponent(Effect):
+    """Smokescreen: this turn's pushes come from an opponent's inventory."""
+
+    type = "push_from_opponent"
+
+    def precheck(self, game, seat, move):
+        if game.turn.pushes >= game.turn.pushes_allowed:
+            raise IllegalMove("you have no push left this turn")
+
+    def perform(self, game, seat, move, targets, report):
+        self.precheck(game, seat, move)
+        side = opponent_side(game, seat, targets)
+        if not game.ledger.pieces_in(game.inventory_place(side)):
+            raise IllegalMove("that opponent's inventory is empty")
+        game._turn.push_from = side
+
+
+EFFECTS: dict[str, Effect] = {e.type: e for e in (
+    Gain(), CentreKnockout(), SlideFromWrestler(), ExtraPush(), TurnWrestler(),
+    KnockoutTouchingOpponent(), PlaceOn(), SwapWithTouching(), PlaceTouchingWrestler(),
+    SlideSignature(), PushFromOpponent())}

@@ -1,0 +1,176 @@
+"""Plain records a Kabuto Sumo game hands back: what a push or a move did, the turn, the result."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from physics import Push, PushResult
+
+from kabuto.inventory import is_inventory
+
+#: Why a game ended (GameResult.reason).
+KNOCKOUT = "knockout"            # an opponent's wrestler piece was knocked out
+OWN_KNOCKOUT = "own_knockout"    # the acting side knocked out its own wrestler piece and lost
+SUBMISSION = "submission"        # a side could not take its turn (2P, 4P)
+LAST_STANDING = "last_standing"  # 3P: every other player was eliminated
+DRAW = "draw"                    # 3P: one push knocked out every wrestler still in contention
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How the game ended. ``winner`` is the winning side (a seat in 2P/3P, a team in 4P), or None
+    for a draw; ``seats`` are the winning seats."""
+
+    winner: int | None
+    seats: tuple[int, ...]
+    reason: str
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "seats": list(self.seats), "reason": self.reason, "text": self.text}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "GameResult":
+        return cls(d["winner"], tuple(d["seats"]), d["reason"], d["text"])
+
+
+@dataclass
+class TurnState:
+    """The turn in progress.
+
+    * ``pushes`` made so far, of ``pushes_allowed`` (2 after Rhino Rita's Charge);
+    * ``platform``: (entry_deg, heading_deg) of the turn's first push - later pushes this turn must
+      keep it ("without moving the pushing platform");
+    * ``moves_used``: the signature moves used this turn (each at most once per turn);
+    * ``push_from``: the side whose inventory this turn's pushes come from when a move says so
+      (Bombardier Bea's Smokescreen), else None (your own);
+    * ``replaced``: a move that "replaces your turn" was used.
+    """
+
+    number: int
+    seat: int
+    pushes: int = 0
+    pushes_allowed: int = 1
+    platform: tuple[float, float] | None = None
+    moves_used: list[str] = field(default_factory=list)
+    push_from: int | None = None
+    replaced: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["platform"] = list(self.platform) if self.platform else None
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "TurnState":
+        d = dict(d)
+        d["platform"] = tuple(d["platform"]) if d.get("platform") else None
+        d["moves_used"] = list(d.get("moves_used", []))
+        return cls(**d)
+
+
+@dataclass(frozen=True)
+class Knockout:
+    """A piece that left the ring and where it went.
+
+    ``to`` is its new place ("seat:N", "team:T" or "supply"); ``carried_by`` the piece it was
+    stacked on if it fell with it; ``wrestler_of`` the seat whose wrestler piece it is, if one.
+    """
+
+    piece: str
+    kind: str
+    to: str
+    carried_by: str | None = None
+    wrestler_of: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _gained(knocked_out: list[Knockout]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for k in knocked_out:
+        if is_inventory(k.to):
+            out.setdefault(k.to, []).append(k.piece)
+    return out
+
+
+@dataclass
+class PushOutcome:
+    """What one push did: the physics, and the rules' consequences.
+
+    ``committed`` is False for :meth:`kabuto.Game.preview_push` (nothing changed); ``result`` is the
+    game's result after the push (None while it goes on); ``eliminated`` lists seats put out of a 3P
+    game by it; ``turn_ended`` says whether the turn passed on.
+    """
+
+    seat: int
+    piece: str
+    kind: str
+    push: Push
+    physics: PushResult
+    knocked_out: list[Knockout]
+    state_hash: str
+    result: GameResult | None
+    eliminated: list[int]
+    committed: bool
+    turn_ended: bool = False
+
+    @property
+    def gained(self) -> dict[str, list[str]]:
+        """{inventory place: piece ids it gained from this push}."""
+        return _gained(self.knocked_out)
+
+    @property
+    def winner(self) -> int | None:
+        return self.result.winner if self.result else None
+
+    @property
+    def wrestlers_out(self) -> list[int]:
+        """Seats whose wrestler piece this push knocked out."""
+        return [k.wrestler_of for k in self.knocked_out if k.wrestler_of is not None]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "piece": self.piece, "kind": self.kind, "push": self.push.to_json(),
+            "knocked_out": [k.to_json() for k in self.knocked_out], "state_hash": self.state_hash,
+            "result": self.result.to_json() if self.result else None, "eliminated": self.eliminated,
+            "stalled": self.physics.stalled, "capped": self.physics.capped,
+            "time": self.physics.time, "turn_ended": self.turn_ended,
+        }
+
+
+@dataclass
+class MoveOutcome:
+    """What a signature move did.
+
+    ``paid``: {piece id: where it went} for the cost; ``gained``: ids added to the mover's
+    inventory from the supply; ``placed``: ids put on the board; ``moved``: ids whose position or
+    angle changed; ``knocked_out``: pieces it knocked out and where they went.
+    """
+
+    seat: int
+    name: str
+    targets: dict[str, Any]
+    paid: dict[str, str]
+    gained: list[str]
+    placed: list[str]
+    moved: list[str]
+    knocked_out: list[Knockout]
+    state_hash: str
+    result: GameResult | None
+    eliminated: list[int]
+    turn_ended: bool
+
+    @property
+    def winner(self) -> int | None:
+        return self.result.winner if self.result else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "name": self.name, "targets": self.targets, "paid": self.paid,
+            "gained": self.gained, "placed": self.placed, "moved": self.moved,
+            "knocked_out": [k.to_json() for k in self.knocked_out], "state_hash": self.state_hash,
+            "result": self.result.to_json() if self.result else None, "eliminated": self.eliminated,
+            "turn_ended": self.turn_ended,
+        }

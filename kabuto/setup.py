@@ -1,0 +1,209 @@
+"""Starting boards, inventories and the supply, from ``assets/setups.toml``.
+
+The rulebook's Setup section, step by step, is :func:`starting_layout`:
+
+1. the ring is the :class:`physics.World`;
+2. each seat has a wrestler card; its signature pieces go to the general supply;
+3. wrestler pieces and the standard discs go on the spots of the Wrestler Count Diagram
+   (``[boards.N]``: ``wrestler`` lists one spot per seat, facing the centre);
+4. the remaining discs are the general supply;
+5. each seat (4 players: each team) gets its inventory (``[inventory.N]``), or, in the Junior League,
+   the pieces on its Junior League card;
+6. the first player is chosen by the caller (at random from the seed by default).
+
+Standard discs are handed out in id order: the board takes the first ids of each kind in the order of
+the board's spots, then the inventories in turn order, and the rest are the supply.
+"""
+from __future__ import annotations
+
+import functools
+import math
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from physics import PieceState, assets_dir
+
+from kabuto.inventory import BOARD, STANDARD_KINDS, SUPPLY, seat_place, standard_ids, team_place
+from kabuto.junior import JuniorCard
+from kabuto.wrestlers import Wrestler
+
+Point = tuple[float, float]
+#: "a team cannot start with more than three small discs" (Junior League rule 1).
+JUNIOR_TEAM_SMALL_LIMIT = 3
+
+
+@dataclass(frozen=True)
+class Board:
+    """One player count's starting board: a spot per seat's wrestler, and the discs' spots."""
+
+    players: int
+    wrestlers: tuple[Point, ...]
+    discs: dict[str, tuple[Point, ...]]
+
+    def count(self, kind: str) -> int:
+        return len(self.discs.get(kind, ()))
+
+
+@dataclass(frozen=True)
+class Setups:
+    """Everything in setups.toml: the box's standard discs, boards and starting inventories."""
+
+    supply: dict[str, int]
+    boards: dict[int, Board]
+    #: Per player count, the starting inventories: per seat in turn order (2P, 3P: the first
+    #: player's, then the next ...), or per team (4P: team 0, team 1).
+    inventories: dict[int, tuple[dict[str, int], ...]]
+
+
+def _points(v: Any, where: str) -> tuple[Point, ...]:
+    if not isinstance(v, list):
+        raise ValueError(f"{where}: expected a list of [x, y]")
+    out = []
+    for i, p in enumerate(v):
+        if (not isinstance(p, list) or len(p) != 2
+                or not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c)
+                           for c in p)):
+            raise ValueError(f"{where}[{i}]: expected [x, y] in metres")
+        out.append((float(p[0]), float(p[1])))
+    return tuple(out)
+
+
+def _counts(v: Any, where: str) -> dict[str, int]:
+    if not isinstance(v, dict):
+        raise ValueError(f"{where}: expected a table of disc counts")
+    out = {}
+    for k, n in v.items():
+        if k not in STANDARD_KINDS:
+            raise ValueError(f"{where}.{k}: not a standard disc kind (small, medium, large)")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise ValueError(f"{where}.{k}: expected a count, got {n!r}")
+        out[k] = n
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def _load(path: Path) -> Setups:
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+    name = path.name
+    supply = _counts(data.get("supply"), f"{name}: supply")
+    boards: dict[int, Board] = {}
+    inventories: dict[int, tuple[dict[str, int], ...]] = {}
+    for players in (2, 3, 4):
+        b = data.get("boards", {}).get(str(players))
+        if not isinstance(b, dict):
+            raise ValueError(f"{name}: boards.{players}: missing")
+        where = f"{name}: boards.{players}"
+        wrestlers = _points(b.get("wrestler"), f"{where}.wrestler")
+        if len(wrestlers) != players:
+            raise ValueError(f"{where}.wrestler: expected {players} spots, got {len(wrestlers)}")
+        discs = {k: _points(b.get(k, []), f"{where}.{k}") for k in STANDARD_KINDS}
+        for k, pts in discs.items():
+            if len(pts) > supply.get(k, 0):
+                raise ValueError(f"{where}.{k}: {len(pts)} spots but only {supply.get(k, 0)} in the box")
+        boards[players] = Board(players, wrestlers, discs)
+        inv = data.get("inventory", {}).get(str(players))
+        key, n = ("teams", 2) if players == 4 else ("seats", players)
+        if not isinstance(inv, dict) or not isinstance(inv.get(key), list) or len(inv[key]) != n:
+            raise ValueError(f"{name}: inventory.{players}.{key}: expected a list of {n} tables")
+        inventories[players] = tuple(_counts(c, f"{name}: inventory.{players}.{key}[{i}]")
+                                     for i, c in enumerate(inv[key]))
+    return Setups(supply, boards, inventories)
+
+
+def load_setups(path: str | Path | None = None) -> Setups:
+    """``assets/setups.toml`` (or ``path``), validated (cached)."""
+    return _load(Path(path) if path else assets_dir() / "setups.toml")
+
+
+def sides_of(players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side: one seat per side in 2P and 3P, two teams of two in 4P.
+
+    4 players: team 0 is seats 0 and 2, team 1 seats 1 and 3, so turns going round the seats
+    0, 1, 2, 3 alternate teams, and within a team the teammates alternate.
+    """
+    if players == 4:
+        return ((0, 2), (1, 3))
+    return tuple((s,) for s in range(players))
+
+
+def inventory_place(players: int, side: int) -> str:
+    return team_place(side) if players == 4 else seat_place(side)
+
+
+@dataclass
+class Layout:
+    """A game's starting position: the pieces on the board and every piece's kind and place."""
+
+    board: list[PieceState]
+    kinds: dict[str, str]
+    places: dict[str, str]
+
+
+def starting_layout(players: int, wrestlers: list[Wrestler], first_player: int,
+                    junior_cards: list[JuniorCard] | None = None,
+                    setups: Setups | None = None) -> Layout:
+    """Set the ring up for ``players`` with these wrestlers (one per seat, in seat order)."""
+    setups = setups or load_setups()
+    board = setups.boards[players]
+    kinds: dict[str, str] = {}
+    places: dict[str, str] = {}
+    pieces: list[PieceState] = []
+    # Standard discs: ids in order, the board's first.
+    pool: dict[str, list[str]] = {}
+    for kind in STANDARD_KINDS:
+        ids = standard_ids(kind, setups.supply.get(kind, 0))
+        for pid in ids:
+            kinds[pid] = kind
+            places[pid] = SUPPLY
+        pool[kind] = list(ids)
+        for (x, y), pid in zip(board.discs[kind], ids):
+            pieces.append(PieceState(pid, kind, x, y, 0.0))
+            places[pid] = BOARD
+            pool[kind].remove(pid)
+    # Wrestler pieces on their seats' spots, facing the centre; signature pieces to the supply.
+    for seat, (w, (x, y)) in enumerate(zip(wrestlers, board.wrestlers)):
+        kinds[w.piece_id] = w.piece_kind
+        places[w.piece_id] = BOARD
+        pieces.append(PieceState(w.piece_id, w.piece_kind, x, y, math.atan2(-y, -x)))
+        for s in w.signature:
+            for pid in s.ids(w.key):
+                kinds[pid] = s.kind
+                places[pid] = SUPPLY
+    # Inventories.
+    n_sides = len(sides_of(players))
+
+    def give(side: int, kind: str, count: int) -> None:
+        if len(pool[kind]) < count:
+            raise ValueError(f"the supply has {len(pool[kind])} {kind} discs left, "
+                             f"{count} needed for a starting inventory")
+        for pid in pool[kind][:count]:
+            places[pid] = inventory_place(players, side)
+        del pool[kind][:count]
+
+    if junior_cards is None:
+        for i, counts in enumerate(setups.inventories[players]):
+            # 2P/3P: the table lists seats in turn order ("only the 3rd player starts with 2
+            # medium discs" means the third to play); 4P lists teams.
+            side = i if players == 4 else (first_player + i) % players
+            for kind in STANDARD_KINDS:
+                give(side, kind, counts.get(kind, 0))
+    else:
+        for side in range(n_sides):
+            seats = sides_of(players)[side]
+            total = {k: sum(junior_cards[s].discs.get(k, 0) for s in seats) for k in STANDARD_KINDS}
+            if len(seats) > 1:
+                total["small"] = min(total["small"], JUNIOR_TEAM_SMALL_LIMIT)
+            for kind in STANDARD_KINDS:
+                give(side, kind, total[kind])
+            for s in seats:
+                for pid in junior_cards[s].signature_ids():
+                    places[pid] = inventory_place(players, side)
+    return Layout(sorted(pieces, key=lambda p: p.id), kinds, places)

@@ -1,0 +1,215 @@
+"""The table in a real window: keyboard aim, one simulation per push, tuning, hot-seat undo, AI
+seats, signature moves, the win screen, replays and screenshots."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from physics import Materials, Push, World, state_hash
+from tests.app.helpers import settle
+
+
+def _table(win, session, **kw):
+    from kabuto.app.scene.table import TableScene
+
+    kw.setdefault("ai_delay", 0.05)
+    return win.set_scene(TableScene(win, session, **kw))
+
+
+def _key(win, symbol, modifiers=0):
+    """A key press through the window's event queue, as pyglet delivers it."""
+    win.dispatch_event("on_key_press", symbol, modifiers)
+    win.dispatch_events()
+
+
+def _game(players=2, wrestlers=("gus", "mike"), seats=("human", "human"), first=0, **kw):
+    from kabuto.app.game_session import GameSession
+    from kabuto.game import Game
+
+    game = Game.new(players=players, wrestlers=list(wrestlers), seed=7, first_player=first, **kw)
+    return GameSession(game, seats)
+
+
+def test_keys_aim_and_push_and_the_animation_never_resimulates(app_window, monkeypatch):
+    from pyglet.window import key
+
+    from kabuto.app.session import SandboxSession
+
+    session = SandboxSession(world=World(Materials.load()))
+    scene = _table(app_window, session)
+    start = scene.aim
+    _key(app_window, key.LEFT)
+    _key(app_window, key.UP)
+    _key(app_window, key.UP, key.MOD_SHIFT)
+    assert scene.aim.entry_deg == pytest.approx(start.entry_deg + 1 - 360 * (start.entry_deg + 1 > 180))
+    assert scene.aim.heading_deg == pytest.approx(start.heading_deg + 1.2)
+    from physics import sim
+
+    calls = []
+    real = sim.Episode.run
+    monkeypatch.setattr(sim.Episode, "run", lambda self: calls.append(1) or real(self))
+    _key(app_window, key.ENTER)
+    frames = 0
+    while scene.mode == "playing":
+        app_window.pump()
+        frames += 1
+    assert len(calls) == 1 and frames >= 2  # simulated once, then only animated
+    (piece,) = session.world().pieces
+    ref = World(Materials.load())           # the push the keys aimed, straight into the physics
+    ref.push(Push(piece.id, "medium", start.entry_deg + 1, start.heading_deg + 1.2, start.speed))
+    (want,) = ref.pieces
+    assert (piece.x, piece.y) == pytest.approx((want.x, want.y), abs=1e-12)
+
+
+def test_a_tuning_slider_changes_the_next_push_not_the_ring(app_window, tmp_path):
+    from kabuto.app.session import SandboxSession
+
+    mats = Materials.load()
+    session = SandboxSession(mats, world=World(mats))
+    scene = _table(app_window, session, profile_dir=tmp_path)
+    scene.toggle_tuning()
+    scene.tuning.kind = "medium"
+    scene.rebuild()
+    slider = scene.widgets.find("slider:table_friction.medium")
+    r = slider.rect
+    y = r.y + r.h * 0.3
+    scene.on_mouse_press(r.x + r.w * 0.1, y, 1, 0)        # drag the knob down to 0.1
+    scene.on_mouse_release(r.x + r.w * 0.1, y, 1, 0)
+    assert session.materials.kinds["medium"].table_friction == pytest.approx(0.1, abs=0.01)
+    assert session.materials.kinds["small"].table_friction == mats.kinds["small"].table_friction
+    assert scene.push_now()
+    settle(app_window, scene)
+    (slid,) = session.world().pieces
+    ref = World(mats)                                      # the same push on the file's friction
+    ref.push(Push(slid.id, "medium", scene.aim.entry_deg, scene.aim.heading_deg, scene.aim.speed))
+    (normal,) = ref.pieces
+    assert slid.x > normal.x + 0.005, "on less friction the disc slides further into the ring"
+    scene.widgets.find("tuning:save").on_click()
+    (profile,) = list(tmp_path.iterdir())
+    assert Materials.load(profile).kinds["medium"].table_friction == pytest.approx(0.1, abs=0.01)
+
+
+def test_hot_seat_undo_puts_the_game_back_exactly(app_window):
+    session = _game()
+    scene = _table(app_window, session)
+    before = state_hash(session.world().snapshot())
+    seat = session.current_seat()
+    scene.aim = scene.aim.__class__(entry_deg=150.0, heading_deg=-10.0, speed=0.8)
+    assert scene.push_now()
+    settle(app_window, scene)
+    assert state_hash(session.world().snapshot()) != before
+    scene._undo()
+    assert state_hash(session.world().snapshot()) == before
+    assert session.current_seat() == seat and not session.can_undo()
+    assert session.save()["undo_log"][0]["undone"][0]["type"] == "push"
+
+
+def test_an_ai_seat_shows_its_aim_then_pushes(app_window):
+    session = _game(seats=("human", "ai"))
+    scene = _table(app_window, session, ai_delay=0.2)
+    scene.aim = scene.aim.__class__(entry_deg=100.0, heading_deg=0.0, speed=0.4)
+    assert scene.push_now()
+    if session.can_end_turn():
+        scene._end_turn()
+    seen_aim = False
+    for _ in range(5000):
+        app_window.pump()
+        if scene.mode == "ai-showing":
+            seen_aim = seen_aim or bool(scene.ring._aim_shapes)
+        if scene.mode == "aim" and session.current_seat() == 0:
+            break
+        if scene.mode == "ai-thinking":
+            import time
+            time.sleep(0.002)
+    assert seen_aim, "the AI's aim was not shown before its push"
+    pushes = [a for a in session.game.history if a["type"] == "push"]
+    assert [a["seat"] for a in pushes] == [0, 1]
+
+
+def test_signature_moves_show_why_not_and_take_targets_by_click(app_window):
+    session = _game(wrestlers=("gus", "mike"))
+    scene = _table(app_window, session)
+    moves = {m.name: m for m in session.moves()}
+    # Goliath Gus: Body Slam costs 2 small (he has them) but needs a disc touching an opponent;
+    # Boulder Drop pays a medium and stacks the Boulder on a large disc of your choice.
+    drop = scene.widgets.find("move:Boulder Drop")
+    assert drop is not None and drop.enabled
+    slam = scene.widgets.find("move:Body Slam")
+    assert slam.enabled == moves["Body Slam"].enabled
+    if not slam.enabled:
+        assert slam.reason and slam.reason == moves["Body Slam"].reason
+    drop.on_click()
+    choices = moves["Boulder Drop"].prompts[0].choices
+    assert choices and set(choices) <= set(scene.ring._marks)   # the allowed bases are ringed
+    target = session.world().piece(choices[0])
+    x, y = scene.ring.transform.to_screen(target.x, target.y)
+    scene.on_mouse_press(x, y, 1, 0)
+    settle(app_window, scene)
+    boulder = [p for p in session.world().pieces if p.kind == "gus_boulder"]
+    assert len(boulder) == 1 and boulder[0].base == choices[0]
+    assert scene.ring.sprites[boulder[0].id].level == 1           # drawn as a stack
+
+
+def test_knocking_out_the_rival_wrestler_shows_the_win_screen(app_window):
+    session = _game(wrestlers=("gus", "mike"))
+    game = session.game
+    rival = game.seats[1].piece_id
+    R = game.materials.ring.radius
+    # Clear a lane along the x axis and put Mike's wrestler on it near the right edge.
+    for p in list(game.world.pieces):
+        if abs(p.y) < 0.03 and p.id != rival:
+            game.edit(p.id, "supply")
+    game.edit(rival, "board", R - 0.022, 0.0)
+    scene = _table(app_window, session)
+    scene.aim = scene.aim.__class__(entry_deg=180.0, heading_deg=0.0, speed=1.5)
+    assert scene.push_now()
+    settle(app_window, scene)
+    assert scene.mode == "over" and session.winner().seats == (0,)
+    assert scene.widgets.find("over:rematch") is not None
+    assert any("wins" in getattr(it, "text", "") for it in scene._over_items)
+
+
+def test_a_saved_game_replays_step_by_step_to_the_same_states(app_window, tmp_path):
+    from kabuto.app.replay_model import ReplayModel, load_recording
+    from kabuto.app.scene.replay_view import ReplayScene
+
+    session = _game()
+    game = session.game
+    hashes = [state_hash(game.world.snapshot())]
+    entries = iter(range(0, 360, 7))
+    while len(hashes) < 4:
+        try:
+            game.push(game.legal_kinds()[0], float(next(entries)), 5.0, 0.7)
+        except ValueError:
+            continue  # a platform spot blocked by an overhanging piece: try the next
+        hashes.append(state_hash(game.world.snapshot()))
+    path = session.save_to(tmp_path / "g.json")
+    model = ReplayModel(load_recording(path))
+    scene = app_window.set_scene(ReplayScene(app_window, model))
+    assert model.steps == 3
+    for k in (1, 2, 3):
+        scene.step_forward()
+        assert scene.mode == "playing"                              # the push is animated
+        settle(app_window, scene)
+        assert state_hash(model.game.world.snapshot()) == hashes[k]
+    scene.step_back()
+    assert state_hash(model.game.world.snapshot()) == hashes[2]
+    assert set(scene.ring.sprites) == {p.id for p in model.game.world.pieces}
+
+
+def test_a_screenshot_is_the_drawn_window(app_window, tmp_path):
+    from pyglet import image
+
+    from kabuto.app import theme
+    from kabuto.app.session import SandboxSession
+
+    session = SandboxSession(world=World(Materials.load()))   # an empty ring
+    scene = _table(app_window, session)
+    path = app_window.screenshot(tmp_path / "shot.png")
+    img = image.load(str(path))
+    assert (img.width, img.height) == (1280, 720)
+    data = img.get_image_data().get_data("RGBA", img.width * 4)
+    x, y = (int(v) for v in scene.ring.transform.to_screen(0.05, 0.05))  # on the bare ring
+    i = (y * img.width + x) * 4
+    assert tuple(data[i:i + 3]) == theme.RING_SURFACE[:3]

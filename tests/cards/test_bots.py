@@ -1,0 +1,228 @@
+"""Bots: legal moves only, reproducible, never peeking, and the search bot clearly beats random."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import cards
+from cards.api import TERMINAL, CardGame
+from cards.bots import (
+    HeuristicBot,
+    ISMCTSBot,
+    RandomBot,
+    engine_heuristic,
+    evaluate,
+    make_bot,
+    play_game,
+)
+from tests.cards.toy_game import ToyTrick
+from tests.cards.toy_game import heuristic_action as toy_heuristic
+
+
+def _games() -> list:
+    games = {ToyTrick.name: ToyTrick, **cards.GAMES}
+    return [
+        pytest.param(cls, players, id=f"{name}-{players}p")
+        for name, cls in sorted(games.items())
+        for players in cls.player_counts
+    ]
+
+
+GAMES = _games()
+
+
+# ----- specs ---------------------------------------------------------------------------------------
+
+
+def test_make_bot_understands_the_specs():
+    assert isinstance(make_bot("random"), RandomBot)
+    assert isinstance(make_bot("heuristic"), HeuristicBot)
+    plain = make_bot("mcts")
+    assert isinstance(plain, ISMCTSBot) and plain.iterations is None  # the game's own default
+    bot = make_bot(" MCTS:50,rollout=heuristic,time=0.5,c=1.2,cut=off ")
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iterations, bot.rollout, bot.time_limit, bot.exploration, bot.cut_rounds) == (
+        50, "heuristic", 0.5, 1.2, False,
+    )
+    assert make_bot("mcts:iterations=7").iterations == 7
+
+
+@pytest.mark.parametrize(
+    "spec,complaint",
+    [
+        ("minimax", "unknown bot"),
+        ("random:3", "unknown bot"),
+        ("mcts:lots", "iterations needs a number"),
+        ("mcts:0", "at least 1"),
+        ("mcts:10,rollout=smart", "rollout must be"),
+        ("mcts:10,depth=3", "unknown mcts setting"),
+        ("mcts:10,time=-1", "time must be positive"),
+        ("mcts:10,cut=maybe", "cut must be"),
+    ],
+)
+def test_make_bot_refuses_bad_specs_saying_why(spec, complaint):
+    with pytest.raises(ValueError, match=complaint):
+        make_bot(spec)
+
+
+def test_heuristic_bot_needs_the_engine_heuristic():
+    class NoHeuristic(ToyTrick):
+        pass
+
+    NoHeuristic.__module__ = __name__  # this test module defines no heuristic_action
+    with pytest.raises(LookupError, match="heuristic_action"):
+        engine_heuristic(NoHeuristic)
+    assert engine_heuristic(ToyTrick) is toy_heuristic
+
+
+# ----- every bot plays legal moves in every game -------------------------------------------------------
+
+
+@pytest.mark.parametrize("cls,players", GAMES)
+@pytest.mark.parametrize("spec", ["random", "heuristic", "mcts:8"])
+def test_bots_play_whole_games_with_legal_actions(cls, players, spec):
+    for seed in range(2):
+        game = cls.new(players, seed)
+        bots = [make_bot(spec, seed * 10 + s) for s in range(players)]
+        n = 0
+        while game.current_player() != TERMINAL:
+            legal = game.legal_actions()
+            action = bots[game.current_player()].act(game)
+            assert action in legal, f"{spec} chose {action!r}, not one of {legal}"
+            game.apply(action)
+            n += 1
+        assert n > 0 and game.winners()
+
+
+@pytest.mark.parametrize("cls,players", GAMES)
+def test_same_seeds_same_game(cls, players):
+    def play(seed: int) -> str:
+        game = cls.new(players, 5)
+        play_game(game, [make_bot("mcts:10" if s == 0 else "random", seed + s) for s in range(players)])
+        return str(game)
+
+    assert play(1) == play(1)
+
+
+# ----- the search bot never looks at hidden cards -------------------------------------------------------
+
+
+class _Spy:
+    """Stands in for the real game and records what the bot asks of it."""
+
+    ALLOWED = {"current_player", "legal_actions", "resample_hidden", "name", "num_players", "is_terminal"}
+
+    def __init__(self, game: CardGame) -> None:
+        self._game = game
+        self.asked: list[str] = []
+        self.resampled_for: list[int] = []
+
+    def __getattr__(self, attr: str):
+        self.asked.append(attr)
+        value = getattr(self._game, attr)
+        if attr == "resample_hidden":
+            def resample(player, rng):
+                self.resampled_for.append(player)
+                return value(player, rng)
+            return resample
+        return value
+
+
+@pytest.mark.parametrize("cls,players", GAMES)
+def test_search_bot_only_uses_determinisations_from_its_own_seat(cls, players):
+    game = cls.new(players, 2)
+    rng = random.Random(2)
+    for _ in range(3):  # a few decisions into the game
+        while len(game.legal_actions()) < 2 and not game.is_terminal():
+            game.apply(rng.choice(game.legal_actions()))
+        if game.is_terminal():
+            break
+        me = game.current_player()
+        spy = _Spy(game)
+        action = ISMCTSBot(iterations=6, seed=1).act(spy)  # type: ignore[arg-type]
+        assert action in game.legal_actions()
+        assert set(spy.asked) <= _Spy.ALLOWED, f"the bot read {set(spy.asked) - _Spy.ALLOWED}"
+        assert spy.resampled_for and set(spy.resampled_for) == {me}
+        game.apply(action)
+
+
+def test_search_bot_decision_does_not_depend_on_the_opponents_real_cards():
+    """Two deals that look the same from the bot's seat get the same decision: whatever the
+    opponent really holds, the bot sees only what its seat knows. (The toy game re-deals from a
+    sorted pool, so the same generator gives the same re-deals from both.)"""
+    different_deals = 0
+    for seed in range(6):
+        game = ToyTrick.new(seed=seed)
+        game.apply(game.legal_actions()[0])  # seat 0 leads; now seat 1 decides
+        other_world = game.resample_hidden(1, random.Random(99 + seed))
+        assert other_world.observation(1) == game.observation(1)
+        different_deals += other_world.card_zones() != game.card_zones()
+        a = ISMCTSBot(iterations=60, seed=seed).act(game)
+        b = ISMCTSBot(iterations=60, seed=seed).act(other_world)
+        assert a == b
+    assert different_deals >= 3
+
+
+# ----- budgets ---------------------------------------------------------------------------------------
+
+
+def test_time_limit_stops_the_search_early():
+    game = ToyTrick.new(seed=1)
+    bot = ISMCTSBot(iterations=10**9, time_limit=0.05, seed=1)
+    start = time.perf_counter()
+    action = bot.act(game)
+    assert time.perf_counter() - start < 2.0
+    assert action in game.legal_actions()
+    assert 0 < bot.last_iterations < 10**9
+
+
+def test_iteration_budget_is_the_number_of_determinisations():
+    game = ToyTrick.new(seed=1)
+    spy = _Spy(game)
+    bot = ISMCTSBot(iterations=37, seed=1)
+    bot.act(spy)  # type: ignore[arg-type]
+    assert len(spy.resampled_for) == 37 == bot.last_iterations
+    assert sum(bot.last_visits.values()) == 37
+
+
+def test_forced_move_is_played_without_search():
+    game = ToyTrick.new(seed=1)
+    while len(game.legal_actions()) != 1:
+        game.apply(game.legal_actions()[0])
+    spy = _Spy(game)
+    assert ISMCTSBot(iterations=50).act(spy) == game.legal_actions()[0]  # type: ignore[arg-type]
+    assert spy.resampled_for == []
+
+
+# ----- matches ---------------------------------------------------------------------------------------
+
+
+def test_evaluate_rotates_seats_and_is_reproducible_in_parallel():
+    one = evaluate(ToyTrick, "mcts:20", "random", games=8, seed=3, jobs=1)
+    two = evaluate(ToyTrick, "mcts:20", "random", games=8, seed=3, jobs=2)
+    assert one.games == 8 and one.wins + one.draws + one.losses == 8
+    assert sum(one.per_seat_wins) == one.wins
+    a, b = one.to_json(), two.to_json()
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+
+
+def test_random_bot_against_itself_wins_about_half():
+    """Sanity check of the match bookkeeping: equal bots, equal chances (toy game, 400 games)."""
+    res = evaluate(ToyTrick, "random", "random", games=400, seed=0)
+    assert 0.40 <= res.win_rate <= 0.60
+
+
+#: (game, players) -> bot spec used in the quick strength test (the defaults are stronger).
+QUICK_BOT = {"sumida-river": "mcts:10"}
+
+
+@pytest.mark.parametrize("cls,players", GAMES)
+def test_search_bot_beats_random(cls, players):
+    """40 seeded games, the search bot's seat alternating: it must win at least 60% of them
+    (tools/bench_cards.py --strength measures 200 games against a 70% bar)."""
+    spec = QUICK_BOT.get(cls.name, "mcts")
+    res = evaluate(cls, spec, "random", games=40, seed=1, players=players, jobs=2)
+    assert res.win_rate >= 0.60, res.to_json()

@@ -1,0 +1,110 @@
+"""The starting boards of assets/setups.toml: legal, crowded, fair, and as the rulebook counts them."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from kabuto import Game
+from kabuto.setup import load_setups
+from kabuto.wrestlers import load_wrestlers
+from physics import World, shapes
+
+#: The rulebook's Wrestler Count Diagram (the starting board), typed in from the rulebook.
+DIAGRAM = {2: {"wrestler": 2, "large": 3, "medium": 8, "small": 14},
+           3: {"wrestler": 3, "large": 3, "medium": 10, "small": 12},
+           4: {"wrestler": 4, "large": 3, "medium": 6, "small": 14}}
+KEYS = [w.key for w in load_wrestlers()]
+
+
+def _game(players: int, offset: int = 0) -> Game:
+    return Game.new(players=players, wrestlers=[KEYS[(offset + i) % 8] for i in range(players)],
+                    first_player=0)
+
+
+def _kind_class(g: Game, kind: str) -> str:
+    return "wrestler" if kind.endswith("_wrestler") else kind
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_counts_match_the_wrestler_count_diagram(players):
+    g = _game(players)
+    counts = {"wrestler": 0, "large": 0, "medium": 0, "small": 0}
+    for p in g.world.pieces:
+        counts[_kind_class(g, p.kind)] += 1
+    assert counts == DIAGRAM[players]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("offset", range(0, 8, 2))
+def test_every_piece_is_wholly_inside_the_ring_and_none_overlap(players, offset):
+    """With every wrestler outline on every seat's spot (facing the centre)."""
+    g = _game(players, offset)
+    m = g.materials
+    for p in g.world.pieces:
+        _, far = shapes.extent_from_origin(m.kinds[p.kind].shape, p.x, p.y, p.angle)
+        assert far < m.ring.radius, f"{p.id} reaches {far:.4f} m from the centre"
+        others = World(m, [q for q in g.world.pieces if q.id != p.id])
+        others.place(p.id, p.kind, p.x, p.y, p.angle)  # raises if it overlaps another piece
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_boards_are_crowded(players):
+    """Nearly half the ring is covered, and no piece stands more than 10 mm from its neighbours."""
+    g = _game(players)
+    m = g.materials
+    R = m.ring.radius
+    covered = sum(shapes.area(m.kinds[p.kind].shape) for p in g.world.pieces) / (math.pi * R * R)
+    assert covered > 0.4
+    for p in g.world.pieces:
+        gap = min(math.hypot(p.x - q.x, p.y - q.y) - m.kinds[p.kind].size - m.kinds[q.kind].size
+                  for q in g.world.pieces if q.id != p.id)
+        assert gap < 0.010, f"{p.id} is {gap * 1000:.1f} mm from its nearest neighbour"
+
+
+def _rotate(x: float, y: float, turn: float) -> tuple[float, float]:
+    a = 2 * math.pi * turn
+    return x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)
+
+
+def _assert_symmetric(players: int, turn: float, seat_map: dict[int, int]) -> None:
+    board = load_setups().boards[players]
+    for kind, pts in board.discs.items():
+        for x, y in pts:
+            rx, ry = _rotate(x, y, turn)
+            assert any(math.hypot(rx - u, ry - v) < 1e-4 for u, v in pts), \
+                f"{kind} disc at ({x}, {y}) has no image under the turn"
+    for seat, other in seat_map.items():
+        rx, ry = _rotate(*board.wrestlers[seat], turn)
+        u, v = board.wrestlers[other]
+        assert math.hypot(rx - u, ry - v) < 1e-4
+
+
+def test_two_player_board_is_symmetric_under_a_half_turn():
+    _assert_symmetric(2, 0.5, {0: 1, 1: 0})
+
+
+def test_three_player_board_is_symmetric_under_a_third_of_a_turn():
+    _assert_symmetric(3, 1 / 3, {0: 1, 1: 2, 2: 0})
+
+
+def test_three_player_board_has_at_most_one_piece_at_the_centre():
+    g = _game(3)
+    at_centre = [p.id for p in g.world.pieces
+                 if shapes.extent_from_origin(g.materials.kinds[p.kind].shape, p.x, p.y, p.angle)[0] == 0.0]
+    assert len(at_centre) <= 1
+
+
+def test_four_player_board_maps_each_team_onto_the_other_under_a_half_turn():
+    g = _game(4)
+    team_map = {}
+    for a, b in zip(g.teams[0], g.teams[1]):
+        team_map[a], team_map[b] = b, a
+    _assert_symmetric(4, 0.5, team_map)
+
+
+def test_wrestler_pieces_start_facing_the_centre():
+    g = _game(2)
+    for s in g.seats:
+        p = g.world.piece(s.piece_id)
+        assert math.isclose(math.atan2(-p.y, -p.x), p.angle)
