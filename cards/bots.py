@@ -106,31 +106,44 @@ class _Node:
         self.children: dict[Action, _Node] = {}
 
 
-def round_points(event: dict[str, Any], players: int) -> list[float]:
-    """Rewards from a ``round-end`` event's ``points``: each seat's points over the most possible."""
-    pts = event["points"]
-    top = max(players - 1, 1)
-    return [min(max(p / top, 0.0), 1.0) for p in pts]
+def round_points(event: dict[str, Any], game: CardGame) -> list[float]:
+    """Sumida River: each seat's points in the round just ended, over the most a seat can score."""
+    top = max(game.num_players - 1, 1)
+    return [min(max(p / top, 0.0), 1.0) for p in event["points"]]
+
+
+def sumo_position(event: dict[str, Any], game: CardGame) -> list[float]:
+    """Sumo Card Game: how far the sumo cards stand from each seat's winning edge.
+
+    Seat 0 wins by pushing the sumo cards beyond column 0, seat 1 beyond column 6; the value is
+    linear in the column, from 1/8 (at one's own losing edge) to 7/8 (at the winning edge).
+    """
+    column = game.observation(0)["position"]
+    v0 = (7 - column) / 8
+    return [v0, 1.0 - v0]
 
 
 @dataclass(frozen=True)
 class PlayoutCut:
     """Stop play-outs early at the first event of type ``event`` after the decision, valued by
-    ``value(event, players)`` (one reward in [0, 1] per seat).
+    ``value(event, game)`` (one reward in [0, 1] per seat; only public information is used).
 
-    Long games played over several scored rounds are searched round by round this way: winning the
-    current round is what a decision can influence, and a play-out to the end of the round costs a
-    fraction of one to the end of the game.
+    A decision mostly changes the round it is made in: valuing the end of that round (instead of
+    the end of a long, luck-heavy game) gives the search a much less noisy signal per iteration,
+    and a play-out to the end of the round costs a fraction of one to the end of the game.
     """
 
     event: str
-    value: Callable[[dict[str, Any], int], list[float]]
+    value: Callable[[dict[str, Any], CardGame], list[float]]
 
 
 #: Per-game play-out cuts (games not listed are played out to their end).
 PLAYOUT_CUTS: dict[str, PlayoutCut] = {
     # Sumida River: several rounds, each scored by finishing places (round-end event "points").
     "sumida-river": PlayoutCut("round-end", round_points),
+    # Sumo Card Game: a round ends when its attack cards are discarded; the sumo cards' column
+    # says who is winning.
+    "sumo-card-game": PlayoutCut("discard", sumo_position),
 }
 
 
@@ -200,7 +213,7 @@ class ISMCTSBot:
             e = events[seen]
             seen += 1
             if e.get("type") == stop:
-                return cut.value(e, d.num_players), seen
+                return cut.value(e, d), seen
         return None, seen
 
     def act(self, game: CardGame, rng: random.Random | None = None) -> Action:

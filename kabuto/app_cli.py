@@ -45,12 +45,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--wrestlers", metavar="LIST",
                    help="comma-separated wrestler keys per seat, e.g. mike,hank (see 'kabuto wrestlers')")
     p.add_argument("--junior", action="store_true", help="play the Junior League variant")
+    p.add_argument("--ai-level", choices=("easy", "medium", "hard"), default="medium",
+                   help="how strong the AI seats play (default medium)")
     p.add_argument("--seed", type=int, default=0, help="seed for the first player and the AI (default 0)")
     p.add_argument("--ai-delay", type=float, default=0.9, metavar="SECONDS",
                    help="how long an AI seat shows its aim before pushing (default 0.9)")
     p.add_argument("--sandbox", action="store_true", help="open the physics sandbox (no rules)")
-    p.add_argument("--resume", type=Path, metavar="FILE", help="go on with a game saved by the app")
+    p.add_argument("--resume", type=Path, metavar="FILE",
+                   help="go on with a recorded game (a replay file; --seats may say who is the AI)")
     p.add_argument("--replay", type=Path, metavar="FILE", help="open a replay in the viewer")
+    p.add_argument("--data-dir", type=Path, metavar="DIR",
+                   help="where games are recorded (default: $KABUTO_DATA_DIR, else "
+                        "~/.local/share/kabuto); replays go in its replays/ folder")
+    p.add_argument("--no-record", action="store_true", help="do not record this session's games")
     p.add_argument("--tuning", type=Path, metavar="FILE",
                    help="a tuning profile (TOML, the materials.toml format) to play with")
     p.add_argument("--profiles", type=Path, metavar="DIR",
@@ -81,21 +88,22 @@ def _options(args: argparse.Namespace):
         if args.players and len(seats) != args.players:
             raise ValueError(f"--seats: {len(seats)} seats given for --players {args.players}")
         wrestlers = tuple(s.strip().lower() for s in args.wrestlers.split(",")) if args.wrestlers else ()
-        config = GameConfig(players, seats, wrestlers, args.junior, args.seed)
+        config = GameConfig(players, seats, wrestlers, args.junior, args.seed, args.ai_level)
     for flag, path in (("--resume", args.resume), ("--replay", args.replay), ("--tuning", args.tuning)):
         if path is not None and not path.is_file():
             raise ValueError(f"{flag}: no such file: {path}")
     if args.ai_delay < 0:
         raise ValueError("--ai-delay: must not be negative")
     chosen = [f for f, on in (("--resume", args.resume), ("--replay", args.replay),
-                              ("--sandbox", args.sandbox), ("--players/--seats", config)) if on]
+                              ("--sandbox", args.sandbox),
+                              ("--players/--seats", config and not args.resume)) if on]
     if len(chosen) > 1:
         raise ValueError(f"choose one of {', '.join(chosen)}")
     from kabuto.app.main import Options
 
     return Options(config=config, sandbox=args.sandbox, resume=args.resume, replay=args.replay,
                    tuning=args.tuning, profiles=args.profiles, ai_delay=args.ai_delay, size=(w, h),
-                   screenshot=args.screenshot)
+                   screenshot=args.screenshot, data_dir=args.data_dir, record=not args.no_record)
 
 
 def display_problem() -> str | None:

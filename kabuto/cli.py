@@ -53,7 +53,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"kabuto: '{command}' is not available in this build yet", file=sys.stderr)
             return 2
         raise
-    return int(getattr(module, func_name)(rest) or 0)
+    try:
+        return int(getattr(module, func_name)(rest) or 0)
+    except BrokenPipeError:
+        # Output piped into `head` and the reader went away: not an error worth a traceback.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        print("\nkabuto: interrupted", file=sys.stderr)
+        return 130
 
 
 def subparser(prog: str, description: str) -> argparse.ArgumentParser:

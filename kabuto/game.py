@@ -66,10 +66,10 @@ def _default_materials() -> Materials:
 def exact_materials(data: Any) -> Materials:
     """``Materials.from_dict(data)`` with every outline exactly as written in ``data``.
 
-    ``Materials.from_dict`` re-centres each polygon outline on its centre of mass, and re-centring
-    an outline that is already centred moves it by rounding noise (about 1e-19 m); a saved game
-    loaded that way would not continue bit-identically. Outlines in our saved data were centred
-    when first loaded, so they are taken as they are.
+    ``Materials.from_dict`` re-centres each polygon outline on its centre of mass. Outlines in our
+    saved data (``Materials.to_dict`` output) are centred already, so they are taken exactly as
+    written: a saved game then continues bit-identically whatever the re-centring's rounding does
+    (an earlier physics version moved centred outlines by ~1e-19 m on every load).
     """
     mats = Materials.from_dict(data)
     kinds = {name: replace(t, shape=shape_from_json(data["kinds"][name]["shape"], f"kinds.{name}.shape"))

@@ -127,7 +127,7 @@ def opponent_side(game: "Game", seat: int, targets: dict[str, Any]) -> int:
         raise IllegalMove("choose which opponent: opponent=<seat>")
     opp = targets["opponent"]
     choices = _opponent_choices(game, seat)
-    if opp not in choices:
+    if not isinstance(opp, int) or isinstance(opp, bool) or opp not in choices:
         raise IllegalMove(f"opponent={opp!r}: choose one of the seats still playing against you "
                           f"({', '.join(map(str, choices))})")
     return game.side_of(opp)

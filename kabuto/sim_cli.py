@@ -10,6 +10,12 @@ The file is JSON: a list of steps (or ``{"pushes": [...]}``). A step is one of
 
 Each turn's outcome is printed (``--json``: one JSON document). A step the rules refuse prints the
 turn and the reason and exits with status 2.
+
+Every game is recorded as a replay (there is no switch to turn that off): saved after each turn
+into the data folder's ``replays/`` (``--data-dir``, else ``$KABUTO_DATA_DIR``, else
+``$XDG_DATA_HOME/kabuto``, else ``~/.local/share/kabuto``); the file is named at the end.
+``--resume FILE`` goes on with a recorded game exactly as if it had never stopped, recording the
+whole game again into a new file (the file resumed is never changed).
 """
 from __future__ import annotations
 
@@ -118,6 +124,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--junior", action="store_true", help="play the Junior League variant")
     ap.add_argument("--json", action="store_true", help="print one JSON document instead of text")
     ap.add_argument("--save", metavar="GAME.json", help="write the final game state here")
+    ap.add_argument("--resume", metavar="FILE.replay.json",
+                    help="go on with a recorded game from its last turn (the replay's setup is used)")
+    ap.add_argument("--data-dir", metavar="DIR",
+                    help="the data folder the game is recorded in (default: $KABUTO_DATA_DIR, "
+                         "$XDG_DATA_HOME/kabuto or ~/.local/share/kabuto)")
     try:
         args = ap.parse_args(list(argv or []))
     except SystemExit as exc:
@@ -135,9 +146,20 @@ def _run(args) -> int:
 
     steps = _load_steps(args.pushes)
     wrestlers = [w.strip() for w in args.wrestlers.split(",")] if args.wrestlers else None
+    from kabuto.recorder import RecordingError, record
+    from kabuto.replay import load_for_resume
+
     try:
-        game = Game.new(players=args.players, wrestlers=wrestlers, junior=args.junior, seed=args.seed,
-                        first_player=args.first_player)
+        if args.resume:
+            given = [f for f, v in (("--wrestlers", args.wrestlers), ("--junior", args.junior),
+                                    ("--first-player", args.first_player is not None)) if v]
+            if given:
+                raise ValueError(f"{given[0]}: not with --resume (the replay holds the setup)")
+            game = load_for_resume(args.resume)
+        else:
+            game = Game.new(players=args.players, wrestlers=wrestlers, junior=args.junior,
+                            seed=args.seed, first_player=args.first_player)
+        recorder = record(game, args.data_dir)
     except ValueError as exc:
         raise _Bad(str(exc)) from None
     records: list[dict[str, Any]] = []
@@ -145,7 +167,8 @@ def _run(args) -> int:
     if out is None:
         names = ", ".join(s.label for s in game.seats)
         print(f"Kabuto Sumo, {game.players} players{' (Junior League)' if game.junior else ''}: {names}")
-        print(f"seat {game.current_seat} starts")
+        print(f"resumed {args.resume} at turn {game.turn.number}: seat {game.current_seat} to play"
+              if args.resume else f"seat {game.current_seat} starts")
     for i, step in enumerate(steps):
         turn, seat = game.turn.number, game.current_seat
         label = game.seats[seat].label
@@ -175,12 +198,18 @@ def _run(args) -> int:
                 rec = {"turn": turn, "step": i + 1, "type": "end_turn", "seat": seat}
                 line = "ended the turn"
         except IllegalMove as exc:
+            _close_recorder(recorder, game)
             raise _Bad(f"turn {turn} ({label}), step {i + 1} of {args.pushes}: {exc}") from None
+        try:
+            recorder.update(game)  # saves when a turn has ended
+        except RecordingError as exc:
+            raise _Bad(str(exc)) from None
         records.append(rec)
         if out is None:
             print(f"turn {turn:3d}  {label}: {line}")
             for s in rec.get("eliminated", []):
                 print(f"          {game.seats[s].label} is out ({game.out[s]})")
+    replay_path = _close_recorder(recorder, game)
     if args.save:
         try:
             _write_atomic(args.save, game.to_json())
@@ -191,7 +220,20 @@ def _run(args) -> int:
                           "steps": records,
                           "result": game.result.to_json() if game.result else None,
                           "current_seat": None if game.is_over else game.current_seat,
-                          "locations": game.locations()}, indent=1))
+                          "locations": game.locations(),
+                          "replay": str(replay_path) if replay_path else None}, indent=1))
     else:
         print(game.status())
+        if replay_path:
+            print(f"recorded: {replay_path}")
     return 0
+
+
+def _close_recorder(recorder, game):
+    """Save the replay (a turn left open included); the file, or None if nothing was played."""
+    from kabuto.recorder import RecordingError
+
+    try:
+        return recorder.close(game)
+    except RecordingError as exc:
+        raise _Bad(str(exc)) from None

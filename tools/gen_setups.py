@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
+from pathlib import Path
 
 RING = 0.100
 MARGIN = 0.002          # every piece at least 2 mm inside the edge
@@ -120,10 +122,21 @@ def to_toml(players: int, boards: dict[str, list[tuple[float, float]]]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.parse_args()
-    for n in (2, 3, 4):
-        print(to_toml(n, design(n)))
-        print()
+    ap.add_argument("--write", action="store_true",
+                    help="replace the [boards.N] tables of assets/setups.toml (everything from the "
+                         "first [boards.N] on) instead of printing")
+    args = ap.parse_args()
+    text = "\n\n".join(to_toml(n, design(n)) for n in (2, 3, 4)) + "\n"
+    if not args.write:
+        print(text)
+        return
+    path = Path(__file__).resolve().parent.parent / "assets" / "setups.toml"
+    old = path.read_text()
+    head = old[: old.index("[boards.")] if "[boards." in old else old + "\n"
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(head + text)
+    os.replace(tmp, path)  # atomic: readers see the old file or the new one
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

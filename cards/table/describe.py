@@ -311,7 +311,7 @@ def _scg_summary(events: Sequence[Event], names: Sequence[str]) -> Summary:
     lines = []
     if last_push is not None:
         lines.append(f"{names[w]} pushed the sumo cards out of the ring in round {rounds}.")
-    table = [["", "pushes", "challenges", "cancelled pushes"]]
+    table = [["", "pushes", "challenges", "succeeded"]]
     for s in (0, 1):
         table.append([names[s], str(pushes[s]), str(challenges[s][0]), str(challenges[s][1])])
     return Summary(f"{names[w]} wins!", lines, table, final=True)

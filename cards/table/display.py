@@ -148,6 +148,9 @@ class CardItem(Item):
     dim: bool = False
     #: A small mark drawn on the card ("face down", a value) - never a hidden card's name.
     badge: str = ""
+    #: Shown as it was played earlier (from the public log), wherever the card is now - e.g. the
+    #: last round's attack cards, which may since have been shuffled back into the deck.
+    history: bool = False
     slide: str = "slide"
     layer: int = LAYER_CARDS
 

@@ -5,13 +5,19 @@ centres it (letterboxing the spare room), creating labels at the scaled font siz
 sharp. Card faces come from :mod:`cards.table.card_art`, drawn once per card and pixel size and
 kept as textures.
 
-Each :meth:`Renderer.sync` rebuilds the pyglet objects for a new display but remembers where every
-card and token was: an item whose key (or, for a new key, whose ``track``) was on screen slides
-from there to its new place; a new card with ``enter_from`` slides in from that point (the hand of
-the seat that played it). :meth:`Renderer.update` advances the slides; it returns True while
-anything moves so the window knows to redraw.
+:meth:`Renderer.sync` shows a new display. Items are matched to the previous display by key: an
+unchanged item keeps its pyglet objects (laying out text is the slow part of a frame), a changed
+one is rebuilt. A card or token whose key (or, for a new key, whose ``track``) was on screen
+*slides* from there to its new place; a new card with ``enter_from`` slides in from that point
+(the hand of the seat that played it). :meth:`Renderer.update` advances the slides and returns
+True while anything moves, so the window knows to redraw.
+
+Drawing order: the display's layers bottom to top; inside a layer, shapes (in display order),
+then card sprites (in display order), then all text - so a caption is never hidden by its box.
 """
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pyglet
 from pyglet import shapes
@@ -26,17 +32,45 @@ from cards.table.display import (
 from cards.table.tween import Box, Tween
 
 _LAYERS = 5
+SHAPES, SPRITES, TEXT = 0, 1, 2
+
+#: Fields that make an item look different (position fields of sliding items are left out: they
+#: move the existing objects instead).
+_LOOK = {
+    BoxItem: ("layer", "rect", "fill", "border", "radius"),
+    TextItem: ("layer", "x", "y", "text", "size", "colour", "anchor_x", "anchor_y", "width", "bold"),
+    ButtonItem: ("layer", "rect", "text", "enabled", "primary", "selected", "size"),
+    CardItem: ("layer", "face", "game", "highlight", "selected", "dim", "badge", "rect.w", "rect.h"),
+    DiscItem: ("layer", "r", "fill", "border", "text", "text_colour"),
+}
+
+
+def _look(item: Item) -> tuple:
+    out: list = [type(item)]
+    for f in _LOOK.get(type(item), ()):
+        if f.startswith("rect."):
+            out.append(getattr(item.rect, f[5:]))  # type: ignore[attr-defined]
+        else:
+            out.append(getattr(item, f))
+    return tuple(out)
 
 
 class _Drawn:
-    """The pyglet objects of one item, and how to put them at a (design) box."""
+    """The pyglet objects of one item: ``parts`` as (object, kind) with kind SHAPES/SPRITES/TEXT,
+    what it looked like (``look``), its place in the drawing order, and how to move it."""
 
-    def __init__(self) -> None:
-        self.parts: list = []
-        self.place_fn = None
+    def __init__(self, look: tuple) -> None:
+        self.look = look
+        self.parts: list[tuple[object, int]] = []
+        self.order: tuple[int, int] = (-1, -1)
+        self.place_fn: Callable[[Box], None] | None = None
+
+    def add(self, obj, kind: int):
+        self.parts.append((obj, kind))
+        return obj
 
     def delete(self) -> None:
-        for p in self.parts:
+        for p, _ in self.parts:
             p.delete()
         self.parts.clear()
 
@@ -52,14 +86,15 @@ class Renderer:
         self.oy = 0.0
         self.width, self.height = DESIGN_W, DESIGN_H
         self._drawn: dict[str, _Drawn] = {}
-        self._boxes: dict[str, Box] = {}  # where each movable item is now (design pixels)
+        self._boxes: dict[str, Box] = {}  # where each sliding item is now (design pixels)
         self._tracks: dict[str, Box] = {}  # where each tracked card is now
         self._tweens: dict[str, Tween] = {}
         self._textures: dict[tuple[str, str | None, int, int], pyglet.image.Texture] = {}
         self._display: Display | None = None
         self._hover: str | None = None
-        self._groups: dict[tuple[int, int], Group] = {}
         self._layer_groups = [Group(order=i) for i in range(_LAYERS)]
+        self._kind_groups = [[Group(order=k, parent=g) for k in (SHAPES, SPRITES, TEXT)] for g in self._layer_groups]
+        self._groups: dict[tuple[int, int, int], Group] = {}
 
     # ----- geometry ----------------------------------------------------------------------------------
     def resize(self, width: int, height: int) -> None:
@@ -69,6 +104,7 @@ class Renderer:
         self.scale = s
         self.ox = (self.width - DESIGN_W * s) / 2
         self.oy = (self.height - DESIGN_H * s) / 2
+        self.clear()
         if self._display is not None:
             self.sync(self._display, animate=False)
 
@@ -86,55 +122,79 @@ class Renderer:
     def sync(self, display: Display, animate: bool = True) -> None:
         """Show ``display``; cards and tokens slide from where they were."""
         display.check_keys()
-        old_boxes, old_tracks = self._boxes, self._tracks
-        for d in self._drawn.values():
-            d.delete()
-        self._drawn = {}
+        old_boxes, old_tracks, old_drawn = self._boxes, self._tracks, self._drawn
+        drawn: dict[str, _Drawn] = {}
         new_boxes: dict[str, Box] = {}
         new_tracks: dict[str, Box] = {}
         tweens: dict[str, Tween] = {}
-        order: dict[int, int] = {}
+        counters: dict[tuple[int, int], int] = {}
         for item in display.ordered():
             layer = min(_LAYERS - 1, max(0, item.layer))
-            idx = order.get(layer, 0)
-            order[layer] = idx + 1
-            group = self._group(layer, idx)
+            kind = SPRITES if isinstance(item, CardItem) else SHAPES
+            idx = counters.get((layer, kind), 0)
+            counters[(layer, kind)] = idx + 1
+            order = (layer, idx)
+            cur = None
             if isinstance(item, (CardItem, DiscItem)):
-                end = self._item_box(item)
-                start = None
-                if animate:
-                    if item.key in old_boxes:
-                        start = old_boxes[item.key]
-                    elif isinstance(item, CardItem) and item.track and item.track in old_tracks:
-                        start = old_tracks[item.track]
-                    elif isinstance(item, CardItem) and item.enter_from is not None:
-                        ex, ey = item.enter_from
-                        start = (ex - end[2] / 2, ey - end[3] / 2, end[2], end[3])
-                duration = self.pacing.push if item.slide == "push" else self.pacing.slide
-                cur = end
-                if start is not None and start != end and duration > 0:
-                    prev = self._tweens.get(item.key)
-                    tw = Tween(start, end, duration)
-                    if prev is not None and prev.end == end:
-                        tw = prev  # already on its way there
-                    tweens[item.key] = tw
-                    cur = tw.now()
+                cur = self._slide(item, animate, old_boxes, old_tracks, tweens)
                 new_boxes[item.key] = cur
                 if isinstance(item, CardItem) and item.track:
                     new_tracks[item.track] = cur
-                self._drawn[item.key] = self._make(item, group, cur)
+            look = _look(item)
+            d = old_drawn.pop(item.key, None)
+            if d is not None and d.look != look:
+                d.delete()
+                d = None
+            if d is None:
+                d = self._make(item, layer, idx, cur)
             else:
-                self._drawn[item.key] = self._make(item, group, None)
+                if d.order != order:
+                    self._regroup(d, layer, idx)
+                if cur is not None and d.place_fn is not None:
+                    d.place_fn(cur)
+            d.order = order
+            drawn[item.key] = d
+        for d in old_drawn.values():
+            d.delete()
+        self._drawn = drawn
         self._boxes, self._tracks, self._tweens = new_boxes, new_tracks, tweens
         self._display = display
-        if self._hover and self._hover in self._drawn:
-            self.set_hover(self._hover, force=True)
+        if self._hover is not None:
+            self.set_hover(self._hover if self._hover in drawn else None, force=True)
 
-    def _group(self, layer: int, idx: int) -> Group:
-        g = self._groups.get((layer, idx))
+    def _slide(self, item: CardItem | DiscItem, animate: bool, old_boxes: dict[str, Box],
+               old_tracks: dict[str, Box], tweens: dict[str, Tween]) -> Box:
+        """Where the item is drawn now, starting its slide if it moved."""
+        end = self._item_box(item)
+        start = None
+        if animate:
+            if item.key in old_boxes:
+                start = old_boxes[item.key]
+            elif isinstance(item, CardItem) and item.track and item.track in old_tracks:
+                start = old_tracks[item.track]
+            elif isinstance(item, CardItem) and item.enter_from is not None:
+                ex, ey = item.enter_from
+                start = (ex - end[2] / 2, ey - end[3] / 2, end[2], end[3])
+        duration = self.pacing.push if item.slide == "push" else self.pacing.slide
+        if start is None or start == end or duration <= 0:
+            return end
+        prev = self._tweens.get(item.key)
+        tw = prev if prev is not None and prev.end == end else Tween(start, end, duration)
+        tweens[item.key] = tw
+        return tw.now()
+
+    def _group(self, layer: int, kind: int, idx: int) -> Group:
+        if kind == TEXT:
+            return self._kind_groups[layer][TEXT]
+        g = self._groups.get((layer, kind, idx))
         if g is None:
-            g = self._groups[(layer, idx)] = Group(order=idx, parent=self._layer_groups[layer])
+            g = self._groups[(layer, kind, idx)] = Group(order=idx, parent=self._kind_groups[layer][kind])
         return g
+
+    def _regroup(self, d: _Drawn, layer: int, idx: int) -> None:
+        for obj, kind in d.parts:
+            if kind != TEXT:
+                obj.group = self._group(layer, kind, idx)  # type: ignore[attr-defined]
 
     @staticmethod
     def _item_box(item: CardItem | DiscItem) -> Box:
@@ -162,6 +222,13 @@ class Renderer:
             del self._tweens[key]
         return True
 
+    def nudge(self, key: str, dx: float, dy: float) -> None:
+        """Draw a card ``dx, dy`` design pixels off its place (while it is being dragged)."""
+        d = self._drawn.get(key)
+        box = self._boxes.get(key)
+        if d is not None and box is not None and d.place_fn is not None:
+            d.place_fn((box[0] + dx, box[1] + dy, box[2], box[3]))
+
     def finish(self) -> None:
         """Jump every slide to its end."""
         while self._tweens:
@@ -170,10 +237,15 @@ class Renderer:
     def draw(self) -> None:
         self.batch.draw()
 
-    def delete(self) -> None:
+    def clear(self) -> None:
+        """Forget every pyglet object (the next sync builds all afresh, without slides)."""
         for d in self._drawn.values():
             d.delete()
-        self._drawn.clear()
+        self._drawn = {}
+        self._boxes, self._tracks, self._tweens = {}, {}, {}
+
+    def delete(self) -> None:
+        self.clear()
         self._display = None
 
     # ----- hover -------------------------------------------------------------------------------------
@@ -186,29 +258,28 @@ class Renderer:
                 continue
             item = self._display.find(k)
             d = self._drawn.get(k)
-            if isinstance(item, ButtonItem) and d is not None and d.parts:
-                d.parts[1].color = self._button_colour(item, on)[:3]
+            if isinstance(item, ButtonItem) and d is not None and len(d.parts) > 1:
+                d.parts[1][0].color = self._button_colour(item, on)[:3]  # type: ignore[attr-defined]
         self._hover = key
 
     # ----- making objects ----------------------------------------------------------------------------
-    def _px(self, v: float) -> float:
-        return v * self.scale
-
     def _rect_px(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
         return self.ox + x * self.scale, self.oy + y * self.scale, w * self.scale, h * self.scale
 
-    def _make(self, item: Item, group: Group, box: Box | None) -> _Drawn:
+    def _make(self, item: Item, layer: int, idx: int, box: Box | None) -> _Drawn:
+        d = _Drawn(_look(item))
+        shape_group = self._group(layer, SHAPES, idx)
         if isinstance(item, CardItem):
-            return self._card(item, group, box)
-        if isinstance(item, DiscItem):
-            return self._disc(item, group, box)
-        if isinstance(item, ButtonItem):
-            return self._button(item, group)
-        if isinstance(item, TextItem):
-            return self._text(item, group)
-        if isinstance(item, BoxItem):
-            return self._box(item, group)
-        return _Drawn()
+            self._card(d, item, layer, idx, box)
+        elif isinstance(item, DiscItem):
+            self._disc(d, item, shape_group, layer, box)
+        elif isinstance(item, ButtonItem):
+            self._button(d, item, shape_group, layer)
+        elif isinstance(item, TextItem):
+            self._text(d, item, layer)
+        elif isinstance(item, BoxItem):
+            self._box(d, item, shape_group)
+        return d
 
     def _rounded(self, x, y, w, h, radius, colour, group) -> shapes.ShapeBase:
         r = min(radius * self.scale, w / 2, h / 2)
@@ -216,42 +287,36 @@ class Renderer:
             return shapes.RoundedRectangle(x, y, w, h, r, segments=6, color=colour, batch=self.batch, group=group)
         return shapes.Rectangle(x, y, w, h, color=colour, batch=self.batch, group=group)
 
-    def _box(self, item: BoxItem, group: Group) -> _Drawn:
-        d = _Drawn()
+    def _box(self, d: _Drawn, item: BoxItem, group: Group) -> None:
         if item.fill[3] == 0 and item.border is None:
-            return d  # an invisible click area
+            return  # an invisible click area
         x, y, w, h = self._rect_px(item.rect.x, item.rect.y, item.rect.w, item.rect.h)
         b = max(1.0, self.scale)
         if item.border is None:
-            d.parts.append(self._rounded(x, y, w, h, item.radius, item.fill, group))
+            d.add(self._rounded(x, y, w, h, item.radius, item.fill, group), SHAPES)
         elif item.fill[3] == 0:  # an outline only: four thin bars
             c = item.border
-            d.parts += [shapes.Rectangle(x, y, w, b, color=c, batch=self.batch, group=group),
-                        shapes.Rectangle(x, y + h - b, w, b, color=c, batch=self.batch, group=group),
-                        shapes.Rectangle(x, y, b, h, color=c, batch=self.batch, group=group),
-                        shapes.Rectangle(x + w - b, y, b, h, color=c, batch=self.batch, group=group)]
+            for bx, by, bw, bh in ((x, y, w, b), (x, y + h - b, w, b), (x, y, b, h), (x + w - b, y, b, h)):
+                d.add(shapes.Rectangle(bx, by, bw, bh, color=c, batch=self.batch, group=group), SHAPES)
         else:  # the border colour underneath, the fill inset by a pixel
-            d.parts.append(self._rounded(x, y, w, h, item.radius, item.border, group))
-            d.parts.append(self._rounded(x + b, y + b, w - 2 * b, h - 2 * b, max(0, item.radius - 1), item.fill,
-                                         group))
-        return d
+            d.add(self._rounded(x, y, w, h, item.radius, item.border, group), SHAPES)
+            d.add(self._rounded(x + b, y + b, w - 2 * b, h - 2 * b, max(0, item.radius - 1), item.fill, group),
+                  SHAPES)
 
-    def _label(self, text: str, x: float, y: float, size: float, colour, group: Group, *, anchor_x="left",
+    def _label(self, text: str, x: float, y: float, size: float, colour, layer: int, *, anchor_x="left",
                anchor_y="baseline", width: float | None = None, bold: bool = False) -> pyglet.text.Label:
         multiline = width is not None
         return pyglet.text.Label(
             text, x=x, y=y, font_size=max(4.0, size * self.scale), color=colour, anchor_x=anchor_x,
             anchor_y=anchor_y, width=int(width * self.scale) if multiline else None, multiline=multiline,
-            weight="bold" if bold else "normal", batch=self.batch, group=group)
+            weight="bold" if bold else "normal", batch=self.batch, group=self._group(layer, TEXT, 0))
 
-    def _text(self, item: TextItem, group: Group) -> _Drawn:
-        d = _Drawn()
+    def _text(self, d: _Drawn, item: TextItem, layer: int) -> None:
         if not item.text:
-            return d
+            return
         x, y = self.to_window(item.x, item.y)
-        d.parts.append(self._label(item.text, x, y, item.size, item.colour, group, anchor_x=item.anchor_x,
-                                   anchor_y=item.anchor_y, width=item.width, bold=item.bold))
-        return d
+        d.add(self._label(item.text, x, y, item.size, item.colour, layer, anchor_x=item.anchor_x,
+                          anchor_y=item.anchor_y, width=item.width, bold=item.bold), TEXT)
 
     @staticmethod
     def _button_colour(item: ButtonItem, hover: bool) -> style.RGBA:
@@ -263,17 +328,14 @@ class Renderer:
             return style.BUTTON_PRIMARY if not hover else (200, 146, 56, 255)
         return style.BUTTON_HOVER if hover else style.BUTTON
 
-    def _button(self, item: ButtonItem, group: Group) -> _Drawn:
-        d = _Drawn()
+    def _button(self, d: _Drawn, item: ButtonItem, group: Group, layer: int) -> None:
         x, y, w, h = self._rect_px(item.rect.x, item.rect.y, item.rect.w, item.rect.h)
         b = max(1.0, self.scale)
         edge = style.ACCENT if item.primary and item.enabled else style.PANEL_EDGE
-        d.parts.append(self._rounded(x, y, w, h, 6, edge, group))
-        d.parts.append(self._rounded(x + b, y + b, w - 2 * b, h - 2 * b, 5, self._button_colour(item, False), group))
-        d.parts.append(self._label(item.text, x + w / 2, y + h / 2, item.size,
-                                   style.TEXT if item.enabled else style.TEXT_DIM, group,
-                                   anchor_x="center", anchor_y="center", bold=item.primary))
-        return d
+        d.add(self._rounded(x, y, w, h, 6, edge, group), SHAPES)
+        d.add(self._rounded(x + b, y + b, w - 2 * b, h - 2 * b, 5, self._button_colour(item, False), group), SHAPES)
+        d.add(self._label(item.text, x + w / 2, y + h / 2, item.size, style.TEXT if item.enabled else style.TEXT_DIM,
+                          layer, anchor_x="center", anchor_y="center", bold=item.primary), TEXT)
 
     def texture(self, game: str, face: str | None, wpx: int, hpx: int) -> pyglet.image.Texture:
         """A card's face (or back) as a texture of exactly this pixel size (cached)."""
@@ -285,28 +347,29 @@ class Renderer:
             tex = self._textures[key] = data.get_texture()
         return tex
 
-    def _card(self, item: CardItem, group: Group, box: Box | None) -> _Drawn:
-        d = _Drawn()
+    def _card(self, d: _Drawn, item: CardItem, layer: int, idx: int, box: Box | None) -> None:
         fx, fy, fw, fh = self._rect_px(item.rect.x, item.rect.y, item.rect.w, item.rect.h)
         wpx, hpx = max(4, round(fw)), max(4, round(fh))
         tex = self.texture(item.game, item.face, wpx, hpx)
+        shape_group = self._group(layer, SHAPES, idx)
         glow = None
         if item.selected or item.highlight:
             colour = style.SELECTED if item.selected else style.HIGHLIGHT
-            glow = shapes.RoundedRectangle(0, 0, 10, 10, 6 * self.scale, segments=6, color=colour,
-                                           batch=self.batch, group=group)
-            d.parts.append(glow)
-        sprite = pyglet.sprite.Sprite(tex, batch=self.batch, group=group)
+            glow = d.add(shapes.RoundedRectangle(0, 0, 10, 10, 6 * self.scale, segments=6, color=colour,
+                                                 batch=self.batch, group=shape_group), SHAPES)
+        sprite = d.add(pyglet.sprite.Sprite(tex, batch=self.batch, group=self._group(layer, SPRITES, idx)), SPRITES)
         if item.dim:
             sprite.color = (150, 150, 150)
-        d.parts.append(sprite)
         badge_bg = badge = None
         if item.badge:
-            badge_bg = shapes.RoundedRectangle(0, 0, 10, 10, 4 * self.scale, segments=4, color=(20, 20, 24, 210),
-                                               batch=self.batch, group=group)
-            badge = self._label(item.badge, 0, 0, style.FONT_SMALL - 1 if fw > 40 * self.scale else 7,
-                                style.TEXT, group, anchor_x="center", anchor_y="center", bold=True)
-            d.parts += [badge_bg, badge]
+            # Above every card of the layer (badges are small; a neighbour never hides one).
+            badge_bg = d.add(shapes.RoundedRectangle(0, 0, 10, 10, 4 * self.scale, segments=4,
+                                                     color=(20, 20, 24, 210), batch=self.batch,
+                                                     group=self._group(min(_LAYERS - 1, layer + 1), SHAPES, 999)),
+                             SHAPES)
+            badge = d.add(self._label(item.badge, 0, 0, style.FONT_SMALL - 1 if fw > 70 * self.scale else 7,
+                                      style.TEXT, min(_LAYERS - 1, layer + 1), anchor_x="center",
+                                      anchor_y="center", bold=True), TEXT)
         pad = 3 * self.scale
 
         def place(b: Box) -> None:
@@ -322,15 +385,15 @@ class Renderer:
 
         d.place_fn = place
         place(box or self._item_box(item))
-        return d
 
-    def _disc(self, item: DiscItem, group: Group, box: Box | None) -> _Drawn:
-        d = _Drawn()
-        edge = shapes.Circle(0, 0, 1, segments=40, color=item.border or item.fill, batch=self.batch, group=group)
-        face = shapes.Circle(0, 0, 1, segments=40, color=item.fill, batch=self.batch, group=group)
-        label = self._label(item.text, 0, 0, style.FONT_SMALL, item.text_colour, group, anchor_x="center",
-                            anchor_y="center", bold=True) if item.text else None
-        d.parts += [edge, face] + ([label] if label else [])
+    def _disc(self, d: _Drawn, item: DiscItem, group: Group, layer: int, box: Box | None) -> None:
+        edge = d.add(shapes.Circle(0, 0, 1, segments=40, color=item.border or item.fill, batch=self.batch,
+                                   group=group), SHAPES)
+        face = d.add(shapes.Circle(0, 0, 1, segments=40, color=item.fill, batch=self.batch, group=group), SHAPES)
+        label = None
+        if item.text:
+            label = d.add(self._label(item.text, 0, 0, style.FONT_SMALL, item.text_colour, layer, anchor_x="center",
+                                      anchor_y="center", bold=True), TEXT)
 
         def place(b: Box) -> None:
             x, y, w, h = self._rect_px(*b)
@@ -342,4 +405,3 @@ class Renderer:
 
         d.place_fn = place
         place(box or self._item_box(item))
-        return d

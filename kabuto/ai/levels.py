@@ -43,6 +43,8 @@ class SearchSettings:
     second_push_speeds: tuple[float, ...]
     move_angle_step_deg: float
     max_target_combos: int
+    opening_max_loss: float
+    after_min_gain: float
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,8 @@ _SEARCH_LIMITS: dict[str, tuple[float, float, bool]] = {
     "refine_speed_frac": (0.0, 1.0, False),
     "move_angle_step_deg": (1.0, 180.0, False),
     "max_target_combos": (1, 1000, True),
+    "opening_max_loss": (0.0, 1e6, False),
+    "after_min_gain": (0.0, 1e6, False),
 }
 _SEARCH_LISTS: dict[str, tuple[float, float]] = {
     "speeds": (1e-4, 20.0),

@@ -1,8 +1,8 @@
 """What the AI decided for one turn: plain records the app can show and :func:`play_turn` executes.
 
-A :class:`Plan` lists, in order, the signature moves used before the push, the push(es) actually
-executed (the aim after the level's hand wobble), the moves used after, and what the search
-predicted. ``aims`` keeps the pushes the AI *meant* (before the wobble): the app can draw the aim,
+A :class:`Plan` lists its steps in order - the signature moves used before the push, the push(es)
+actually executed (the aim after the level's hand wobble), the moves used after - and what the
+search predicted. ``aims`` keeps the pushes the AI *meant* (before the wobble): the app can draw the aim,
 and the game's history records the executed push, so a replay is exact.
 """
 from __future__ import annotations
@@ -93,15 +93,20 @@ class Prediction:
         return {"score": self.score, "knocked_out": list(self.knocked_out), "winner": self.winner}
 
 
+Step = MoveChoice | PushChoice
+
+
 @dataclass(frozen=True)
 class Plan:
-    """One turn of the AI.
+    """One turn of the AI: ``steps`` in the order they are played.
 
-    * ``before`` / ``after``: signature moves used before / after the push(es), in order;
-    * ``pushes``: the pushes executed, after the hand wobble (usually one; two after a Charge);
-    * ``aims``: the same pushes as aimed, before the wobble;
+    A step is a :class:`MoveChoice` (a signature move) or a :class:`PushChoice` (a push as executed,
+    after the hand wobble). Usually: moves before the push, the push, moves after it; after Rhino
+    Rita's Charge used after the first push, the second push follows the Charge.
+
+    * ``aims``: each push as the AI meant it, before the wobble (one per push, in order);
     * ``predicted``: the search's expectation of the first aim;
-    * ``state_hash``: the position the plan was made for (:func:`play_turn` refuses another);
+    * ``state_hash``: the position the plan was made for (:func:`kabuto.ai.play_turn` refuses another);
     * ``previews``: how many pushes the search simulated.
     """
 
@@ -110,17 +115,37 @@ class Plan:
     seed: int
     state_hash: str
     turn: int
-    before: tuple[MoveChoice, ...] = ()
-    pushes: tuple[PushChoice, ...] = ()
+    steps: tuple[Step, ...] = ()
     aims: tuple[PushChoice, ...] = ()
-    after: tuple[MoveChoice, ...] = ()
     predicted: Prediction = field(default_factory=lambda: Prediction(0.0))
     previews: int = 0
 
     @property
+    def pushes(self) -> tuple[PushChoice, ...]:
+        """The pushes executed this turn (after the hand wobble), in order."""
+        return tuple(s for s in self.steps if isinstance(s, PushChoice))
+
+    @property
+    def before(self) -> tuple[MoveChoice, ...]:
+        """Signature moves used before the first push (all of them if there is no push)."""
+        out = []
+        for s in self.steps:
+            if isinstance(s, PushChoice):
+                break
+            out.append(s)
+        return tuple(out)
+
+    @property
+    def after(self) -> tuple[MoveChoice, ...]:
+        """Signature moves used after the first push."""
+        n = len(self.before)
+        return tuple(s for s in self.steps[n:] if isinstance(s, MoveChoice))
+
+    @property
     def push(self) -> PushChoice | None:
         """The (first) push executed this turn, or None when a move replaces the turn."""
-        return self.pushes[0] if self.pushes else None
+        p = self.pushes
+        return p[0] if p else None
 
     @property
     def aim(self) -> PushChoice | None:
@@ -134,9 +159,10 @@ class Plan:
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat, "level": self.level, "seed": self.seed, "state_hash": self.state_hash,
-            "turn": self.turn, "before": [m.to_json() for m in self.before],
-            "pushes": [p.to_json() for p in self.pushes], "aims": [p.to_json() for p in self.aims],
-            "after": [m.to_json() for m in self.after], "predicted": self.predicted.to_json(),
+            "turn": self.turn,
+            "steps": [{"push": s.to_json()} if isinstance(s, PushChoice) else {"move": s.to_json()}
+                      for s in self.steps],
+            "aims": [p.to_json() for p in self.aims], "predicted": self.predicted.to_json(),
             "previews": self.previews,
         }
 
@@ -145,12 +171,16 @@ class Plan:
         if not isinstance(d, dict):
             raise ValueError("plan: expected an object")
         try:
+            steps: list[Step] = []
+            for st in d.get("steps", []):
+                if not isinstance(st, dict) or len(st) != 1 or not ({"push", "move"} & set(st)):
+                    raise ValueError("plan.steps: each step is {push: ...} or {move: ...}")
+                steps.append(PushChoice.from_json(st["push"]) if "push" in st
+                             else MoveChoice.from_json(st["move"]))
             pred = d.get("predicted") or {}
             return cls(int(d["seat"]), str(d["level"]), int(d["seed"]), str(d["state_hash"]),
-                       int(d["turn"]), tuple(MoveChoice.from_json(m) for m in d.get("before", [])),
-                       tuple(PushChoice.from_json(p) for p in d.get("pushes", [])),
+                       int(d["turn"]), tuple(steps),
                        tuple(PushChoice.from_json(p) for p in d.get("aims", [])),
-                       tuple(MoveChoice.from_json(m) for m in d.get("after", [])),
                        Prediction(float(pred.get("score", 0.0)), tuple(pred.get("knocked_out", [])),
                                   pred.get("winner")),
                        int(d.get("previews", 0)))
@@ -159,7 +189,5 @@ class Plan:
 
     def text(self) -> str:
         """One line for a log or a status bar."""
-        bits = [f"use {m.text()}" for m in self.before]
-        bits += [f"push {p.text()}" for p in self.pushes]
-        bits += [f"use {m.text()}" for m in self.after]
+        bits = [f"push {s.text()}" if isinstance(s, PushChoice) else f"use {s.text()}" for s in self.steps]
         return "; ".join(bits) or "nothing to do"

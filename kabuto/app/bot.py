@@ -1,66 +1,73 @@
-"""AI seats for the app: the project's Kabuto AI when it exists, else a small sampling bot.
+"""AI seats for the app: the project's Kabuto AI (:mod:`kabuto.ai`) when it is there, else a small
+sampling bot, behind one function: :func:`plan_turn` ``(game, seat, level, seed) -> TurnPlan``.
 
-The interface the table uses is :func:`choose_push`: ``(game, seat, level, seed) -> Plan | None``.
-If :mod:`kabuto.ai` provides ``choose(game, seat, level, seed)``, its answer is used (a
-:class:`physics.Push`, or anything with ``piece``/``kind``, ``entry_deg``, ``heading_deg``,
-``speed`` attributes or keys); otherwise :class:`SamplingBot` plays.
-
-The sampling bot tries ``samples`` random pushes with :meth:`kabuto.Game.preview_push` (the game is
-not changed) and keeps the best by a simple score: win now, never knock out your own wrestler, push
-opposing wrestlers towards the edge, keep your own near the centre, collect discs. It is seeded
-(``random.Random``), so the same game and seed give the same push.
+:mod:`kabuto.ai` plans the whole turn (signature moves before and after, the push as aimed and as
+executed after its hand wobble). The fallback :class:`SamplingBot` tries random pushes with
+:meth:`kabuto.Game.preview_push` (the game is not changed) and keeps the best by a simple score:
+win now, never knock out your own wrestler, push opposing wrestlers towards the edge, keep your
+own near the centre, collect discs. Both are seeded: the same game and seed give the same turn.
 """
 from __future__ import annotations
 
 import importlib
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-SAMPLES_BY_LEVEL = {0: 6, 1: 16, 2: 40}
+LEVELS = ("easy", "medium", "hard")
+SAMPLES_BY_LEVEL = {"easy": 6, "medium": 16, "hard": 40}
 
 
 @dataclass(frozen=True)
-class Plan:
-    """A push an AI chose: the kind (or piece id) and the platform's aim."""
+class PushPlan:
+    """A push: the kind and the aim it is made with, and the aim as meant (before any wobble)."""
 
-    piece: str
+    kind: str
     entry_deg: float
     heading_deg: float
     speed: float
     spin_deg: float = 0.0
-    score: float = 0.0
+    meant: tuple[float, float, float, float] | None = None  # entry, heading, speed, spin
 
 
-def _field(obj: Any, name: str, default: Any = None) -> Any:
-    if isinstance(obj, dict):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
+@dataclass(frozen=True)
+class TurnPlan:
+    before: tuple[tuple[str, dict], ...] = ()   # (move name, targets)
+    pushes: tuple[PushPlan, ...] = ()
+    after: tuple[tuple[str, dict], ...] = ()
+    source: str = "sampling bot"
+    text: str = ""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
-def _from_ai(answer: Any) -> Plan | None:
-    if answer is None:
-        return None
-    push = _field(answer, "push", answer)  # a plan wrapping a push, or the push itself
-    piece = _field(push, "piece") or _field(push, "kind")
-    if piece is None:
-        raise ValueError(f"kabuto.ai.choose returned {answer!r}: no piece or kind in it")
-    return Plan(str(piece), float(_field(push, "entry_deg")), float(_field(push, "heading_deg", 0.0)),
-                float(_field(push, "speed", 0.3)), float(_field(push, "spin_deg", 0.0)))
-
-
-def choose_push(game, seat: int, level: int = 1, seed: int = 0) -> Plan | None:
-    """The push ``seat`` makes now (None if it has nothing to push)."""
+def _kabuto_ai():
     try:
-        ai = importlib.import_module("kabuto.ai")
+        return importlib.import_module("kabuto.ai")
     except ModuleNotFoundError as exc:
-        if exc.name not in ("kabuto.ai",):
+        if exc.name != "kabuto.ai":
             raise
-        ai = None
+        return None
+
+
+def plan_turn(game, seat: int, level: str = "medium", seed: int = 0,
+              workers: int | None = None) -> TurnPlan | None:
+    """The turn ``seat`` plays now (None if it can do nothing)."""
+    if game.is_over or game.current_seat != seat:
+        return None
+    ai = _kabuto_ai()
     if ai is not None and hasattr(ai, "choose"):
-        return _from_ai(ai.choose(game, seat, level, seed))
-    return SamplingBot(SAMPLES_BY_LEVEL.get(level, 16)).choose(game, seat, seed)
+        plan = ai.choose(game, level=level, seed=seed, workers=workers)
+        pushes = []
+        for i, p in enumerate(plan.pushes):
+            meant = plan.aims[i] if i < len(plan.aims) else p
+            pushes.append(PushPlan(p.kind, p.entry_deg, p.heading_deg, p.speed, p.spin_deg,
+                                   (meant.entry_deg, meant.heading_deg, meant.speed, meant.spin_deg)))
+        return TurnPlan(tuple((m.name, dict(m.targets)) for m in plan.before), tuple(pushes),
+                        tuple((m.name, dict(m.targets)) for m in plan.after), f"kabuto.ai ({level})",
+                        plan.text())
+    push = SamplingBot(SAMPLES_BY_LEVEL.get(level, 16)).choose(game, seat, seed)
+    return TurnPlan(pushes=(push,) if push else ())
 
 
 class SamplingBot:
@@ -69,7 +76,7 @@ class SamplingBot:
     def __init__(self, samples: int = 16):
         self.samples = samples
 
-    def choose(self, game, seat: int, seed: int = 0) -> Plan | None:
+    def choose(self, game, seat: int, seed: int = 0) -> PushPlan | None:
         kinds = game.legal_kinds()
         if not kinds or game.current_seat != seat:
             return None
@@ -77,7 +84,7 @@ class SamplingBot:
         sim = game.materials.sim
         lock = game.locked_platform()
         targets = self._targets(game, seat)
-        best: Plan | None = None
+        best: tuple[float, PushPlan] | None = None
         tries = 0
         while tries < self.samples * 3 and (best is None or tries < self.samples):
             tries += 1
@@ -96,9 +103,9 @@ class SamplingBot:
             except ValueError:
                 continue  # a blocked platform spot: try another
             score = self._score(game, seat, out) + rng.random() * 1e-3
-            if best is None or score > best.score:
-                best = Plan(kind, entry, heading, speed, 0.0, score)
-        return best
+            if best is None or score > best[0]:
+                best = (score, PushPlan(kind, entry, heading, speed))
+        return best[1] if best else None
 
     @staticmethod
     def _targets(game, seat: int) -> list[tuple[float, float]]:

@@ -2,20 +2,19 @@
 
 The rules stay in :mod:`kabuto.game`; this module only translates: inventories to panel rows,
 signature moves to buttons and click prompts, knock-outs to "where the piece flies", AI seats to
-:mod:`kabuto.app.bot`. Hot-seat undo restores the game saved before the last human action (a
-push or a move) from its JSON, which continues bit-identically; every undo is logged in
-``undo_log`` and written with the saved game.
+:mod:`kabuto.app.bot`.
 
-Saved games (``kabuto play --resume FILE``) are JSON: ``{"format": "kabuto-app-save", "game":
-Game.to_json(), "seats": ["human", "ai"], "undo_log": [...]}``; a bare ``Game.to_json()`` file
-is accepted too (every seat human).
+Every game is recorded (:mod:`kabuto.recorder`): the recorder is told after each action - a push,
+a move, an end of turn, a tuning change, an undo - and saves the replay into the per-user replays
+folder after every turn. Hot-seat undo restores the game kept from before the last human action
+(its JSON continues bit-identically); the recorder sees the shorter history and writes an
+``undo`` entry, so the replay shows the undo as such. ``kabuto play --resume FILE`` continues a
+replay (:func:`kabuto.replay.load_for_resume`) or a bare ``Game.to_json()`` file.
 """
 from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -23,92 +22,108 @@ from typing import Any
 from physics import Materials, Push, World
 from kabuto.app import theme
 from kabuto.app.aim import Aim
-from kabuto.app.bot import choose_push
+from kabuto.app.bot import plan_turn
 from kabuto.app.modes import GameConfig
-from kabuto.app.session import (Choice, MoveView, Outcome, Prompt, SeatView, Session, Winner)
+from kabuto.app.session import (AIStep, Choice, MoveView, Outcome, Prompt, SeatView, Session,
+                                Winner)
 
-SAVE_FORMAT = "kabuto-app-save"
 STANDARD = ("small", "medium", "large")
 
 
-def _hex(colour: str) -> theme.RGBA | None:
-    try:
-        c = colour.lstrip("#")
-        return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16), 255)
-    except (ValueError, IndexError, AttributeError):
-        return None
-
-
 class GameSession(Session):
-    """One game; ``seats`` says which are AI."""
+    """One game; ``seats`` says which are AI. ``record`` (default) keeps its replay on disk in
+    ``data_dir`` (default: :func:`kabuto.userdata.data_dir`)."""
 
-    def __init__(self, game, seats: tuple[str, ...], ai_level: int = 1, seed: int = 0,
-                 undo_log: list | None = None):
-        from kabuto.game import Game  # noqa: F401  (the rules engine; imported here, not at startup)
-
+    def __init__(self, game, seats: tuple[str, ...], ai_level: str = "medium", seed: int = 0,
+                 *, ai_workers: int | None = None, record: bool = True,
+                 data_dir: str | Path | None = None):
         if len(seats) != game.players:
             raise ValueError(f"seats: {len(seats)} given for {game.players} players")
         self.game = game
         self.seat_kinds = tuple(seats)
         self.ai_level = ai_level
+        self.ai_workers = ai_workers  # processes the AI may use (None: its default, one per core)
         self.seed = seed
         self._undo: list[dict[str, Any]] = []   # game JSON before each human action
-        self.undo_log: list[dict[str, Any]] = list(undo_log or [])
         self._owner_of_kind: dict[str, int] = {}
         for s in game.seats:
             self._owner_of_kind[s.wrestler.piece_kind] = s.index
             for sp in s.wrestler.signature:
                 self._owner_of_kind[sp.kind] = s.index
         self.title = "Kabuto Sumo" + (" - Junior League" if game.junior else "")
+        self.recorder = None
+        self.record_problem = ""
+        if record:
+            try:
+                from kabuto.recorder import record as start_recording
+
+                self.recorder = start_recording(game, data_dir, seats=self.seat_kinds)
+            except ModuleNotFoundError as exc:
+                if exc.name != "kabuto.recorder":
+                    raise
+                self.record_problem = "not recorded: kabuto.recorder is not in this build"
+            except (OSError, ValueError) as exc:  # a bad data folder: play on, say so
+                self.record_problem = f"not recorded: {exc}"
 
     # ----- building ------------------------------------------------------------------------------------
     @classmethod
-    def new(cls, config: GameConfig, materials: Materials | None = None) -> "GameSession":
+    def new(cls, config: GameConfig, materials: Materials | None = None, **kw) -> "GameSession":
         from kabuto.game import Game
 
         wrestlers = [w for w in config.wrestlers] if config.wrestlers and all(config.wrestlers) else None
         game = Game.new(players=config.players, wrestlers=wrestlers, junior=config.junior,
                         seed=config.seed, materials=materials)
-        return cls(game, config.seats, config.ai_level, config.seed)
+        return cls(game, config.seats, config.ai_level, config.seed, **kw)
 
     @classmethod
-    def resume(cls, path: Path, materials: Materials | None = None) -> "GameSession":
-        """A game saved by :meth:`save_to` (or a bare ``Game.to_json()`` file)."""
+    def resume(cls, path: Path, seats: tuple[str, ...] | None = None, **kw) -> "GameSession":
+        """Go on with a replay file (its recorded seats, unless ``seats`` says otherwise) or a bare
+        ``Game.to_json()`` file (every seat human unless told)."""
         from kabuto.game import Game
 
+        path = Path(path)
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            head = path.read_bytes()[:4096]
         except OSError as exc:
             raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
-        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-            game = Game.from_json(data.get("game"))
-            seats = tuple(data.get("seats") or ["human"] * game.players)
-            return cls(game, seats, int(data.get("ai_level", 1)), int(data.get("seed", 0)),
-                       data.get("undo_log", []))
-        game = Game.from_json(data)
-        return cls(game, ("human",) * game.players)
+        if b"kabuto-replay" in head:
+            from kabuto import replay as rp
 
-    def save(self) -> dict[str, Any]:
-        return {"format": SAVE_FORMAT, "version": 1, "seats": list(self.seat_kinds),
-                "ai_level": self.ai_level, "seed": self.seed, "undo_log": self.undo_log,
-                "game": self.game.to_json()}
+            game = rp.load_for_resume(path)
+            recorded = tuple((rp.origin_of(game).meta or {}).get("seats") or ())
+            seats = seats or (recorded if len(recorded) == game.players else None)
+        else:
+            try:
+                game = Game.from_json(json.loads(path.read_text(encoding="utf-8")))
+            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                raise ValueError(f"{path}: neither a replay nor a saved game ({exc})") from None
+        return cls(game, seats or ("human",) * game.players, **kw)
 
-    def save_to(self, path: Path) -> Path:
-        """Write the game atomically (temp file beside it, then rename)."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
+    def record(self) -> None:
+        """Tell the recorder what just happened (it saves after each turn)."""
+        if self.recorder is None:
+            return
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(self.save(), fh)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
-        return path
+            self.recorder.update(self.game)
+        except OSError as exc:
+            self.record_problem = f"recording stopped: {exc}"
+            self.recorder = None
+
+    def save_now(self) -> Path | None:
+        """Write the replay now (Ctrl+S); its path, or None when the game is not recorded."""
+        if self.recorder is None:
+            return None
+        self.recorder.sync(self.game)
+        return self.recorder.save(self.game)
+
+    def close(self) -> None:
+        """Leaving the table: write what is left of the replay."""
+        if self.recorder is not None:
+            try:
+                self.recorder.close(self.game)
+            except OSError as exc:
+                self.record_problem = f"recording stopped: {exc}"
+            self.recorder = None
 
     # ----- physics ---------------------------------------------------------------------------------------
     @property
@@ -116,14 +131,16 @@ class GameSession(Session):
         return self.game.materials
 
     def set_materials(self, materials: Materials) -> None:
-        """Tuning from the next push. Uses ``Game.set_materials`` (recorded in the game's history,
-        so replays use it) when the rules engine has it; otherwise the world is rebuilt with the new
-        materials, which the history cannot record - the status line says so."""
-        if hasattr(self.game, "set_materials"):
-            self.game.set_materials(materials)
-            return
-        self.game.world = World(materials, self.game.world.pieces)
-        self.unrecorded_tuning = True
+        """Tuning from the next push (:func:`kabuto.replay.use_materials`: ``Game.set_materials``
+        when the rules have it, else the world rebuilt around the same pieces); the recorder adds
+        the new materials table to the replay."""
+        try:
+            from kabuto.replay import use_materials
+        except ModuleNotFoundError:
+            self.game.world = World(materials, self.game.world.pieces)
+        else:
+            use_materials(self.game, materials)
+        self.record()
 
     def world(self) -> World:
         return self.game.world
@@ -196,7 +213,7 @@ class GameSession(Session):
             tail = "to push"
         if t.push_from is not None:
             tail += f" (from {g.describe_place(g.push_source())})"
-        extra = "  - tuning not recorded in the game history" if getattr(self, "unrecorded_tuning", False) else ""
+        extra = f"  ({self.record_problem})" if self.record_problem else ""
         return f"Turn {t.number}: {who} {tail}{extra}"
 
     # ----- pushing ---------------------------------------------------------------------------------------
@@ -255,7 +272,8 @@ class GameSession(Session):
                 where = f"team {'AB'[int(to[5:])]}'s inventory"
             else:
                 where = "the supply"
-            what = ", ".join(f"{n} {name}" for name, n in counts.items())
+            what = ", ".join(name if n == 1 and name not in STANDARD else f"{n} {name}"
+                             for name, n in counts.items())
             parts.append(f"{what} to {where}")
         return "knocked out " + "; ".join(parts)
 
@@ -269,6 +287,7 @@ class GameSession(Session):
         out = g.push(choice.kind, aim.entry_deg, aim.heading_deg, aim.speed, aim.spin_deg, end_turn=False)
         if snapshot is not None:
             self._undo.append(snapshot)
+        self.record()
         self._maybe_end_turn(seat)
         return Outcome(out.physics, self._destinations(out.knocked_out),
                        f"{self._seat_name(seat)} pushed a {self._short_name(out.kind)}: "
@@ -286,6 +305,7 @@ class GameSession(Session):
         if not self.seat_is_ai(seat) and any(m.usable for m in g.available_moves(seat)):
             return
         g.end_turn()
+        self.record()
 
     def can_end_turn(self) -> bool:
         return self.game.can_end_turn
@@ -296,6 +316,7 @@ class GameSession(Session):
             return
         if g.can_end_turn:
             g.end_turn()
+            self.record()
 
     # ----- signature moves ----------------------------------------------------------------------------------
     def moves(self) -> list[MoveView]:
@@ -388,11 +409,18 @@ class GameSession(Session):
         snapshot = g.to_json()
         out = g.use_move(seat, key, **targets)  # IllegalMove (a ValueError) changes nothing
         self._undo.append(snapshot)
+        self.record()
         vanished = tuple((k.piece, before[k.piece][0], before[k.piece][1], before[k.piece][2])
                          for k in out.knocked_out if k.piece in before)
         bits = []
         if out.paid:
-            bits.append(f"paid {len(out.paid)}")
+            by_place: dict[str, Counter] = {}
+            for pid, place in out.paid.items():
+                by_place.setdefault(place, Counter())[self._short_name(g.kind_of(pid))] += 1
+            for place, counts in by_place.items():
+                who = (f"{self._seat_name(int(place[5:]))}" if place.startswith("seat:") else
+                       f"team {'AB'[int(place[5:])]}" if place.startswith("team:") else "the supply")
+                bits.append("paid " + ", ".join(f"{n} {k}" for k, n in counts.items()) + f" to {who}")
         if out.gained:
             bits.append("gained " + ", ".join(g.kind_name(g.kind_of(p)) for p in out.gained))
         if out.knocked_out:
@@ -406,19 +434,17 @@ class GameSession(Session):
         return bool(self._undo)
 
     def undo(self) -> None:
+        """Back to the game before the last human push or move (AI turns after it go too)."""
         from kabuto.game import Game
 
         if not self._undo:
             raise ValueError("nothing to undo")
         data = self._undo.pop()
-        undone = self.game.history[len(data.get("history", [])):]
         materials = self.game.materials
         self.game = Game.from_json(data)
         if self.game.materials != materials:
             self.set_materials(materials)  # the tuning in force stays in force
-        game = self.game
-        self.undo_log.append({"type": "undo", "turn": game.turn.number, "seat": game.current_seat,
-                              "undone": undone})
+        self.record()  # the recorder sees the shorter history: an undo entry in the replay
 
     # ----- the end, and the AI ------------------------------------------------------------------------------
     def winner(self) -> Winner | None:
@@ -427,12 +453,43 @@ class GameSession(Session):
             return None
         return Winner(tuple(r.seats), r.text)
 
-    def ai_plan(self, seat: int):
-        plan = choose_push(self.game, seat, self.ai_level, self.seed)
+    def ai_plan(self, seat: int) -> list[AIStep] | None:
+        """The AI's turn as steps (runs in a thread: only reads the game)."""
+        plan = plan_turn(self.game, seat, self.ai_level, self.seed, self.ai_workers)
         if plan is None:
             return None
-        kind = plan.piece if plan.piece in self.materials.kinds else self.game.kind_of(plan.piece)
-        choice = next((c for c in self.choices() if c.kind == kind), None)
-        if choice is None:
-            return None
-        return Aim(plan.entry_deg, plan.heading_deg, plan.speed, plan.spin_deg), choice
+        steps = [AIStep("move", name, dict(targets)) for name, targets in plan.before]
+        for p in plan.pushes:
+            meant = Aim(*p.meant) if p.meant else None
+            steps.append(AIStep("push", aim=Aim(p.entry_deg, p.heading_deg, p.speed, p.spin_deg),
+                                shown=meant, choice=Choice(p.kind, p.kind, self._short_name(p.kind), 1)))
+        steps += [AIStep("move", name, dict(targets)) for name, targets in plan.after]
+        return steps
+
+    def ai_move(self, step: AIStep) -> Outcome:
+        g = self.game
+        seat = g.current_seat
+        before = {p.id: (p.kind, p.x, p.y) for p in g.world.pieces}
+        out = g.use_move(seat, step.move, **step.targets)
+        self.record()
+        vanished = tuple((k.piece, before[k.piece][0], before[k.piece][1], before[k.piece][2])
+                         for k in out.knocked_out if k.piece in before)
+        return Outcome(None, self._destinations(out.knocked_out),
+                       f"{self._seat_name(seat)} (AI) used {step.move}"
+                       + (": " + self._ko_text(out.knocked_out) if out.knocked_out else ""), vanished)
+
+    def ai_push(self, step: AIStep) -> Outcome:
+        g = self.game
+        seat = g.current_seat
+        a = step.aim
+        out = g.push(step.choice.kind, a.entry_deg, a.heading_deg, a.speed, a.spin_deg, end_turn=False)
+        self.record()
+        return Outcome(out.physics, self._destinations(out.knocked_out),
+                       f"{self._seat_name(seat)} (AI) pushed a {self._short_name(out.kind)}: "
+                       f"{self._ko_text(out.knocked_out)}")
+
+    def ai_finish(self, seat: int | None) -> None:
+        g = self.game
+        if not g.is_over and g.current_seat == seat and g.can_end_turn:
+            g.end_turn()
+            self.record()

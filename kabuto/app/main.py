@@ -31,6 +31,9 @@ class Options:
     replay: Path | None = None
     tuning: Path | None = None
     profiles: Path | None = None
+    data_dir: Path | None = None           # where games are recorded (kabuto.userdata)
+    record: bool = True
+    ai_workers: int | None = None          # processes the AI may use (None: one per core)
     ai_delay: float = 0.9
     size: tuple[int, int] = (1280, 720)
     screenshot: Path | None = None
@@ -48,12 +51,12 @@ def _has(module: str) -> bool:
 class App:
     """Owns the window; switches between the menu and the modes."""
 
-    def __init__(self, options: Options | None = None):
+    def __init__(self, options: Options | None = None, window: AppWindow | None = None):
         self.options = options or Options()
         self.base_materials = Materials.load()
         self.materials = (load_profile(self.options.tuning, self.base_materials)
                           if self.options.tuning else self.base_materials)
-        self.window = AppWindow(*self.options.size, visible=self.options.visible)
+        self.window = window or AppWindow(*self.options.size, visible=self.options.visible)
         self.last_config = self.options.config or GameConfig()
         self.last_mode = "kabuto"
         _register_builtin_modes(self)
@@ -80,7 +83,12 @@ class App:
         if o.resume is not None:
             from kabuto.app.game_session import GameSession
 
-            self.window.set_scene(self.table(GameSession.resume(o.resume, self.materials)))
+            session = GameSession.resume(o.resume, o.config.seats if o.config else None,
+                                         record=o.record, data_dir=o.data_dir,
+                                         ai_workers=o.ai_workers)
+            if o.tuning is not None:
+                session.set_materials(load_profile(o.tuning, session.materials))
+            self.window.set_scene(self.table(session))
         elif o.replay is not None:
             from kabuto.app.scene.replay_view import ReplayScene
 
@@ -109,7 +117,8 @@ def _register_builtin_modes(app: App) -> None:
     def start_kabuto(app_: App, config: GameConfig):
         from kabuto.app.game_session import GameSession
 
-        session = GameSession.new(config, app_.materials)
+        session = GameSession.new(config, app_.materials, record=app_.options.record,
+                                  data_dir=app_.options.data_dir, ai_workers=app_.options.ai_workers)
         return app_.table(session, rematch=lambda: app_.start(modes.MODES["kabuto"], config))
 
     def kabuto_available() -> str:

@@ -35,7 +35,7 @@ class GameConfig:
     wrestlers: tuple[str, ...] = ()                # wrestler keys, one per seat ("" = the default)
     junior: bool = False
     seed: int = 0
-    ai_level: int = 1
+    ai_level: str = "medium"                      # easy, medium or hard
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -46,6 +46,8 @@ class GameConfig:
         for s in self.seats:
             if s not in ("human", "ai"):
                 raise ValueError(f"seats: {s!r} is neither 'human' nor 'ai'")
+        if self.ai_level not in ("easy", "medium", "hard"):
+            raise ValueError(f"ai level: {self.ai_level!r} is not easy, medium or hard")
         if self.wrestlers and len(self.wrestlers) != self.players:
             raise ValueError(f"wrestlers: {len(self.wrestlers)} given for {self.players} players")
 

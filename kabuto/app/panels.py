@@ -17,7 +17,7 @@ from pyglet.graphics import Batch, Group
 from physics import Materials
 from physics.shapes import Circle
 from kabuto.app import theme
-from kabuto.app.session import Choice, MoveView, SeatView, Session
+from kabuto.app.session import Choice, MoveView, Session
 from kabuto.app.view import Rect
 from kabuto.app.widgets import Button, Widgets, label
 

@@ -1,153 +1,196 @@
-"""Stepping through a recorded game for the replay viewer. No pyglet.
+"""Stepping through a recorded game for the replay viewer, forward and back. No pyglet.
 
-A recording is a game's setup plus its action history (:attr:`kabuto.Game.history`). It is read
-from a file by :func:`load_recording`:
+Two kinds of file are read by :func:`open_recording`:
 
-* if :mod:`kabuto.replay` exists and offers ``load(path)``, its loader is used (its answer must
-  give ``setup`` and ``actions`` - attributes or keys);
-* otherwise the file is a game saved by the app (``kabuto-app-save``) or by ``Game.to_json()``
-  (``kabuto-game``): its ``setup`` and ``history`` are the recording.
+* replay files (``kabuto-replay``, written by :mod:`kabuto.recorder` for every game): loaded and
+  validated by :func:`kabuto.replay.load` and stepped with :class:`kabuto.replay.Playback`, which
+  switches the materials tables, re-plays undo entries and checks every recorded state hash;
+* a bare saved game (``Game.to_json()``, format ``kabuto-game``): its setup and history.
 
-Each *step* is one acting entry (a push, a signature move, an edit) with the ``end_turn`` entries
-that follow it. Going forward re-applies the step with the rules engine, so a push is simulated
-again and its trajectory can be animated; every reached state's hash is checked against the
-recording. Going back restores the state saved when that step was first reached (JSON, which
-continues bit-identically).
+A *step* is one entry that changes the board (a push, a signature move, an edit, an undo) with the
+``end_turn`` entries that follow it. Forward re-applies it with the rules engine (a push is
+simulated again and returned, so it can be animated). Back restores the state kept when that step
+was first reached (``Game.clone`` keeps the at-rest state exactly).
 """
 from __future__ import annotations
 
-import importlib
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-ACTING = ("push", "move", "edit")
+STEP_TYPES = ("push", "move", "edit", "undo")
 
 
-@dataclass
-class Recording:
-    setup: dict[str, Any]
-    actions: list[dict[str, Any]]
-    seats: tuple[str, ...] = ()
-    source: str = ""
-    undo_log: tuple = ()
-
-
-def _get(obj: Any, name: str) -> Any:
-    return obj.get(name) if isinstance(obj, dict) else getattr(obj, name, None)
-
-
-def load_recording(path: Path) -> Recording:
-    """Read a replay or saved game; ValueError names what is wrong with the file."""
+def open_recording(path: Path) -> "ReplayModel":
+    """The model for a replay file or a saved game; ValueError (one line) if it is neither."""
     path = Path(path)
     try:
-        mod = importlib.import_module("kabuto.replay")
-    except ModuleNotFoundError as exc:
-        if exc.name != "kabuto.replay":
-            raise
-        mod = None
-    if mod is not None and hasattr(mod, "load"):
-        rec = mod.load(path)
-        setup, actions = _get(rec, "setup"), _get(rec, "actions")
-        if setup is not None and actions is not None:
-            if hasattr(setup, "to_json"):
-                setup = setup.to_json()
-            return Recording(setup, list(actions), source=f"{path.name} (kabuto.replay)")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        head = path.read_bytes()[:4096]
     except OSError as exc:
         raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
+    if b"kabuto-replay" in head:
+        from kabuto import replay as rp
+
+        return ReplayFileModel(rp.load(path), path.name)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: not a JSON replay or saved game ({exc})") from None
-    seats: tuple[str, ...] = ()
-    undo_log: tuple = ()
-    if isinstance(data, dict) and data.get("format") == "kabuto-app-save":
-        seats = tuple(data.get("seats") or ())
-        undo_log = tuple(data.get("undo_log") or ())
-        data = data.get("game")
-    if not isinstance(data, dict) or "setup" not in data:
-        raise ValueError(f"{path}: not a Kabuto replay or saved game (no setup in it)")
-    actions = data.get("history", data.get("actions"))
-    if not isinstance(actions, list):
-        raise ValueError(f"{path}: no action history in it")
-    return Recording(data["setup"], actions, seats, path.name, undo_log)
+        raise ValueError(f"{path}: neither a replay nor a saved game ({exc})") from None
+    if not isinstance(data, dict) or "setup" not in data or not isinstance(data.get("history"), list):
+        raise ValueError(f"{path}: not a Kabuto replay or saved game (no setup and history in it)")
+    return HistoryModel(data["setup"], data["history"], path.name)
 
 
 class ReplayModel:
-    """The game at step ``pos`` of a recording (0 = the start)."""
+    """The game at step ``pos`` (0 = the start) of a list of entries."""
 
-    def __init__(self, rec: Recording):
-        from kabuto.game import Game
-
-        self.rec = rec
-        self._Game = Game
-        acts = rec.actions
-        starts = [i for i, a in enumerate(acts) if isinstance(a, dict) and a.get("type") in ACTING]
-        # Step k covers actions[bounds[k]:bounds[k + 1]]. A step runs from after one acting entry to the next acting entry, inclusive: the end_turn
-        # entries after an action belong to it.
-        self.bounds = [0]
-        for j, s in enumerate(starts):
-            end = starts[j + 1] if j + 1 < len(starts) else len(acts)
-            self.bounds.append(end)
-        self.game = Game.from_setup(rec.setup)
+    def __init__(self, entries: list[dict[str, Any]], source: str, seats: tuple[str, ...] = ()):
+        self.entries = entries
+        self.source = source
+        self.seats = seats
+        starts = [i for i, a in enumerate(entries) if a.get("type") in STEP_TYPES]
+        # Step k (1-based) covers entries[bounds[k - 1]:bounds[k]]; end_turn entries go with the
+        # step before them.
+        self.bounds = [0] + [starts[j + 1] if j + 1 < len(starts) else len(entries)
+                             for j in range(len(starts))]
         self.pos = 0
-        self._saved: dict[int, dict[str, Any]] = {0: self.game.to_json()}
+        self._kept: dict[int, Any] = {}
+
+    # To fill in: the game now, applying one entry, and keeping / restoring the whole state.
+    game: Any
+
+    def _apply(self, i: int) -> Any:
+        raise NotImplementedError
+
+    def _keep(self) -> Any:
+        raise NotImplementedError
+
+    def _restore(self, kept: Any) -> None:
+        raise NotImplementedError
 
     @property
     def steps(self) -> int:
         return len(self.bounds) - 1
+
+    def entry(self, k: int | None = None) -> dict[str, Any]:
+        """The board-changing entry of step ``k`` (default: the one last played)."""
+        k = self.pos if k is None else k
+        for i in range(self.bounds[k - 1], self.bounds[k]) if k > 0 else ():
+            if self.entries[i].get("type") in STEP_TYPES:
+                return self.entries[i]
+        return {}
 
     def describe(self, k: int | None = None) -> str:
         """What step ``k`` (default: the one last played) did, in words."""
         k = self.pos if k is None else k
         if k == 0:
             return "the start"
-        a: dict[str, Any] = {}
-        for i in range(self.bounds[k - 1], self.bounds[k]):
-            if self.rec.actions[i].get("type") in ACTING:
-                a = self.rec.actions[i]
-                break
-        seat = a.get("seat")
-        who = f"seat {seat}" if seat is not None else "edit"
-        if a.get("type") == "push":
+        a = self.entry(k)
+        who = f"seat {a['seat']}" if "seat" in a else ""
+        t = a.get("type")
+        if t == "push":
             return (f"{who} pushed a {a.get('kind')} from {a.get('entry_deg', 0):.1f} deg, heading "
                     f"{a.get('heading_deg', 0):+.1f} deg at {a.get('speed', 0):.2f} m/s")
-        if a.get("type") == "move":
+        if t == "move":
             return f"{who} used {a.get('name')}"
-        return f"{a.get('type')} {a.get('piece', '')}"
+        if t == "undo":
+            n = a.get("undone", 1)
+            return f"undo: the last {n} action{'s' * (n != 1)} taken back"
+        return f"edit: {a.get('piece', '')} to {a.get('place', '')}"
 
     def forward(self):
-        """Play the next step; returns the push's :class:`~kabuto.outcomes.PushOutcome` (to
-        animate) or None for a move or edit. ReplayError if the game does not reach the recorded
-        state."""
-        from kabuto.errors import ReplayError
-
+        """Play the next step; the push's outcome (to animate) or None. ValueError (ReplayError)
+        if the rules refuse it or it does not reach the recorded state."""
         if self.pos >= self.steps:
             return None
+        if self.pos not in self._kept:
+            self._kept[self.pos] = self._keep()
         outcome = None
         for i in range(self.bounds[self.pos], self.bounds[self.pos + 1]):
-            a = self.rec.actions[i]
-            try:
-                if a.get("type") == "push":
-                    outcome = self.game.push(a["piece"], a["entry_deg"], a.get("heading_deg", 0.0),
-                                             a.get("speed", 0.3), a.get("spin_deg", 0.0), end_turn=False)
-                    if a.get("hash") not in (None, outcome.state_hash):
-                        raise ReplayError("the push does not reach the recorded state")
-                else:
-                    self.game.apply_action(a, verify=True)
-            except (ValueError, KeyError) as exc:
-                raise ReplayError(f"step {self.pos + 1} (action {i}): {exc}") from None
+            out = self._apply(i)
+            if self.entries[i].get("type") == "push":
+                outcome = out
         self.pos += 1
-        self._saved.setdefault(self.pos, self.game.to_json())
         return outcome
 
     def seek(self, k: int) -> None:
-        """Jump to step ``k`` without animation (back from a saved state, forward by playing)."""
+        """Jump to step ``k`` without animation (back from a kept state, forward by playing)."""
         k = max(0, min(self.steps, k))
-        if k < self.pos or k in self._saved:
-            best = max(j for j in self._saved if j <= k)
-            self.game = self._Game.from_json(self._saved[best])
+        if k < self.pos or (k != self.pos and k in self._kept):
+            best = max(j for j in self._kept if j <= k)
+            self._restore(self._kept[best])
             self.pos = best
         while self.pos < k:
             self.forward()
+
+
+class ReplayFileModel(ReplayModel):
+    """A ``kabuto-replay`` file through :class:`kabuto.replay.Playback`."""
+
+    def __init__(self, replay, source: str):
+        from kabuto.replay import Playback
+
+        seats = tuple((replay.meta or {}).get("seats") or ())
+        super().__init__(replay.timeline, source, seats)
+        self.replay = replay
+        self.pb = Playback(replay)
+
+    @property
+    def game(self):
+        return self.pb.game
+
+    def _apply(self, i: int):
+        from kabuto.errors import ReplayError
+
+        assert self.pb.index == i, "the playback is out of step with the viewer"
+        report = self.pb.step()
+        if not report.ok:
+            raise ReplayError(f"{report.label} ({report.where()}) re-simulates to another state "
+                              f"than recorded: {report.difference_text(3)}")
+        return report.outcome
+
+    # Playback keeps its place in plain attributes; the viewer saves and restores them to step back.
+    _STATE = ("index", "live", "pushes", "table")
+
+    def _keep(self):
+        pb = self.pb
+        return (pb.game.clone(), {a: getattr(pb, a) for a in self._STATE}, dict(pb._kept))
+
+    def _restore(self, kept) -> None:
+        game, attrs, undo_points = kept
+        self.pb.game = game.clone()
+        for a, v in attrs.items():
+            setattr(self.pb, a, v)
+        self.pb._kept = dict(undo_points)
+
+
+class HistoryModel(ReplayModel):
+    """A bare saved game: its setup and history, re-applied with the rules engine."""
+
+    def __init__(self, setup: dict[str, Any], history: list[dict[str, Any]], source: str):
+        from kabuto.game import Game
+
+        super().__init__(history, source)
+        self.game = Game.from_setup(setup)
+
+    def _apply(self, i: int):
+        from kabuto.errors import ReplayError
+
+        a = self.entries[i]
+        try:
+            if a.get("type") == "push":
+                out = self.game.push(a["piece"], a["entry_deg"], a.get("heading_deg", 0.0),
+                                     a.get("speed", 0.3), a.get("spin_deg", 0.0), end_turn=False)
+                if a.get("hash") not in (None, out.state_hash):
+                    raise ReplayError("the push does not reach the recorded state")
+                return out
+            self.game.apply_action(a, verify=True)
+        except (ValueError, KeyError) as exc:
+            raise ReplayError(f"step {self.pos + 1} (history[{i}]): {exc}") from None
+        return None
+
+    def _keep(self):
+        return self.game.clone()
+
+    def _restore(self, kept) -> None:
+        self.game = kept.clone()

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from typing import Any
 
 from physics import Materials, Push, PushResult, World, assets_dir
 from kabuto.app import theme
@@ -83,6 +82,20 @@ class Outcome:
     message: str = ""
     #: Pieces a move took off the ring without a push: (id, kind, x, y) where they were.
     vanished: tuple[tuple[str, str, float, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class AIStep:
+    """One step of an AI turn: a signature move with its targets, or a push. For a push, ``shown``
+    is the aim the AI meant (drawn before it pushes) and ``aim`` the push it makes (the AI's hand
+    may wobble)."""
+
+    kind: str  # "move" or "push"
+    move: str = ""
+    targets: dict = field(default_factory=dict, hash=False)
+    aim: Aim | None = None
+    shown: Aim | None = None
+    choice: Choice | None = None
 
 
 @dataclass(frozen=True)
@@ -166,13 +179,20 @@ class Session:
         """One line for the top bar: whose turn, what is expected."""
         return ""
 
-    def ai_plan(self, seat: int) -> tuple[Aim, Choice] | None:
-        """The AI's next push for ``seat`` (None: it has nothing to push)."""
+    def ai_plan(self, seat: int) -> list[AIStep] | None:
+        """The AI's turn for ``seat``, as steps (None or []: nothing to do). Runs in a thread: it
+        must only read the game."""
         return None
 
-    def save(self) -> dict[str, Any] | None:
-        """JSON-able data to resume this session, or None if it cannot be saved."""
-        return None
+    def ai_move(self, step: AIStep) -> Outcome:
+        raise ValueError("no AI here")
+
+    def ai_push(self, step: AIStep) -> Outcome:
+        raise ValueError("no AI here")
+
+    def ai_finish(self, seat: int | None) -> None:
+        """End the AI's turn if the rules still wait for it."""
+
 
 
 def load_board(players: int, materials: Materials, wrestler_kind: str | None = None,
@@ -258,3 +278,40 @@ class SandboxSession(Session):
 
     def status(self) -> str:
         return f"{len(self._world.pieces)} pieces on the ring - push anything"
+
+
+class PanelSnapshot(Session):
+    """The panels' view of a session frozen at one moment: while a push plays, the side panel keeps
+    showing the inventories before it, until the knocked-out pieces have flown to them."""
+
+    def __init__(self, live: Session):
+        self.live = live
+        self.title = live.title
+        self.has_turns = live.has_turns
+        self.interactive = live.interactive
+        self._seats = live.seats()
+        self._supply = live.supply()
+        self._current = live.current_seat()
+        self._status = live.status()
+
+    @property
+    def materials(self) -> Materials:
+        return self.live.materials
+
+    def seats(self) -> list[SeatView]:
+        return self._seats
+
+    def supply(self) -> list[tuple[str, str, int]]:
+        return self._supply
+
+    def current_seat(self) -> int | None:
+        return self._current
+
+    def status(self) -> str:
+        return self._status
+
+    def moves(self) -> list[MoveView]:
+        return []  # nothing to click while a push plays
+
+    def piece_colour(self, pid: str, kind: str) -> theme.RGBA:
+        return self.live.piece_colour(pid, kind)

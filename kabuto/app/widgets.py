@@ -28,6 +28,22 @@ def label(text: str, x: float, y: float, batch: Batch, group: Group | None = Non
                              batch=batch, group=group)
 
 
+def fit_text(lab: pyglet.text.Label, text: str, width: float) -> None:
+    """Set ``text`` on a one-line label, cut short with an ellipsis to fit ``width`` pixels."""
+    lab.text = text
+    if lab.content_width <= width:
+        return
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        lab.text = text[:mid].rstrip() + "\u2026"
+        if lab.content_width <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    lab.text = text[:lo].rstrip() + "\u2026"
+
+
 class Widget:
     """Base: a rectangle that may take mouse presses. Subclasses add shapes to the batch."""
 

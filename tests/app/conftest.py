@@ -33,3 +33,11 @@ def app_window(display):
     win.switch_to()
     yield win
     win.close()
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """Games played in these tests are recorded into a temporary folder, not the user's."""
+    folder = tmp_path / "kabuto-data"
+    monkeypatch.setenv("KABUTO_DATA_DIR", str(folder))
+    return folder

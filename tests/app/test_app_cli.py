@@ -30,3 +30,12 @@ def test_a_bad_flag_is_one_line_and_exit_2():
     r = _run(["--seats", "human,robot"], {"PYGLET_HEADLESS": "1"})
     assert r.returncode == 2
     assert r.stderr.strip().count("\n") == 0 and "robot" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_rules_and_the_apps_logic_load_without_pyglet():
+    code = ("import sys, kabuto.game, kabuto.app.game_session, kabuto.app.aim, kabuto.app.animation, "
+            "kabuto.app.tuning, kabuto.app.replay_model, kabuto.app.modes, kabuto.app_cli; "
+            "print('pyglet' in sys.modules)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "False"

@@ -2,7 +2,6 @@
 seats, signature moves, the win screen, replays and screenshots."""
 from __future__ import annotations
 
-import math
 
 import pytest
 
@@ -28,7 +27,8 @@ def _game(players=2, wrestlers=("gus", "mike"), seats=("human", "human"), first=
     from kabuto.game import Game
 
     game = Game.new(players=players, wrestlers=list(wrestlers), seed=7, first_player=first, **kw)
-    return GameSession(game, seats)
+    # The AI on its easiest level, in this process: quick, and no worker processes to start.
+    return GameSession(game, seats, ai_level="easy", ai_workers=1)
 
 
 def test_keys_aim_and_push_and_the_animation_never_resimulates(app_window, monkeypatch):
@@ -57,7 +57,8 @@ def test_keys_aim_and_push_and_the_animation_never_resimulates(app_window, monke
     assert len(calls) == 1 and frames >= 2  # simulated once, then only animated
     (piece,) = session.world().pieces
     ref = World(Materials.load())           # the push the keys aimed, straight into the physics
-    ref.push(Push(piece.id, "medium", start.entry_deg + 1, start.heading_deg + 1.2, start.speed))
+    aim = scene.aim
+    ref.push(Push(piece.id, "medium", aim.entry_deg, aim.heading_deg, aim.speed))
     (want,) = ref.pieces
     assert (piece.x, piece.y) == pytest.approx((want.x, want.y), abs=1e-12)
 
@@ -90,7 +91,9 @@ def test_a_tuning_slider_changes_the_next_push_not_the_ring(app_window, tmp_path
     assert Materials.load(profile).kinds["medium"].table_friction == pytest.approx(0.1, abs=0.01)
 
 
-def test_hot_seat_undo_puts_the_game_back_exactly(app_window):
+def test_hot_seat_undo_puts_the_game_back_exactly_and_the_replay_says_so(app_window, data_dir):
+    from kabuto import replay as rp
+
     session = _game()
     scene = _table(app_window, session)
     before = state_hash(session.world().snapshot())
@@ -102,7 +105,9 @@ def test_hot_seat_undo_puts_the_game_back_exactly(app_window):
     scene._undo()
     assert state_hash(session.world().snapshot()) == before
     assert session.current_seat() == seat and not session.can_undo()
-    assert session.save()["undo_log"][0]["undone"][0]["type"] == "push"
+    replay = rp.load(session.save_now())
+    assert [a["type"] for a in replay.timeline][-1] == "undo"
+    assert replay.actions == [] and replay.pushes == 1      # the push was played, then taken back
 
 
 def test_an_ai_seat_shows_its_aim_then_pushes(app_window):
@@ -114,7 +119,7 @@ def test_an_ai_seat_shows_its_aim_then_pushes(app_window):
         scene._end_turn()
     seen_aim = False
     for _ in range(5000):
-        app_window.pump()
+        app_window.pump(0.05)
         if scene.mode == "ai-showing":
             seen_aim = seen_aim or bool(scene.ring._aim_shapes)
         if scene.mode == "aim" and session.current_seat() == 0:
@@ -170,32 +175,34 @@ def test_knocking_out_the_rival_wrestler_shows_the_win_screen(app_window):
     assert any("wins" in getattr(it, "text", "") for it in scene._over_items)
 
 
-def test_a_saved_game_replays_step_by_step_to_the_same_states(app_window, tmp_path):
-    from kabuto.app.replay_model import ReplayModel, load_recording
+def test_a_recorded_game_replays_step_by_step_to_the_same_states(app_window, data_dir):
+    from kabuto.app.replay_model import open_recording
     from kabuto.app.scene.replay_view import ReplayScene
 
     session = _game()
-    game = session.game
-    hashes = [state_hash(game.world.snapshot())]
+    scene = _table(app_window, session)
+    hashes = [state_hash(session.world().snapshot())]
     entries = iter(range(0, 360, 7))
     while len(hashes) < 4:
-        try:
-            game.push(game.legal_kinds()[0], float(next(entries)), 5.0, 0.7)
-        except ValueError:
+        scene.aim = scene.aim.__class__(entry_deg=float(next(entries)) - 180.0, heading_deg=5.0, speed=0.7)
+        if not scene.push_now():
             continue  # a platform spot blocked by an overhanging piece: try the next
-        hashes.append(state_hash(game.world.snapshot()))
-    path = session.save_to(tmp_path / "g.json")
-    model = ReplayModel(load_recording(path))
-    scene = app_window.set_scene(ReplayScene(app_window, model))
+        settle(app_window, scene)
+        if session.can_end_turn():
+            scene._end_turn()
+        hashes.append(state_hash(session.world().snapshot()))
+    path = session.save_now()
+    model = open_recording(path)
+    replay = app_window.set_scene(ReplayScene(app_window, model))
     assert model.steps == 3
     for k in (1, 2, 3):
-        scene.step_forward()
-        assert scene.mode == "playing"                              # the push is animated
-        settle(app_window, scene)
+        replay.step_forward()
+        assert replay.mode == "playing"                             # the push is animated
+        settle(app_window, replay)
         assert state_hash(model.game.world.snapshot()) == hashes[k]
-    scene.step_back()
+    replay.step_back()
     assert state_hash(model.game.world.snapshot()) == hashes[2]
-    assert set(scene.ring.sprites) == {p.id for p in model.game.world.pieces}
+    assert set(replay.ring.sprites) == {p.id for p in model.game.world.pieces}
 
 
 def test_a_screenshot_is_the_drawn_window(app_window, tmp_path):
@@ -213,3 +220,64 @@ def test_a_screenshot_is_the_drawn_window(app_window, tmp_path):
     x, y = (int(v) for v in scene.ring.transform.to_screen(0.05, 0.05))  # on the bare ring
     i = (y * img.width + x) * 4
     assert tuple(data[i:i + 3]) == theme.RING_SURFACE[:3]
+
+
+def test_a_tuning_change_in_a_game_is_recorded_in_its_replay(app_window, tmp_path):
+    from kabuto import replay as rp
+
+    session = _game()
+    scene = _table(app_window, session, profile_dir=tmp_path)
+    scene.toggle_tuning()
+    scene.tuning.kind = "small"
+    scene.rebuild()
+    scene.widgets.find("slider:restitution.small").on_change(0.8)
+    assert session.materials.kinds["small"].restitution == pytest.approx(0.8)
+    scene.aim = scene.aim.__class__(entry_deg=150.0, heading_deg=-10.0, speed=0.8)
+    assert scene.push_now()
+    settle(app_window, scene)
+    replay = rp.load(session.save_now())
+    (push,) = [a for a in replay.timeline if a["type"] == "push"]
+    table = replay.table(push).materials
+    assert table.kinds["small"].restitution == pytest.approx(0.8)
+    assert rp.verify(replay).ok                                     # and it replays exactly
+
+
+def test_the_menu_starts_the_game_it_shows(app_window):
+    from kabuto.app.main import App, Options
+    from kabuto.app.scene.table import TableScene
+    from kabuto.wrestlers import render_card, wrestler
+
+    app = App(Options(ai_delay=0.0, ai_workers=1), window=app_window)
+    app.open_menu()
+    menu = app_window.scene
+    menu.widgets.find("players:3").on_click()
+    menu.widgets.find("seat:1").on_click()                   # Blue: AI -> human
+    menu.widgets.find("next:1").on_click()                   # Blue: the next free card
+    menu.widgets.find("ai-level").on_click()                 # medium -> hard
+    menu.widgets.find("ai-level").on_click()                 # hard -> easy
+    blue = menu.config.wrestlers[1]
+    shown = [it.text for it in menu.items if hasattr(it, "text")]
+    assert render_card(wrestler(blue), width=52) in shown      # Blue's card text is on screen
+    menu.widgets.find("start").on_click()
+    table = app_window.scene
+    assert isinstance(table, TableScene)
+    session = table.session
+    assert session.game.players == 3 and session.seat_kinds == ("human", "human", "ai")
+    assert [s.wrestler.key for s in session.game.seats] == list(menu.config.wrestlers)
+    assert session.ai_level == "easy"
+
+
+def test_resizing_keeps_the_whole_ring_and_platform_in_view(app_window):
+    from kabuto.app.session import SandboxSession
+
+    scene = _table(app_window, SandboxSession())
+    R = Materials.load().ring.radius
+    for size in ((960, 600), (1600, 900), (1280, 720)):
+        app_window.set_size(*size)
+        app_window.dispatch_events()
+        scene.layout(*size)                      # what on_resize does (a WM may be absent)
+        t, a = scene.ring.transform, scene.ring_area
+        for x, y in ((-1.4 * R, 0), (1.4 * R, 0), (0, -1.4 * R), (0, 1.4 * R)):
+            sx, sy = t.to_screen(x, y)
+            assert a.contains(sx, sy)
+        assert t.length(2 * R) > 0.5 * min(a.w, a.h)     # and it is big

@@ -22,10 +22,10 @@ SIDE_W = 300
 MAIN = Rect(0, 0, DESIGN_W - SIDE_W, DESIGN_H)
 SIDE = Rect(DESIGN_W - SIDE_W, 0, SIDE_W, DESIGN_H)
 #: Where the log's lines go (inside the side panel).
-LOG_TOP = 520
-LOG_BOTTOM = 56
-LOG_LINE_H = 15
-LOG_CHARS = 44  # characters per log line at the small font (for wrapping estimates)
+LOG_TOP = 540
+LOG_BOTTOM = 50
+LOG_LINE_H = 17
+LOG_CHARS = 36  # characters per log line at the small font (a safe estimate of the wrapping)
 
 
 @dataclass
@@ -85,15 +85,15 @@ NOTHING = Intent("none")
 
 # ----- rows of cards -------------------------------------------------------------------------------
 def row_rects(n: int, area: Rect, size: tuple[int, int], gap: float = 8.0,
-              align: str = "center") -> list[Rect]:
+              align: str = "center", min_step: float = 12.0) -> list[Rect]:
     """``n`` cards of ``size`` in a row inside ``area`` (vertically centred), overlapping when the
-    row would not fit so every card keeps a visible strip."""
+    row would not fit so every card keeps a strip of at least ``min_step`` visible."""
     w, h = size
     if n <= 0:
         return []
     step = w + gap
     if n > 1 and (n - 1) * step + w > area.w:
-        step = max(12.0, (area.w - w) / (n - 1))
+        step = max(min_step, (area.w - w) / (n - 1))
     total = (n - 1) * step + w
     if align == "left":
         x0 = area.x
@@ -120,9 +120,12 @@ def column_rects(n: int, area: Rect, size: tuple[int, int], gap: float = 6.0) ->
 
 
 def hand_items(ctx: ViewContext, keys: Sequence[str], faces: Sequence[str], area: Rect,
-               size: tuple[int, int], playable: set[str], prefix: str = "hand") -> list[CardItem]:
-    """The viewer's own hand, face up: picked cards rise; on the viewer's turn the cards that can
-    take part in a legal play are highlighted and the others dimmed; every card takes clicks."""
+               size: tuple[int, int], playable: set[str], prefix: str = "hand",
+               card_choice: bool = True) -> list[CardItem]:
+    """The viewer's own hand, face up: picked cards rise; when the viewer must choose cards
+    (``card_choice`` on their turn) the cards that can take part in a legal play are highlighted
+    and the others dimmed; every card takes clicks."""
+    choosing = ctx.my_turn and card_choice
     items = []
     for key, face, r in zip(keys, faces, row_rects(len(keys), area, size)):
         sel = key in ctx.selection
@@ -130,8 +133,8 @@ def hand_items(ctx: ViewContext, keys: Sequence[str], faces: Sequence[str], area
             r = Rect(r.x, r.y + style.LIFT, r.w, r.h)
         items.append(CardItem(
             key=f"{prefix}:{key}", rect=r, face=face, game=ctx.game, track=key,
-            highlight=ctx.my_turn and key in playable, selected=sel,
-            dim=ctx.my_turn and key not in playable and not sel,
+            highlight=choosing and key in playable, selected=sel,
+            dim=choosing and key not in playable and not sel,
             target=f"card:{key}",
         ))
     return items
@@ -141,7 +144,7 @@ def backs_row(ctx: ViewContext, seat: int, n: int, area: Rect, size: tuple[int, 
               prefix: str) -> list[CardItem]:
     """``n`` face-down cards (another seat's hand): only how many, never which."""
     return [CardItem(key=f"{prefix}:{i}", rect=r, face=None, game=ctx.game)
-            for i, r in enumerate(row_rects(n, area, size, gap=4))]
+            for i, r in enumerate(row_rects(n, area, size, gap=4, min_step=3))]
 
 
 def seat_anchor(rect: Rect) -> tuple[float, float]:
@@ -223,8 +226,9 @@ def side_panel(ctx: ViewContext, seat_lines: Sequence[tuple[int, str]] = (),
     items: list[Item] = [panel("side", SIDE, style.PANEL, None, 0)]
     extra_buttons = list(extra_buttons) + list(ctx.extra)
     x = SIDE.x + 14
-    items.append(text("side:title", x, 690, ctx.title, style.FONT_HEADING, bold=True))
-    items.append(button("side:menu", Rect(SIDE.right - 84, 676, 72, 30), "Menu", "ui:menu"))
+    items.append(text("side:title", x, 690, ctx.title, style.FONT_HEADING if len(ctx.title) <= 24 else style.FONT,
+                      bold=True))
+    items.append(button("side:menu", Rect(SIDE.right - 84, 10, 72, 28), "Menu", "ui:menu"))
     y = 650
     for seat, line in seat_lines:
         items.append(BoxItem(key=f"side:seatdot:{seat}", rect=Rect(x, y - 2, 10, 10),
@@ -247,7 +251,7 @@ def side_panel(ctx: ViewContext, seat_lines: Sequence[tuple[int, str]] = (),
     hint = "scroll for older moves" if scroll == 0 and len(shown) < len(ctx.log) else (
         f"{scroll} newer moves below - scroll down" if scroll else "")
     if hint:
-        items.append(text("side:loghint", x, LOG_BOTTOM - 16, hint, style.FONT_SMALL - 1, style.TEXT_DIM))
+        items.append(text("side:loghint", x, LOG_BOTTOM - 30, hint, style.FONT_SMALL - 1, style.TEXT_DIM))
     # The whole log area takes the mouse wheel.
     items.append(BoxItem(key="side:logarea", rect=Rect(SIDE.x, LOG_BOTTOM, SIDE.w, top - LOG_BOTTOM),
                          fill=(0, 0, 0, 0), layer=LAYER_TABLE, target="ui:log"))

@@ -202,7 +202,7 @@ class SumidaRiverView:
             if known:
                 d.add(text(f"seat:{seat}:known", r.x + 8, r.y + 8, "you know: " + pretty_list(known, GAME),
                            style.FONT_SMALL - 1, style.TEXT_DIM, width=r.w - 16, anchor_y="bottom"))
-        for i, cr in enumerate(row_rects(n, backs_area, style.CARD_XS, 2, "left")):
+        for i, cr in enumerate(row_rects(n, backs_area, style.CARD_XS, 2, "left", min_step=3)):
             d.add(CardItem(key=f"seat:{seat}:back:{i}", rect=cr, face=None, game=GAME))
         self._a_cards(ctx, d, f"seat:{seat}:a", obs["a_on_table"][seat], a_area)
 
@@ -227,11 +227,11 @@ class SumidaRiverView:
                 continue
             who = play["player"]
             latest = order[sp.type] == len(trick["plays"]) - 1
-            d.add(text(f"space:{sp.type}:who", r.right - 6, r.top - 16,
-                       f"{ctx.names[who]} · {play['rank'].replace('T', '10')}", style.FONT_SMALL,
-                       ctx.colour(who), anchor_x="right", bold=latest))
+            d.add(text(f"space:{sp.type}:who", r.x + 6, r.top - 31,
+                       f"{ctx.names[who]}, rank {play['rank'].replace('T', '10')}", style.FONT_SMALL - 1,
+                       ctx.colour(who), bold=latest))
             cards = play["cards"]
-            for j, cr in enumerate(row_rects(len(cards), Rect(r.x + 6, r.y + 6, r.w - 12, style.CARD_S[1]),
+            for j, cr in enumerate(row_rects(len(cards), Rect(r.x + 6, r.y + 4, r.w - 12, style.CARD_S[1]),
                                              style.CARD_S, 3)):
                 c = cards[j]
                 d.add(CardItem(key=f"space:{sp.type}:{j}", rect=cr, face=c, game=GAME,
@@ -272,9 +272,9 @@ class SumidaRiverView:
         d.add(text("info:undealt", i.x + 8, i.top - 42, f"{obs['undealt_count']} cards undealt", style.FONT_SMALL,
                    style.TEXT_DIM))
         gone = obs["a_out_of_game"]
-        d.add(text("info:gone", i.x + 8, i.top - 60, f"A cards played: {gone[0]} black, {gone[1]} red",
+        d.add(text("info:gone", i.x + 8, i.top - 60, f"A out: {gone[0]} black, {gone[1]} red",
                    style.FONT_SMALL - 1, style.TEXT_DIM))
-        d.add(text("info:cleared", i.x + 8, i.top - 78, f"{len(obs['cleared'])} cards cleared", style.FONT_SMALL,
+        d.add(text("info:cleared", i.x + 8, i.top - 78, f"{plural(len(obs['cleared']), 'card')} cleared", style.FONT_SMALL,
                    style.TEXT_DIM))
 
     # ----- hand, prompt, buttons ---------------------------------------------------------------------
@@ -300,7 +300,8 @@ class SumidaRiverView:
                     left[c] -= 1
         elif ctx.my_turn and phase == "discard":
             playable = {k for k in keys if f"discard {key_card(k)}" in legal}
-        d.extend(hand_items(ctx, keys, hand, HAND_AREA, style.CARD_M, playable))
+        d.extend(hand_items(ctx, keys, hand, HAND_AREA, style.CARD_M, playable,
+                            card_choice=phase in ("play", "discard")))
         buttons: list[tuple[str, str, bool, bool]] = []
         prompt = waiting_prompt(ctx)
         if ctx.my_turn:
@@ -328,7 +329,7 @@ class SumidaRiverView:
                 labels = space_labels()
                 lead = obs["trick"]["rank_to_meet"] is None
                 prompt = ("You lead: pick cards for any meld, then press its button." if lead else
-                          "Pick cards for a free meld space of equal or higher rank, then press its button - or pass.")
+                          "Pick cards for a free space, same rank or higher, then press its button - or pass.")
                 if sel_cards:
                     found = matching_melds(sel_cards, legal)
                     for a in found:

@@ -21,7 +21,7 @@ from cards.table.views.common import (
 GAME = "sumo"
 HAND_AREA = Rect(150, 14, 680, 118)
 OPP_HAND_AREA = Rect(260, 636, 460, 72)
-RING = Rect(130, 420, 720, 150)
+RING = Rect(130, 410, 720, 170)
 #: x of each wrestler position -2 .. +2 (out left, left edge, centre, right edge, out right).
 SPOT_X = {-2: 175, -1: 330, 0: 490, 1: 650, 2: 805}
 TRICK = Rect(250, 244, 230, 150)
@@ -63,14 +63,14 @@ class SumoView:
                           border=(150, 110, 60, 255), radius=40))
             d.add(text(f"ring:label:{p}", x, RING.y + 4, labels[p], style.FONT_SMALL, style.TEXT,
                        anchor_x="center", anchor_y="bottom", layer=3))
-        d.add(text("ring:out0", SPOT_X[-2], RING.cy + 30, f"{ctx.names[0]}", style.FONT_HEADING, ctx.colour(0),
+        d.add(text("ring:out0", SPOT_X[-2], RING.top - 26, f"{ctx.names[0]}", style.FONT_HEADING, ctx.colour(0),
                    anchor_x="center", bold=True))
-        d.add(text("ring:out0b", SPOT_X[-2], RING.cy + 12, "sits here", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
-        d.add(text("ring:out1", SPOT_X[2], RING.cy + 30, f"{ctx.names[1]}", style.FONT_HEADING, ctx.colour(1),
+        d.add(text("ring:out0b", SPOT_X[-2], RING.top - 42, "sits here", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
+        d.add(text("ring:out1", SPOT_X[2], RING.top - 26, f"{ctx.names[1]}", style.FONT_HEADING, ctx.colour(1),
                    anchor_x="center", bold=True))
-        d.add(text("ring:out1b", SPOT_X[2], RING.cy + 12, "sits here", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
-        d.add(text("ring:push0", SPOT_X[-2], RING.cy - 20, "pushes →", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
-        d.add(text("ring:push1", SPOT_X[2], RING.cy - 20, "← pushes", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
+        d.add(text("ring:out1b", SPOT_X[2], RING.top - 42, "sits here", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
+        d.add(text("ring:push0", SPOT_X[-2], RING.y + 12, "pushes →", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
+        d.add(text("ring:push1", SPOT_X[2], RING.y + 12, "← pushes", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
         d.add(DiscItem(key="wrestler", x=SPOT_X[max(-2, min(2, pos))], y=RING.cy, r=34, fill=style.WRESTLER,
                        border=(60, 40, 20, 255), text="SUMO", text_colour=(60, 40, 20, 255), slide="push", layer=2))
         d.add(text("ring:where", RING.cx, RING.top + 8, f"Wrestlers: {sumo_place(pos, ctx.names)}",
@@ -84,7 +84,7 @@ class SumoView:
             d.add(panel(f"{key}:panel", r, style.SLOT, style.SLOT_EDGE, 8))
         if obs["phase"] == "reveal":
             d.add(text("trick:title", TRICK.x + 8, TRICK.top - 18, "Who leads? Reveal a card", style.FONT_SMALL, bold=True))
-            slots = row_rects(2, Rect(TRICK.x, TRICK.y + 8, TRICK.w, size[1]), size, 30)
+            slots = row_rects(2, Rect(TRICK.x, TRICK.y + 22, TRICK.w, size[1]), size, 30)
             for seat in (0, 1):
                 r = slots[seat]
                 d.add(text(f"trick:who:{seat}", r.cx, r.y - 2, ctx.names[seat], style.FONT_SMALL,
@@ -97,7 +97,7 @@ class SumoView:
                     d.add(BoxItem(key=f"trick:empty:{seat}", rect=r, fill=(0, 0, 0, 0), border=style.SLOT_EDGE, radius=6))
         else:
             d.add(text("trick:title", TRICK.x + 8, TRICK.top - 18, "Trick", style.FONT_SMALL, bold=True))
-            slots = row_rects(2, Rect(TRICK.x, TRICK.y + 8, TRICK.w, size[1]), size, 30)
+            slots = row_rects(2, Rect(TRICK.x, TRICK.y + 22, TRICK.w, size[1]), size, 30)
             lead = obs["trick"][0] if obs["trick"] else None
             leader = obs.get("leader")
             for i, r in enumerate(slots):
@@ -114,7 +114,7 @@ class SumoView:
         tricks = obs["tricks"]
         if tricks:
             leader, lead, follow, winner = tricks[-1]
-            slots = row_rects(2, Rect(LAST.x, LAST.y + 8, LAST.w, size[1]), size, 30)
+            slots = row_rects(2, Rect(LAST.x, LAST.y + 22, LAST.w, size[1]), size, 30)
             for i, (c, seat) in enumerate(((lead, leader), (follow, 1 - leader))):
                 d.add(CardItem(key=f"last:{c}", rect=slots[i], face=c, game=GAME, track=c, enter_from=origin[seat],
                                highlight=seat == winner))

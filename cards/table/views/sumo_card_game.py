@@ -160,8 +160,10 @@ class SumoCardGameView:
                 cards, badge = [None], "placed"
             else:
                 cards = []
-                d.add(text(f"round:wait:{seat}", px + 4, r.cy, "choosing..." if not ctx.over else "",
-                           style.FONT_SMALL, style.TEXT_DIM, anchor_y="center"))
+                wait = "" if ctx.over or obs["phase"] != "attack" else (
+                    "choosing..." if seat == ctx.current else "chooses next")
+                d.add(text(f"round:wait:{seat}", px + 4, r.cy, wait, style.FONT_SMALL, style.TEXT_DIM,
+                           anchor_y="center"))
             origin = (OPP_HAND_AREA.cx, OPP_HAND_AREA.cy) if seat == opp else (HAND_AREA.cx, HAND_AREA.cy)
             for i, (c, cr) in enumerate(zip(cards, row_rects(len(cards), Rect(r.x, r.y - 4, r.w, size[1]), size,
                                                              4, "left"))):
@@ -209,10 +211,10 @@ class SumoCardGameView:
             for i, cr in enumerate(row_rects(len(cards), Rect(r.x + 44, y - 24, 80, size[1] * 0.6), (28, 39), 3, "left")):
                 c = cards[i]
                 if ctx.obs["plays"][0] is None:  # after the round the same cards may also show in the pile
-                    d.add(CardItem(key=f"last:{seat}:{i}", rect=cr, face=c, game=GAME, track=c,
+                    d.add(CardItem(key=f"last:{seat}:{i}", rect=cr, face=c, game=GAME, track=c, history=True,
                                    enter_from=(OPP_HAND_AREA.cx, OPP_HAND_AREA.cy) if seat != ctx.viewer else None))
                 else:
-                    d.add(CardItem(key=f"last:{seat}:{i}", rect=cr, face=c, game=GAME))
+                    d.add(CardItem(key=f"last:{seat}:{i}", rect=cr, face=c, game=GAME, history=True))
             y -= 44
         outcome = []
         for e in rest:
@@ -229,12 +231,12 @@ class SumoCardGameView:
             elif t == "push":
                 to = e["to_column"]
                 outcome.append(f"Pushed {plural(e['distance'], 'column')}" +
-                               (f" to column {to + 1}." if 0 <= to < COLUMNS else ": out!"))
+                               (f", to column {to + 1}." if 0 <= to < COLUMNS else ": out!"))
             elif t == "accept":
                 outcome.append(f"{ctx.names[e['seat']]} accepted.")
-        lines = outcome[-4:]
-        for i, line in enumerate(lines):
-            d.add(text(f"last:out:{i}", r.x, y - 6 - 14 * i, line, style.FONT_SMALL - 1, style.TEXT_DIM))
+        if outcome:
+            d.add(text("last:outcome", r.x, y + 4, " ".join(outcome[-3:]), style.FONT_SMALL - 1, style.TEXT_DIM,
+                       anchor_y="top", width=r.w))
 
     # ----- the viewer's hand and buttons ---------------------------------------------------------------
     def _hand(self, ctx: ViewContext, d: Display, me: int) -> None:
@@ -250,7 +252,7 @@ class SumoCardGameView:
                 if set(sel) <= set(cards):
                     playable.update(cards)
         chosen = set(obs["chosen"] or [])
-        items = hand_items(ctx, hand, hand, HAND_AREA, style.CARD_L, playable)
+        items = hand_items(ctx, hand, hand, HAND_AREA, style.CARD_L, playable, card_choice=phase == "attack")
         for it in items:
             if it.face in chosen:
                 it.badge = "face down"

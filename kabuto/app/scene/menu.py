@@ -115,9 +115,8 @@ class MenuScene(Scene):
         self.widgets.add(Button(Rect(col + 260, y - 10, 190, 30),
                                 "Junior League: " + ("on" if cfg.junior else "off"), self._junior, b, fg,
                                 selected=cfg.junior, name="junior"))
-        if cfg.players == 4:
-            add(label("teams: Red & Green against Blue & Purple", col, y - 34, b, fg,
-                      size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+        self.widgets.add(Button(Rect(col + 90, y - 50, 172, 30), f"AI level: {cfg.ai_level}",
+                                self._ai_level, b, fg, name="ai-level"))
         cards, problem = self.cards()
         by_key = {c.key: c for c in cards}
         y -= 60
@@ -141,6 +140,10 @@ class MenuScene(Scene):
                                     name=f"card:{seat}"))
             self.widgets.add(Button(Rect(col + 428, y, 30, 30), ">",
                                     lambda s=seat: self._cycle(s, 1), b, fg, name=f"next:{seat}"))
+        if cfg.players == 4:
+            add(label("Teams: Red & Green against Blue & Purple. Teammates share an inventory and "
+                      "take turns to push.", col, y - 20, b, fg, size=theme.FONT_SMALL,
+                      color=theme.TEXT_DIM, width=470, multiline=True, anchor_y="top"))
         # The focused seat's card, in full.
         x = col + 500
         add(shapes.Rectangle(x - 12, 120, W - x - 28, H - 250, color=theme.PANEL, batch=b,
@@ -167,6 +170,12 @@ class MenuScene(Scene):
     def _junior(self) -> None:
         self.config = replace(self.config, junior=not self.config.junior)
         self._fill_wrestlers()
+        self.rebuild()
+
+    def _ai_level(self) -> None:
+        levels = ("easy", "medium", "hard")
+        nxt = levels[(levels.index(self.config.ai_level) + 1) % len(levels)]
+        self.config = replace(self.config, ai_level=nxt)
         self.rebuild()
 
     def _toggle_seat(self, seat: int) -> None:

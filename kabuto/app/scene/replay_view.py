@@ -14,7 +14,7 @@ from pyglet.window import key
 
 from kabuto.app import theme
 from kabuto.app.game_session import GameSession
-from kabuto.app.replay_model import ReplayModel, load_recording
+from kabuto.app.replay_model import ReplayModel, open_recording
 from kabuto.app.scene.table import TableScene
 from kabuto.app.session import Outcome
 from kabuto.app.view import Rect
@@ -31,10 +31,10 @@ class ReplaySession(GameSession):
     interactive = False
 
     def __init__(self, model: ReplayModel):
-        seats = model.rec.seats or ("human",) * model.game.players
-        super().__init__(model.game, tuple(seats))
+        seats = model.seats if len(model.seats) == model.game.players else ("human",) * model.game.players
+        super().__init__(model.game, tuple(seats), record=False)
         self.model = model
-        self.title = f"Replay: {model.rec.source}"
+        self.title = "Replay"
 
     def sync(self) -> None:
         self.game = self.model.game
@@ -69,8 +69,7 @@ class ReplayScene(TableScene):
     @classmethod
     def open(cls, app_obj, path: Path) -> "ReplayScene":
         """A viewer for ``path`` inside the app (ValueError if the file is not a recording)."""
-        model = ReplayModel(load_recording(path))
-        return cls(app_obj.window, model, on_menu=app_obj.open_menu)
+        return cls(app_obj.window, open_recording(path), on_menu=app_obj.open_menu)
 
     # ----- controls ----------------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -90,13 +89,14 @@ class ReplayScene(TableScene):
                                     selected=(name == "play" and self.playing), name=f"replay:{name}"))
             x += w + 6
         self.bar.show(f"speed x{self.play_speed:g}   -   step {self.model.pos} of {self.model.steps}"
-                      f"   -   Right/Left step, Space play/pause, [ ] speed", "")
+                      f"   -   Right/Left step, Space play/pause, [ ] speed", self.model.source)
+        self.bar.reason.color = theme.TEXT_DIM
 
     def _refresh_aim(self) -> None:
-        self.ring.show_aim(None)
+        if self.mode != "playing":
+            self.ring.show_aim(None)
 
     def _during_play(self) -> None:
-        self.ring.show_aim(None)
         self.event_label.text = self.message
 
     def toggle_tuning(self) -> None:
@@ -213,12 +213,17 @@ class ReplayScene(TableScene):
 
 
 class ReplayBrowser(Scene):
-    """Pick a replay or saved game (``*.json``) from a folder (default: the current one)."""
+    """Pick a replay (or saved game, ``*.json``) from a folder (default: the per-user replays
+    folder every game is recorded in, :func:`kabuto.userdata.replays_dir`)."""
 
     def __init__(self, app_obj, folder: Path | None = None):
         super().__init__(app_obj.window)
         self.app_obj = app_obj
-        self.folder = Path(folder) if folder else Path.cwd()
+        if folder is None:
+            from kabuto.userdata import replays_dir
+
+            folder = replays_dir(app_obj.options.data_dir)
+        self.folder = Path(folder)
         self.widgets = Widgets()
         self.items: list = []
         self.message = ""
@@ -242,13 +247,14 @@ class ReplayBrowser(Scene):
         b = self.batch
         self.items.append(label("Replays", 40, H - 70, b, size=theme.FONT_TITLE, bold=True,
                                 color=theme.ACCENT))
-        self.items.append(label(f"saved games and replays in {self.folder}", 40, H - 100, b,
+        self.items.append(label(f"recorded games in {self.folder}, newest first", 40, H - 100, b,
                                 color=theme.TEXT_DIM))
         y = H - 150
         files = self.files()
         if not files:
-            self.items.append(label("no .json files here - save a game with Ctrl+S, or open one with "
-                                    "kabuto play --replay FILE", 40, y, b, color=theme.TEXT_DIM))
+            self.items.append(label("no replays here yet - every game you play is recorded here; "
+                                    "or open a file with kabuto play --replay FILE", 40, y, b,
+                                    color=theme.TEXT_DIM))
         for p in files[: max(1, int((y - 90) // 36))]:
             self.widgets.add(Button(Rect(40, y - 6, min(700, W - 80), 30), p.name,
                                     lambda p=p: self.open(p), b, size=theme.FONT_SMALL,

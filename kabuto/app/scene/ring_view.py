@@ -27,7 +27,7 @@ from kabuto.app.view import RingTransform, screen_rotation
 
 SHADOW_STEP = 0.0015  # metres of shadow offset per stack level
 RIM = 0.0012          # metres of darker rim around each piece
-CIRCLE_SEGMENTS = 48
+CIRCLE_SEGMENTS = 36
 
 #: Callback giving a piece's (fill colour, label-or-None) from its id and kind.
 Styler = Callable[[str, str], theme.RGBA]

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-import pyglet
 from pyglet import shapes
 from pyglet.graphics import Group
 from pyglet.window import key, mouse
@@ -25,11 +24,11 @@ from kabuto.app.aim import (Aim, Limits, entry_towards, grabs_platform, heading_
 from kabuto.app.animation import Departure, Flight, Playback
 from kabuto.app.panels import AimBar, SidePanel, fmt_signed
 from kabuto.app.scene.ring_view import RingView
-from kabuto.app.session import Choice, MoveView, Outcome, Session
+from kabuto.app.session import Choice, MoveView, Outcome, PanelSnapshot, Session
 from kabuto.app.tuning import default_profile_dir
 from kabuto.app.tuning_panel import WIDTH as TUNING_WIDTH, TuningPanel
 from kabuto.app.view import Rect, RingTransform
-from kabuto.app.widgets import Button, Slider, Widgets, label
+from kabuto.app.widgets import Button, Slider, Widgets, fit_text, label
 from kabuto.app.window import Scene
 
 TOP_BAR = 40
@@ -81,10 +80,13 @@ class TableScene(Scene):
         self._ai_plan: tuple[Aim, Choice] | None = None
         self._ai_wait = 0.0
         self._ai_token = 0
+        self._ai_steps: list | None = None  # the AI turn being carried out, step by step
+        self._ai_seat: int | None = None
         self.ring_area = Rect(0, 0, 1, 1)
         self.panel_rect = Rect(0, 0, 1, 1)
         self.bar_rect = Rect(0, 0, 1, 1)
         self.pushes = 0
+        self._frozen: PanelSnapshot | None = None
         self.play_speed = 1.0  # real speed; the replay viewer changes it
         self.ring.show_world(session.world())
         self._pick_default_choice()
@@ -134,17 +136,24 @@ class TableScene(Scene):
         for name, text, fn, on in buttons:
             w = 12 + 8 * len(text)
             x -= w + 6
+            self._status_width = x - self.status_label.x - 12
             self.widgets.add(Button(Rect(x, H - TOP_BAR + 6, w, TOP_BAR - 12), text, fn, b, self.g_ui,
                                     enabled=on, selected=(name == "tuning" and self.tuning_open),
                                     size=theme.FONT_SMALL, name=name))
         human = self._human_turn() and self.mode == "aim"
-        self.side.build(self.panel_rect, self.session, self.widgets, self._pick_move,
+        # While a push plays the panels show the state before it (PanelSnapshot).
+        if self.mode != "playing" or self._frozen is None:
+            self._frozen = PanelSnapshot(self.session)
+        view = self._frozen if self.mode == "playing" else self.session
+        self.side.build(self.panel_rect, view, self.widgets, self._pick_move,
                         self.selected_move.key if self.selected_move else None)
         seat = self.session.current_seat()
         if not self.session.interactive:
             idle = ""
         elif self.session.winner() is not None:
             idle = "the game is over"
+        elif self.mode == "playing":
+            idle = "..."
         elif not self._human_turn():
             name = next((sv.name for sv in self.session.seats() if sv.seat == seat), "the AI")
             idle = f"{name} (AI) is choosing a push - watch its aim"
@@ -197,17 +206,20 @@ class TableScene(Scene):
             self.choice_key = "medium" if "medium" in keys else (keys[0] if keys else None)
 
     def _refresh_status(self) -> None:
-        s = self.session.status()
+        s = (self._frozen.status() if self.mode == "playing" and self._frozen is not None
+             else self.session.status())
         self.event_label.text = self.message
         if self.selected_move is not None and len(self.targets) < len(self.selected_move.prompts):
             mv = self.selected_move
             s = f"{mv.name}: {mv.prompts[len(self.targets)].hint}  (Esc cancels)"
         if self.mode == "ai-thinking":
             s = "the AI is thinking..."
-        self.status_label.text = s
+        fit_text(self.status_label, s, self._status_width)
 
     def _refresh_aim(self) -> None:
         """Redraw the platform, the piece on it and the preview line (on aim changes only)."""
+        if self.mode == "playing":
+            return  # the push's own line stays drawn while it plays (see _play)
         if self.mode not in ("aim", "ai-showing"):
             self.ring.show_aim(None)
             self.bar.show("", "")
@@ -387,22 +399,26 @@ class TableScene(Scene):
             return
         self.mode = "playing"
         self.playback = Playback(outcome.result.trajectory, self.play_speed)
-        self.ring.show_aim(None)
+        push = outcome.result.push
+        # While it plays: the platform and the push's line, faint, and a ring round the pushed piece.
+        if push is not None:
+            self.ring.show_aim(Aim.from_push(push), None, None, (*theme.AIM_LINE[:3], 90), None)
+        else:
+            self.ring.show_aim(None)
         self._kinds = {p.id: p.kind for p in self.session.world().pieces}
         if outcome.result.push is not None:
             self._kinds[outcome.result.push.piece] = outcome.result.push.kind
         for f in outcome.result.fell:
             self._kinds[f.piece] = f.kind
         self.ring.show(self.playback.poses(), self._kinds)
+        if push is not None:
+            self.ring.set_mark(push.piece, theme.HIGHLIGHT)
         self._during_play()
 
     def _during_play(self) -> None:
         """While a push or move plays, the panels keep showing the state before it (the pieces
-        have not arrived yet); only the aim bar and the event line change."""
-        self.bar.build(self.bar_rect, [], None, self.widgets, self._pick_choice, False, "...")
-        self.bar.show("", "")
-        self.ring.show_aim(None)
-        self.event_label.text = self.message
+        have not arrived yet); the aim bar empties and the event line says what happened."""
+        self.rebuild()
 
     def update(self, dt: float) -> bool:
         moving = False
@@ -466,19 +482,28 @@ class TableScene(Scene):
         self.flights.append((Flight(dep.piece, kind, (sx, sy), drift, target), shp, r))
 
     def _landed(self) -> None:
-        """The animation is over: draw the at-rest state and the new panels; next turn."""
+        """The animation is over: draw the at-rest state and the new panels; go on with the AI's
+        turn if it has more to do, else start the next turn."""
         self.mode = "aim"
         self.outcome = None
+        self.ring.clear_marks()
         self.ring.show_world(self.session.world())
         self.ring.restyle()
         self._pick_default_choice()
         if self.session.winner() is not None:
             self.mode = "over"
+            self._ai_steps = None
+        if self.mode == "aim" and self._ai_steps is not None:
+            self._next_ai_step()
+            return
         self.rebuild()
         if self.mode == "aim":
             self._start_turn_if_ai()
 
     # ----- AI seats ----------------------------------------------------------------------------------
+    # An AI turn: think in a thread (the window keeps drawing), then carry out the plan's steps one
+    # by one - signature moves (animated like a player's), and each push after showing its aim for
+    # ``ai_delay`` seconds - then end the turn.
     def _start_turn_if_ai(self) -> None:
         seat = self.session.current_seat()
         if self.mode != "aim" or seat is None or not self.session.seat_is_ai(seat):
@@ -498,33 +523,51 @@ class TableScene(Scene):
         if getattr(fut, "token", None) != self._ai_token:
             return  # an undo made this plan stale
         try:
-            plan = fut.result()
+            steps = fut.result()
         except Exception as exc:  # an AI bug must not take the window down; say so and stop
             self.mode = "aim"
             self.message = f"the AI failed: {exc}"
             self.rebuild()
             return
-        if plan is None:
-            # Nothing it can push: let the session end the turn (or the game).
-            self.mode = "aim"
-            self.session.end_turn()
+        self._ai_seat = self.session.current_seat()
+        self._ai_steps = list(steps or [])
+        self.mode = "aim"
+        self._next_ai_step()
+
+    def _next_ai_step(self) -> None:
+        if not self._ai_steps:
+            self._ai_steps = None
+            self.session.ai_finish(self._ai_seat)
             self._landed()
             return
-        self._ai_plan = plan
+        step = self._ai_steps[0]
+        if step.kind == "move":
+            self._ai_steps.pop(0)
+            try:
+                outcome = self.session.ai_move(step)
+            except ValueError as exc:
+                self.message = f"the AI's move was refused: {exc}"
+                self._ai_steps = []
+                self._next_ai_step()
+                return
+            self.message = outcome.message
+            self._play(outcome)
+            return
+        self._ai_plan = (step.shown or step.aim, step.choice)
         self.mode = "ai-showing"
         self._ai_wait = self.ai_delay
         self.rebuild()
 
     def _ai_push(self) -> None:
-        aim, choice = self._ai_plan
+        step = self._ai_steps.pop(0)
         self._ai_plan = None
         self.mode = "aim"
         try:
-            outcome = self.session.push(aim, choice)
+            outcome = self.session.ai_push(step)
         except ValueError as exc:
             self.message = f"the AI's push was refused: {exc}"
-            self.session.end_turn()
-            self._landed()
+            self._ai_steps = []
+            self._next_ai_step()
             return
         self.pushes += 1
         self.message = outcome.message
@@ -543,6 +586,7 @@ class TableScene(Scene):
         self._ai_token += 1  # any plan being made is now stale
         self._ai_future = None
         self._ai_plan = None
+        self._ai_steps = None
         self.mode = "aim"
         self.message = "undone"
         self._clear_over()
@@ -561,19 +605,14 @@ class TableScene(Scene):
         self.message = ""
         self._landed()
 
-    def save_game(self, path: Path | None = None) -> Path | None:
-        """Save a game (Ctrl+S) to ``path`` or the current folder; ``kabuto play --resume`` reads it."""
-        if not hasattr(self.session, "save_to"):
-            self.message = "only a game can be saved"
-            self._refresh_status()
-            return None
-        path = path or Path.cwd() / time.strftime("kabuto-game-%Y%m%d-%H%M%S.json")
-        try:
-            self.session.save_to(path)
-            self.message = f"saved {path} (kabuto play --resume {path.name})"
-        except OSError as exc:
-            self.message = f"could not save: {exc}"
-            path = None
+    def save_game(self) -> Path | None:
+        """Ctrl+S: write the game's replay now (it is also written after every turn)."""
+        save = getattr(self.session, "save_now", None)
+        path = save() if save else None
+        if path is None:
+            self.message = getattr(self.session, "record_problem", "") or "only a game can be saved"
+        else:
+            self.message = f"replay saved: {path}  (kabuto play --resume FILE goes on with it)"
         self._refresh_status()
         return path
 
@@ -598,23 +637,26 @@ class TableScene(Scene):
         names = " & ".join(seats[s].name + (f" ({seats[s].wrestler})" if seats[s].wrestler else "")
                            for s in win.seats if s in seats) or "Nobody"
         colour = seats[win.seats[0]].colour if win.seats and win.seats[0] in seats else theme.ACCENT
-        bw, bh = min(640, W - 80), 230
-        bx, by = self.ring_area.x + (self.ring_area.w - bw) / 2, self.ring_area.y + (self.ring_area.h - bh) / 2
+        title = f"{names} win{'s' if len(win.seats) == 1 else ''}!" if win.seats else "A draw!"
+        # A box over the foot of the ring, so the final position stays in view above it.
+        a = self.ring_area
+        bw, bh = min(640, a.w - 40), 190
+        bx, by = a.x + (a.w - bw) / 2, a.y + 16
         self._over_items += [
-            shapes.Rectangle(0, 0, W, H, color=(0, 0, 0, 110), batch=b, group=g),
+            shapes.Rectangle(a.x, a.y, a.w, a.h, color=(0, 0, 0, 60), batch=b, group=g),
             shapes.BorderedRectangle(bx, by, bw, bh, border=3, color=theme.PANEL[:3],
                                      border_color=colour[:3], batch=b, group=Group(1, g)),
-            label(f"{names} win{'s' if len(win.seats) == 1 else ''}!", bx + bw / 2, by + bh - 60, b,
-                  Group(2, g), size=theme.FONT_TITLE, bold=True, anchor_x="center", color=colour),
-            label(win.reason, bx + bw / 2, by + bh - 96, b, Group(2, g), anchor_x="center",
+            label(title, bx + bw / 2, by + bh - 50, b, Group(2, g), size=theme.FONT_TITLE, bold=True,
+                  anchor_x="center", color=colour),
+            label(win.reason, bx + bw / 2, by + bh - 76, b, Group(2, g), anchor_x="center",
                   anchor_y="top", width=int(bw - 40), multiline=True, align="center"),
         ]
         gb = Group(3, g)
-        self.widgets.add(Button(Rect(bx + bw / 2 - 230, by + 24, 140, 36), "Menu", self._to_menu, b, gb,
+        self.widgets.add(Button(Rect(bx + bw / 2 - 230, by + 20, 140, 36), "Menu", self._to_menu, b, gb,
                                 name="over:menu"))
-        self.widgets.add(Button(Rect(bx + bw / 2 - 70, by + 24, 140, 36), "Undo last push", self._undo,
+        self.widgets.add(Button(Rect(bx + bw / 2 - 70, by + 20, 140, 36), "Undo last push", self._undo,
                                 b, gb, enabled=self.session.can_undo(), name="over:undo"))
-        self.widgets.add(Button(Rect(bx + bw / 2 + 90, by + 24, 140, 36), "Rematch",
+        self.widgets.add(Button(Rect(bx + bw / 2 + 90, by + 20, 140, 36), "Rematch",
                                 self.on_rematch or self._to_menu, b, gb, name="over:rematch"))
 
     # ----- input -------------------------------------------------------------------------------------
@@ -742,6 +784,9 @@ class TableScene(Scene):
         return False
 
     def close(self) -> None:
+        closer = getattr(self.session, "close", None)
+        if closer is not None:
+            closer()  # the recorder writes what is left of the replay
         if self._ai is not None:
             self._ai.shutdown(wait=False, cancel_futures=True)
         self.widgets.clear()

@@ -1,0 +1,144 @@
+"""Candidate pushes: broad sampling over the whole platform range, and refinement around the best.
+
+Broad sampling mixes two families, both drawn from one seeded ``random.Random``:
+
+* **aimed** pushes: a target (an opposing wrestler, or a standard disc reaching near the edge that is
+  worth knocking out) is picked, the platform is set somewhere on the far side of the ring from it
+  (within ``aim_spread_deg`` of straight behind it), and the heading is the one whose line passes
+  the target's centre at one of ``aim_offsets_mm`` to the side. Aims beyond the platform's heading
+  limit are drawn again;
+* **even** pushes: entries spread evenly all round the ring (one per slot, jittered inside it),
+  headings uniform across the platform's range.
+
+Kinds go round-robin over every kind the side may push, speeds come from ``speeds``, and pieces that
+are not round are also turned on the platform (``spins_deg``).
+
+Refinement draws neighbours of a candidate: entry and heading moved by up to a step, speed scaled by
+up to a fraction. Everything is rounded (0.01 degree, 1 mm/s) so histories read well; rounding is
+deterministic, so it changes nothing else.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from physics.shapes import Circle, extent_from_origin
+
+from kabuto.inventory import STANDARD_KINDS
+from kabuto.ai.levels import SearchSettings
+from kabuto.ai.pool import Candidate
+
+if TYPE_CHECKING:
+    from kabuto.game import Game
+
+
+def wrap_deg(a: float) -> float:
+    """An angle in degrees folded into [-180, 180)."""
+    return (a + 180.0) % 360.0 - 180.0
+
+
+def rounded(pi: int, kind: str, entry: float, heading: float, speed: float, spin: float) -> Candidate:
+    return (pi, kind, round(wrap_deg(entry), 2), round(heading, 2), round(speed, 3), round(spin, 2))
+
+
+def aim_heading(entry_deg: float, target: tuple[float, float], offset: float, R: float) -> float:
+    """Heading (degrees from the inward normal at ``entry_deg``) of the line from the entry point that
+    passes ``offset`` metres to the left of ``target`` (negative: to the right)."""
+    e = math.radians(entry_deg)
+    ex, ey = R * math.cos(e), R * math.sin(e)
+    dx, dy = target[0] - ex, target[1] - ey
+    d = math.hypot(dx, dy) or 1e-9
+    # Shift the aim point sideways, perpendicular to the line of sight.
+    tx, ty = target[0] - dy / d * offset, target[1] + dx / d * offset
+    direction = math.degrees(math.atan2(ty - ey, tx - ex))
+    return wrap_deg(direction - (entry_deg + 180.0))
+
+
+def targets(game: "Game", search: SearchSettings) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """(opposing wrestlers' positions, edge discs' positions) for the side to move."""
+    side = game.current_side
+    world = game.world
+    wrestlers = []
+    for s in game.seats:
+        if game.side_of(s.index) != side and s.piece_id in world:
+            p = world.piece(s.piece_id)
+            wrestlers.append((p.x, p.y))
+    R = world.ring.radius
+    kinds = world.materials.kinds
+    edge = []
+    for p in world.pieces:
+        if p.kind in STANDARD_KINDS and p.base is None:
+            reach = extent_from_origin(kinds[p.kind].shape, p.x, p.y, p.angle)[1] / R
+            if reach >= search.edge_disc_reach:
+                edge.append((-reach, p.id, (p.x, p.y)))
+    edge.sort()
+    return wrestlers, [xy for _, _, xy in edge[:search.edge_disc_targets]]
+
+
+def _spins(game: "Game", kind: str, search: SearchSettings) -> tuple[float, ...]:
+    return (0.0,) if isinstance(game.materials.kinds[kind].shape, Circle) else search.spins_deg
+
+
+def broad(game: "Game", pi: int, n: int, rng: random.Random, search: SearchSettings) -> list[Candidate]:
+    """``n`` candidates for the side to move in ``game`` (tagged with prefix index ``pi``)."""
+    kinds = game.legal_kinds()
+    if not kinds or n <= 0:
+        return []
+    sim = game.materials.sim
+    limit = sim.heading_limit_deg
+    R = game.materials.ring.radius
+    speeds = [min(sim.max_speed, max(sim.min_speed, s)) for s in search.speeds]
+    lock = game.locked_platform()
+    out: list[Candidate] = []
+    k0 = rng.randrange(len(kinds))
+    if lock is not None:  # a second push: the platform stays, only the piece and the speed change
+        for i in range(n):
+            kind = kinds[(k0 + i) % len(kinds)]
+            out.append(rounded(pi, kind, lock[0], lock[1], rng.choice(speeds),
+                               rng.choice(_spins(game, kind, search))))
+        return out
+    wrestlers, discs = targets(game, search)
+    n_aimed = round(n * search.aimed_share) if (wrestlers or discs) else 0
+    n_wrestler = round(n_aimed * search.wrestler_share) if (wrestlers and discs) else (n_aimed if wrestlers else 0)
+    for i in range(n_aimed):
+        pool = wrestlers if i < n_wrestler else discs
+        tx, ty = pool[i % len(pool)]
+        kind = kinds[(k0 + i) % len(kinds)]
+        behind = math.degrees(math.atan2(ty, tx)) + 180.0 if (tx or ty) else rng.uniform(-180.0, 180.0)
+        entry = heading = 0.0
+        for _ in range(8):
+            entry = behind + rng.uniform(-search.aim_spread_deg, search.aim_spread_deg)
+            heading = aim_heading(entry, (tx, ty), rng.choice(search.aim_offsets_mm) / 1000.0, R)
+            if abs(heading) <= limit:
+                break
+        heading = max(-limit, min(limit, heading))
+        out.append(rounded(pi, kind, entry, heading, rng.choice(speeds),
+                           rng.choice(_spins(game, kind, search))))
+    m = n - n_aimed
+    for j in range(m):
+        kind = kinds[(k0 + n_aimed + j) % len(kinds)]
+        entry = -180.0 + 360.0 * (j + rng.random()) / m
+        heading = rng.uniform(-limit, limit)
+        out.append(rounded(pi, kind, entry, heading, rng.choice(speeds),
+                           rng.choice(_spins(game, kind, search))))
+    return out
+
+
+def neighbours(game: "Game", c: Candidate, n: int, scale: float, rng: random.Random,
+               search: SearchSettings) -> list[Candidate]:
+    """``n`` variations of ``c``: entry and heading within ``scale`` times the refinement steps,
+    speed within ``scale`` times the speed fraction (the platform stays put on a locked second push)."""
+    sim = game.materials.sim
+    limit = sim.heading_limit_deg
+    pi, kind, entry, heading, speed, spin = c
+    locked = game.locked_platform() is not None
+    out = []
+    for _ in range(n):
+        de = rng.uniform(-1.0, 1.0) * search.refine_entry_deg * scale
+        dh = rng.uniform(-1.0, 1.0) * search.refine_heading_deg * scale
+        ds = 1.0 + rng.uniform(-1.0, 1.0) * search.refine_speed_frac * scale
+        e, h = (entry, heading) if locked else (entry + de, max(-limit, min(limit, heading + dh)))
+        s = max(sim.min_speed, min(sim.max_speed, speed * ds))
+        out.append(rounded(pi, kind, e, h, s, spin))
+    return out

@@ -1,0 +1,185 @@
+"""Scoring candidate pushes, in this process or over a pool of worker processes.
+
+The search hands :func:`evaluate` a *base* game (as the JSON text of :meth:`kabuto.Game.to_json`:
+never a pickled pymunk Space), the signature-move openings ("prefixes") it wants tried, and a list of
+candidate pushes, each tagged with its prefix. The list is cut into contiguous chunks; each chunk is
+scored by :func:`score_chunk` - in this process with one worker, or in a worker process - and the
+results come back in candidate order. A push's outcome depends only on the at-rest state and the
+push (physics determinism), so the scores, and therefore the AI's choice, are the same whatever the
+number of workers.
+
+Worker processes start with the ``forkserver`` method (never ``fork``: the desktop app has GL and
+other threads that a fork would copy half-way) and live for the whole program, so the start-up
+cost (about half a second) is paid once, not per decision. :func:`shutdown` stops them.
+"""
+from __future__ import annotations
+
+import atexit
+import hashlib
+import json
+import multiprocessing
+import os
+import threading
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+#: One candidate push: (prefix index, kind, entry_deg, heading_deg, speed, spin_deg).
+Candidate = tuple[int, str, float, float, float, float]
+#: A signature-move opening: ((move name, {targets}), ...).
+Prefix = tuple[tuple[str, dict[str, Any]], ...]
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What one candidate did: its score, the pieces it knocked out, the side that won (if any)."""
+
+    score: float
+    knocked_out: tuple[str, ...]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class Base:
+    """A position to search from, as JSON text, with a key that names it in the workers' caches."""
+
+    key: str
+    text: str
+
+    @classmethod
+    def of(cls, game: Any) -> "Base":
+        text = json.dumps(game.to_json(), sort_keys=True, separators=(",", ":"))
+        return cls(hashlib.sha256(text.encode()).hexdigest(), text)
+
+
+# ----- the worker side ------------------------------------------------------------------------------
+_CACHE: "OrderedDict[tuple[str, str], Any]" = OrderedDict()
+_CACHE_SIZE = 12
+
+
+def _game_after(base: Base, prefix: Prefix) -> Any:
+    """The base game with ``prefix`` applied (cached per process); None if the prefix is refused."""
+    from kabuto.errors import IllegalMove
+    from kabuto.game import Game
+
+    pkey = json.dumps(prefix, sort_keys=True)
+    key = (base.key, pkey)
+    if key in _CACHE:
+        _CACHE.move_to_end(key)
+        return _CACHE[key]
+    root_key = (base.key, "[]")
+    if root_key in _CACHE:
+        root = _CACHE[root_key]
+    else:
+        root = Game.from_json(json.loads(base.text))
+        _remember(root_key, root)
+    game = root
+    if prefix:
+        game = root.clone()
+        try:
+            for name, targets in prefix:
+                game.use_move(game.current_seat, name, **targets)
+        except IllegalMove:
+            game = None
+    _remember(key, game)
+    return game
+
+
+def _remember(key: tuple[str, str], value: Any) -> None:
+    _CACHE[key] = value
+    _CACHE.move_to_end(key)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+
+
+def score_chunk(base: Base, prefixes: list[Prefix], chunk: list[Candidate]) -> list[Scored | None]:
+    """Preview and score each candidate of ``chunk`` (None for a push the rules refuse, e.g. a
+    platform spot blocked by a piece hanging over the edge)."""
+    from kabuto.errors import IllegalMove
+    from kabuto.ai.scoring import score_push
+
+    out: list[Scored | None] = []
+    for pi, kind, entry, heading, speed, spin in chunk:
+        game = _game_after(base, prefixes[pi])
+        if game is None or game.is_over:
+            out.append(None)
+            continue
+        try:
+            o = game.preview_push(kind, entry, heading, speed, spin)
+        except IllegalMove:
+            out.append(None)
+            continue
+        out.append(Scored(score_push(game, o), tuple(k.piece for k in o.knocked_out), o.winner))
+    return out
+
+
+def _score_task(task: tuple[Base, list[Prefix], list[Candidate]]) -> list[Scored | None]:
+    return score_chunk(*task)
+
+
+# ----- the caller side ------------------------------------------------------------------------------
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+_LOCK = threading.Lock()
+
+
+def default_workers() -> int:
+    """Worker processes used when the caller does not say: one per core."""
+    return max(1, os.cpu_count() or 1)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    with _LOCK:
+        pool = _POOLS.get(workers)
+        if pool is None:
+            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+            ctx = multiprocessing.get_context(method)
+            if method == "forkserver":
+                # Workers forked from a server that has already imported the rules and physics.
+                ctx.set_forkserver_preload(["kabuto.ai.pool", "kabuto.game", "kabuto.ai.scoring"])
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+            _POOLS[workers] = pool
+        return pool
+
+
+def warm_up(workers: int) -> None:
+    """Start the worker processes now (the first decision would otherwise pay for it)."""
+    if workers > 1:
+        pool = _pool(workers)
+        futures = [pool.submit(_noop) for _ in range(workers * 2)]
+        for f in futures:
+            f.result()
+
+
+def _noop() -> int:
+    return os.getpid()
+
+
+def shutdown() -> None:
+    """Stop every worker pool (they restart on demand)."""
+    with _LOCK:
+        pools = list(_POOLS.values())
+        _POOLS.clear()
+    for p in pools:
+        p.shutdown(wait=True, cancel_futures=True)
+
+
+atexit.register(shutdown)
+
+
+def evaluate(base: Base, prefixes: list[Prefix], candidates: list[Candidate],
+             workers: int = 1) -> list[Scored | None]:
+    """Scores of ``candidates`` in their order, using ``workers`` processes (1: this process)."""
+    if not candidates:
+        return []
+    if workers <= 1:
+        return score_chunk(base, prefixes, candidates)
+    # Small chunks balance the load (a slow push can take three times a fast one); how the list is
+    # cut changes nothing in the results, which are joined back in candidate order.
+    size = max(1, -(-len(candidates) // (workers * 4)))
+    chunks = [candidates[i:i + size] for i in range(0, len(candidates), size)]
+    pool = _pool(workers)
+    results: list[Scored | None] = []
+    for part in pool.map(_score_task, [(base, prefixes, c) for c in chunks]):
+        results.extend(part)
+    return results

@@ -1,0 +1,280 @@
+"""The Kabuto Sumo AI: choose a turn by simulating candidate pushes from the at-rest state.
+
+A push's outcome depends only on the at-rest state and the push, so :meth:`kabuto.Game.preview_push`
+shows exactly what the real push would do. :func:`choose` plans one turn:
+
+1. **Openings.** Each usable signature move (and, from medium up, each pair) is tried before the
+   push on a clone, with its best targets (:mod:`kabuto.ai.signature`). A move that wins outright is
+   the plan; a move that replaces the turn is kept as a rival to the best push; other moves whose
+   cost a push could plausibly win back become *openings* searched with the push.
+2. **Broad sampling** (:func:`kabuto.ai.candidates.broad`): entries all round, headings within the
+   platform's range, speeds, every kind of piece the side may push, for each opening.
+3. **Refinement** around the best few, in rounds of shrinking steps.
+4. **Robustness** (medium, hard): the best few are scored again under the level's own hand wobble and
+   the mean decides, so the AI prefers a push that still works when the hand shakes.
+5. **Execution plan.** The chosen aim is wobbled (seeded) into the push actually executed, played on
+   a clone - a second push after Rhino Rita's Charge is searched there, from the locked platform -
+   and signature moves after the push are chosen greedily on the real outcome.
+
+Candidates are generated in this process from one seeded ``random.Random``; they are scored in
+order (:func:`kabuto.ai.pool.evaluate`, over worker processes if asked) and ties go to the earlier
+candidate, so the plan is identical whatever the number of workers.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from kabuto.errors import IllegalMove
+from kabuto.ai import candidates as cand
+from kabuto.ai.levels import AIConfig, Level, config, level as get_level
+from kabuto.ai.plan import MoveChoice, Plan, Prediction, PushChoice, Step
+from kabuto.ai.pool import Base, Candidate, Prefix, Scored, default_workers, evaluate
+from kabuto.ai.scoring import score_game
+from kabuto.ai.signature import try_moves
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kabuto.game import Game
+
+
+@dataclass
+class _Opening:
+    moves: tuple[MoveChoice, ...]
+    game: "Game"
+    score: float
+
+    @property
+    def prefix(self) -> Prefix:
+        return tuple((m.name, dict(m.targets)) for m in self.moves)
+
+
+def _check_args(game: "Game", seed: object, workers: object) -> None:
+    from kabuto.game import Game
+
+    if not isinstance(game, Game):
+        raise ValueError(f"game: expected a kabuto.Game, got {type(game).__name__}")
+    if game.is_over:
+        raise ValueError("the game is over: there is no turn to plan")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed: expected a whole number, got {seed!r}")
+    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
+        raise ValueError(f"workers: expected a number of processes >= 1, got {workers!r}")
+
+
+def choose(game: "Game", level: str | Level = "hard", seed: int = 0, workers: int | None = None) -> Plan:
+    """Plan the turn of the seat to move in ``game`` (which is not changed).
+
+    ``level``: "easy", "medium", "hard" (``assets/ai.toml``) or a :class:`~kabuto.ai.levels.Level`.
+    ``seed``: seeds the sampling and the hand wobble (same game, level and seed: same plan).
+    ``workers``: processes scoring candidates (default: one per core); the plan does not depend on it.
+    Execute the plan with :func:`kabuto.ai.play_turn`.
+    """
+    lvl = get_level(level)
+    _check_args(game, seed, workers)
+    return _Search(game, lvl, seed, default_workers() if workers is None else workers, config()).run()
+
+
+class _Search:
+    def __init__(self, game: "Game", lvl: Level, seed: int, workers: int, cfg: AIConfig):
+        self.game = game
+        self.seat = game.current_seat
+        self.side = game.current_side
+        self.lvl = lvl
+        self.seed = seed
+        self.workers = workers
+        self.search = cfg.search
+        self.weights = cfg.weights
+        self.base = Base.of(game)
+        self.rng = random.Random(f"kabuto-ai|{lvl.name}|{seed}|{self.base.key}")
+        self.previews = 0
+
+    # ----- scoring ------------------------------------------------------------------------------
+    def _evaluate(self, base: Base, prefixes: list[Prefix], cands: list[Candidate]) -> list[Scored | None]:
+        self.previews += len(cands)
+        return evaluate(base, prefixes, cands, self.workers)
+
+    @staticmethod
+    def _ranked(scored: list[Scored | None], values: list[float] | None = None) -> list[int]:
+        """Indices of the scored candidates, best first; ties go to the earlier candidate."""
+        vals = values if values is not None else [s.score if s else -math.inf for s in scored]
+        idx = [i for i, s in enumerate(scored) if s is not None]
+        return sorted(idx, key=lambda i: (-vals[i], i))
+
+    # ----- the search ---------------------------------------------------------------------------
+    def run(self) -> Plan:
+        game, lvl, search = self.game, self.lvl, self.search
+        openings, rivals = self._openings()
+        for t in rivals:  # a move that wins outright needs no push
+            if t.game.is_over and t.game.winner == self.side:
+                return self._plan(t.moves, (), Prediction(t.score, (), self.side))
+        prefixes = [o.prefix for o in openings]
+        weights = [2.0] + [1.0] * (len(openings) - 1)
+        total = sum(weights)
+        cands: list[Candidate] = []
+        for i, o in enumerate(openings):
+            n = lvl.broad if len(openings) == 1 else max(4, round(lvl.broad * weights[i] / total))
+            cands += cand.broad(o.game, i, n, self.rng, search)
+        scored = self._evaluate(self.base, prefixes, cands)
+
+        for r in range(lvl.refine_rounds):
+            top = self._ranked(scored)[:lvl.refine_top]
+            new: list[Candidate] = []
+            for i in top:
+                c = cands[i]
+                new += cand.neighbours(openings[c[0]].game, c, lvl.refine_per, 0.5 ** r, self.rng, search)
+            cands += new
+            scored += self._evaluate(self.base, prefixes, new)
+
+        ranked = self._ranked(scored)
+        best_i = ranked[0] if ranked else None
+        value = scored[best_i].score if best_i is not None else -math.inf
+        if best_i is not None and lvl.robust_top and lvl.robust_samples:
+            top = ranked[:lvl.robust_top]
+            variants: list[Candidate] = []
+            for i in top:
+                g = openings[cands[i][0]].game
+                variants += [self._jitter(g, cands[i], self.rng) for _ in range(lvl.robust_samples)]
+            vs = self._evaluate(self.base, prefixes, variants)
+            means = {}
+            for k, i in enumerate(top):
+                part = vs[k * lvl.robust_samples:(k + 1) * lvl.robust_samples]
+                vals = [scored[i].score] + [(s.score if s else self.weights.loss) for s in part]
+                means[i] = sum(vals) / len(vals)
+            best_i = min(top, key=lambda i: (-means[i], i))
+            value = means[best_i]
+
+        rival = max(rivals, key=lambda t: t.score, default=None)
+        if rival is not None and (best_i is None or rival.score > value):
+            return self._plan(rival.moves, (), Prediction(rival.score))
+        if best_i is None:
+            raise ValueError("no legal push or signature move was found for this turn")
+        c = cands[best_i]
+        s = scored[best_i]
+        opening = openings[c[0]]
+        aim = PushChoice(c[1], c[2], c[3], c[4], c[5])
+        return self._finish(opening, aim, Prediction(s.score, s.knocked_out, s.winner))
+
+    def _openings(self) -> tuple[list[_Opening], list[_Opening]]:
+        """(openings to search with a push - the empty one first -, rivals: moves that are a whole
+        turn by themselves, because they win outright or replace the turn)."""
+        game, seat = self.game, self.seat
+        none = _Opening((), game, score_game(game, seat, self.weights))
+        if self.lvl.move_prefixes == 0 or game.junior:
+            return [none], []
+        rivals: list[_Opening] = []
+        found: list[_Opening] = []
+        for a in try_moves(game, seat, self.search, self.weights):
+            if a.game.is_over or a.replaces_turn:
+                rivals.append(_Opening((a.move,), a.game, a.score))
+                continue
+            found.append(_Opening((a.move,), a.game, a.score))
+            if self.lvl.move_prefixes >= 2:
+                for b in try_moves(a.game, seat, self.search, self.weights):
+                    if b.game.is_over and b.game.winner == self.side:
+                        rivals.append(_Opening((a.move, b.move), b.game, b.score))
+                    elif not (b.game.is_over or b.replaces_turn):
+                        found.append(_Opening((a.move, b.move), b.game, b.score))
+        keep = [o for o in found if o.game.legal_kinds()
+                and o.score >= none.score - self.search.opening_max_loss]
+        keep.sort(key=lambda o: -o.score)  # stable: card order breaks ties
+        return [none] + keep[:self.lvl.move_prefixes], rivals
+
+    def _jitter(self, game: "Game", c: Candidate, rng: random.Random) -> Candidate:
+        """``c`` shaken by this level's hand wobble (one draw)."""
+        ge, gh, gs = rng.gauss(0.0, 1.0), rng.gauss(0.0, 1.0), rng.gauss(0.0, 1.0)
+        return self._wobbled(game, c, ge, gh, gs, 1.0)
+
+    def _wobbled(self, game: "Game", c: Candidate, ge: float, gh: float, gs: float,
+                 scale: float) -> Candidate:
+        sim = game.materials.sim
+        lvl = self.lvl
+        pi, kind, entry, heading, speed, spin = c
+        if game.locked_platform() is None:
+            entry = entry + scale * ge * lvl.wobble_entry_deg
+            heading = max(-sim.heading_limit_deg,
+                          min(sim.heading_limit_deg, heading + scale * gh * lvl.wobble_heading_deg))
+        speed = max(sim.min_speed, min(sim.max_speed, speed * (1.0 + scale * gs * lvl.wobble_speed_frac)))
+        return cand.rounded(pi, kind, entry, heading, speed, spin)
+
+    # ----- from the chosen aim to the plan ------------------------------------------------------
+    def _commit(self, g: "Game", aim: PushChoice, k: int) -> PushChoice:
+        """Wobble ``aim`` (seeded by the plan's seed and push number ``k``) and push it on ``g``. If
+        the wobble lands on a blocked platform spot, the hand steadies: half the error, a quarter,
+        then none."""
+        rng = random.Random(f"kabuto-ai-wobble|{self.lvl.name}|{self.seed}|{self.base.key}|{k}")
+        ge, gh, gs = rng.gauss(0.0, 1.0), rng.gauss(0.0, 1.0), rng.gauss(0.0, 1.0)
+        c = (0, *aim.args())
+        last: IllegalMove | None = None
+        for scale in (1.0, 0.5, 0.25, 0.0):
+            _, kind, e, h, s, spin = self._wobbled(g, c, ge, gh, gs, scale)
+            push = PushChoice(kind, e, h, s, spin)
+            try:
+                g.push(*push.args(), end_turn=False)
+                return push
+            except IllegalMove as exc:
+                last = exc
+        raise ValueError(f"the chosen push cannot be played: {last}")
+
+    def _second_push(self, g: "Game") -> tuple[PushChoice, Scored] | None:
+        """The best further push this turn from the locked platform (after a Charge)."""
+        kinds = g.legal_kinds()
+        lock = g.locked_platform()
+        if not kinds or lock is None or g.is_over:
+            return None
+        sim = g.materials.sim
+        cands = [cand.rounded(0, k, lock[0], lock[1], max(sim.min_speed, min(sim.max_speed, s)), 0.0)
+                 for k in kinds for s in self.search.second_push_speeds]
+        scored = self._evaluate(Base.of(g), [()], cands)
+        ranked = self._ranked(scored)
+        if not ranked:
+            return None
+        c = cands[ranked[0]]
+        return PushChoice(*c[1:]), scored[ranked[0]]
+
+    def _finish(self, opening: _Opening, aim: PushChoice, predicted: Prediction) -> Plan:
+        g = opening.game.clone()
+        steps: list[Step] = list(opening.moves)
+        aims = [aim]
+        steps.append(self._commit(g, aim, 0))
+        while not g.is_over and g.turn.pushes < g.turn.pushes_allowed and g.legal_pieces():
+            nxt = self._second_push(g)  # a Charge used before the first push
+            if nxt is None:
+                break
+            aims.append(nxt[0])
+            steps.append(self._commit(g, nxt[0], len(aims) - 1))
+        if self.lvl.after_moves:
+            for _ in range(3):
+                if g.is_over:
+                    break
+                step = self._best_after(g)
+                if step is None:
+                    break
+                move, g, second = step
+                steps.append(move)
+                if second is not None:  # a Charge after the push: its push follows it
+                    aims.append(second)
+                    steps.append(self._commit(g, second, len(aims) - 1))
+        return self._plan(tuple(steps), tuple(aims), predicted)
+
+    def _best_after(self, g: "Game") -> tuple[MoveChoice, "Game", PushChoice | None] | None:
+        """The signature move after the push that gains most (at least ``after_min_gain``), with the
+        game after it and, for a move that grants another push, that push's aim."""
+        now = score_game(g, self.seat, self.weights)
+        best = None
+        for t in try_moves(g, self.seat, self.search, self.weights):
+            value, second = t.score, None
+            if t.effect == "extra_push":
+                nxt = self._second_push(t.game)
+                if nxt is None:
+                    continue
+                second, value = nxt[0], nxt[1].score
+            if value >= now + self.search.after_min_gain and (best is None or value > best[0]):
+                best = (value, t.move, t.game, second)
+        return None if best is None else best[1:]
+
+    def _plan(self, steps: tuple[Step, ...], aims: tuple[PushChoice, ...], predicted: Prediction) -> Plan:
+        return Plan(self.seat, self.lvl.name, self.seed, self.base.key, self.game.turn.number,
+                    steps, aims, predicted, self.previews)

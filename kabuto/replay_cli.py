@@ -1,0 +1,178 @@
+"""``kabuto replay``: check a replay headless, open it in the app's viewer, or list the recorded ones.
+
+    kabuto replay FILE --verify      re-simulate every push; exit 0 only if all reach the recorded
+                                     state, 1 at the first that does not (which pieces differ, by
+                                     how much), 2 if the file is unusable
+    kabuto replay FILE               open the replay viewer of the desktop app
+    kabuto replay --list             the games recorded in the data folder, newest first
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from kabuto.cli import subparser
+
+EXIT_OK = 0
+EXIT_DIVERGED = 1
+EXIT_BAD = 2
+
+EPILOG = """\
+exit status:
+  0  every push (move, edit) reaches the state recorded in the file
+  1  a push re-simulates to another state: the first one is named, with the pieces that differ
+  2  the file cannot be used (damaged, wrong version, impossible pushes, ...), or a usage error
+
+Every game played with 'kabuto play' or 'kabuto sim' is recorded in the data folder
+(--data-dir, else $KABUTO_DATA_DIR, else $XDG_DATA_HOME/kabuto, else ~/.local/share/kabuto).
+The format is described in docs/replay-format.md.
+"""
+
+
+class _Usage(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line and exit 2, never a usage dump
+        raise _Usage(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = subparser("replay", "Verify a Kabuto Sumo replay headless (--verify), open it in the app's "
+                  "replay viewer, or list the games recorded in the data folder (--list).")
+    p.__class__ = _Parser
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = EPILOG
+    p.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a replay file (*.replay.json)")
+    p.add_argument("--verify", action="store_true",
+                   help="re-simulate headless and print, per push, whether the state hash matches")
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="with --verify: print only the summary (or the divergence)")
+    p.add_argument("--list", action="store_true", help="list the recorded replays, newest first")
+    p.add_argument("--data-dir", metavar="DIR",
+                   help="the data folder for --list (default: $KABUTO_DATA_DIR, $XDG_DATA_HOME/kabuto "
+                        "or ~/.local/share/kabuto)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(list(sys.argv[2:] if argv is None else argv))
+        if args.list:
+            if args.file is not None or args.verify:
+                raise _Usage("--list takes no FILE and no --verify")
+            return _list(args.data_dir)
+        if args.file is None:
+            raise _Usage("give a replay FILE (or --list)")
+    except _Usage as exc:
+        print(f"kabuto replay: {exc}", file=sys.stderr)
+        return EXIT_BAD
+    from kabuto.errors import ReplayError
+    from kabuto.replay import load
+
+    try:
+        replay = load(args.file)
+        if args.verify:
+            return _verify(replay, args.quiet)
+        return _view(args.file)
+    except ReplayError as exc:  # BadReplayFile included: one line, nothing written
+        print(f"kabuto replay: {exc}", file=sys.stderr)
+        return EXIT_BAD
+
+
+def _action_text(report) -> str:
+    a = report.action
+    t = a["type"]
+    who = f"turn {a['turn']:>3}  " if "turn" in a else "          "
+    who += f"seat {a['seat']}  " if "seat" in a else "        "
+    if t == "push":
+        what = (f"push {report.push:>3}  {who}{a['piece']} ({a['kind']}) at {a['entry_deg']:.1f} deg, "
+                f"heading {a['heading_deg']:+.1f}, {a['speed']:.2f} m/s")
+    elif t == "move":
+        tg = ", ".join(f"{k}={v}" for k, v in a["targets"].items())
+        what = f"move      {who}{a['name']}" + (f" ({tg})" if tg else "")
+    elif t == "edit":
+        what = f"edit      {who}{a['piece']} -> {a['place']}"
+    elif t == "undo":
+        what = f"undo      back {a['undone']} action{'s' * (a['undone'] != 1)}"
+    else:
+        what = f"end turn  {who}"
+    return what
+
+
+def _verify(replay, quiet: bool) -> int:
+    from kabuto.replay import verify
+
+    if not quiet:
+        print(f"{replay.name}: {replay.describe()}")
+
+    def show(report) -> None:
+        if quiet or report.action["type"] == "end_turn":
+            return
+        if report.got is None:
+            print(f"  {_action_text(report)}")
+            return
+        state = "ok      " if report.ok else "DIFFERS "
+        print(f"  {_action_text(report):<78} {state}{report.got[:12]}"
+              + ("" if report.ok else f" (recorded {report.want[:12]})"))
+
+    result = verify(replay, show)
+    d = result.divergence
+    if d is not None:
+        print(f"kabuto replay: {replay.name}: first divergence at {d.label} ({d.where()}): "
+              f"{d.difference_text()}", file=sys.stderr)
+        return EXIT_DIVERGED
+    pushes = sum(1 for s in result.steps if s.action["type"] == "push")
+    others = result.checked - pushes
+    game = result.game
+    end = f"Result: {game.result.text}" if game.result else f"The game goes on (turn {game.turn.number})"
+    print(f"all {pushes} push{'es' * (pushes != 1)}"
+          + (f" and {others} other action{'s' * (others != 1)}" if others else "")
+          + f" reach the recorded states. {end}.")
+    return EXIT_OK
+
+
+def _view(path: Path) -> int:
+    """Hand the (already validated) file to the app's viewer: ``kabuto play --replay FILE``."""
+    import importlib.util
+
+    try:
+        has_viewer = importlib.util.find_spec("kabuto.app.scene.replay_view") is not None
+    except ModuleNotFoundError:
+        has_viewer = False
+    if not has_viewer:
+        print("kabuto replay: the app's replay viewer is not in this build yet; use "
+              "'kabuto replay FILE --verify' to check the replay headless", file=sys.stderr)
+        return EXIT_BAD
+    from kabuto import app_cli
+
+    return int(app_cli.main(["--replay", str(path)]) or 0)
+
+
+def _list(data_dir: str | None) -> int:
+    from kabuto.errors import ReplayError
+    from kabuto.replay import SUFFIX, load
+    from kabuto.userdata import replays_dir
+
+    folder = replays_dir(data_dir)
+    files = sorted((p for p in folder.glob(f"*{SUFFIX}") if not p.name.startswith(".")),
+                   key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    if not files:
+        print(f"no replays in {folder}")
+        return EXIT_OK
+    print(f"replays in {folder}:")
+    for p in files:
+        try:
+            r = load(p)
+            res = r.meta.get("result")
+            print(f"  {p.name}\n      {r.describe()}" + (f"; {res}" if res else ""))
+        except ReplayError as exc:
+            print(f"  {p.name}\n      unusable: {str(exc).removeprefix(str(p) + ': ')}")
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,544 @@
+"""``kabuto tournament``: AI-vs-AI Kabuto Sumo games, headless, and a win-rate matrix per wrestler pair.
+
+    kabuto tournament --games 4 --players 2 --wrestlers all --level hard --workers 2 --out results/
+
+Every pair of the chosen wrestlers plays ``--games`` games (the first player alternates). Games run
+in parallel - ``--workers`` processes on this machine, or a Ray cluster with ``--backend ray`` - and
+each game is fully determined by its own seed, so the results do not depend on how many workers or
+which backend played them. Written to ``--out``:
+
+* ``pairs.csv`` - per ordered pair: games, wins, losses, draws, the win rate (a draw counts half) and
+  its 95% Wilson confidence interval;
+* ``games.csv`` - one row per game: seed, wrestlers, first player, winner, reason, turns;
+* ``heatmap.png`` - the win-rate matrix (row wrestler against column wrestler);
+* ``replays/game-NNNN.replay.json`` - every game as a replay (``kabuto replay --verify`` re-simulates
+  it), and ``replays/game-NNNN.ai.json`` beside it: the AI's plan for each turn (the aim before the
+  hand wobble, the push executed, the predicted outcome);
+* ``summary.json`` - the settings and the matrix.
+
+A game still going after ``--max-turns`` turns is stopped and counted as a draw.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kabuto.cli import subparser
+
+#: z for a 95% two-sided interval
+Z95 = 1.959963984540054
+
+
+class UsageError(Exception):
+    """Bad input from the user: one line, exit status 2."""
+
+
+# ----- one game -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything that decides one game: wrestlers by seat, first player, AI level by seat, seed."""
+
+    index: int
+    wrestlers: tuple[str, ...]
+    first_player: int
+    levels: tuple[str, ...]
+    seed: int
+    max_turns: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "wrestlers": list(self.wrestlers), "first_player": self.first_player,
+                "levels": list(self.levels), "seed": self.seed, "max_turns": self.max_turns}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "GameSpec":
+        return cls(int(d["index"]), tuple(d["wrestlers"]), int(d["first_player"]), tuple(d["levels"]),
+                   int(d["seed"]), int(d["max_turns"]))
+
+
+@dataclass
+class GameRecord:
+    """How one game went. ``winner`` is the winning seat (None: a draw, or stopped at max turns).
+
+    ``replay`` is the game in the replay format of :mod:`kabuto.replay` (or, if that module is not
+    available, ``Game.to_json``); ``plans`` the AI's plan for every turn (aims before the hand wobble,
+    pushes executed, predictions).
+    """
+
+    spec: GameSpec
+    winner: int | None
+    reason: str
+    turns: int
+    previews: int
+    replay: dict[str, Any] = field(repr=False)
+    plans: list[dict[str, Any]] = field(repr=False, default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"spec": self.spec.to_json(), "winner": self.winner, "reason": self.reason,
+                "turns": self.turns, "previews": self.previews, "replay": self.replay,
+                "plans": self.plans}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "GameRecord":
+        return cls(GameSpec.from_json(d["spec"]), d["winner"], d["reason"], d["turns"], d["previews"],
+                   d["replay"], d.get("plans", []))
+
+
+def ai_seed(spec: GameSpec, seat: int) -> int:
+    """The AI seed of ``seat`` in a game: its plans also depend on the position, so one per seat."""
+    return spec.seed * 10 + seat
+
+
+def _recorder(game: Any, spec: GameSpec) -> Any:
+    """A :class:`kabuto.recorder.Recorder` for the game (never saving by itself), or None when the
+    replay module is not available in this build."""
+    try:
+        from kabuto import replay as rp
+        from kabuto.recorder import Recorder
+    except ImportError:
+        return None
+    seats = tuple(f"AI {lvl}" for lvl in spec.levels)
+    return Recorder(Path("."), game.setup, seats=seats, pieces=rp.pieces_of(game.world))
+
+
+def play_game(spec: GameSpec, ai_workers: int = 1, levels: dict[str, Any] | None = None) -> GameRecord:
+    """Play one AI-vs-AI game to the end (or ``max_turns``). ``levels`` may map a level name in
+    ``spec.levels`` to a :class:`kabuto.ai.Level` to use instead of ai.toml's (tests, benchmarks)."""
+    from kabuto.ai import choose, play_turn
+    from kabuto.game import Game
+
+    game = Game.new(players=len(spec.wrestlers), wrestlers=list(spec.wrestlers), seed=spec.seed,
+                    first_player=spec.first_player)
+    rec = _recorder(game, spec)
+    plans = []
+    previews = 0
+    while not game.is_over and game.turn.number <= spec.max_turns:
+        seat = game.current_seat
+        lvl = spec.levels[seat]
+        plan = choose(game, (levels or {}).get(lvl, lvl), seed=ai_seed(spec, seat), workers=ai_workers)
+        play_turn(game, plan, on_action=rec.sync if rec else None)
+        previews += plan.previews
+        plans.append(plan.to_json())
+    if game.is_over:
+        r = game.result
+        winner = None if r.winner is None else r.seats[0]
+        reason, text = r.reason, r.text
+    else:
+        winner, reason, text = None, "max_turns", f"stopped after {spec.max_turns} turns"
+    if rec is not None:
+        replay = rec.to_json(game)
+        # Deterministic metadata: the same game gives the same file, however it was scheduled.
+        replay["meta"] = {"game_id": f"tournament-{spec.seed}", "kabuto": replay["meta"].get("kabuto"),
+                          "seats": list(rec.meta.get("seats", [])), "result": text,
+                          "note": f"kabuto tournament game {spec.index}, seed {spec.seed}"}
+    else:
+        replay = {"format": "kabuto-game-json", "game": game.to_json()}
+    return GameRecord(spec, winner, reason, game.turn.number - (0 if game.is_over else 1), previews,
+                      replay, plans)
+
+
+def _play_json(spec: dict[str, Any]) -> dict[str, Any]:
+    """Worker entry point: JSON in, JSON out (no game objects cross process boundaries)."""
+    return play_game(GameSpec.from_json(spec)).to_json()
+
+
+# ----- the schedule -------------------------------------------------------------------------------
+def schedule(wrestlers: Sequence[str], games: int, level: str, seed: int, max_turns: int) -> list[GameSpec]:
+    """``games`` games for every pair of ``wrestlers``; the first player alternates within a pair and
+    each wrestler takes seat 0 in half of them."""
+    specs = []
+    for i, a in enumerate(wrestlers):
+        for b in wrestlers[i + 1:]:
+            for g in range(games):
+                seats = (a, b) if g % 2 == 0 else (b, a)
+                first = (g // 2) % 2
+                index = len(specs)
+                specs.append(GameSpec(index, seats, first, (level, level), seed * 1_000_003 + index,
+                                      max_turns))
+    return specs
+
+
+# ----- running: local processes or Ray ------------------------------------------------------------
+def run_local(specs: list[GameSpec], workers: int, progress: Callable[[], None] | None = None
+              ) -> list[GameRecord]:
+    """Play ``specs`` over ``workers`` processes; records come back in spec order."""
+    if workers <= 1:
+        out = []
+        for s in specs:
+            out.append(play_game(s))
+            if progress:
+                progress()
+        return out
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    results: dict[int, GameRecord] = {}
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        futures = {pool.submit(_play_json, s.to_json()): s.index for s in specs}
+        for f in as_completed(futures):
+            results[futures[f]] = GameRecord.from_json(f.result())
+            if progress:
+                progress()
+    return [results[s.index] for s in specs]
+
+
+def run_ray(specs: list[GameSpec], workers: int, address: str | None = None,
+            progress: Callable[[], None] | None = None) -> list[GameRecord]:
+    """Play ``specs`` as Ray tasks: on the cluster at ``address`` (or ``RAY_ADDRESS``), else on a
+    local Ray instance with ``workers`` CPUs. Records come back in spec order."""
+    try:
+        import ray
+    except ImportError:
+        raise UsageError("--backend ray needs Ray: pip install 'kabuto[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        addr = address or os.environ.get("RAY_ADDRESS")
+        if addr:
+            ray.init(address=addr, log_to_driver=False)
+        else:
+            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
+        started = True
+    try:
+        remote = ray.remote(num_cpus=1)(_play_json)
+        pending = {remote.remote(s.to_json()): s.index for s in specs}
+        results: dict[int, GameRecord] = {}
+        waiting = list(pending)
+        while waiting:
+            done, waiting = ray.wait(waiting, num_returns=1)
+            for ref in done:
+                results[pending[ref]] = GameRecord.from_json(ray.get(ref))
+                if progress:
+                    progress()
+        return [results[s.index] for s in specs]
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# ----- statistics ---------------------------------------------------------------------------------
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (``successes`` may be fractional: draws count half)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class PairStats:
+    """How ``wrestler`` did against ``opponent``."""
+
+    wrestler: str
+    opponent: str
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def rate(self) -> float:
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else float("nan")
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return wilson(self.wins + 0.5 * self.draws, self.games)
+
+
+def pair_stats(wrestlers: Sequence[str], records: list[GameRecord]) -> dict[tuple[str, str], PairStats]:
+    """{(row, column): stats of row against column} for every ordered pair that met."""
+    tally: dict[tuple[str, str], list[int]] = {}
+    for r in records:
+        ws = r.spec.wrestlers
+        for seat, me in enumerate(ws):
+            for other_seat, them in enumerate(ws):
+                if other_seat == seat:
+                    continue
+                t = tally.setdefault((me, them), [0, 0, 0, 0])
+                t[0] += 1
+                if r.winner is None:
+                    t[3] += 1
+                elif r.winner == seat:
+                    t[1] += 1
+                else:
+                    t[2] += 1
+    return {k: PairStats(k[0], k[1], *v) for k, v in tally.items()}
+
+
+def matrix_text(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats]) -> str:
+    """The win-rate matrix as text: each cell 'rate% (low-high)' of the row against the column."""
+    width = 17
+    lines = ["win rate of row vs column, 95% Wilson interval (draws count half)",
+             " " * 8 + "".join(f"{w:>{width}}" for w in wrestlers)]
+    for a in wrestlers:
+        cells = []
+        for b in wrestlers:
+            s = stats.get((a, b))
+            if a == b or s is None:
+                cells.append(f"{'-':>{width}}")
+            else:
+                lo, hi = s.ci
+                cells.append(f"{f'{s.rate:4.0%} ({lo:.0%}-{hi:.0%})':>{width}}")
+        lines.append(f"{a:<8}" + "".join(cells))
+    return "\n".join(lines)
+
+
+# ----- files --------------------------------------------------------------------------------------
+def _atomic_write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder, then os.replace."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _csv_bytes(header: list[str], rows: list[list[Any]]) -> bytes:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(header)
+    w.writerows(rows)
+    return buf.getvalue().encode()
+
+
+def pairs_csv(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats]) -> bytes:
+    rows = []
+    for a in wrestlers:
+        for b in wrestlers:
+            s = stats.get((a, b))
+            if a != b and s is not None:
+                lo, hi = s.ci
+                rows.append([a, b, s.games, s.wins, s.losses, s.draws, f"{s.rate:.4f}", f"{lo:.4f}",
+                             f"{hi:.4f}"])
+    return _csv_bytes(["wrestler", "opponent", "games", "wins", "losses", "draws", "win_rate",
+                       "ci95_low", "ci95_high"], rows)
+
+
+def games_csv(records: list[GameRecord]) -> bytes:
+    rows = []
+    for r in records:
+        s = r.spec
+        winner = "" if r.winner is None else s.wrestlers[r.winner]
+        rows.append([s.index, s.seed, s.wrestlers[0], s.wrestlers[1], s.levels[0], s.levels[1],
+                     s.wrestlers[s.first_player], winner, r.reason, r.turns, r.previews])
+    return _csv_bytes(["game", "seed", "seat0", "seat1", "level0", "level1", "first", "winner", "reason",
+                       "turns", "previews"], rows)
+
+
+def heatmap_png(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats], title: str) -> bytes:
+    """The win-rate matrix as a PNG heat map (matplotlib, Agg): each cell the row wrestler's win
+    rate against the column wrestler with its 95% interval."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    from kabuto.wrestlers import wrestler
+
+    names = [wrestler(w).name for w in wrestlers]
+    n = len(wrestlers)
+    grid = np.full((n, n), np.nan)
+    for i, a in enumerate(wrestlers):
+        for j, b in enumerate(wrestlers):
+            s = stats.get((a, b))
+            if a != b and s is not None:
+                grid[i, j] = s.rate
+    size = 1.6 + 1.25 * n
+    fig, ax = plt.subplots(figsize=(size + 1.5, size))
+    cmap = plt.get_cmap("RdBu").with_extremes(bad="#d8d8d8")
+    im = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=0.0, vmax=1.0)
+    for i, a in enumerate(wrestlers):
+        for j, b in enumerate(wrestlers):
+            s = stats.get((a, b))
+            if a == b or s is None:
+                continue
+            lo, hi = s.ci
+            dark = abs(s.rate - 0.5) > 0.3
+            ax.text(j, i, f"{s.rate:.0%}\n{lo:.0%}-{hi:.0%}\nn={s.games}", ha="center", va="center",
+                    fontsize=8, color="white" if dark else "black")
+    ax.set_xticks(range(n), labels=names, rotation=35, ha="right")
+    ax.set_yticks(range(n), labels=names)
+    ax.set_xlabel("opponent")
+    ax.set_ylabel("wrestler")
+    ax.set_title(title, fontsize=10)
+    fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04, label="win rate (draws count half)")
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110)
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def save_replay(folder: Path, record: GameRecord) -> list[Path]:
+    """Write one game's replay (``game-NNNN.replay.json``, :mod:`kabuto.replay`'s format: ``kabuto
+    replay --verify`` checks it) and the AI's plans beside it (``game-NNNN.ai.json``)."""
+    stem = folder / f"game-{record.spec.index:04d}"
+    try:
+        from kabuto import replay as rp
+
+        text = rp.dumps(record.replay) if record.replay.get("format") == rp.FORMAT else None
+    except ImportError:
+        text = None
+    replay_path = Path(f"{stem}.replay.json")
+    _atomic_write(replay_path, (text or json.dumps(record.replay, separators=(",", ":"))).encode())
+    ai_path = Path(f"{stem}.ai.json")
+    _atomic_write(ai_path, json.dumps({"spec": record.spec.to_json(), "plans": record.plans},
+                                      separators=(",", ":")).encode())
+    return [replay_path, ai_path]
+
+
+def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord],
+                  stats: dict[tuple[str, str], PairStats], settings: dict[str, Any]) -> list[Path]:
+    """Write every output file into ``out`` (created if needed); returns the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "replays").mkdir(exist_ok=True)
+    written = []
+    for r in records:
+        written += save_replay(out / "replays", r)
+    title = (f"Kabuto Sumo tournament: {settings['level']} AI, {settings['games']} games per pair, "
+             f"seed {settings['seed']}")
+    files = {
+        "pairs.csv": pairs_csv(wrestlers, stats),
+        "games.csv": games_csv(records),
+        "heatmap.png": heatmap_png(wrestlers, stats, title),
+        "summary.json": json.dumps({
+            "settings": settings,
+            "pairs": [{**asdict(s), "win_rate": s.rate, "ci95": list(s.ci)} for s in stats.values()],
+        }, indent=1).encode(),
+    }
+    for name, data in files.items():
+        _atomic_write(out / name, data)
+        written.append(out / name)
+    return written
+
+
+# ----- the command --------------------------------------------------------------------------------
+EPILOG = """\
+examples:
+  kabuto tournament --games 2 --wrestlers mike,hank,gus --level easy --workers 2
+  kabuto tournament --games 10 --wrestlers all --level hard --workers 2 --out results/
+  kabuto tournament --games 10 --wrestlers all --backend ray --ray-address auto
+"""
+
+
+def _parse(argv: Sequence[str]):
+    import argparse
+
+    from kabuto.ai.levels import config
+
+    p = subparser("tournament", "AI-vs-AI Kabuto Sumo games between every pair of wrestlers, with a "
+                  "win-rate matrix (95%% Wilson intervals), CSV files, a heat map and every replay.")
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = EPILOG
+    p.add_argument("--games", type=int, default=2, help="games per pair of wrestlers (default 2; the "
+                   "first player alternates)")
+    p.add_argument("--players", type=int, default=2, help="players per game (only 2 is supported)")
+    p.add_argument("--wrestlers", default="all", help="'all' or a comma-separated list of wrestler "
+                   "keys or names (at least two)")
+    p.add_argument("--level", default="hard", choices=sorted(config().levels),
+                   help="the AI level both sides play (default hard)")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                   help="games played at once (default: one per core); results do not depend on it")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="local processes, or Ray tasks (needs the 'ray' extra)")
+    p.add_argument("--ray-address", default=None, help="Ray cluster to join (default: RAY_ADDRESS, "
+                   "else a local Ray instance)")
+    p.add_argument("--out", default="tournament-out", help="folder for the CSV files, the heat map and "
+                   "the replays (default ./tournament-out)")
+    p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+    p.add_argument("--max-turns", type=int, default=40, help="stop a game after this many turns and "
+                   "count it as a draw (default 40)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return p.parse_args(list(argv))
+
+
+def _wrestler_keys(text: str) -> list[str]:
+    from kabuto.wrestlers import load_wrestlers, wrestler
+
+    if text.strip().lower() == "all":
+        return [w.key for w in load_wrestlers()]
+    keys = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            keys.append(wrestler(part).key)
+        except (KeyError, ValueError):
+            names = ", ".join(w.key for w in load_wrestlers())
+            raise UsageError(f"--wrestlers: unknown wrestler {part!r} (one of: {names})") from None
+    if len(set(keys)) != len(keys):
+        raise UsageError("--wrestlers: a wrestler is listed twice")
+    if len(keys) < 2:
+        raise UsageError("--wrestlers: name at least two wrestlers (or 'all')")
+    return keys
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse(sys.argv[1:] if argv is None else argv)
+    try:
+        if args.players != 2:
+            raise UsageError(f"--players: only 2-player tournaments are supported, got {args.players}")
+        if args.games < 1:
+            raise UsageError(f"--games: expected at least 1, got {args.games}")
+        if args.workers < 1:
+            raise UsageError(f"--workers: expected at least 1, got {args.workers}")
+        if args.max_turns < 1:
+            raise UsageError(f"--max-turns: expected at least 1, got {args.max_turns}")
+        out = Path(args.out)
+        if out.exists() and not out.is_dir():
+            raise UsageError(f"--out: {out} exists and is not a folder")
+        wrestlers = _wrestler_keys(args.wrestlers)
+        specs = schedule(wrestlers, args.games, args.level, args.seed, args.max_turns)
+        records = _run(specs, args)
+    except UsageError as exc:
+        print(f"kabuto tournament: {exc}", file=sys.stderr)
+        return 2
+    stats = pair_stats(wrestlers, records)
+    settings = {"games": args.games, "players": args.players, "wrestlers": wrestlers,
+                "level": args.level, "seed": args.seed, "max_turns": args.max_turns,
+                "backend": args.backend}
+    print(matrix_text(wrestlers, stats))
+    draws = sum(1 for r in records if r.winner is None)
+    print(f"\n{len(records)} games, {draws} draws; mean {sum(r.turns for r in records) / len(records):.1f} "
+          f"turns per game")
+    try:
+        write_outputs(out, wrestlers, records, stats, settings)
+    except OSError as exc:
+        print(f"kabuto tournament: cannot write to {out}: {exc.strerror}", file=sys.stderr)
+        return 2
+    print(f"wrote {out}/pairs.csv, games.csv, heatmap.png, summary.json and {len(records)} replays "
+          f"in {out}/replays/")
+    return 0
+
+
+def _run(specs: list[GameSpec], args) -> list[GameRecord]:
+    from tqdm import tqdm
+
+    with tqdm(total=len(specs), desc="games", unit="game", disable=args.no_progress,
+              file=sys.stderr) as bar:
+        tick = lambda: bar.update(1)  # noqa: E731
+        if args.backend == "ray":
+            return run_ray(specs, args.workers, args.ray_address, tick)
+        return run_local(specs, args.workers, tick)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+"""Small boards and budgets for the AI tests."""
+from __future__ import annotations
+
+from kabuto import Game
+from kabuto.ai import Level, level
+from kabuto.inventory import BOARD, SUPPLY
+
+#: A small, steady search: enough to find an easy knock-out, cheap enough for tests.
+STEADY = level("hard").with_changes(name="test-steady", broad=24, refine_top=1, refine_rounds=1,
+                                    refine_per=4, robust_top=0, robust_samples=0, move_prefixes=2,
+                                    wobble_entry_deg=0.3, wobble_heading_deg=0.3,
+                                    wobble_speed_frac=0.02)
+
+
+def cleared(wrestlers: list[str], first_player: int = 0, seed: int = 0) -> Game:
+    """A 2-player game whose ring holds only the two wrestler pieces, on the y axis near the centre
+    (seat 0 below, seat 1 above); tests move them and add discs with Game.edit."""
+    g = Game.new(players=2, wrestlers=wrestlers, first_player=first_player, seed=seed)
+    for p in g.world.pieces:
+        if not g.is_wrestler_piece(p.id):
+            g.edit(p.id, SUPPLY)
+    for s in g.seats:
+        g.edit(s.piece_id, SUPPLY)
+    for s in g.seats:
+        g.edit(s.piece_id, BOARD, 0.0, -0.03 if s.index == 0 else 0.03, 0.0)
+    return g
+
+
+def small_level(name: str, **changes) -> Level:
+    return STEADY.with_changes(name=name, **changes)

@@ -1,0 +1,157 @@
+"""The AI's choices on arranged boards: it takes a sure win, does not throw its own wrestler out,
+uses a signature move that wins, and its plans are deterministic and replay exactly."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kabuto import Game
+from kabuto.ai import MoveChoice, Plan, PushChoice, choose, level, play_turn
+from kabuto.inventory import BOARD, SUPPLY
+
+from tests.ai.helpers import STEADY, cleared, small_level
+
+
+def snapshot(game: Game) -> str:
+    return json.dumps(game.to_json(), sort_keys=True)
+
+
+def test_pushes_out_an_opposing_wrestler_at_the_edge():
+    g = cleared(["hank", "gus"])
+    g.edit("gus:wrestler", BOARD, 0.078, 0.0, 0.0)  # Gus teeters on the right edge
+    plan = choose(g, STEADY, seed=1, workers=1)
+    assert plan.predicted.winner == 0
+    play_turn(g, plan)
+    assert g.is_over and g.winner == 0
+    assert "gus:wrestler" not in g.world and "hank:wrestler" in g.world
+
+
+def test_knocks_out_the_opponent_but_not_its_own_wrestler_beside_it():
+    # Both wrestlers side by side at the right edge: about a third of the pushes that knock Gus out
+    # take Hank too, and knocking out your own wrestler loses even if the opponent's falls as well.
+    lvl = small_level("test-wide", broad=60)
+    results = []
+    for seed in range(3):
+        g = cleared(["hank", "gus"])
+        g.edit("gus:wrestler", BOARD, 0.074, -0.017, 0.0)
+        g.edit("hank:wrestler", BOARD, 0.074, 0.017, 0.0)
+        play_turn(g, choose(g, lvl, seed=seed, workers=1))
+        assert "hank:wrestler" in g.world, f"seed {seed}: the AI knocked out its own wrestler"
+        results.append(g.winner)
+    assert results.count(0) >= 2
+
+
+def test_vice_grip_wins_without_a_push_when_the_opponent_is_in_the_centre():
+    g = cleared(["mike", "hank"])
+    g.edit("hank:wrestler", BOARD, 0.0, 0.0, 0.0)    # inside the centre circle
+    g.edit("mike:wrestler", BOARD, 0.0, -0.06, 0.0)
+    plan = choose(g, "easy", seed=0, workers=1)
+    assert plan.steps == (MoveChoice("Vice Grip", {}),)
+    assert plan.push is None
+    play_turn(g, plan)
+    assert g.winner == 0
+    assert [a["type"] for a in g.history if a["type"] in ("push", "move")][-1] == "move"
+
+
+def test_choosing_leaves_the_game_as_it_was():
+    g = Game.new(players=2, wrestlers=["dora", "bea"], seed=4, first_player=1)
+    before = snapshot(g)
+    choose(g, STEADY, seed=3, workers=1)
+    assert snapshot(g) == before
+
+
+def test_same_plan_whatever_the_number_of_workers():
+    lvl = small_level("test-pool", broad=16, refine_top=2, refine_rounds=1, refine_per=3,
+                      robust_top=2, robust_samples=1)
+    g = Game.new(players=2, wrestlers=["annie", "rita"], seed=5, first_player=0)
+    one = choose(g, lvl, seed=9, workers=1)
+    two = choose(g, lvl, seed=9, workers=2)
+    assert one.to_json() == two.to_json()
+    assert one.previews == two.previews >= 16 + 2 * 3 + 2
+
+
+def test_same_seed_same_plan_and_the_seed_matters():
+    g = Game.new(players=2, wrestlers=["jade", "gus"], seed=6, first_player=0)
+    a = choose(g, "easy", seed=1, workers=1)
+    assert choose(g, "easy", seed=1, workers=1) == a
+    assert any(choose(g, "easy", seed=s, workers=1).push != a.push for s in (2, 3, 4))
+
+
+def test_the_executed_push_is_the_wobbled_aim_and_the_history_replays_exactly():
+    g = Game.new(players=2, wrestlers=["mike", "rita"], seed=7, first_player=0)
+    plan = choose(g, "easy", seed=5, workers=1)
+    assert plan.push is not None and plan.aim is not None
+    assert (plan.push.entry_deg, plan.push.heading_deg, plan.push.speed) != \
+        (plan.aim.entry_deg, plan.aim.heading_deg, plan.aim.speed)   # easy's hand wobbles
+    play_turn(g, plan)
+    pushed = [a for a in g.history if a["type"] == "push"]
+    assert len(pushed) == 1
+    assert PushChoice(pushed[0]["kind"], pushed[0]["entry_deg"], pushed[0]["heading_deg"],
+                      pushed[0]["speed"], pushed[0]["spin_deg"]) == plan.push
+    again = Game.replay(g.setup, g.history)
+    assert snapshot(again) == snapshot(g)
+
+
+def test_a_stale_plan_is_refused_and_changes_nothing():
+    g = Game.new(players=2, wrestlers=["hank", "jade"], seed=8, first_player=0)
+    plan = choose(g, "easy", seed=0, workers=1)
+    play_turn(g, plan)
+    before = snapshot(g)
+    with pytest.raises(ValueError, match="another position"):
+        play_turn(g, plan)
+    assert snapshot(g) == before
+
+
+def test_plans_survive_json():
+    g = Game.new(players=2, wrestlers=["bea", "annie"], seed=9, first_player=1)
+    plan = choose(g, "easy", seed=3, workers=1)
+    assert Plan.from_json(json.loads(json.dumps(plan.to_json()))) == plan
+
+
+@pytest.mark.parametrize("wrestler", ["mike", "hank", "annie", "rita", "gus", "jade", "dora", "bea"])
+def test_every_wrestler_gets_a_turn_the_rules_accept(wrestler):
+    other = "gus" if wrestler != "gus" else "mike"
+    g = Game.new(players=2, wrestlers=[wrestler, other], seed=10, first_player=0)
+    lvl = small_level("test-moves", broad=8, refine_rounds=0, move_prefixes=3)
+    plan = choose(g, lvl, seed=1, workers=1)
+    outcomes = play_turn(g, plan)
+    assert len(outcomes) == len(plan.steps)
+    assert g.is_over or g.current_seat == 1
+    assert [a["name"] for a in g.history if a["type"] == "move"] == \
+        [s.name for s in plan.steps if isinstance(s, MoveChoice)]
+
+
+def test_easy_hands_wobble_more_than_hard_hands():
+    g = Game.new(players=2, wrestlers=["dora", "hank"], seed=11, first_player=0)
+
+    def mean_error(name: str) -> float:
+        lvl = level(name).with_changes(name=f"{name}-cheap", broad=4, refine_rounds=0, robust_top=0,
+                                       move_prefixes=0)
+        errors = []
+        for seed in range(6):
+            p = choose(g, lvl, seed=seed, workers=1)
+            errors.append(abs(p.push.heading_deg - p.aim.heading_deg))
+        return sum(errors) / len(errors)
+
+    assert mean_error("easy") > 3 * mean_error("hard")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"level": "impossible"}, "level"),
+    ({"seed": "x"}, "seed"),
+    ({"workers": 0}, "workers"),
+])
+def test_bad_arguments_are_named(kwargs, message):
+    g = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
+    with pytest.raises(ValueError, match=message):
+        choose(g, **kwargs)
+
+
+def test_no_plan_for_a_finished_game():
+    g = cleared(["hank", "gus"])
+    g.edit("gus:wrestler", BOARD, 0.078, 0.0, 0.0)
+    play_turn(g, choose(g, STEADY, seed=1, workers=1))
+    assert g.is_over
+    with pytest.raises(ValueError, match="over"):
+        choose(g, "easy")

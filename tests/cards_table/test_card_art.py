@@ -1,0 +1,86 @@
+"""Card faces drawn from data (no window): red suits print red, black suits black, every card of
+every game draws at the table's sizes, and bad requests are refused by name."""
+from __future__ import annotations
+
+import pytest
+
+from cards.sumida_river import CARD_NAMES as SUMIDA_CARDS
+from cards.sumo import DECK as SUMO_DECK
+from cards.sumo_card_game import NAMES as SCG_CARDS
+from cards.table import style
+from cards.table.card_art import card_image
+from cards.table.faces import faces, pretty
+
+
+def ink(img, red: bool) -> int:
+    """Pixels of strong red ink (or of near-black ink) on a card, inside its outline."""
+    w, h = img.size
+    n = 0
+    for r, g, b, a in img.crop((3, 3, w - 3, h - 3)).getdata():
+        if a < 200:
+            continue
+        if red and r > 150 and g < 80 and b < 80:
+            n += 1
+        if not red and r < 60 and g < 60 and b < 60:
+            n += 1
+    return n
+
+
+def test_hearts_and_diamonds_print_red_clubs_and_spades_black():
+    for card in ("9H", "9D"):
+        img = card_image("sumo-card-game", card, *style.CARD_L)
+        assert ink(img, red=True) > 300 and ink(img, red=False) < 50
+    for card in ("9C", "9S"):
+        img = card_image("sumo-card-game", card, *style.CARD_L)
+        assert ink(img, red=False) > 300 and ink(img, red=True) < 50
+
+
+def test_the_four_suits_draw_four_different_symbols():
+    centres = []
+    for suit in "CDHS":
+        img = card_image("sumo", "3" + suit, *style.CARD_L)
+        w, h = img.size
+        centres.append(img.crop((w // 4, h // 3, 3 * w // 4, 3 * h // 4)).convert("L").tobytes())
+    assert len(set(centres)) == 4
+
+
+def test_the_wild_a_cards_of_sumida_river_are_black_and_red():
+    black = card_image("sumida-river", "WB", *style.CARD_M)
+    red = card_image("sumida-river", "WR", *style.CARD_M)
+    assert ink(black, red=False) > 200 and ink(black, red=True) < 30
+    assert ink(red, red=True) > 200
+
+
+@pytest.mark.parametrize("game,cards", [
+    ("sumo-card-game", list(SCG_CARDS)),
+    ("sumo", list(SUMO_DECK)),
+    ("sumida-river", list(SUMIDA_CARDS) + ["WB", "WR"]),
+])
+def test_every_card_of_every_game_draws_and_differs_from_the_back(game, cards):
+    back = card_image(game, None, *style.CARD_S).tobytes()
+    seen = set()
+    for c in cards:
+        img = card_image(game, c, *style.CARD_S)
+        assert img.size == style.CARD_S
+        data = img.tobytes()
+        assert data != back
+        seen.add(data)
+        assert pretty(c, game)  # and every card has a name in words
+    assert len(seen) == len(cards)  # no two cards look the same
+
+
+def test_bad_requests_name_the_problem():
+    with pytest.raises(ValueError, match="XX"):
+        card_image("sumo", "XX", 60, 84)
+    with pytest.raises(ValueError, match="too small"):
+        card_image("sumo", "3H", 2, 3)
+    with pytest.raises(ValueError, match="poker"):
+        card_image("poker", "3H", 60, 84)
+
+
+def test_card_names_in_words():
+    assert pretty("TD", "sumo-card-game") == "10♦"
+    assert pretty("JK1", "sumo-card-game") == "Joker"
+    assert pretty("WR", "sumida-river") == "Red A"
+    assert pretty("AS", "sumida-river") == "A♠"
+    assert faces().suits["H"][1] == "hearts"

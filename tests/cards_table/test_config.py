@@ -1,0 +1,66 @@
+"""The card-table data file and set-ups: entries for every game, bad data named."""
+from __future__ import annotations
+
+import pytest
+
+from cards import GAMES
+from cards.table.config import SeatSpec, TableConfig, parse_table_data, table_data
+from cards.table.faces import parse_faces
+from cards.table.setup_model import SetupModel
+
+
+def test_every_start_menu_game_has_an_engine_and_its_seat_count():
+    data = table_data()
+    for m in data.modes:
+        cls = GAMES[m.game]
+        assert m.players in cls.player_counts
+        cls.new(m.players, seed=0, **m.options)  # the options are ones the engine takes
+    assert {(m.game, m.players, bool(m.options.get("jokers"))) for m in data.modes} == {
+        ("sumo-card-game", 2, False), ("sumo-card-game", 2, True), ("sumo", 2, False),
+        ("sumida-river", 3, False), ("sumida-river", 4, False)}
+
+
+def test_every_bot_strength_builds_a_bot():
+    from cards.bots import make_bot
+
+    for s in table_data().strengths:
+        assert hasattr(make_bot(s.spec, 0), "act")
+
+
+def test_the_eight_sumida_spaces_match_the_engines_meld_types():
+    from cards.sumida_river import MELD_TYPES
+
+    assert sorted(s.type for s in table_data().sumida_spaces) == sorted(MELD_TYPES)
+
+
+def test_bad_data_is_refused_by_name():
+    with pytest.raises(ValueError, match="no \\[\\[modes\\]\\]"):
+        parse_table_data({})
+    good = {"modes": [{"key": "a", "title": "A", "game": "sumo", "players": 2}],
+            "strengths": [{"key": "r", "label": "R", "spec": "random"}]}
+    with pytest.raises(ValueError, match="eight Sumida River meld spaces"):
+        parse_table_data(good)
+    with pytest.raises(ValueError, match="'players' must be a int"):
+        parse_table_data({"modes": [{"key": "a", "title": "A", "game": "sumo", "players": "two"}]})
+    with pytest.raises(ValueError, match="suits"):
+        parse_faces({"style": {"face": [1, 2, 3], "edge": [0, 0, 0]}, "suits": {}})
+
+
+def test_a_set_up_is_checked_before_any_deal():
+    with pytest.raises(ValueError, match="seats\\[1\\]"):
+        TableConfig("sumo", (SeatSpec("human"), SeatSpec("robot"))).validate()
+    assert TableConfig.default("sumida-river-4").humans == [0]
+
+
+def test_the_set_up_screen_keeps_seats_in_step_with_the_game():
+    s = SetupModel("sumo", seed=1)
+    assert [x.kind for x in s.seats] == ["human", "bot"]
+    s.handle("mode:sumida-river-4")
+    assert len(s.seats) == 4 and s.seats[0].kind == "human"
+    s.handle("seat:3:human")
+    s.handle("strength:1:random")
+    cfg = s.config()
+    assert cfg.humans == [0, 3] and cfg.seats[1] == SeatSpec("bot", "random")
+    s.handle("mode:sumo")
+    assert len(s.seats) == 2
+    assert s.handle("ui:start")[0] == "start"

@@ -1,0 +1,436 @@
+"""Each wrestler's signature moves, shown in the world: what moved, what fell, who got what; and
+that a move which cannot be paid or performed says why and changes nothing."""
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from kabuto import IllegalMove
+from kabuto.inventory import BOARD, SUPPLY
+from physics import shapes
+from tests.kabuto.scenarios import arena, beside, check_conservation, empty, give, put, shove
+
+
+def snap(g) -> str:
+    return json.dumps(g.to_json(), sort_keys=True)
+
+
+def refused(g, match: str, *args, **kw) -> None:
+    """use_move(*args, **kw) is refused with ``match`` in the reason and changes nothing."""
+    before = snap(g)
+    with pytest.raises(IllegalMove, match=match):
+        g.use_move(*args, **kw)
+    assert snap(g) == before
+
+
+# ----- Mighty Jaw Mike ----------------------------------------------------------------------------
+def test_mandible_claw_pays_three_small_and_adds_the_large_disc():
+    g = arena(2, ["mike", "hank"])
+    give(g, "seat:0", "small", 1)                  # 3 small, 1 medium
+    smalls = g.ledger.pieces_in("seat:0", "small")
+    large_in_supply = g.ledger.count(SUPPLY, "large")
+    o = g.use_move(0, "Mandible Claw")
+    assert sorted(o.paid) == smalls and set(o.paid.values()) == {"seat:1"}
+    assert all(g.locations()[s] == "seat:1" for s in smalls)
+    assert g.ledger.contents("seat:0") == {"medium": 1, "large": 1}
+    assert g.ledger.count(SUPPLY, "large") == large_in_supply - 1
+    assert g.kind_of(o.gained[0]) == "large"
+    check_conservation(g)
+
+
+def test_mandible_claw_fails_cleanly_without_a_large_disc_in_the_supply():
+    g = arena(2, ["mike", "hank"])
+    give(g, "seat:0", "small", 1)
+    for pid in g.ledger.pieces_in(SUPPLY, "large"):
+        g.edit(pid, "seat:1")
+    refused(g, "supply has no large disc", 0, "Mandible Claw")
+    assert g.ledger.count("seat:0", "small") == 3
+
+
+def test_mandible_claw_needs_three_small_discs():
+    g = arena(2, ["mike", "hank"])
+    refused(g, "costs 3 small", 0, "Mandible Claw")
+
+
+def test_mandible_claw_in_3p_pays_the_chosen_opponent():
+    g = arena(3, ["mike", "hank", "annie"])
+    give(g, "seat:0", "small", 1)
+    refused(g, "opponent", 0, "Mandible Claw")
+    refused(g, "opponent", 0, "Mandible Claw", opponent=0)
+    refused(g, "opponent", 0, "Mandible Claw", opponent="2")
+    refused(g, "opponent", 0, "Mandible Claw", opponent=True)
+    g.use_move(0, "Mandible Claw", opponent=2)
+    assert g.ledger.count("seat:2", "small") == 2 + 3 and g.ledger.count("seat:1", "small") == 2
+
+
+def test_vice_grip_knocks_out_exactly_the_centre_circle_pieces_and_their_stacks():
+    g = arena(2, ["mike", "hank"])
+    c = g.materials.ring.centre_radius
+    put(g, "M01", 0.0, 0.0)                                 # wholly inside
+    put(g, "S01", c + 0.011 - 0.002, 0.0)                   # 2 mm of it inside
+    put(g, "S02", 0.0, -(c + 0.011 + 0.001))                # 1 mm clear of the circle
+    put(g, "L1", -0.040, 0.0)                               # its rim reaches 21 mm from the centre
+    put(g, "S03", -0.040, 0.0, base="L1")                   # stacked on it, wholly outside
+    put(g, "hank:bar1", 0.0, 0.045, math.pi / 2)            # a signature piece poking in
+    inside = set(g.world.in_circle())
+    assert inside == {"M01", "S01", "L1", "hank:bar1"}      # the physics' own judgement
+    o = g.use_move(0, "Vice Grip")
+    out = {k.piece: k.to for k in o.knocked_out}
+    assert set(out) == inside | {"S03"}
+    assert {p for p, to in out.items() if to == "seat:0"} == {"M01", "S01", "L1", "S03"}
+    assert out["hank:bar1"] == SUPPLY
+    assert g.locations()["S02"] == BOARD
+    assert o.paid and set(o.paid.values()) == {"seat:1"}
+    check_conservation(g)
+
+
+def test_vice_grip_with_nothing_in_the_circle_is_refused():
+    g = arena(2, ["mike", "hank"])
+    refused(g, "no piece is inside the centre circle", 0, "Vice Grip")
+
+
+# ----- Hercules Hank ------------------------------------------------------------------------------
+def test_horn_toss_adds_the_horn_bar_which_can_then_be_pushed():
+    g = arena(2, ["hank", "mike"])
+    o = g.use_move(0, "Horn Toss")
+    assert o.gained == ["hank:bar1"] and g.locations()["hank:bar1"] == "seat:0"
+    assert list(o.paid.values()) == [SUPPLY]
+    p = g.push("hank:bar1", 180.0, 0.0, 0.3, spin_deg=90.0)
+    assert g.locations()["hank:bar1"] == BOARD and p.kind == "hank_bar"
+    g.push("small", 0.0, 0.0, 0.2)
+    refused(g, "not in the supply|supply has no", 0, "Horn Toss")
+
+
+def _hank_with_disc(blocker_gap: float | None = None):
+    g = arena(2, ["hank", "mike"])
+    put(g, "hank:wrestler", 0.0, 0.0, 0.0)
+    x, y = beside(g, "hank:wrestler", "medium", 0.0)
+    put(g, "M01", x, y)
+    if blocker_gap is not None:
+        put(g, "M02", x + 0.029 + blocker_gap, y)
+    return g, (x, y)
+
+
+def test_pitchfork_slides_a_touching_piece_20_mm_away():
+    g, (x, y) = _hank_with_disc()
+    assert "M01" in g.world.touching("hank:wrestler")
+    o = g.use_move(0, "Pitchfork", piece="M01")
+    p = g.world.piece("M01")
+    assert math.isclose(p.x - x, 0.020, abs_tol=1e-9) and math.isclose(p.y, y, abs_tol=1e-12)
+    assert o.moved == ["M01"] and "M01" not in g.world.touching("hank:wrestler")
+
+
+def test_pitchfork_stops_at_the_first_piece_in_the_way():
+    g, (x, y) = _hank_with_disc(blocker_gap=0.008)
+    g.use_move(0, "Pitchfork", piece="M01")
+    p = g.world.piece("M01")
+    slop = g.materials.sim.collision_slop       # "touching": in contact within the slop
+    assert 0.008 - slop < p.x - x <= 0.008 + slop
+    assert "M02" in g.world.touching("M01")
+    assert g.world.piece("M02").x == pytest.approx(x + 0.037)    # the blocker did not move
+
+
+def test_pitchfork_needs_a_touching_piece_and_not_a_wrestler():
+    g, _ = _hank_with_disc()
+    put(g, "M03", -0.05, -0.05)
+    refused(g, "choose a piece touching", 0, "Pitchfork", piece="M03")
+    x, y = beside(g, "hank:wrestler", "mike_wrestler", 180.0, angle=math.pi)
+    put(g, "mike:wrestler", x, y, math.pi)
+    assert "mike:wrestler" in g.world.touching("hank:wrestler")
+    refused(g, "choose a piece touching", 0, "Pitchfork", piece="mike:wrestler")
+
+
+# ----- Atlas Annie --------------------------------------------------------------------------------
+def test_tower_stacks_two_small_discs_and_gains_a_medium():
+    g = arena(2, ["annie", "hank"])
+    put(g, "M01", 0.0, 0.0)
+    smalls = g.ledger.pieces_in("seat:0", "small")
+    o = g.use_move(0, "Tower", base="M01")
+    levels = g.world.levels()
+    assert [levels[s] for s in smalls] == [1, 2]
+    assert g.world.piece(smalls[0]).base == "M01" and g.world.piece(smalls[1]).base == smalls[0]
+    assert g.world.riders("M01") == smalls
+    assert g.kind_of(o.gained[0]) == "medium" and g.ledger.contents("seat:0") == {"medium": 2}
+    check_conservation(g)
+
+
+def test_tower_never_stacks_on_a_wrestler_piece():
+    g = arena(2, ["annie", "hank"])
+    put(g, "M01", 0.0, 0.0)
+    opts = {o.name: o for o in g.available_moves(0)}
+    assert "hank:wrestler" not in opts["Tower"].targets[0].choices
+    refused(g, "nothing may be stacked", 0, "Tower", base="hank:wrestler")
+
+
+def test_raise_the_pillar_discards_a_medium_and_adds_the_pillar():
+    g = arena(2, ["annie", "hank"])
+    o = g.use_move(0, "Raise the Pillar")
+    assert o.gained == ["annie:pillar1"] and g.ledger.contents("seat:0") == {"small": 2, "annie_pillar": 1}
+    assert g.ledger.count(SUPPLY, "medium") >= 1
+
+
+# ----- Rhino Rita ---------------------------------------------------------------------------------
+def test_charge_allows_a_second_push_from_the_same_platform():
+    g = arena(2, ["rita", "hank"])
+    give(g, "seat:0", "medium")
+    g.push("small", 200.0, 10.0, 0.3, end_turn=False)
+    g.use_move(0, "Charge")
+    assert g.locked_platform() == (200.0, 10.0)
+    with pytest.raises(IllegalMove, match="platform must stay"):
+        g.push("small", 150.0, 10.0, 0.3)
+    second = g.push("small", 200.0, 10.0, 0.6, end_turn=False)
+    assert second.seat == 0 and g.turn.pushes == 2
+    with pytest.raises(IllegalMove, match="all 2 pushes"):
+        g.push("medium", 200.0, 10.0, 0.3)
+    g.end_turn()
+    assert g.current_seat == 1
+
+
+def test_without_charge_a_second_push_is_refused():
+    g = arena(2, ["rita", "hank"])
+    g.push("small", 200.0, 10.0, 0.3, end_turn=False)
+    with pytest.raises(IllegalMove, match="already pushed"):
+        g.push("small", 200.0, 10.0, 0.3)
+
+
+def test_horn_hook_turns_the_wrestler_piece():
+    g = arena(2, ["rita", "hank"])
+    g.use_move(0, "Horn Hook", angle_deg=-90.0)
+    assert g.world.piece("rita:wrestler").angle == pytest.approx(-math.pi / 2)
+
+
+def test_horn_hook_cannot_turn_into_a_neighbour():
+    g = arena(2, ["rita", "hank"])
+    put(g, "rita:wrestler", 0.0, 0.0, 0.0)
+    put(g, "S01", *beside(g, "rita:wrestler", "small", 80.0))   # beside her, in the horn's path
+    refused(g, "cannot turn", 0, "Horn Hook", angle_deg=90.0)
+
+
+# ----- Goliath Gus --------------------------------------------------------------------------------
+def test_body_slam_knocks_out_a_disc_touching_an_opponent_and_replaces_the_turn():
+    g = arena(2, ["gus", "hank"])
+    give(g, "seat:0", "small", 1)
+    x, y = beside(g, "hank:wrestler", "large", 90.0)
+    put(g, "L1", x, y)
+    put(g, "S01", x, y, base="L1")
+    o = g.use_move(0, "Body Slam", piece="L1")
+    assert {k.piece: k.to for k in o.knocked_out} == {"L1": "seat:0", "S01": "seat:0"}
+    assert o.turn_ended and g.current_seat == 1
+    assert not any(a["type"] == "push" for a in g.history)
+
+
+def test_body_slam_must_come_before_any_push_or_other_move():
+    g = arena(2, ["gus", "hank"])
+    give(g, "seat:0", "small", 2)
+    x, y = beside(g, "hank:wrestler", "large", 90.0)
+    put(g, "L1", x, y)
+    g.push("medium", 200.0, 0.0, 0.2, end_turn=False)
+    refused(g, "replaces your turn", 0, "Body Slam", piece="L1")
+
+
+def test_body_slam_only_standard_discs_touching_an_opponent():
+    g = arena(2, ["gus", "hank"])
+    put(g, "L1", 0.0, 0.0)
+    refused(g, "no standard disc is touching", 0, "Body Slam", piece="L1")
+
+
+def test_boulder_drop_stacks_the_boulder_on_a_large_disc():
+    g = arena(2, ["gus", "hank"])
+    put(g, "L1", 0.0, 0.0)
+    put(g, "M01", 0.0, 0.04)
+    refused(g, "choose a large disc", 0, "Boulder Drop", base="M01")
+    o = g.use_move(0, "Boulder Drop", base="L1")
+    assert o.placed == ["gus:boulder1"]
+    b = g.world.piece("gus:boulder1")
+    assert b.base == "L1" and g.world.levels()["gus:boulder1"] == 1
+    assert g.locations()["gus:boulder1"] == BOARD
+
+
+def test_boulder_drop_needs_a_large_disc_on_the_board():
+    g = arena(2, ["gus", "hank"])
+    refused(g, "no large disc on the board", 0, "Boulder Drop", base="L1")
+
+
+# ----- Jewel Jade ---------------------------------------------------------------------------------
+def test_sparkle_adds_one_gem_at_a_time_until_none_is_left():
+    g = arena(2, ["jade", "hank"])
+    give(g, "seat:0", "small", 4)
+    give(g, "seat:1", "small", 2)
+    gained = []
+    for _ in range(3):
+        gained += g.use_move(0, "Sparkle").gained
+        g.push("small", 200.0, 0.0, 0.2)
+        g.push("small", 20.0, 0.0, 0.2)
+    assert gained == ["jade:gem1", "jade:gem2", "jade:gem3"]
+    refused(g, "no Gem", 0, "Sparkle")
+
+
+def test_mirror_shell_swaps_the_wrestler_and_a_touching_disc():
+    g = arena(2, ["jade", "hank"])
+    put(g, "jade:wrestler", 0.0, 0.0, 0.0)
+    x, y = beside(g, "jade:wrestler", "large", 90.0)
+    put(g, "L1", x, y)
+    o = g.use_move(0, "Mirror Shell", piece="L1")
+    w, d = g.world.piece("jade:wrestler"), g.world.piece("L1")
+    assert (w.x, w.y) == (pytest.approx(x), pytest.approx(y)) and (d.x, d.y) == (0.0, 0.0)
+    assert o.turn_ended and g.current_seat == 1
+
+
+def test_mirror_shell_refused_when_the_wrestler_does_not_fit():
+    g = arena(2, ["jade", "hank"])
+    put(g, "jade:wrestler", 0.0, 0.0, 0.0)
+    x, y = beside(g, "jade:wrestler", "small", 90.0)
+    put(g, "S01", x, y)
+    put(g, "M01", x + 0.026, y)          # crowds the small disc's spot: the jewel beetle won't fit
+    refused(g, "does not fit", 0, "Mirror Shell", piece="S01")
+
+
+# ----- Dung Dora ----------------------------------------------------------------------------------
+def test_roll_up_places_the_dung_ball_touching_the_wrestler():
+    g = arena(2, ["dora", "hank"])
+    put(g, "dora:wrestler", 0.0, 0.0, 0.0)
+    o = g.use_move(0, "Roll Up", angle_deg=135.0)
+    assert o.placed == ["dora:ball1"]
+    ball = g.world.piece("dora:ball1")
+    assert "dora:wrestler" in g.world.touching("dora:ball1")
+    assert math.degrees(math.atan2(ball.y, ball.x)) == pytest.approx(135.0)
+
+
+def test_roll_up_refused_when_the_side_is_blocked():
+    g = arena(2, ["dora", "hank"])
+    put(g, "dora:wrestler", 0.0, 0.0, 0.0)
+    x, y = beside(g, "dora:wrestler", "medium", 0.0)
+    put(g, "M01", x, y)
+    refused(g, "does not fit", 0, "Roll Up", angle_deg=0.0)
+
+
+def _ball_on_board():
+    g = arena(2, ["dora", "hank"])
+    g.edit("dora:ball1", BOARD, 0.0, 0.0, 0.0)
+    return g
+
+
+def test_roll_slides_the_dung_ball():
+    g = _ball_on_board()
+    g.use_move(0, "Roll", angle_deg=0.0, distance_mm=12.0)
+    b = g.world.piece("dora:ball1")
+    assert b.x == pytest.approx(0.012) and b.y == pytest.approx(0.0, abs=1e-12)
+
+
+def test_roll_stops_at_the_first_piece_in_its_way():
+    g = _ball_on_board()
+    put(g, "S01", 0.017 + 0.011 + 0.005, 0.0)   # 5 mm ahead of the ball
+    g.use_move(0, "Roll", angle_deg=0.0, distance_mm=25.0)
+    slop = g.materials.sim.collision_slop
+    assert 0.005 - slop < g.world.piece("dora:ball1").x <= 0.005 + slop
+    assert g.world.piece("S01").x == pytest.approx(0.033)
+
+
+def test_roll_off_the_edge_knocks_the_ball_out_to_the_supply():
+    g = arena(2, ["dora", "hank"])
+    g.edit("dora:ball1", BOARD, 0.090, 0.0, 0.0)
+    o = g.use_move(0, "Roll", angle_deg=0.0, distance_mm=20.0)
+    assert [(k.piece, k.to) for k in o.knocked_out] == [("dora:ball1", SUPPLY)]
+
+
+def test_roll_needs_the_ball_on_the_ring():
+    g = arena(2, ["dora", "hank"])
+    refused(g, "not on the ring", 0, "Roll", angle_deg=0.0, distance_mm=5.0)
+
+
+# ----- Bombardier Bea -----------------------------------------------------------------------------
+def test_smokescreen_pushes_from_the_opponents_inventory():
+    g = arena(2, ["bea", "hank"])
+    put(g, "M01", 0.082, 0.0)
+    g.use_move(0, "Smokescreen")
+    assert g.legal_pieces() == g.inventory(1)
+    theirs = g.ledger.pieces_in("seat:1", "medium")[0]
+    with pytest.raises(IllegalMove, match="not in that opponent's inventory"):
+        g.push(g.inventory(0)[0], 180.0)
+    o = shove(g, theirs)
+    assert o.piece == theirs
+    assert ("M01", "seat:0") in [(k.piece, k.to) for k in o.knocked_out]   # still Bea's gain
+
+
+def test_smokescreen_must_precede_the_push():
+    g = arena(2, ["bea", "hank"])
+    g.push("small", 200.0, 0.0, 0.2, end_turn=False)
+    refused(g, "no push left", 0, "Smokescreen")
+
+
+def test_stink_bomb_pays_a_medium_and_adds_the_bomb():
+    g = arena(2, ["bea", "hank"])
+    o = g.use_move(0, "Stink Bomb")
+    assert o.gained == ["bea:bomb1"] and list(o.paid.values()) == ["seat:1"]
+
+
+# ----- rules every move shares --------------------------------------------------------------------
+def test_only_the_player_to_move_may_use_moves():
+    g = arena(2, ["mike", "hank"])
+    refused(g, "seat 0's turn", 1, "Horn Toss")
+
+
+def test_unknown_moves_and_targets_are_refused():
+    g = arena(2, ["hank", "mike"])
+    refused(g, "no move 'Vice Grip'", 0, "Vice Grip")
+    refused(g, "takes no target", 0, "Horn Toss", piece="S01")
+    put(g, "hank:wrestler", 0.0, 0.0, 0.0)
+    x, y = beside(g, "hank:wrestler", "medium", 0.0)
+    put(g, "M01", x, y)
+    refused(g, "needs piece", 0, "Pitchfork")
+
+
+def test_a_move_that_would_leave_nothing_to_push_is_refused():
+    g = arena(2, ["hank", "mike"])
+    empty(g, "seat:0")
+    give(g, "seat:0", "small", 1)
+    x, y = beside(g, "hank:wrestler", "medium", -90.0)
+    put(g, "M01", x, y)
+    refused(g, "nothing to push", 0, "Pitchfork", piece="M01")
+    opts = {o.name: o for o in g.available_moves(0)}
+    assert not opts["Pitchfork"].usable and "nothing to push" in opts["Pitchfork"].reason
+
+
+def test_available_moves_lists_targets_and_reasons():
+    g = arena(3, ["annie", "mike", "gus"])
+    put(g, "M01", 0.0, 0.0)
+    opts = {o.name: o for o in g.available_moves(0)}
+    tower = opts["Tower"]
+    assert tower.usable and [t.name for t in tower.targets] == ["base"]
+    assert "M01" in tower.targets[0].choices
+    assert not any(c.endswith(":wrestler") for c in tower.targets[0].choices)
+    assert opts["Raise the Pillar"].usable
+    mike = {o.name: o for o in g.available_moves(1)}
+    assert not mike["Mandible Claw"].usable and "turn" in mike["Mandible Claw"].reason
+    assert [t.name for t in mike["Vice Grip"].targets] == ["opponent"]
+
+
+def test_moves_are_a_junior_league_absence():
+    g = arena(2, junior=True)
+    assert g.available_moves(0) == []
+    refused(g, "Junior League", 0, "Horn Toss")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_move_is_discoverable_with_kinds_of_targets(players):
+    from kabuto.wrestlers import load_wrestlers
+
+    keys = [w.key for w in load_wrestlers()]
+    for start in range(0, 8, players):
+        ws = [keys[(start + i) % 8] for i in range(players)]
+        g = arena(players, ws)
+        for seat in range(players):
+            for o in g.available_moves(seat):
+                assert o.usable or o.reason
+                assert all(t.kind in ("seat", "piece", "angle_deg", "distance_mm") for t in o.targets)
+
+
+def test_shapes_of_placed_signature_pieces_stay_inside_the_ring():
+    g = arena(2, ["dora", "hank"])
+    put(g, "dora:wrestler", 0.0, 0.0, 0.0)
+    g.use_move(0, "Roll Up", angle_deg=45.0)
+    b = g.world.piece("dora:ball1")
+    _, far = shapes.extent_from_origin(g.materials.kinds["dora_ball"].shape, b.x, b.y, b.angle)
+    assert far < g.materials.ring.radius

@@ -1,0 +1,155 @@
+"""``kabuto replay FILE --verify``: per-push results, the first divergence and what differs, and
+replays that keep their own materials whatever the defaults are."""
+from __future__ import annotations
+
+import json
+import math
+import re
+import shutil
+from pathlib import Path
+
+from physics import Materials, assets_dir, state_hash
+
+import kabuto.game
+from kabuto import Game, replay as rp, replay_cli
+from kabuto.recorder import record
+
+from tests.replay.games import long_game, new_game, tuned
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    rc = replay_cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_verify_prints_every_push_and_exits_0_when_all_match(capsys, rich):
+    rc, out, err = run(capsys, rich.path, "--verify")
+    assert rc == 0, err
+    replay = rp.load(rich.path)
+    push_lines = [ln for ln in out.splitlines() if re.match(r"\s+push\s+\d+", ln)]
+    assert len(push_lines) == replay.pushes            # undone pushes are checked too
+    assert all(" ok " in ln for ln in push_lines)
+    for ln, a in zip(push_lines, (a for a in replay.timeline if a["type"] == "push")):
+        assert a["hash"][:12] in ln
+    assert "undo" in out and "move" in out
+    assert "reach the recorded states" in out
+
+
+def _tamper_speed(path: Path, k: int) -> tuple[dict, int]:
+    """Make the k-th push (0-based) a little faster, keeping its recorded hash."""
+    data = json.loads(path.read_text())
+    idx = [i for i, a in enumerate(data["actions"]) if a["type"] == "push"][k]
+    data["actions"][idx]["speed"] *= 1.15
+    path.write_text(json.dumps(data))
+    return data, idx
+
+
+def test_a_divergent_push_is_named_with_the_pieces_that_differ(capsys, tmp_path, data_dir):
+    game = new_game(5)
+    rec = record(game)
+    long_game(4, 5, rec, move_every=0, game=game)
+    path = rec.close(game)
+    original = rp.load(path)
+    data, idx = _tamper_speed(path, 2)
+
+    rc, out, err = run(capsys, path, "--verify")
+    assert rc == 1
+    lines = [ln for ln in out.splitlines() if re.match(r"\s+push\s+\d+", ln)]
+    assert [(" ok " in ln) for ln in lines] == [True, True, False]   # stops at the divergence
+    assert "DIFFERS" in lines[2]
+    assert err.count("\n") == 1 and "first divergence at push 3" in err and f"actions[{idx}]" in err
+
+    # What differs, worked out here from the physics: the world after the original third push
+    # against the world after the faster one, from the same state.
+    live = original.actions
+    before = Game.replay(original.setup, live[:idx], verify=True)
+    want = rp.pieces_of(Game.replay(original.setup, live[: idx + 1], verify=True).world)
+    a = live[idx]
+    before.push(a["piece"], a["entry_deg"], a["heading_deg"], a["speed"] * 1.15, a["spin_deg"],
+                end_turn=False)
+    got = rp.pieces_of(before.world)
+    differing = {pid for pid in set(got) | set(want) if got.get(pid) != want.get(pid)}
+    assert differing, "a faster push must move something differently"
+    m = re.search(r"(\d+) pieces? differs?", err)
+    assert m and int(m.group(1)) == len(differing)
+    on_both = [p for p in differing if p in got and p in want]
+    if on_both:
+        far = max(on_both, key=lambda p: math.hypot(got[p].x - want[p].x, got[p].y - want[p].y))
+        dist_mm = math.hypot(got[far].x - want[far].x, got[far].y - want[far].y) * 1000
+        assert f"{far}: {dist_mm:.3f} mm off" in err or f"{far}: on the ring" in err or \
+            f"{far}: knocked out" in err
+
+
+def test_verify_quiet_prints_only_the_summary(capsys, rich):
+    rc, out, _ = run(capsys, rich.path, "--verify", "--quiet")
+    assert rc == 0 and len(out.strip().splitlines()) == 1
+
+
+def test_usage_errors_exit_2_in_one_line(capsys):
+    rc, _, err = run(capsys)
+    assert rc == 2 and len(err.strip().splitlines()) == 1
+    rc, _, err = run(capsys, "--bogus")
+    assert rc == 2 and "--bogus" in err
+
+
+def test_without_verify_the_file_goes_to_the_apps_viewer(capsys, rich, monkeypatch):
+    """``kabuto replay FILE`` validates the file, then hands it to ``kabuto play --replay``."""
+    from kabuto import app_cli
+
+    calls = []
+    monkeypatch.setattr(app_cli, "main", lambda argv: calls.append(argv) or 0)
+    rc, _, _ = run(capsys, rich.path)
+    assert rc == 0 and calls == [["--replay", str(rich.path)]]
+
+
+# ----- tuning travels ----------------------------------------------------------------------------
+def test_a_tuned_replay_replays_with_its_own_materials_whatever_the_defaults(capsys, tmp_path,
+                                                                              monkeypatch):
+    game = new_game(7, materials=tuned(Materials.load(), 1.8))
+    rec = record(game)
+    long_game(4, 7, rec, move_every=0, game=game)
+    path = rec.close(game)
+
+    # Today's defaults change ...
+    copy = tmp_path / "assets"
+    shutil.copytree(assets_dir(), copy)
+    toml = copy / "materials.toml"
+    toml.write_text(re.sub(r"(table_friction\s*=\s*)([0-9.]+)",
+                           lambda m: f"{m.group(1)}{float(m.group(2)) * 0.5}", toml.read_text()))
+    monkeypatch.setenv("KABUTO_ASSETS", str(copy))
+    kabuto.game._default_materials.cache_clear()
+    try:
+        defaults = Materials.load()
+        assert defaults.kinds["small"].table_friction != game.materials.kinds["small"].table_friction
+        # ... and the replay still verifies: it carries its own materials.
+        rc, out, err = run(capsys, path, "--verify")
+        assert rc == 0, err
+        # Control: the same pushes under today's defaults end elsewhere, so the check had teeth.
+        replay = rp.load(path)
+        plain = Game.new(players=2, wrestlers=["mike", "hank"], seed=7, first_player=0)
+        assert plain.materials.kinds["small"].table_friction == defaults.kinds["small"].table_friction
+        for a in replay.actions:
+            try:
+                plain.apply_action(a, verify=False)
+            except ValueError:
+                break
+        assert state_hash(plain.world.snapshot()) != state_hash(game.world.snapshot())
+    finally:
+        kabuto.game._default_materials.cache_clear()
+
+
+def test_a_mid_game_tuning_change_is_replayed_with_the_new_table(capsys, rich, tmp_path):
+    rc, _, err = run(capsys, rich.path, "--verify")
+    assert rc == 0, err
+    # Control: send the pushes after the change back to the first table: they diverge.
+    path = rich.copy_to(tmp_path)
+    data = json.loads(path.read_text())
+    first_tuned = next(i for i, a in enumerate(data["actions"])
+                       if a.get("materials") == 1 and a["type"] == "push")
+    for a in data["actions"]:
+        if a.get("materials") == 1:
+            a["materials"] = 0
+    path.write_text(json.dumps(data))
+    rc, _, err = run(capsys, path, "--verify")
+    assert rc == 1 and f"actions[{first_tuned}]" in err

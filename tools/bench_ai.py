@@ -1,0 +1,150 @@
+"""Benchmarks of the Kabuto Sumo AI (issue #9): decision speed over 1 and 2 workers, and strength.
+
+    python tools/bench_ai.py speed                 # hard decisions, 1 vs 2 worker processes
+    python tools/bench_ai.py speed --json
+    python tools/bench_ai.py strength --games 100  # hard against easy, 100 seeded 2-player games
+
+**speed** times :func:`kabuto.ai.choose` at level hard on a seeded set of positions (starting boards
+of several wrestler pairs, and positions a few turns in), with 1 and with 2 worker processes,
+interleaved in the same run (the machine is shared and noisy: the ratio is what to read). The worker
+pool is started before timing (it lives for the whole program). It also checks that both worker
+counts give the identical plan. Target: a hard decision within 2 s with 2 workers on a 2-core machine.
+
+**strength** plays hard against easy: wrestler pairs drawn from the seed, the hard AI in seat 0 in
+half the games and moving first in half of each half. Games run in parallel (each AI in-process), so
+the result does not depend on ``--workers``. Target: hard wins at least 75% of 100 games.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kabuto.game import Game  # noqa: E402
+from kabuto.ai import choose, play_turn, shutdown, warm_up  # noqa: E402
+from kabuto.tournament import GameSpec, run_local, wilson  # noqa: E402
+from kabuto.wrestlers import load_wrestlers  # noqa: E402
+
+
+def positions(n: int, seed: int) -> list[Game]:
+    """``n`` seeded positions: starting boards, and boards after a few easy turns."""
+    keys = [w.key for w in load_wrestlers()]
+    rng = random.Random(f"bench-ai-{seed}")
+    out = []
+    while len(out) < n:
+        a, b = rng.sample(keys, 2)
+        game = Game.new(players=2, wrestlers=[a, b], seed=rng.randrange(10**6), first_player=rng.randrange(2))
+        for _ in range(len(out) % 3):  # 0, 1 or 2 turns in
+            if game.is_over:
+                break
+            play_turn(game, choose(game, "easy", seed=len(out), workers=1))
+        if not game.is_over:
+            out.append(game)
+    return out
+
+
+def bench_speed(args: argparse.Namespace) -> dict:
+    games = positions(args.positions, args.seed)
+    warm_up(2)
+    choose(games[0], "hard", seed=0, workers=2)  # workers import and cache once
+    times: dict[int, list[float]] = {1: [], 2: []}
+    identical = True
+    previews = []
+    for i, g in enumerate(games):
+        plans = {}
+        order = (1, 2) if i % 2 == 0 else (2, 1)  # interleave, so drift in load hits both
+        for w in order:
+            t = time.perf_counter()
+            plans[w] = choose(g, "hard", seed=args.seed + i, workers=w)
+            times[w].append(time.perf_counter() - t)
+        identical &= plans[1].to_json() == plans[2].to_json()
+        previews.append(plans[2].previews)
+    shutdown()
+    med1, med2 = statistics.median(times[1]), statistics.median(times[2])
+    return {
+        "positions": len(games),
+        "previews_median": statistics.median(previews),
+        "median_s_1_worker": round(med1, 3),
+        "median_s_2_workers": round(med2, 3),
+        "max_s_2_workers": round(max(times[2]), 3),
+        "speedup_2_vs_1": round(med1 / med2, 3),
+        "within_2s_with_2_workers": sum(t <= 2.0 for t in times[2]) / len(times[2]),
+        "identical_plans": identical,
+    }
+
+
+def strength_specs(games: int, seed: int, max_turns: int) -> list[GameSpec]:
+    keys = [w.key for w in load_wrestlers()]
+    rng = random.Random(f"bench-ai-strength-{seed}")
+    specs = []
+    for i in range(games):
+        a, b = rng.sample(keys, 2)
+        hard_seat = i % 2
+        first = (i // 2) % 2
+        levels = ("hard", "easy") if hard_seat == 0 else ("easy", "hard")
+        specs.append(GameSpec(i, (a, b), first, levels, seed * 1_000_003 + i, max_turns))
+    return specs
+
+
+def bench_strength(args: argparse.Namespace) -> dict:
+    from tqdm import tqdm
+
+    specs = strength_specs(args.games, args.seed, args.max_turns)
+    t = time.perf_counter()
+    with tqdm(total=len(specs), desc="games", unit="game", file=sys.stderr, disable=args.json) as bar:
+        records = run_local(specs, args.workers, lambda: bar.update(1))
+    elapsed = time.perf_counter() - t
+    wins = draws = 0
+    by_first = {"hard_first": [0, 0], "easy_first": [0, 0]}
+    for r in records:
+        hard = r.spec.levels.index("hard")
+        key = "hard_first" if r.spec.first_player == hard else "easy_first"
+        by_first[key][1] += 1
+        if r.winner is None:
+            draws += 1
+        elif r.winner == hard:
+            wins += 1
+            by_first[key][0] += 1
+    n = len(records)
+    lo, hi = wilson(wins, n)
+    return {
+        "games": n, "hard_wins": wins, "easy_wins": n - wins - draws, "draws": draws,
+        "hard_win_rate": round(wins / n, 3), "ci95": [round(lo, 3), round(hi, 3)],
+        "hard_wins_when_hard_first": f"{by_first['hard_first'][0]}/{by_first['hard_first'][1]}",
+        "hard_wins_when_easy_first": f"{by_first['easy_first'][0]}/{by_first['easy_first'][1]}",
+        "mean_turns": round(sum(r.turns for r in records) / n, 2),
+        "elapsed_s": round(elapsed, 1),
+        "target_met": wins / n >= 0.75,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("mode", choices=("speed", "strength"), nargs="?", default="speed")
+    p.add_argument("--positions", type=int, default=8, help="speed: positions timed (default 8)")
+    p.add_argument("--games", type=int, default=100, help="strength: games (default 100)")
+    p.add_argument("--workers", type=int, default=2, help="strength: games at once (default 2)")
+    p.add_argument("--max-turns", type=int, default=40, help="strength: a game stops (a draw) after this")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    args = p.parse_args(argv)
+    if args.positions < 1 or args.games < 1 or args.workers < 1:
+        p.error("--positions, --games and --workers must be at least 1")
+    result = bench_speed(args) if args.mode == "speed" else bench_strength(args)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for k, v in result.items():
+            print(f"{k:>28}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
