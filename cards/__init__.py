@@ -16,16 +16,17 @@ def register(cls: type[CardGame]) -> type[CardGame]:
     return cls
 
 
+#: The engine modules, imported for their @register side effect.
+ENGINE_MODULES = ("cards.sumo_card_game", "cards.sumo", "cards.sumida_river")
+
+
 def _load_engines() -> None:
-    # Imported for their @register side effect; tolerate an engine not written yet.
+    # Strict: every engine ships with the package, so a failing import is a bug to see at once,
+    # not a game that silently goes missing from GAMES.
     import importlib
 
-    for mod in ("cards.sumo_card_game", "cards.sumo", "cards.sumida_river"):
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+    for mod in ENGINE_MODULES:
+        importlib.import_module(mod)
 
 
 _load_engines()

@@ -420,6 +420,7 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        os.fchmod(fd, 0o644)  # mkstemp makes it private; a replay is an ordinary, shareable file
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -861,6 +862,17 @@ class Playback:
     def done(self) -> bool:
         return self.index >= len(self.replay.timeline)
 
+    def checkpoint(self) -> tuple:
+        """An opaque copy of where the playback is; :meth:`restore` goes back to it (a viewer
+        stepping backwards). Cheap: the game is cloned from its at-rest state."""
+        return (self.game.clone(), self.index, self.live, self.pushes, self.table, dict(self._kept))
+
+    def restore(self, checkpoint: tuple) -> None:
+        """Go back to a :meth:`checkpoint` (it can be restored again later)."""
+        game, self.index, self.live, self.pushes, self.table, kept = checkpoint
+        self.game = game.clone()
+        self._kept = dict(kept)
+
     def __iter__(self) -> Iterator[StepReport]:
         while not self.done:
             yield self.step()
@@ -891,7 +903,7 @@ class Playback:
             n = len(game.history)
         try:
             report.outcome = self._apply(game, a)
-        except ValueError as exc:
+        except (ValueError, TypeError, KeyError) as exc:  # TypeError: e.g. a target named "name"
             msg = str(exc).removeprefix(f"{a['type']} action: ")
             raise BadReplayFile(f"{name}: actions[{i}] ({report.label}): the rules refuse it: "
                                 f"{msg}") from None

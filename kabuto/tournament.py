@@ -234,7 +234,10 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 and n successes the bounds are exactly 0 and 1 (rounding would leave ~1e-17).
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
+    hi = 1.0 if successes >= n else min(1.0, centre + half)
+    return lo, hi
 
 
 @dataclass(frozen=True)
@@ -277,21 +280,30 @@ def pair_stats(wrestlers: Sequence[str], records: list[GameRecord]) -> dict[tupl
     return {k: PairStats(k[0], k[1], *v) for k, v in tally.items()}
 
 
+def overall(wrestler: str, stats: dict[tuple[str, str], PairStats]) -> PairStats:
+    """``wrestler`` against everybody, pooled."""
+    mine = [s for (a, _), s in stats.items() if a == wrestler]
+    return PairStats(wrestler, "all", sum(s.games for s in mine), sum(s.wins for s in mine),
+                     sum(s.losses for s in mine), sum(s.draws for s in mine))
+
+
+def _cell(s: PairStats | None) -> str:
+    if s is None or not s.games:
+        return "-"
+    lo, hi = s.ci
+    return f"{s.rate:4.0%} ({lo:.0%}-{hi:.0%})"
+
+
 def matrix_text(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats]) -> str:
-    """The win-rate matrix as text: each cell 'rate% (low-high)' of the row against the column."""
+    """The win-rate matrix as text: each cell 'rate% (low-high)' of the row against the column, and
+    each row's rate against everybody."""
     width = 17
     lines = ["win rate of row vs column, 95% Wilson interval (draws count half)",
-             " " * 8 + "".join(f"{w:>{width}}" for w in wrestlers)]
+             " " * 8 + "".join(f"{w:>{width}}" for w in [*wrestlers, "overall"])]
     for a in wrestlers:
-        cells = []
-        for b in wrestlers:
-            s = stats.get((a, b))
-            if a == b or s is None:
-                cells.append(f"{'-':>{width}}")
-            else:
-                lo, hi = s.ci
-                cells.append(f"{f'{s.rate:4.0%} ({lo:.0%}-{hi:.0%})':>{width}}")
-        lines.append(f"{a:<8}" + "".join(cells))
+        cells = [_cell(None if a == b else stats.get((a, b))) for b in wrestlers]
+        cells.append(_cell(overall(a, stats)))
+        lines.append(f"{a:<8}" + "".join(f"{c:>{width}}" for c in cells))
     return "\n".join(lines)
 
 
@@ -412,8 +424,9 @@ def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord]
     written = []
     for r in records:
         written += save_replay(out / "replays", r)
-    title = (f"Kabuto Sumo tournament: {settings['level']} AI, {settings['games']} games per pair, "
-             f"seed {settings['seed']}")
+    games = settings["games"]
+    title = (f"Kabuto Sumo tournament: {settings['level']} AI, {games} game{'s' if games != 1 else ''} "
+             f"per pair, seed {settings['seed']}")
     files = {
         "pairs.csv": pairs_csv(wrestlers, stats),
         "games.csv": games_csv(records),
@@ -421,6 +434,8 @@ def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord]
         "summary.json": json.dumps({
             "settings": settings,
             "pairs": [{**asdict(s), "win_rate": s.rate, "ci95": list(s.ci)} for s in stats.values()],
+            "overall": [{**asdict(o), "win_rate": o.rate, "ci95": list(o.ci)}
+                        for o in (overall(w, stats) for w in wrestlers)],
         }, indent=1).encode(),
     }
     for name, data in files.items():
@@ -444,7 +459,7 @@ def _parse(argv: Sequence[str]):
     from kabuto.ai.levels import config
 
     p = subparser("tournament", "AI-vs-AI Kabuto Sumo games between every pair of wrestlers, with a "
-                  "win-rate matrix (95%% Wilson intervals), CSV files, a heat map and every replay.")
+                  "win-rate matrix (95% Wilson intervals), CSV files, a heat map and every replay.")
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.epilog = EPILOG
     p.add_argument("--games", type=int, default=2, help="games per pair of wrestlers (default 2; the "

@@ -11,7 +11,9 @@ pyglet modules: :mod:`~cards.table.render` (display -> shapes, labels, sprites, 
 :mod:`~cards.table.scene` (the scenes the app's window shows), :mod:`~cards.table.host` (a window
 of its own, for ``python -m cards.table``, tests and tools).
 
-Plugging into the app's start menu: :func:`menu_entries` lists the entries; each makes its scene.
+Plugging into the app's start menu: importing :mod:`cards.table.app_mode` registers the "Card
+games" mode in :mod:`kabuto.app.modes`; :func:`menu_entries` lists one entry per game set-up for a
+menu that wants them separately.
 """
 from __future__ import annotations
 

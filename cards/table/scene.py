@@ -198,7 +198,8 @@ class TableScene(_DisplayScene):
             model.thinking = True
             model.changed()
             self._future_token = (id(m), m.actions_played)
-            self._future = self._executor.submit(m.bot_decide)
+            # The copy is made here, on the window's thread: the bot never touches the real game.
+            self._future = self._executor.submit(m.bot(m.current).act, m.game.clone())
             return True
         model.bot_step()
         return True

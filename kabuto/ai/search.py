@@ -97,11 +97,10 @@ class _Search:
         return evaluate(base, prefixes, cands, self.workers)
 
     @staticmethod
-    def _ranked(scored: list[Scored | None], values: list[float] | None = None) -> list[int]:
+    def _ranked(scored: list[Scored | None]) -> list[int]:
         """Indices of the scored candidates, best first; ties go to the earlier candidate."""
-        vals = values if values is not None else [s.score if s else -math.inf for s in scored]
         idx = [i for i, s in enumerate(scored) if s is not None]
-        return sorted(idx, key=lambda i: (-vals[i], i))
+        return sorted(idx, key=lambda i: (-scored[i].score, i))
 
     # ----- the search ---------------------------------------------------------------------------
     def run(self) -> Plan:
@@ -141,7 +140,9 @@ class _Search:
             means = {}
             for k, i in enumerate(top):
                 part = vs[k * lvl.robust_samples:(k + 1) * lvl.robust_samples]
-                vals = [scored[i].score] + [(s.score if s else self.weights.loss) for s in part]
+                # A wobble onto a blocked platform spot is steadied when played (see _commit): it
+                # counts as the aim itself.
+                vals = [scored[i].score] + [(s.score if s else scored[i].score) for s in part]
                 means[i] = sum(vals) / len(vals)
             best_i = min(top, key=lambda i: (-means[i], i))
             value = means[best_i]

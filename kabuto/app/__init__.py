@@ -1,17 +1,22 @@
-"""The Kabuto desktop app (pyglet): `kabuto play` opens it.
+"""The Kabuto desktop app (pyglet 2.1): `kabuto play` opens it (:mod:`kabuto.app_cli`).
 
 Layout of the package (each module small and named for what it holds):
 
+* ``main``        - the App: the window, the start menu, switching modes, the built-in modes
 * ``window``      - the one window, the 60 Hz tick, scenes, screenshots
-* ``view``        - ring metres <-> window pixels (pure arithmetic)
-* ``aim``         - the mouse/keyboard aiming gesture as geometry (pure)
-* ``animation``   - real-time playback of a push's recorded trajectory (pure)
-* ``session``     - what the table plays: the physics sandbox, or a game (``game_session``)
-* ``panels``, ``widgets``, ``tuning_panel`` - the side panel, aim bar, buttons, sliders
-* ``tuning``      - tuning profiles as TOML (pure)
-* ``modes``       - the start menu's registry of things to play (the card table adds itself here)
-* ``scene/``      - the menu, the table (ring + panels), the replay viewer
+* ``modes``       - the start menu's registry; the card table (issue #8) registers "cards" here
+* ``scene/``      - ``menu``, ``table`` (ring + panels + aim + AI + win screen), ``ring_view``
+                    (the ring drawn to scale), ``replay_view`` (the replay viewer and browser)
+* ``session``     - what the table plays: the :class:`SandboxSession` (physics only) ...
+* ``game_session``- ... or a Kabuto Sumo game through :mod:`kabuto.game`, recorded by
+                    :mod:`kabuto.recorder`
+* ``bot``         - AI seats: :mod:`kabuto.ai` when present, else a small sampling bot
+* ``aim``, ``view``, ``animation``, ``tuning``, ``replay_model``, ``catalogue`` - pure logic
+                    (no pyglet): aiming geometry, metres <-> pixels, trajectory playback,
+                    tuning profiles (TOML), replay stepping, the cards the menu shows
+* ``panels``, ``widgets``, ``tuning_panel``, ``theme`` - what is drawn around the ring
+* ``virtual_display`` - a private Xvfb for tests and tools
 
-Importing a module that draws needs a display (pyglet opens one on import of its GL layer); the
-pure modules above do not. Rules never import anything from here.
+Importing a module that draws needs a display (pyglet opens one when its GL layer is imported);
+the pure modules do not import pyglet. The rules never import anything from here.
 """

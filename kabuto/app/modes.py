@@ -3,7 +3,7 @@
 The app registers its own modes (Kabuto Sumo, the physics sandbox, the replay viewer). Other parts
 plug in by registering theirs - the card table (issue #8) does it like this::
 
-    # kabuto/app/card_table.py (imported by the menu if it exists)
+    # cards/table/app_mode.py (listed in PLUGINS: the menu imports it if it exists)
     from kabuto.app.modes import Mode, register_mode
 
     def _start(app, config):          # -> a kabuto.app.window.Scene
@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 #: Modules imported when the menu opens, if they exist; each registers its modes on import.
-PLUGINS: tuple[str, ...] = ("kabuto.app.card_table",)
+#: ``cards.table.app_mode`` is the card table (issue #8).
+PLUGINS: tuple[str, ...] = ("cards.table.app_mode", "kabuto.app.card_table")
 
 
 @dataclass(frozen=True)

@@ -74,8 +74,7 @@ class AppWindow(pyglet.window.Window):
 
     # ----- scenes ------------------------------------------------------------------------------------
     def set_scene(self, scene: Scene) -> Scene:
-        if self.scene is not None:
-            self.scene.close()
+        self._close_scene()
         self.scene = scene
         scene.layout(self.width, self.height)
         self.dirty = True
@@ -90,7 +89,8 @@ class AppWindow(pyglet.window.Window):
 
     def tick(self, dt: float) -> None:
         t0 = time.perf_counter()
-        moving = self.scene.update(dt) if self.scene is not None else False
+        update = getattr(self.scene, "update", None)
+        moving = update(dt) if update is not None else False
         if moving or self.dirty:
             self.dirty = False
             self.switch_to()
@@ -118,7 +118,7 @@ class AppWindow(pyglet.window.Window):
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
-        if self.scene is not None:
+        if self.scene is not None and hasattr(self.scene, "layout"):
             self.scene.layout(width, height)
         self.dirty = True
 
@@ -127,9 +127,8 @@ class AppWindow(pyglet.window.Window):
 
     def _forward(self, name: str, *args) -> bool:
         self.dirty = True
-        if self.scene is None:
-            return False
-        return bool(getattr(self.scene, name)(*args))
+        handler = getattr(self.scene, name, None)  # scenes from plug-ins may lack some handlers
+        return bool(handler(*args)) if handler is not None else False
 
     def on_mouse_press(self, x, y, button, modifiers):
         self._forward("on_mouse_press", x, y, button, modifiers)
@@ -168,10 +167,14 @@ class AppWindow(pyglet.window.Window):
         self.flip()
         return path
 
+    def _close_scene(self) -> None:
+        close = getattr(self.scene, "close", None)
+        if close is not None:
+            close()
+        self.scene = None
+
     def close(self) -> None:
-        if self.scene is not None:
-            self.scene.close()
-            self.scene = None
+        self._close_scene()
         if self._scheduled:
             pyglet.clock.unschedule(self.tick)
             self._scheduled = False

@@ -155,3 +155,29 @@ def test_no_plan_for_a_finished_game():
     assert g.is_over
     with pytest.raises(ValueError, match="over"):
         choose(g, "easy")
+
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+WRESTLERS = ["mike", "hank", "annie", "rita", "gus", "jade", "dora", "bea"]
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pair=st.lists(st.sampled_from(WRESTLERS), min_size=2, max_size=2, unique=True),
+       game_seed=st.integers(0, 10**6), ai_seed=st.integers(0, 10**6), first=st.integers(0, 1))
+def test_any_turn_is_played_as_planned_and_replays_exactly(pair, game_seed, ai_seed, first):
+    g = Game.new(players=2, wrestlers=pair, seed=game_seed, first_player=first)
+    lvl = small_level("test-prop", broad=6, refine_rounds=0, move_prefixes=2)
+    before = snapshot(g)
+    plan = choose(g, lvl, seed=ai_seed, workers=1)
+    assert snapshot(g) == before
+    play_turn(g, plan)
+    acted = [a for a in g.history if a["type"] in ("push", "move")]
+    assert len(acted) == len(plan.steps)
+    for a, step in zip(acted, plan.steps):
+        if isinstance(step, PushChoice):
+            assert (a["type"], a["kind"], a["entry_deg"], a["heading_deg"], a["speed"]) == \
+                ("push", step.kind, step.entry_deg, step.heading_deg, step.speed)
+        else:
+            assert (a["type"], a["name"]) == ("move", step.name)
+    assert snapshot(Game.replay(g.setup, g.history)) == snapshot(g)

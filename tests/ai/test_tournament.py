@@ -125,3 +125,13 @@ def test_schedule_alternates_seats_and_first_player():
     starters = [s.wrestlers[s.first_player] for s in specs]
     assert starters.count("mike") == starters.count("hank") == 2
     assert len({s.seed for s in specs}) == 4
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(n=st.integers(1, 500), data=st.data())
+def test_wilson_interval_holds_the_observed_rate(n, data):
+    k = data.draw(st.integers(0, n))
+    lo, hi = wilson(k, n)
+    assert 0.0 <= lo <= k / n <= hi <= 1.0

@@ -64,3 +64,15 @@ def test_the_set_up_screen_keeps_seats_in_step_with_the_game():
     s.handle("mode:sumo")
     assert len(s.seats) == 2
     assert s.handle("ui:start")[0] == "start"
+
+
+def test_the_engines_and_the_tables_pure_parts_never_load_pyglet():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys; import cards, cards.bots, cards.table, cards.table.table_model, "
+            "cards.table.setup_model, cards.table.app_mode, cards.table.card_art; "
+            "sys.exit(1 if 'pyglet' in sys.modules else 0)")
+    root = Path(__file__).resolve().parents[2]
+    assert subprocess.run([sys.executable, "-c", code], cwd=root).returncode == 0

@@ -178,3 +178,24 @@ def test_bad_set_ups_are_refused_with_the_reason():
         Match(config("poker", "hb"))
     with pytest.raises(ValueError, match="strength"):
         Match(TableConfig("sumo", (SeatSpec("human"), SeatSpec("bot", "godlike"))))
+
+
+def test_after_the_game_the_results_can_be_seen_again_and_the_log_scrolled():
+    model = TableModel(config("sumo-card-game", "hb", seed=2))
+    m = model.match
+    play_out(m, random.Random(2), until=lambda m: m.over)
+    model.changed()
+    assert model.match.summary is not None and model.match.summary.final
+    model.handle("ui:dismiss")  # "See the table"
+    d = model.display()
+    assert d.button("ui:results") is not None and d.button("ui:rematch") is not None
+    model.handle("ui:results")
+    assert model.match.summary is not None and model.match.summary.final
+    model.handle("ui:dismiss")
+    newest = model.display().find("side:log").text.split("\n")[-1]
+    model.scroll_log(3)
+    older = model.display().find("side:log").text.split("\n")
+    assert newest == model.match.log()[-1]
+    assert older[-1] == model.match.log()[-4] and model.log_scroll == 3
+    model.scroll_log(-10)
+    assert model.log_scroll == 0

@@ -134,6 +134,20 @@ def test_a_card_that_may_not_be_played_is_refused_with_the_engines_reason(window
     assert "follow suit" in " ".join(scene.model.display().texts())
 
 
+def test_a_search_bot_thinks_off_the_windows_thread_and_then_plays(window):
+    seats = (SeatSpec("human"), SeatSpec("bot", "search"))
+    scene = window.set_scene(TableScene(window, TableConfig("sumo", seats, 1, pacing=INSTANT)))
+    m = scene.model.match
+    click_target(window, scene, f"card:{m.game.legal_actions()[0].split(' ')[1]}")  # Red reveals
+    assert m.current == 1 and m.actions_played == 1
+    scene.update(0.0)  # the bot starts thinking in the background; the window stays live
+    assert scene.model.thinking
+    assert "Blue is thinking..." in scene.model.display().texts()
+    scene._future.result(timeout=60)
+    scene.update(0.0)  # its choice is played on the window's thread
+    assert m.actions_played == 2 and not scene.model.thinking
+
+
 # ----- hot-seat --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("mode", ["sumo-card-game", "sumo", "sumida-river-3"])
 def test_the_hot_seat_pass_screen_shows_no_card_face(window, mode):
@@ -159,6 +173,7 @@ def test_the_hot_seat_pass_screen_shows_no_card_face(window, mode):
 
 
 @pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
+@pytest.mark.skipif(bool(pyglet.options["headless"]), reason="pyglet runs headless: no X window to click")
 def test_a_real_x_click_takes_the_pass_screen(window):
     config = TableConfig("sumo", (SeatSpec("human"), SeatSpec("human")), 3, pacing=INSTANT)
     scene = window.set_scene(TableScene(window, config))

@@ -96,3 +96,16 @@ def test_each_action_records_what_it_changed_so_positions_can_be_rebuilt(rich):
         else:
             stack.append(stack[-1])
     assert stack[-1] == rp.pieces_of(rich.game.world)
+
+
+def test_playback_steps_back_to_a_checkpoint_and_forward_to_the_same_states(rich):
+    """What a viewer does: play, remember a point, play on, go back, play again."""
+    pb = rp.Playback(rp.load(rich.path))
+    for _ in range(3):
+        pb.step()
+    mark = pb.checkpoint()
+    first = [r.got for r in pb]
+    pb.restore(mark)
+    again = [r.got for r in pb]
+    assert first == again and pb.done
+    assert state_hash(pb.game.world.snapshot()) == state_hash(rich.game.world.snapshot())

@@ -164,6 +164,11 @@ class SumoCardGameView:
                     "choosing..." if seat == ctx.current else "chooses next")
                 d.add(text(f"round:wait:{seat}", px + 4, r.cy, wait, style.FONT_SMALL, style.TEXT_DIM,
                            anchor_y="center"))
+            if plays is not None:
+                drew = self._wild_draw(obs["events"], seat)
+                if drew:
+                    d.add(text(f"round:wild:{seat}", px + 48, r.y + 18, drew, style.FONT_SMALL - 1, style.TEXT_DIM,
+                               width=pw - 48))
             origin = (OPP_HAND_AREA.cx, OPP_HAND_AREA.cy) if seat == opp else (HAND_AREA.cx, HAND_AREA.cy)
             for i, (c, cr) in enumerate(zip(cards, row_rects(len(cards), Rect(r.x, r.y - 4, r.w, size[1]), size,
                                                              4, "left"))):
@@ -177,6 +182,16 @@ class SumoCardGameView:
                        style.FONT_SMALL, style.ACCENT))
             d.add(text("round:push2", px, 428, f"to {where}", style.FONT_SMALL, style.ACCENT))
         self._last_round(ctx, d, Rect(px, 244, pw, 170))
+
+    @staticmethod
+    def _wild_draw(events: list[dict], seat: int) -> str:
+        """What a wild 2 (or lone Joker) played this round drew, in words ("wild: drew 6♣")."""
+        for e in reversed(events):
+            if e["type"] == "reveal":
+                return ""
+            if e["type"] == "wild" and e["seat"] == seat and e["source"] == "attack":
+                return "wild: drew " + pretty_list(e["drawn"], GAME)
+        return ""
 
     def _last_round(self, ctx: ViewContext, d: Display, r: Rect) -> None:
         """The last resolved round, from the events the viewer saw: plays, values, what happened."""
@@ -259,7 +274,8 @@ class SumoCardGameView:
         d.extend(items)
         d.add(BoxItem(key="me:dot", rect=Rect(24, 124, 14, 14), fill=ctx.colour(me), radius=7, layer=3))
         d.add(text("me:name", 46, 126, ctx.labels[me], style.FONT_HEADING, bold=True))
-        d.add(text("me:hint", 46, 106, "your attack cards", style.FONT_SMALL, style.TEXT_DIM))
+        d.add(text("me:hint", 46, 106, "attack cards" if ctx.bots[me] else "your attack cards", style.FONT_SMALL,
+                   style.TEXT_DIM))
         buttons: list[tuple[str, str, bool, bool]] = []
         prompt = waiting_prompt(ctx)
         if ctx.my_turn and phase == "attack":

@@ -1,0 +1,93 @@
+"""Benchmark: verifying a 40-push replay against simulating those 40 pushes.
+
+A seeded 2-player game of 40 pushes (with signature moves and inventory top-ups, see
+``tests/replay/games.py``) is recorded to a temporary folder. Then, interleaved in the same run so
+machine load hits both alike:
+
+* **simulate**: ``Game.replay(setup, actions, verify=False)`` - the rules engine re-applying the
+  same actions, no file, no checks: the least any replay can cost;
+* **verify**: ``kabuto.replay.load(file)`` + ``kabuto.replay.verify(...)`` - reading and validating
+  the file, re-simulating, and checking every state hash and every recorded position.
+
+The machine is shared and noisy, so the figure is the ratio of the medians.
+
+    python tools/bench_replay.py              # a readable summary
+    python tools/bench_replay.py --json       # one JSON object
+
+Target (issue #5): verify / simulate <= 1.2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kabuto import Game  # noqa: E402
+from kabuto import replay as rp  # noqa: E402
+from kabuto.recorder import record  # noqa: E402
+from tests.replay.games import long_game, new_game  # noqa: E402
+
+TARGET = 1.2
+
+
+def make_replay(folder: Path, pushes: int, seed: int) -> Path:
+    game = new_game(seed)
+    rec = record(game, folder)
+    long_game(pushes, seed, rec, game=game)
+    return rec.close(game)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--pushes", type=int, default=40, help="pushes in the replay (default 40)")
+    ap.add_argument("--rounds", type=int, default=7, help="timed rounds of each (default 7)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = make_replay(Path(tmp), args.pushes, args.seed)
+        replay = rp.load(path)
+        setup, actions = replay.setup, replay.actions
+        assert rp.verify(replay).ok, "the benchmark replay does not verify"
+        sim_t, ver_t = [], []
+        for _ in range(args.rounds):
+            t0 = time.perf_counter()
+            Game.replay(setup, actions, verify=False)
+            t1 = time.perf_counter()
+            result = rp.verify(rp.load(path))
+            t2 = time.perf_counter()
+            assert result.ok
+            sim_t.append(t1 - t0)
+            ver_t.append(t2 - t1)
+        size = path.stat().st_size
+    sim, ver = statistics.median(sim_t), statistics.median(ver_t)
+    out = {
+        "pushes": replay.pushes,
+        "actions": len(replay.timeline),
+        "file_bytes": size,
+        "simulate_s": round(sim, 4),
+        "verify_s": round(ver, 4),
+        "ratio": round(ver / sim, 3),
+        "target": TARGET,
+        "rounds": args.rounds,
+    }
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"replay: {out['pushes']} pushes, {out['actions']} actions, {size / 1024:.0f} kB")
+        print(f"simulate (Game.replay, no checks):              {sim * 1000:8.1f} ms  "
+              f"(median of {args.rounds})")
+        print(f"verify (load + validate + re-simulate + check): {ver * 1000:8.1f} ms")
+        print(f"ratio verify / simulate: {ver / sim:.3f}   (target <= {TARGET})")
+    return 0 if ver / sim <= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
