@@ -42,11 +42,10 @@ from typing import Any
 from physics import Materials, Push, World, state_hash
 from physics.shapes import shape_from_json
 
-from kabuto import geometry
 from kabuto.errors import IllegalMove, ReplayError
-from kabuto.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger, is_inventory
+from kabuto.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger
 from kabuto.junior import JuniorCard, junior_card, load_junior
-from kabuto.moves import (EFFECTS, MoveOption, MoveReport, TargetSpec, check_cost, pay_cost,
+from kabuto.moves import (EFFECTS, MoveOption, MoveReport, check_cost, pay_cost,
                           target_specs)
 from kabuto.outcomes import (DRAW, KNOCKOUT, LAST_STANDING, OWN_KNOCKOUT, SUBMISSION, GameResult,
                              Knockout, MoveOutcome, PushOutcome, TurnState)
@@ -778,7 +777,7 @@ class Game:
             if place == BOARD:
                 if x is None or y is None:
                     raise IllegalMove("x and y are needed to put a piece on the board")
-                geometry.place(self.world, piece, kind, _finite(x, "x"), _finite(y, "y"),
+                self.world.place(piece, kind, _finite(x, "x"), _finite(y, "y"),
                                _finite(angle, "angle"), base=base, allow_overlap=allow_overlap)
             self._ledger.move(piece, place)
         except IllegalMove:
@@ -936,5 +935,4 @@ class Game:
         return f"<kabuto.Game {self.players}P {'/'.join(self._setup.wrestlers)}: {state}>"
 
 
-__all__ = ["Game", "GameSetup", "Seat", "IllegalMove", "ReplayError", "TargetSpec", "MoveOption",
-           "is_inventory"]
+__all__ = ["Game", "GameSetup", "Seat", "IllegalMove", "ReplayError", "exact_materials"]

@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any
 
 from physics import World
 
-from kabuto import geometry
 from kabuto.errors import IllegalMove
 from kabuto.inventory import BOARD, STANDARD_KINDS, SUPPLY
 from kabuto.outcomes import Knockout
@@ -196,7 +195,7 @@ def pay_cost(game: "Game", seat: int, move: MoveSpec, targets: dict[str, Any], r
             for pid in ids:
                 b = game.world.piece(under)
                 try:
-                    geometry.place(game.world, pid, c.kind, b.x, b.y, b.angle, base=under)
+                    game.world.place(pid, c.kind, b.x, b.y, b.angle, base=under)
                 except ValueError as exc:
                     raise IllegalMove(f"cannot stack {pid} on {under}: {exc}") from None
                 game.ledger.move(pid, BOARD)
@@ -227,13 +226,13 @@ def slide(game: "Game", seat: int, pid: str, ux: float, uy: float, max_d: float,
             report.knocked_out.extend(game.knock_out(seat, pid, gain=False))
             return d
         try:
-            geometry.move(world, pid, x, y)
+            world.move(pid, x, y)
         except ValueError:
             lo, hi = done, d
             for _ in range(14):
                 mid = (lo + hi) / 2
                 try:
-                    geometry.move(world, pid, x0 + ux * mid, y0 + uy * mid)
+                    world.move(pid, x0 + ux * mid, y0 + uy * mid)
                     lo = mid
                 except ValueError:
                     hi = mid
@@ -366,7 +365,7 @@ class TurnWrestler(Effect):
         wid = game.seats[seat].piece_id
         w = game.world.piece(wid)
         try:
-            geometry.move(game.world, wid, w.x, w.y, angle)
+            game.world.move(wid, w.x, w.y, angle)
         except ValueError as exc:
             raise IllegalMove(f"your wrestler piece cannot turn that way: {exc}") from None
         report.moved.append(wid)
@@ -434,7 +433,7 @@ class PlaceOn(Effect):
         pid = game.ledger.pieces_in(SUPPLY, kind)[0]
         b = game.world.piece(base)
         try:
-            geometry.place(game.world, pid, kind, b.x, b.y, b.angle, base=base)
+            game.world.place(pid, kind, b.x, b.y, b.angle, base=base)
         except ValueError as exc:
             raise IllegalMove(f"cannot stack the {game.kind_name(kind)} on {base}: {exc}") from None
         game.ledger.move(pid, BOARD)
@@ -474,8 +473,8 @@ class SwapWithTouching(Effect):
         world.remove(wid)
         world.remove(pid)
         try:
-            geometry.place(world, wid, w.kind, d.x, d.y, w.angle)
-            geometry.place(world, pid, d.kind, w.x, w.y, d.angle)
+            world.place(wid, w.kind, d.x, d.y, w.angle)
+            world.place(pid, d.kind, w.x, w.y, d.angle)
         except ValueError as exc:
             raise IllegalMove(f"the swap does not fit: {exc}") from None
         report.moved.extend([wid, pid])
@@ -513,7 +512,7 @@ class PlaceTouchingWrestler(Effect):
 
         def clear(d: float) -> bool:
             try:
-                geometry.place(alone, pid, kind, w.x + ux * d, w.y + uy * d, a, allow_overlap=False)
+                alone.place(pid, kind, w.x + ux * d, w.y + uy * d, a, allow_overlap=False)
             except ValueError:
                 return False
             alone.remove(pid)
@@ -528,7 +527,7 @@ class PlaceTouchingWrestler(Effect):
                 lo = mid
         x, y = w.x + ux * hi, w.y + uy * hi
         try:
-            geometry.place(world, pid, kind, x, y, a)
+            world.place(pid, kind, x, y, a)
         except ValueError as exc:
             raise IllegalMove(f"the {game.kind_name(kind)} does not fit on that side: {exc}") from None
         game.ledger.move(pid, BOARD)

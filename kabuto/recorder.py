@@ -1,12 +1,15 @@
 """Every game is recorded: a :class:`Recorder` keeps a game's replay and saves it after each turn.
 
-    >>> from kabuto import Game
-    >>> from kabuto.recorder import record
-    >>> game = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
-    >>> rec = record(game)                       # the per-user data folder, see kabuto.userdata
-    >>> game.push("small", entry_deg=180.0)      # ... play ...
-    >>> rec.update(game)                         # after every action: saves when a turn ended
-    >>> rec.close(game)                          # at the end (or on quit): saves what is left
+::
+
+    from kabuto import Game
+    from kabuto.recorder import record
+
+    game = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
+    rec = record(game)                   # into the per-user data folder (kabuto.userdata)
+    game.push("small", entry_deg=180.0)  # ... play ...
+    rec.update(game)                     # after every action: saves when a turn has ended
+    rec.close(game)                      # at the end (or on quit): saves what is left
 
 The hook is one call, :meth:`Recorder.update`, made after anything that changes the game (a push,
 a signature move, an end of turn, an edit, an undo, a tuning change). It reads the game's
@@ -54,6 +57,11 @@ TUNING_TYPES = ("materials", "set_materials", "tuning")
 
 class RecordingError(OSError):
     """The replay could not be written (disk full, folder removed, ...)."""
+
+
+def _is_tuning(entry: dict[str, Any]) -> bool:
+    kind = entry.get("type")
+    return kind in TUNING_TYPES or (kind not in rp.ACTION_TYPES and isinstance(entry.get("materials"), dict))
 
 
 def _now() -> str:
@@ -111,10 +119,9 @@ class Recorder:
         self._pieces_at: list[dict[str, PieceState] | None] = [None] * len(self._seen) + [pieces]
         self._in_force = 0
         self._saved_turn: int | None = None
-        self._saved_len = len(self.timeline)
         self._dirty = False
         self._undo_pending = False
-        self.last_result: str | None = None
+        self._base_len = len(self.timeline)  # actions taken over from a resumed replay
 
     # ----- building ------------------------------------------------------------------------------
     @classmethod
@@ -202,14 +209,18 @@ class Recorder:
                 self._turn_at[-1] = game.turn.number
             self._in_force = self._table_of(game.materials)
             return
-        table = self._table_of(game.materials)
+        tunings = [j for j, e in enumerate(new) if _is_tuning(e)]
+        # Actions are tagged with the materials in force now, unless the history itself says the
+        # tuning changed within this batch: then the table switches where it says.
+        table = self._in_force if tunings else self._table_of(game.materials)
         last_state = max((j for j, e in enumerate(new) if e.get("type") in rp.STATE_ACTIONS), default=-1)
         for j, e in enumerate(new):
             kind = e.get("type")
             turn = self._turn_at[-1]
             pieces = self._pieces_at[-1]
             is_last = j == len(new) - 1
-            if kind in TUNING_TYPES or (kind not in rp.ACTION_TYPES and isinstance(e.get("materials"), dict)):
+            if j in tunings:
+                table = self._tuning_table(e, game)
                 seen.append(e)
                 self._is_action.append(False)
                 self._turn_at.append(turn)
@@ -247,6 +258,20 @@ class Recorder:
             self._pieces_at.append(after_pieces)
             self._dirty = True
         self._in_force = self._table_of(game.materials)
+
+    def _tuning_table(self, entry: dict[str, Any], game: "Game") -> int:
+        """The table a tuning entry of the history switches to (its ``materials`` data when it
+        carries them, else the game's materials now)."""
+        from kabuto.game import exact_materials
+
+        data = entry.get("materials")
+        if isinstance(data, dict):
+            try:
+                return self._add_table(rp.MaterialsTable(rp.materials_hash(data), data,
+                                                         exact_materials(data)))
+            except (ValueError, TypeError, KeyError):
+                pass
+        return self._table_of(game.materials)
 
     @staticmethod
     def _action(e: dict[str, Any], turn: int | None, table: int) -> dict[str, Any]:
@@ -296,20 +321,20 @@ class Recorder:
                 raise RecordingError(f"{self.path}: cannot save the replay "
                                      f"({exc.strerror or exc})") from None
             self._dirty = self._undo_pending = False
-            self._saved_len = len(self.timeline)
             if game is not None:
                 self._saved_turn = game.turn.number
             return self.path
 
     def close(self, game: "Game | None" = None) -> Path | None:
-        """Save whatever is not saved yet (a turn left open included); the file, or None if the
-        game had no action at all (nothing is written then)."""
+        """Save whatever is not saved yet (a turn left open included); the file, or None if
+        nothing was played (nothing is written then)."""
         with self._lock:
             if game is not None:
                 self._sync(game)
-            if not self.timeline:
-                return None
-            if self._dirty or not self.path.exists():
+            exists = self.path.exists()
+            if not self._dirty and not exists and len(self.timeline) == self._base_len:
+                return None  # nothing played (a resumed game left at once): no new file
+            if self._dirty or not exists:
                 return self.save(game)
             return self.path
 

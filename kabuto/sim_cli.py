@@ -30,10 +30,18 @@ from typing import Any
 from kabuto.cli import subparser
 
 EPILOG = """\
+the pushes file is a JSON list of steps:
+  a push   {"piece": KIND or ID, "entry_deg": A, "heading_deg": H, "speed": V, "spin_deg": S}
+           (ends the turn unless "end_turn": false)
+  a move   {"move": NAME, "targets": {...}}   by the player to move, before or after the push
+  end      {"end_turn": true}                 ends a turn left open
 example pushes file:
   [{"piece": "small", "entry_deg": 180, "speed": 0.5},
    {"move": "Mandible Claw"},
    {"piece": "large", "entry_deg": 0, "heading_deg": 10, "speed": 0.8}]
+every game is recorded (saved after each turn) into DATA/replays/, DATA being --data-dir, else
+$KABUTO_DATA_DIR, else $XDG_DATA_HOME/kabuto, else ~/.local/share/kabuto; the file is named at the
+end. 'kabuto replay FILE --verify' checks it; --resume FILE goes on with it (into a new file).
 """
 
 
@@ -111,7 +119,7 @@ def move_line(game, o) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
-    ap = subparser("sim", "Play a Kabuto Sumo game headless from a JSON file of pushes (and "
+    ap = subparser("sim", "Play a Kabuto Sumo game headless from a JSON file of pushes (and\n"
                    "signature moves); print each turn's outcome and the result.")
     ap.formatter_class = argparse.RawDescriptionHelpFormatter
     ap.epilog = EPILOG

@@ -361,10 +361,25 @@ class World:
         for s in outline_shapes(kinds[kind], probe_body, grow):
             s.cache_bb()
             for info in space.shape_query(s):
+                depth = _penetration(s, info.shape) - grow
                 pid = owner[info.shape]
-                depth = max((-pt.distance for pt in info.contact_point_set.points), default=0.0) - grow
                 found[pid] = max(found.get(pid, -math.inf), depth)
         return sorted(found.items())
+
+
+def _penetration(a: pymunk.Shape, b: pymunk.Shape) -> float:
+    """How deep two shapes overlap (negative: the gap between them; -inf: not in contact).
+
+    pymunk reports a polygon-against-circle contact with the distance's sign flipped when the
+    polygon is given first, so the circle always goes first.
+    """
+    if isinstance(b, pymunk.Circle) and not isinstance(a, pymunk.Circle):
+        a, b = b, a
+    try:
+        points = a.shapes_collide(b).points
+    except AssertionError:  # pymunk asserts when the two are not in contact at all
+        return -math.inf
+    return max((-pt.distance for pt in points), default=-math.inf)
 
 
 def _point_over(shape: shapes.Shape, base: PieceState, x: float, y: float) -> bool:

@@ -42,7 +42,10 @@ TARGET_US_PER_ACTION = 10.0
 TARGET_US_PER_CLONE = 20.0
 STRENGTH_TARGET = 0.70
 #: Option variants benchmarked besides the plain game.
-VARIANTS: dict[str, list[dict[str, Any]]] = {"sumo-card-game": [{}, {"jokers": True}]}
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "sumo-card-game": [{}, {"jokers": True}],
+    "sumo": [{}, {"colours": "suits"}],
+}
 
 
 def cases(names: list[str] | None) -> list[tuple[str, type[CardGame], int, dict[str, Any]]]:
@@ -56,7 +59,7 @@ def cases(names: list[str] | None) -> list[tuple[str, type[CardGame], int, dict[
                 label = name
                 if len(cls.player_counts) > 1:
                     label += f"/{players}p"
-                label += "".join(f"+{k}" for k in options)
+                label += "".join(f"+{k}" if v is True else f"+{k}={v}" for k, v in options.items())
                 out.append((label, cls, players, options))
     return out
 

@@ -7,6 +7,7 @@ the player cannot see and requiring the player's view to stay the same), a game 
 """
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
 import os
@@ -89,6 +90,14 @@ def play_to(game: CardGame, rng: random.Random, steps: int) -> CardGame:
             break
         game.apply(rng.choice(game.legal_actions()))
     return game
+
+
+def test_the_three_engines_are_registered_with_their_heuristics():
+    assert {"sumo", "sumo-card-game", "sumida-river"} <= set(cards.GAMES)
+    for name, cls in cards.GAMES.items():
+        assert cls.name == name and cls.player_counts
+        module = importlib.import_module(cls.__module__)
+        assert callable(getattr(module, "heuristic_action", None)), f"{name}: no heuristic_action"
 
 
 # ----- flow ---------------------------------------------------------------------------------------

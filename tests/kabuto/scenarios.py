@@ -84,8 +84,6 @@ def beside(g: Game, pid: str, kind: str, angle_deg: float, gap: float = 0.00005,
 
     from physics import World
 
-    from kabuto import geometry
-
     p = g.world.piece(pid)
     alone = World(g.materials, [p])
     ux, uy = math.cos(math.radians(angle_deg)), math.sin(math.radians(angle_deg))
@@ -93,7 +91,7 @@ def beside(g: Game, pid: str, kind: str, angle_deg: float, gap: float = 0.00005,
     for _ in range(40):
         mid = (lo + hi) / 2
         try:
-            geometry.place(alone, "probe", kind, p.x + ux * mid, p.y + uy * mid, angle)
+            alone.place("probe", kind, p.x + ux * mid, p.y + uy * mid, angle)
             alone.remove("probe")
             hi = mid
         except ValueError:

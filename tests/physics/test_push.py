@@ -146,3 +146,22 @@ def test_a_hand_that_cannot_get_its_piece_in_gives_up_and_says_so():
     world.place("L", "large", -0.0805, 0.0)
     result = world.push(Push("P", "small", 180, 0, 0.3))
     assert result.stalled
+
+
+def test_a_polygon_piece_may_not_be_placed_overlapping_a_disc():
+    """Overlap is measured the same whichever of the two is the polygon."""
+    from physics import Materials
+    from physics.materials import piece_type_from_dict
+    m = materials()
+    bar = piece_type_from_dict("bar", {"shape": {"polygons": [[[-0.015, -0.01], [0.016, -0.01],
+                                                               [0.016, 0.01], [-0.015, 0.01]]]},
+                                       "thickness": 0.006, "mass": 0.002, "table_friction": 0.3,
+                                       "piece_friction": 0.4, "restitution": 0.3}, "bar")
+    world = World(m.with_kinds({"bar": bar}))
+    world.place("S", "small", 0.0, 0.0)
+    with pytest.raises(ValueError, match="overlap piece 'S'"):
+        world.place("B", "bar", -0.025, 0.0)      # 2 mm into the disc
+    world.place("B", "bar", -0.028, 0.0)          # 1 mm clear of it
+    with pytest.raises(ValueError, match="overlap piece 'B'"):
+        world.place("S2", "small", -0.028 + 0.016 + 0.009, 0.0)
+    assert world.touching("S") == []

@@ -17,7 +17,6 @@ import random
 from typing import Any
 
 from kabuto import Game
-from kabuto.inventory import BOARD, SUPPLY
 from kabuto.replay import use_materials
 
 
@@ -109,7 +108,7 @@ def locations_and_hash(game: Game) -> tuple[dict[str, str], str]:
     return game.locations(), state_hash(game.world.snapshot())
 
 
-__all__ = ["BOARD", "SUPPLY", "bot_push", "locations_and_hash", "long_game", "new_game", "undo"]
+__all__ = ["bot_push", "locations_and_hash", "long_game", "new_game", "rich_game", "tuned", "undo"]
 
 
 def tuned(materials, factor: float = 1.6):

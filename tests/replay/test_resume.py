@@ -117,3 +117,10 @@ def test_a_replay_that_does_not_reach_its_recorded_states_is_not_resumed(rich, t
     path.write_text(json.dumps(data))
     with pytest.raises(ReplayError, match=r"cannot resume: push 2 \(actions\[\d+\]"):
         rp.load_for_resume(path)
+
+
+def test_a_resumed_game_left_at_once_writes_no_new_file(rich, data_dir):
+    game = rp.load_for_resume(rich.path)
+    rec = record(game)
+    assert rec.close(game) is None
+    assert not any((data_dir / "replays").iterdir())
