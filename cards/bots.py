@@ -33,7 +33,7 @@ from cards.api import TERMINAL, Action, CardGame
 
 #: Iterations per decision of a plain ``"mcts"`` spec, per game: enough to beat random play
 #: clearly (tools/bench_cards.py --strength) while a 200-game match takes a minute or two.
-GAME_ITERATIONS: dict[str, int] = {"sumo": 100, "sumo-card-game": 200, "sumida-river": 20}
+GAME_ITERATIONS: dict[str, int] = {"sumo": 100, "sumo-card-game": 200, "sumida-river": 15}
 #: ... and for any other game.
 DEFAULT_ITERATIONS = 200
 #: UCB exploration constant; rewards are in [0, 1].

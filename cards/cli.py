@@ -417,7 +417,7 @@ def _ask(legal: list[str], read: Callable[[str], str], out: Callable[[str], None
     n = len(legal)
     by_text = {str(a).lower(): a for a in legal}
     while True:
-        answer = read(f"Your choice [1-{n}]: ").strip()
+        answer = read(f"Your choice [1-{n}]: " if n > 1 else "Your choice [1]: ").strip()
         low = answer.lower()
         if low in ("quit", "exit", "q"):
             return None

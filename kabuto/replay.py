@@ -45,6 +45,7 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
 import weakref
 from collections.abc import Callable, Iterator
@@ -458,14 +459,18 @@ def load(path: str | os.PathLike[str]) -> Replay:
     """
     path = Path(path)
     try:
-        with open(path, "rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            if size > MAX_BYTES:
-                raise BadReplayFile(f"{path}: too large ({size} bytes; a replay is at most "
+        if os.path.isdir(path):
+            raise BadReplayFile(f"{path}: is a folder, not a replay file")
+        # O_NONBLOCK: a FIFO given by mistake must not hang the open; it is refused below.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise BadReplayFile(f"{path}: not a regular file")
+            if st.st_size > MAX_BYTES:
+                raise BadReplayFile(f"{path}: too large ({st.st_size} bytes; a replay is at most "
                                     f"{MAX_BYTES} bytes)")
             raw = fh.read(MAX_BYTES + 1)
-    except IsADirectoryError:
-        raise BadReplayFile(f"{path}: is a folder, not a replay file") from None
     except OSError as exc:
         raise BadReplayFile(f"{path}: cannot read ({exc.strerror})") from None
     return loads(raw, name=str(path))

@@ -9,6 +9,9 @@ of several wrestler pairs, and positions a few turns in), with 1 and with 2 work
 interleaved in the same run (the machine is shared and noisy: the ratio is what to read). The worker
 pool is started before timing (it lives for the whole program). It also checks that both worker
 counts give the identical plan. Target: a hard decision within 2 s with 2 workers on a 2-core machine.
+The machine is shared, so beside wall times it reports CPU seconds: with 1 worker the main process's
+CPU, with 2 the *critical path* (main process CPU + the busier worker's CPU), which is the wall time
+the decision takes when each worker has a core of its own.
 
 **strength** plays hard against easy: wrestler pairs drawn from the seed, the hard AI in seat 0 in
 half the games and moving first in half of each half. Games run in parallel (each AI in-process), so
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -28,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kabuto.game import Game  # noqa: E402
 from kabuto.ai import choose, play_turn, shutdown, warm_up  # noqa: E402
+from kabuto.ai import pool as pool_module  # noqa: E402
 from kabuto.tournament import GameSpec, run_local, wilson  # noqa: E402
 from kabuto.wrestlers import load_wrestlers  # noqa: E402
 
@@ -49,32 +54,69 @@ def positions(n: int, seed: int) -> list[Game]:
     return out
 
 
+def _cpu_of(pids: list[int]) -> dict[int, float]:
+    """CPU seconds (user + system) used so far by each process (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            out[pid] = (int(fields[11]) + int(fields[12])) / tick
+        except (OSError, IndexError, ValueError):
+            out[pid] = float("nan")
+    return out
+
+
 def bench_speed(args: argparse.Namespace) -> dict:
+    """Wall time per decision, and the CPU each process spent on it.
+
+    On a machine shared with other work the wall time says little about two cores; the CPU figures
+    do: with 2 workers, a decision needs (main process CPU) + (the busier worker's CPU) seconds of
+    wall time when each worker has a core to itself - the "critical path" reported below.
+    """
     games = positions(args.positions, args.seed)
     warm_up(2)
     choose(games[0], "hard", seed=0, workers=2)  # workers import and cache once
+    worker_pids = list(pool_module._POOLS[2]._processes)  # noqa: SLF001 - a benchmark may peek
+    load_before = os.getloadavg()[0]
     times: dict[int, list[float]] = {1: [], 2: []}
+    cpu1: list[float] = []
+    critical2: list[float] = []
     identical = True
     previews = []
     for i, g in enumerate(games):
         plans = {}
         order = (1, 2) if i % 2 == 0 else (2, 1)  # interleave, so drift in load hits both
         for w in order:
+            before_workers = _cpu_of(worker_pids)
+            c = time.process_time()
             t = time.perf_counter()
             plans[w] = choose(g, "hard", seed=args.seed + i, workers=w)
             times[w].append(time.perf_counter() - t)
+            main_cpu = time.process_time() - c
+            if w == 1:
+                cpu1.append(main_cpu)
+            else:
+                after = _cpu_of(worker_pids)
+                critical2.append(main_cpu + max(after[p] - before_workers[p] for p in worker_pids))
         identical &= plans[1].to_json() == plans[2].to_json()
         previews.append(plans[2].previews)
     shutdown()
     med1, med2 = statistics.median(times[1]), statistics.median(times[2])
+    c1, c2 = statistics.median(cpu1), statistics.median(critical2)
     return {
         "positions": len(games),
         "previews_median": statistics.median(previews),
-        "median_s_1_worker": round(med1, 3),
-        "median_s_2_workers": round(med2, 3),
-        "max_s_2_workers": round(max(times[2]), 3),
-        "speedup_2_vs_1": round(med1 / med2, 3),
-        "within_2s_with_2_workers": sum(t <= 2.0 for t in times[2]) / len(times[2]),
+        "load_average_at_start": round(load_before, 2),
+        "wall_median_s_1_worker": round(med1, 3),
+        "wall_median_s_2_workers": round(med2, 3),
+        "wall_max_s_2_workers": round(max(times[2]), 3),
+        "wall_speedup_2_vs_1": round(med1 / med2, 3),
+        "wall_within_2s_with_2_workers": sum(t <= 2.0 for t in times[2]) / len(times[2]),
+        "cpu_median_s_1_worker": round(c1, 3),
+        "critical_path_median_s_2_workers": round(c2, 3),
+        "critical_path_max_s_2_workers": round(max(critical2), 3),
+        "cpu_speedup_2_vs_1": round(c1 / c2, 3),
         "identical_plans": identical,
     }
 

@@ -22,6 +22,7 @@ import os
 import threading
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,6 +181,14 @@ def evaluate(base: Base, prefixes: list[Prefix], candidates: list[Candidate],
     chunks = [candidates[i:i + size] for i in range(0, len(candidates), size)]
     pool = _pool(workers)
     results: list[Scored | None] = []
-    for part in pool.map(_score_task, [(base, prefixes, c) for c in chunks]):
-        results.extend(part)
+    try:
+        for part in pool.map(_score_task, [(base, prefixes, c) for c in chunks]):
+            results.extend(part)
+    except BrokenProcessPool:
+        # A worker died (killed, out of memory). Forget the pool (the next call starts a new one)
+        # and score here: the results are the same wherever they are computed.
+        with _LOCK:
+            if _POOLS.get(workers) is pool:
+                del _POOLS[workers]
+        return score_chunk(base, prefixes, candidates)
     return results

@@ -128,6 +128,14 @@ class _Search:
             scored += self._evaluate(self.base, prefixes, new)
 
         ranked = self._ranked(scored)
+        if not ranked:
+            # Every candidate was refused (platform spots blocked by pieces hanging over the edge):
+            # sweep the ring, straight in, before giving up.
+            sweep = [cand.rounded(0, k, e, 0.0, 0.5, 0.0) for k in game.legal_kinds()
+                     for e in range(-180, 180, 10)]
+            cands += sweep
+            scored += self._evaluate(self.base, prefixes, sweep)
+            ranked = self._ranked(scored)
         best_i = ranked[0] if ranked else None
         value = scored[best_i].score if best_i is not None else -math.inf
         if best_i is not None and lvl.robust_top and lvl.robust_samples:
@@ -240,7 +248,7 @@ class _Search:
         steps: list[Step] = list(opening.moves)
         aims = [aim]
         steps.append(self._commit(g, aim, 0))
-        while not g.is_over and g.turn.pushes < g.turn.pushes_allowed and g.legal_pieces():
+        while self._my_turn(g) and g.turn.pushes < g.turn.pushes_allowed and g.legal_pieces():
             nxt = self._second_push(g)  # a Charge used before the first push
             if nxt is None:
                 break
@@ -248,7 +256,7 @@ class _Search:
             steps.append(self._commit(g, nxt[0], len(aims) - 1))
         if self.lvl.after_moves:
             for _ in range(3):
-                if g.is_over:
+                if not self._my_turn(g):
                     break
                 step = self._best_after(g)
                 if step is None:
@@ -259,6 +267,11 @@ class _Search:
                     aims.append(second)
                     steps.append(self._commit(g, second, len(aims) - 1))
         return self._plan(tuple(steps), tuple(aims), predicted)
+
+    def _my_turn(self, g: "Game") -> bool:
+        """Whether the turn being planned is still going on in ``g`` (a push may end the game, or
+        in 3P put the pusher out, which passes the turn)."""
+        return not g.is_over and g.turn.number == self.game.turn.number and g.current_seat == self.seat
 
     def _best_after(self, g: "Game") -> tuple[MoveChoice, "Game", PushChoice | None] | None:
         """The signature move after the push that gains most (at least ``after_min_gain``), with the

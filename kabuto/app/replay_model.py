@@ -149,19 +149,11 @@ class ReplayFileModel(ReplayModel):
                               f"than recorded: {report.difference_text(3)}")
         return report.outcome
 
-    # Playback keeps its place in plain attributes; the viewer saves and restores them to step back.
-    _STATE = ("index", "live", "pushes", "table")
-
     def _keep(self):
-        pb = self.pb
-        return (pb.game.clone(), {a: getattr(pb, a) for a in self._STATE}, dict(pb._kept))
+        return self.pb.checkpoint()
 
     def _restore(self, kept) -> None:
-        game, attrs, undo_points = kept
-        self.pb.game = game.clone()
-        for a, v in attrs.items():
-            setattr(self.pb, a, v)
-        self.pb._kept = dict(undo_points)
+        self.pb.restore(kept)
 
 
 class HistoryModel(ReplayModel):

@@ -181,3 +181,30 @@ def test_any_turn_is_played_as_planned_and_replays_exactly(pair, game_seed, ai_s
         else:
             assert (a["type"], a["name"]) == ("move", step.name)
     assert snapshot(Game.replay(g.setup, g.history)) == snapshot(g)
+
+
+@pytest.mark.parametrize("players, junior", [(3, False), (4, False), (2, True)])
+def test_three_four_players_and_junior_league_turns_are_played(players, junior):
+    g = Game.new(players=players, junior=junior, seed=12)
+    seat = g.current_seat
+    plan = choose(g, small_level("test-many", broad=8, refine_rounds=0), seed=0, workers=1)
+    assert plan.seat == seat and plan.push is not None
+    play_turn(g, plan)
+    assert g.is_over or g.current_seat != seat
+    if junior:
+        assert not any(a["type"] == "move" for a in g.history)
+
+
+def test_a_charge_after_the_push_is_followed_by_its_second_push():
+    # Steps run in order: push, Charge (Rhino Rita pays a medium disc), then the second push from
+    # the same platform.
+    from kabuto.ai.pool import Base
+
+    g = Game.new(players=2, wrestlers=["rita", "gus"], seed=13, first_player=0)
+    first = PushChoice("small", 90.0, 0.0, 0.3)
+    plan = Plan(0, "hand-made", 0, Base.of(g).key, g.turn.number,
+                (first, MoveChoice("Charge", {}), PushChoice("small", 90.0, 0.0, 0.5)), (first,))
+    play_turn(g, plan)
+    kinds = [a["type"] for a in g.history if a["type"] in ("push", "move", "end_turn")]
+    assert kinds == ["push", "move", "push", "end_turn"]
+    assert g.current_seat == 1

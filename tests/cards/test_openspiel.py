@@ -94,10 +94,14 @@ def test_ids_map_to_the_engine_actions_and_illegal_ids_are_refused(name, players
         assert ids == sorted(ids)
         assert [state.action_to_string(state.current_player(), i) for i in ids] == state.card_game.legal_actions()
         illegal = next(i for i in range(game.num_distinct_actions()) if i not in ids)
-        before = str(state)
+        before, history = str(state), state.history()
         with pytest.raises(Exception):
             state.apply_action_with_legality_check(illegal)
-        assert str(state) == before
+        with pytest.raises(Exception):  # unchecked, the engine itself refuses it
+            state.apply_action(illegal)
+        with pytest.raises(ValueError, match="outside"):
+            state.apply_action(game.num_distinct_actions() + 5)
+        assert str(state) == before and state.history() == history
         state.apply_action(rng.choice(ids))
 
 

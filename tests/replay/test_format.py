@@ -109,3 +109,22 @@ def test_playback_steps_back_to_a_checkpoint_and_forward_to_the_same_states(rich
     again = [r.got for r in pb]
     assert first == again and pb.done
     assert state_hash(pb.game.world.snapshot()) == state_hash(rich.game.world.snapshot())
+
+
+def test_three_player_and_junior_league_team_games_replay_too(data_dir):
+    import random
+
+    from tests.replay.games import bot_push
+
+    for game in (Game.new(players=3, seed=4), Game.new(players=4, junior=True, seed=4)):
+        rec = record(game)
+        rng = random.Random(4)
+        for _ in range(4):
+            if game.is_over or not game.legal_pieces():
+                break
+            game.push(**bot_push(game, rng))
+            rec.update(game)
+        replay = rp.load(rec.close(game))
+        assert replay.setup == game.setup
+        result = rp.verify(replay)
+        assert result.ok and result.game.locations() == game.locations()
