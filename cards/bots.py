@@ -135,6 +135,8 @@ class PlayoutCut:
 
     event: str
     value: Callable[[dict[str, Any], CardGame], list[float]]
+    #: Value the ``count``-th such event (1: the end of the current round).
+    count: int = 1
 
 
 #: Per-game play-out cuts (games not listed are played out to their end).
@@ -204,17 +206,20 @@ class ISMCTSBot:
 
     @staticmethod
     def _cut_value(
-        d: CardGame, seen: int, stop: str, cut: PlayoutCut
-    ) -> tuple[list[float] | None, int]:
-        """Rewards from the first ``stop`` event after index ``seen``, if one happened."""
+        d: CardGame, seen: int, hits: int, stop: str, cut: PlayoutCut
+    ) -> tuple[list[float] | None, int, int]:
+        """Scan the events after index ``seen``: rewards once the ``cut.count``-th ``stop`` event
+        has happened (else None), with the new scan position and count of ``stop`` events."""
         events = d.events
         n = len(events)
         while seen < n:
             e = events[seen]
             seen += 1
             if e.get("type") == stop:
-                return cut.value(e, d), seen
-        return None, seen
+                hits += 1
+                if hits >= cut.count:
+                    return cut.value(e, d), seen, hits
+        return None, seen, hits
 
     def act(self, game: CardGame, rng: random.Random | None = None) -> Action:
         rng = rng or self.rng
@@ -279,15 +284,16 @@ class ISMCTSBot:
                 path.append(node)
             # Play-out to the end of the game (or to the cut event).
             rewards = None
+            hits = 0
             if stop is not None:
-                rewards, seen = self._cut_value(d, seen, stop, cut)
+                rewards, seen, hits = self._cut_value(d, seen, hits, stop, cut)
             while rewards is None and d.current_player() != TERMINAL:
                 if heuristic is None:
                     d.apply(rng.choice(d.legal_actions()))
                 else:
                     d.apply(heuristic(d, d.current_player(), rng))
                 if stop is not None:
-                    rewards, seen = self._cut_value(d, seen, stop, cut)
+                    rewards, seen, hits = self._cut_value(d, seen, hits, stop, cut)
             if rewards is None:
                 rewards = win_shares(d)
             for n in path:

@@ -2,8 +2,14 @@
 # One-time (idempotent) set-up of a fresh machine: the Debian packages the app and its tests need
 # (a virtual X server, Mesa's software OpenGL, xdotool for real mouse events), then this project
 # and its Python dependencies in editable mode. Safe to run again: it skips what is present.
+#
+#   bash tools/setup.sh          # what the app needs
+#   bash tools/setup.sh --test   # and the optional extras the test suite also exercises
+#                                # (OpenSpiel for the card games, Ray for distributed tournaments)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+extras="dev"
+[ "${1:-}" = "--test" ] && extras="dev,openspiel,ray"
 
 need=()
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
@@ -18,4 +24,4 @@ if [ ${#need[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-python3 -m pip install -q --disable-pip-version-check -e '.[dev]'
+python3 -m pip install -q --disable-pip-version-check -e ".[$extras]"

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kabuto.errors import IllegalMove
 from kabuto.ai import candidates as cand
@@ -33,8 +34,6 @@ from kabuto.ai.plan import MoveChoice, Plan, Prediction, PushChoice, Step
 from kabuto.ai.pool import Base, Candidate, Prefix, Scored, default_workers, evaluate
 from kabuto.ai.scoring import score_game
 from kabuto.ai.signature import try_moves
-
-from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kabuto.game import Game

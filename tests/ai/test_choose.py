@@ -8,7 +8,7 @@ import pytest
 
 from kabuto import Game
 from kabuto.ai import MoveChoice, Plan, PushChoice, choose, level, play_turn
-from kabuto.inventory import BOARD, SUPPLY
+from kabuto.inventory import BOARD
 
 from tests.ai.helpers import STEADY, cleared, small_level
 
