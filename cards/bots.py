@@ -135,8 +135,6 @@ class PlayoutCut:
 
     event: str
     value: Callable[[dict[str, Any], CardGame], list[float]]
-    #: Value the ``count``-th such event (1: the end of the current round).
-    count: int = 1
 
 
 #: Per-game play-out cuts (games not listed are played out to their end).
@@ -160,12 +158,19 @@ def win_shares(game: CardGame) -> list[float]:
 
 
 class ISMCTSBot:
-    """Single-observer information-set MCTS with UCT selection and play-outs to the end.
+    """Single-observer information-set MCTS with UCT selection and play-outs.
 
-    ``iterations`` bounds the determinisations per decision (None: the game's entry in
-    :data:`GAME_ITERATIONS`); ``time_limit`` (seconds), if given, stops earlier. ``rollout`` is ``"random"`` or ``"heuristic"`` (the engine's rule of thumb, for
-    every seat, inside the determinised copy). The bot is reproducible: with the same seed and no
-    time limit it always makes the same choices.
+    * ``iterations`` bounds the determinisations per decision (None: the game's entry in
+      :data:`GAME_ITERATIONS`); ``time_limit`` (seconds), if given, stops earlier.
+    * ``rollout`` is ``"random"`` or ``"heuristic"`` (the engine's rule of thumb, for every seat,
+      inside the determinised copy).
+    * ``cut_rounds``: in the games of :data:`PLAYOUT_CUTS`, stop a play-out at the end of the
+      current round and value that (the default), instead of playing on to the end of the game.
+    * ``opponents``: ``"tree"`` (every seat's choices are tree nodes, each seat maximising its own
+      reward) or ``"policy"`` (other seats play by the play-out policy; only our choices branch).
+    * ``exploration`` is the UCB constant ``c`` (rewards lie in [0, 1]).
+
+    The bot is reproducible: with the same seed and no time limit it makes the same choices.
     """
 
     def __init__(
@@ -195,31 +200,33 @@ class ISMCTSBot:
         self.cut_rounds = cut_rounds
         self.opponents = opponents
         self.rng = random.Random(seed)
-        self.name = ("mcts" if iterations is None else f"mcts:{iterations}") + (
-            f",time={time_limit}" if time_limit else ""
-        ) + (",rollout=heuristic" if rollout == "heuristic" else "") + ("" if cut_rounds else ",cut=off") + (
-            ",opponents=policy" if opponents == "policy" else ""
-        )
+        settings = [
+            f"time={time_limit}" if time_limit else "",
+            "rollout=heuristic" if rollout == "heuristic" else "",
+            f"c={exploration:g}" if exploration != DEFAULT_EXPLORATION else "",
+            "" if cut_rounds else "cut=off",
+            "opponents=policy" if opponents == "policy" else "",
+        ]
+        parts = ([] if iterations is None else [str(iterations)]) + [x for x in settings if x]
+        self.name = "mcts" + (":" + ",".join(parts) if parts else "")  # a spec make_bot reads back
         #: Statistics of the last decision: {action: visits}, and iterations run.
         self.last_visits: dict[Action, int] = {}
         self.last_iterations = 0
 
     @staticmethod
     def _cut_value(
-        d: CardGame, seen: int, hits: int, stop: str, cut: PlayoutCut
-    ) -> tuple[list[float] | None, int, int]:
-        """Scan the events after index ``seen``: rewards once the ``cut.count``-th ``stop`` event
-        has happened (else None), with the new scan position and count of ``stop`` events."""
+        d: CardGame, seen: int, stop: str, cut: PlayoutCut
+    ) -> tuple[list[float] | None, int]:
+        """Rewards from the first ``stop`` event after index ``seen``, if one happened, and the
+        index to scan from next time."""
         events = d.events
         n = len(events)
         while seen < n:
             e = events[seen]
             seen += 1
             if e.get("type") == stop:
-                hits += 1
-                if hits >= cut.count:
-                    return cut.value(e, d), seen, hits
-        return None, seen, hits
+                return cut.value(e, d), seen
+        return None, seen
 
     def act(self, game: CardGame, rng: random.Random | None = None) -> Action:
         rng = rng or self.rng
@@ -246,7 +253,9 @@ class ISMCTSBot:
             seen = len(d.events)  # events before this point are history, not outcome
             node = root
             path = []
-            # Selection and expansion: descend while every legal action has a child.
+            rewards = None
+            # Selection and expansion: descend while every legal action has a child (and the
+            # cut event, if any, has not happened: the tree does not grow past the horizon).
             while True:
                 p = d.current_player()
                 if p == TERMINAL:
@@ -257,6 +266,10 @@ class ISMCTSBot:
                         d.apply(rng.choice(d.legal_actions()))
                     else:
                         d.apply(heuristic(d, p, rng))
+                    if stop is not None:
+                        rewards, seen = self._cut_value(d, seen, stop, cut)
+                        if rewards is not None:
+                            break
                     continue
                 actions = d.legal_actions()
                 children = node.children
@@ -282,18 +295,20 @@ class ISMCTSBot:
                 d.apply(best_a)
                 node = children[best_a]
                 path.append(node)
+                if stop is not None:
+                    rewards, seen = self._cut_value(d, seen, stop, cut)
+                    if rewards is not None:
+                        break
             # Play-out to the end of the game (or to the cut event).
-            rewards = None
-            hits = 0
-            if stop is not None:
-                rewards, seen, hits = self._cut_value(d, seen, hits, stop, cut)
+            if rewards is None and stop is not None:
+                rewards, seen = self._cut_value(d, seen, stop, cut)
             while rewards is None and d.current_player() != TERMINAL:
                 if heuristic is None:
                     d.apply(rng.choice(d.legal_actions()))
                 else:
                     d.apply(heuristic(d, d.current_player(), rng))
                 if stop is not None:
-                    rewards, seen, hits = self._cut_value(d, seen, hits, stop, cut)
+                    rewards, seen = self._cut_value(d, seen, stop, cut)
             if rewards is None:
                 rewards = win_shares(d)
             for n in path:
@@ -328,8 +343,11 @@ bot specs:
   mcts:N,time=S               ... stopping after S seconds per decision if sooner
   mcts:N,rollout=heuristic    ... play-outs by the rule-of-thumb player instead of random
   mcts:N,c=X                  ... UCB exploration constant X (default %.1f)
-  mcts:N,cut=off              ... play multi-round games out to the very end (default: a
-                              play-out stops at the end of the round, valued by its points)
+  mcts:N,cut=off              ... play every play-out to the end of the game (default: in
+                              sumida-river and sumo-card-game it stops at the end of the
+                              round, valued by the round's points / the sumo cards' column)
+  mcts:N,opponents=policy     ... other seats play by the play-out policy inside the search
+                              instead of having tree nodes of their own
 """ % (
     ", ".join(f"{k} {v}" for k, v in sorted(GAME_ITERATIONS.items())) + f", other games {DEFAULT_ITERATIONS}",
     DEFAULT_EXPLORATION,

@@ -161,10 +161,11 @@ def _new_game(cls: type[CardGame], players: int, seed: int, options: dict[str, A
 
 def _bot_specs(text: str) -> list[str]:
     specs = [s.strip() for s in text.split(",")]
-    # "mcts:200,rollout=heuristic" style settings continue the previous spec.
+    # A "key=value" part is a setting of the spec before it: "mcts:200,rollout=heuristic,random"
+    # names two bots.
     merged: list[str] = []
     for s in specs:
-        if merged and "=" in s and s.split("=")[0] in ("time", "t", "rollout", "c", "iterations", "iters", "n"):
+        if merged and "=" in s:
             merged[-1] += "," + s
         else:
             merged.append(s)

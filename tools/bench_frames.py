@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
 """Frame times of the desktop app while pushes play, under Xvfb (started if DISPLAY is unset).
 
-Opens the real 1280x720 window on the 2-player starting board, then plays the same heavy push
-(a large disc shoved through the crowd) ``--repeat`` times through pyglet's own event loop at
-60 Hz, undoing it in between. Every drawn frame's start time and work time (update + draw + flip)
-is logged. As a baseline measured in the same run, the idle table is force-redrawn for the same
-number of frames.
+Opens the real 1280x720 window on the 2-player starting board (the sandbox) and plays pushes
+through pyglet's own event loop at 60 Hz, undoing each in between. The pushes cycle through a fixed
+set of aims, all at the hand's top speed with the large disc: a shove straight through the crowd,
+and two that knock pieces out (so knocked-out pieces fly to the inventory). Every frame drawn from
+the push to its landing is logged: its start time and its work (update + draw + present). Frames
+that only repaired what moved (``partial``) and whole frames are counted apart.
 
-Prints a table and one JSON line: frame interval p50/p95 (ms; 16.7 is 60 fps), work p50/p95 (ms),
-the idle baseline's work p95, and the ratio push-work p95 / idle-work p95.
+Baselines measured in the same run, so the figures compare across machines and loads:
+``idle``, the idle table redrawn whole every tick (what every frame cost before partial frames),
+and ``empty``, an empty window cleared and presented (the floor of any frame).
 
-    python3 tools/bench_frames.py [--repeat 6] [--json-only]
+Prints a table and one JSON line: frame interval p50/p95 (ms; 16.7 is 60 fps), work p50/p95 and
+max (ms), the baselines' work p95, the ratios push-work p95 / idle p95 and / empty p95, and the
+share of partial frames. ``--whole`` turns partial frames off (every frame whole), to compare.
+
+    python3 tools/bench_frames.py [--repeat 6] [--whole] [--json-only]
 """
 from __future__ import annotations
 
@@ -25,6 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kabuto.app.virtual_display import NoDisplay, virtual_display  # noqa: E402
 
+#: (platform entry, heading) in degrees, on the 2P starting board, large disc, top speed.
+AIMS = ((180.0, 0.0), (120.0, 20.0), (-60.0, 10.0))
+
 
 def pct(values: list[float], q: float) -> float:
     v = sorted(values)
@@ -34,7 +43,19 @@ def pct(values: list[float], q: float) -> float:
     return v[k]
 
 
-def run(repeat: int) -> dict:
+def _baseline(win, frames: int, draw) -> list[float]:
+    """Work times (s) of ``frames`` frames made by ``draw()`` then a whole present."""
+    out = []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        win.switch_to()
+        draw()
+        win.present()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def run(repeat: int, whole: bool) -> dict:
     import pyglet
     from tqdm import tqdm
 
@@ -43,30 +64,35 @@ def run(repeat: int) -> dict:
     from kabuto.app.session import SandboxSession
     from kabuto.app.window import AppWindow
 
-    win = AppWindow(1280, 720)
+    try:
+        win = AppWindow(1280, 720, partial_frames=not whole)
+    except TypeError:  # an app without partial frames (to measure an older tree)
+        win = AppWindow(1280, 720)
+    if not hasattr(win, "present"):
+        win.present = lambda rects=None: win.flip()
     session = SandboxSession()
     scene = win.set_scene(TableScene(win, session))
     scene.choice_key = "large"
     for _ in range(5):
         win.pump()
 
-    # Baseline: the idle table, force-redrawn every tick.
-    win.frame_log = []
-    t_end = time.perf_counter() + 1.5
-    while time.perf_counter() < t_end:
-        win.dirty = True
-        win.pump()
-    idle = [w for _, w in win.frame_log]
+    # Baselines: the idle table drawn whole, and an empty window.
+    idle = _baseline(win, 90, win.on_draw)
+    empty = _baseline(win, 90, win.clear)
+    win.dirty = True
+    win.pump()
 
     # Pushes, through pyglet's own loop at 60 Hz.
     push_log: list[tuple[float, float]] = []
     durations = []
+    partial_before = getattr(win, "partial_frames_drawn", 0)
     bar = tqdm(total=repeat, desc="pushes", unit="push", file=sys.stderr)
-    state = {"left": repeat, "phase": "start"}
+    state = {"done": 0, "phase": "start"}
 
     def driver(dt):
         if state["phase"] == "start":
-            scene.aim = Aim(entry_deg=180.0, heading_deg=0.0, speed=1.2)
+            entry, heading = AIMS[state["done"] % len(AIMS)]
+            scene.aim = Aim(entry_deg=entry, heading_deg=heading, speed=scene.limits.max_speed)
             win.frame_log = []
             scene.push_now()
             durations.append(scene.playback.duration if scene.playback else 0.0)
@@ -75,9 +101,9 @@ def run(repeat: int) -> dict:
             push_log.extend(win.frame_log)
             win.frame_log = None
             scene._undo()
-            state["left"] -= 1
+            state["done"] += 1
             bar.update(1)
-            state["phase"] = "start" if state["left"] else "done"
+            state["phase"] = "start" if state["done"] < repeat else "done"
             if state["phase"] == "done":
                 pyglet.app.exit()
 
@@ -86,21 +112,27 @@ def run(repeat: int) -> dict:
     pyglet.app.run(None)
     pyglet.clock.unschedule(driver)
     bar.close()
+    partial = getattr(win, "partial_frames_drawn", 0) - partial_before
     win.close()
     starts = [t for t, _ in push_log]
     intervals = [(b - a) * 1000 for a, b in zip(starts, starts[1:]) if b - a < 0.5]
     work = [w * 1000 for _, w in push_log]
     idle_ms = [w * 1000 for w in idle]
+    empty_ms = [w * 1000 for w in empty]
     return {
         "frames": len(push_log),
+        "partial_frames": partial,
         "pushes": repeat,
         "push_seconds": round(sum(durations), 3),
         "interval_p50_ms": round(pct(intervals, 50), 2),
         "interval_p95_ms": round(pct(intervals, 95), 2),
         "work_p50_ms": round(pct(work, 50), 2),
         "work_p95_ms": round(pct(work, 95), 2),
+        "work_max_ms": round(max(work), 2) if work else None,
         "idle_work_p95_ms": round(pct(idle_ms, 95), 2),
+        "empty_work_p95_ms": round(pct(empty_ms, 95), 2),
         "work_p95_over_idle_p95": round(pct(work, 95) / max(1e-9, pct(idle_ms, 95)), 2),
+        "work_p95_over_empty_p95": round(pct(work, 95) / max(1e-9, pct(empty_ms, 95)), 2),
         "fps_mean": round(1000 / statistics.mean(intervals), 1) if intervals else None,
     }
 
@@ -108,6 +140,7 @@ def run(repeat: int) -> dict:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--repeat", type=int, default=6, help="how many pushes to play (default 6)")
+    p.add_argument("--whole", action="store_true", help="draw every frame whole (no partial frames)")
     p.add_argument("--json-only", action="store_true", help="print only the JSON line")
     args = p.parse_args(argv)
     if args.repeat < 1:
@@ -115,16 +148,20 @@ def main(argv=None) -> int:
         return 2
     try:
         with virtual_display():
-            res = run(args.repeat)
+            res = run(args.repeat, args.whole)
     except NoDisplay as exc:
         print(f"bench_frames: {exc}", file=sys.stderr)
         return 2
     if not args.json_only:
-        print(f"frames while pushes played: {res['frames']} over {res['push_seconds']} s of animation")
+        print(f"frames while pushes played: {res['frames']} ({res['partial_frames']} partial) over "
+              f"{res['push_seconds']} s of push trajectories")
         print(f"frame interval p50 {res['interval_p50_ms']} ms, p95 {res['interval_p95_ms']} ms "
               f"(60 fps = 16.7 ms; mean {res['fps_mean']} fps)")
-        print(f"work per frame p50 {res['work_p50_ms']} ms, p95 {res['work_p95_ms']} ms; idle table "
-              f"p95 {res['idle_work_p95_ms']} ms; ratio {res['work_p95_over_idle_p95']}")
+        print(f"work per frame p50 {res['work_p50_ms']} ms, p95 {res['work_p95_ms']} ms, max "
+              f"{res['work_max_ms']} ms")
+        print(f"baselines: idle table drawn whole p95 {res['idle_work_p95_ms']} ms, empty window p95 "
+              f"{res['empty_work_p95_ms']} ms; push p95 / idle p95 {res['work_p95_over_idle_p95']}, "
+              f"/ empty p95 {res['work_p95_over_empty_p95']}")
     print(json.dumps(res))
     return 0
 

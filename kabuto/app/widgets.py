@@ -184,6 +184,11 @@ class Widgets:
         self._grab = None
         self._hover = None
 
+    @property
+    def hovered(self) -> Widget | None:
+        """The widget under the pointer (as of the last motion event)."""
+        return self._hover
+
     def find(self, name: str) -> Widget | None:
         for w in self.items:
             if getattr(w, "name", None) == name:

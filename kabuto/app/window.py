@@ -1,8 +1,11 @@
 """The app's one window: it holds the current scene, runs the 60 Hz tick, and takes screenshots.
 
 Redraws happen from the tick only when something changed (an input event, an animation running),
-so an idle table costs nothing; while a push plays, every tick draws. ``frame_log`` records each
-drawn frame's start time and the time its update + draw + flip took, for ``tools/bench_frames.py``.
+so an idle table costs nothing; while a push plays, every tick draws. A scene may offer
+``draw_partial()``: when only its moving things changed since the last frame, it repairs just the
+rectangles they touched and the window shows just those (:mod:`kabuto.app.frames`); any input
+event, resize or expose gets a whole frame. ``frame_log`` records each drawn frame's start time and
+the time its update + draw + present took, for ``tools/bench_frames.py``.
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import pyglet
 from pyglet import gl
 
 from kabuto.app import theme
+from kabuto.app.frames import PixelRect, Presenter
 
 TICK = 1.0 / 60.0
 
@@ -29,7 +33,14 @@ def make_config() -> gl.Config | None:
 
 
 class Scene:
-    """One screen of the app. The window forwards events and the tick to the current scene."""
+    """One screen of the app. The window forwards events and the tick to the current scene.
+
+    ``quiet_motion``: the scene's ``on_mouse_motion`` returns True only when the move changed the
+    picture (a hover), so other moves draw nothing. Scenes that may also set ``invalidate()``
+    (called on every input event: the static picture may have changed) and ``draw_partial()``.
+    """
+
+    quiet_motion = False
 
     def __init__(self, app: "AppWindow"):
         self.app = app
@@ -61,7 +72,9 @@ class AppWindow(pyglet.window.Window):
     (tests and tools use it: it handles pending window events and runs one tick)."""
 
     def __init__(self, width: int = theme.WINDOW_SIZE[0], height: int = theme.WINDOW_SIZE[1],
-                 visible: bool = True, title: str = "Kabuto Sumo"):
+                 visible: bool = True, title: str = "Kabuto Sumo", partial_frames: bool = True):
+        # vsync off: the 60 Hz tick paces the frames; waiting for the screen as well would make a
+        # late frame later still.
         super().__init__(width, height, caption=title, resizable=True, visible=visible,
                          config=make_config(), vsync=False)
         self.set_minimum_size(*theme.MIN_SIZE)
@@ -69,8 +82,13 @@ class AppWindow(pyglet.window.Window):
         self.dirty = True
         self.frame_log: list[tuple[float, float]] | None = None
         self.frames_drawn = 0
+        self.partial_frames_drawn = 0
         self.options: dict = {}
         self._scheduled = False
+        self.presenter = Presenter(self, allow_partial=partial_frames)
+        # True while the back buffer holds the last frame shown (kept by partial presents): only
+        # then may a scene repair just what changed.
+        self._canvas = False
 
     # ----- scenes ------------------------------------------------------------------------------------
     def set_scene(self, scene: Scene) -> Scene:
@@ -92,14 +110,28 @@ class AppWindow(pyglet.window.Window):
         update = getattr(self.scene, "update", None)
         moving = update(dt) if update is not None else False
         if moving or self.dirty:
+            whole = self.dirty or not self._canvas
             self.dirty = False
             self.switch_to()
-            # Called directly: outside pyglet.app.run, dispatch_event would only queue it.
-            self.on_draw()
-            self.flip()
+            rects = None
+            partial = getattr(self.scene, "draw_partial", None)
+            if not whole and partial is not None:
+                rects = partial()
+            if rects is None:
+                # Called directly: outside pyglet.app.run, dispatch_event would only queue it.
+                self.on_draw()
+                self.present()
+            else:
+                self.present(rects)
+                self.partial_frames_drawn += 1
             self.frames_drawn += 1
             if self.frame_log is not None:
                 self.frame_log.append((t0, time.perf_counter() - t0))
+
+    def present(self, rects: list[PixelRect] | None = None) -> None:
+        """Show the back buffer: all of it (None), or just ``rects`` of it (a partial frame)."""
+        self.presenter.present(rects)
+        self._canvas = self.presenter.partial
 
     def pump(self, dt: float = TICK) -> None:
         """Handle pending window events, then run one tick of ``dt`` seconds."""
@@ -111,6 +143,7 @@ class AppWindow(pyglet.window.Window):
 
     # ----- events ------------------------------------------------------------------------------------
     def on_draw(self) -> None:
+        """Draw a whole frame into the back buffer."""
         gl.glClearColor(*(c / 255 for c in theme.BACKGROUND))
         self.clear()
         if self.scene is not None:
@@ -123,12 +156,19 @@ class AppWindow(pyglet.window.Window):
         self.dirty = True
 
     def on_expose(self) -> None:
-        self.dirty = True
+        self.dirty = True  # the screen lost pixels; the picture itself is unchanged
 
     def _forward(self, name: str, *args) -> bool:
+        scene = self.scene
+        handler = getattr(scene, name, None)  # scenes from plug-ins may lack some handlers
+        handled = bool(handler(*args)) if handler is not None else False
+        if name == "on_mouse_motion" and not handled and getattr(scene, "quiet_motion", False):
+            return False  # the pointer moved over nothing that reacts: nothing to draw
         self.dirty = True
-        handler = getattr(self.scene, name, None)  # scenes from plug-ins may lack some handlers
-        return bool(handler(*args)) if handler is not None else False
+        invalidate = getattr(self.scene, "invalidate", None)
+        if invalidate is not None:
+            invalidate()  # an event may change anything: no cached picture survives it
+        return handled
 
     def on_mouse_press(self, x, y, button, modifiers):
         self._forward("on_mouse_press", x, y, button, modifiers)
@@ -164,7 +204,7 @@ class AppWindow(pyglet.window.Window):
         self.switch_to()
         self.on_draw()
         pyglet.image.get_buffer_manager().get_color_buffer().save(str(path))
-        self.flip()
+        self.present()
         return path
 
     def _close_scene(self) -> None:

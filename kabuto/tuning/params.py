@@ -87,7 +87,9 @@ def apply(materials: Materials, overrides: dict[str, float]) -> Materials:
 
 def check_push_values(settings: dict[str, float], materials: Materials) -> None:
     """Raise TuneError if a push setting is outside what physics allows under ``materials``."""
-    sim = materials.sim
+    from kabuto.tuning.scenario import experiment_materials
+
+    sim = experiment_materials(materials).sim
     for k, v in settings.items():
         if k == "push.speed" and not sim.min_speed <= v <= sim.max_speed:
             raise TuneError(f"push.speed={v:g}: outside the allowed {sim.min_speed:g}..{sim.max_speed:g} m/s")

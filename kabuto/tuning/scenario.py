@@ -370,7 +370,19 @@ def scenario_materials(scenario: Scenario, materials: Materials) -> Materials:
         t = materials.kinds[si.like]
         extra[si.name] = replace(t, name=si.name,
                                  shape=Circle(si.radius) if si.radius is not None else t.shape)
-    return materials.with_kinds(extra) if extra else materials
+    return experiment_materials(materials.with_kinds(extra) if extra else materials)
+
+
+#: Scenarios are physics experiments: the hand may go as fast as the simulation is good for
+#: (no tunnelling up to about 5 m/s), beyond the game's rule that a push is not a flick.
+EXPERIMENT_MAX_SPEED = 2.0
+
+
+def experiment_materials(materials: Materials) -> Materials:
+    """``materials`` with the hand's speed limit raised to :data:`EXPERIMENT_MAX_SPEED`."""
+    if materials.sim.max_speed >= EXPERIMENT_MAX_SPEED:
+        return materials
+    return materials.with_overrides({"simulation.max_speed": EXPERIMENT_MAX_SPEED})
 
 
 def build_world(scenario: Scenario, materials: Materials) -> World:

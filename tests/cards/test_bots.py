@@ -47,6 +47,10 @@ def test_make_bot_understands_the_specs():
         50, "heuristic", 0.5, 1.2, False,
     )
     assert make_bot("mcts:iterations=7").iterations == 7
+    assert make_bot("mcts:7,opponents=policy").opponents == "policy"
+    for spec in ("mcts", "mcts:time=0.5", "mcts:9,rollout=heuristic,c=1.5,cut=off,opponents=policy"):
+        assert make_bot(spec).name == spec  # a bot's name is its spec
+        assert make_bot(make_bot(spec).name).name == spec
 
 
 @pytest.mark.parametrize(
@@ -60,6 +64,7 @@ def test_make_bot_understands_the_specs():
         ("mcts:10,depth=3", "unknown mcts setting"),
         ("mcts:10,time=-1", "time must be positive"),
         ("mcts:10,cut=maybe", "cut must be"),
+        ("mcts:10,opponents=all", "opponents must be"),
     ],
 )
 def test_make_bot_refuses_bad_specs_saying_why(spec, complaint):
@@ -225,4 +230,44 @@ def test_search_bot_beats_random(cls, players):
     (tools/bench_cards.py --strength measures 200 games against a 70% bar)."""
     spec = QUICK_BOT.get(cls.name, "mcts")
     res = evaluate(cls, spec, "random", games=40, seed=1, players=players, jobs=2)
+    assert res.win_rate >= 0.60, res.to_json()
+
+
+# ----- search variants ------------------------------------------------------------------------------
+
+
+class _CountingToy(ToyTrick):
+    """Counts the actions applied to it and to its copies."""
+
+    applied = 0
+
+    def apply(self, action):
+        type(self).applied += 1
+        super().apply(action)
+
+
+def test_playout_cut_stops_playouts_at_the_event_and_values_it(monkeypatch):
+    from cards import bots
+
+    # Value the end of the first trick: 1 for its winner.
+    cut = bots.PlayoutCut("trick", lambda e, g: [float(e["winner"] == s) for s in range(2)])
+    monkeypatch.setattr(_CountingToy, "name", "counting-toy")
+    monkeypatch.setitem(bots.PLAYOUT_CUTS, "counting-toy", cut)
+    game = _CountingToy.new(seed=4)
+    _CountingToy.applied = 0
+    ISMCTSBot(iterations=50, seed=1).act(game)
+    assert _CountingToy.applied <= 50 * 2  # one trick (two cards) per iteration, not five tricks
+    _CountingToy.applied = 0
+    ISMCTSBot(iterations=50, seed=1, cut_rounds=False).act(game)
+    assert _CountingToy.applied == 50 * 10  # without the cut every play-out runs to the end
+    # Following a led card with the cut, the bot wins the trick as a player would when it can.
+    game.apply("play " + min(game.hands[0], key=lambda c: int(c[0])))
+    led = game.trick[0][1]
+    winners = [c for c in game.hands[1] if c[1] == led[1] and int(c[0]) > int(led[0])]
+    if winners:
+        assert ISMCTSBot(iterations=200, seed=1).act(game)[5:] in winners
+
+
+def test_opponents_modelled_by_the_policy_still_beats_random():
+    res = evaluate(ToyTrick, "mcts:100,opponents=policy", "random", games=40, seed=2)
     assert res.win_rate >= 0.60, res.to_json()

@@ -100,6 +100,12 @@ def test_selfplay_prints_json_statistics(capsys):
     assert err == ""  # short runs: no progress bar
 
 
+def test_selfplay_bot_settings_stay_with_their_bot(capsys):
+    code, out, _ = run(capsys, "selfplay", "toy-trick", "--games", "2", "--bots", "mcts:5,rollout=heuristic,c=1,random")
+    assert code == 0
+    assert json.loads(out)["bots"] == ["mcts:5,rollout=heuristic,c=1", "random"]
+
+
 def test_selfplay_is_reproducible_from_its_seed(capsys):
     def stats(seed: str) -> dict:
         code, out, _ = run(capsys, "selfplay", "toy-trick", "--games", "15", "--seed", seed, "--no-progress")

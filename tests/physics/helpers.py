@@ -8,8 +8,12 @@ from physics import Materials, PieceState, World, assets_dir
 
 
 def materials(**overrides: float) -> Materials:
-    m = Materials.load()
-    return m.with_overrides(overrides) if overrides else m
+    """The default materials, with the hand allowed up to 2 m/s.
+
+    The game's limit (0.5 m/s: a careful push, not a flick) is a rule; these tests exercise the
+    simulation itself, which is good to about 5 m/s, with hard shoves as well.
+    """
+    return Materials.load().with_overrides({"simulation.max_speed": 2.0, **overrides})
 
 
 def board_2p(m: Materials | None = None) -> World:

@@ -98,6 +98,7 @@ class ReplayScene(TableScene):
 
     def _during_play(self) -> None:
         self.event_label.text = self.message
+        self.invalidate()
 
     def toggle_tuning(self) -> None:
         pass  # a replay plays with the materials it recorded
@@ -178,15 +179,17 @@ class ReplayScene(TableScene):
         if win is None:
             return
         a = self.ring_area
+        # Over the ring area: in the live batch, above the pieces (see TableScene).
         self._over_items += [
-            shapes.Rectangle(a.x, a.y, a.w, 34, color=(*theme.PANEL[:3], 230), batch=self.batch,
+            shapes.Rectangle(a.x, a.y, a.w, 34, color=(*theme.PANEL[:3], 230), batch=self.live,
                              group=self.g_over),
-            label(f"Result: {win.reason}", a.x + 12, a.y + 11, self.batch, self.g_over, color=theme.ACCENT),
+            label(f"Result: {win.reason}", a.x + 12, a.y + 11, self.live, self.g_over, color=theme.ACCENT),
         ]
 
     def update(self, dt: float) -> bool:
-        moving = super().update(dt)
+        moving = self._animate(dt)
         if self.playing and self.mode in ("aim", "over") and not self.flights:
+            # Waiting between steps draws nothing; the next step asks for its frames itself.
             self._wait -= dt
             if self._wait <= 0:
                 if self.model.pos >= self.model.steps:
@@ -194,8 +197,7 @@ class ReplayScene(TableScene):
                     self.rebuild()
                 else:
                     self.step_forward()
-            moving = True
-        return moving
+        return self._frame_due(moving)
 
     # ----- input -------------------------------------------------------------------------------------
     def on_key_press(self, symbol, modifiers) -> bool:

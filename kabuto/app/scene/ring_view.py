@@ -8,13 +8,24 @@ Shapes are created when a piece first appears and deleted when it leaves - never
 
 Stacks: a piece on level L is drawn above level L-1 with a shadow offset by L x 1.5 mm and a light
 rim, so a stack reads as a stack from above.
+
+Two batches: ``batch`` holds what stays still (the ring, the platform, the pieces at rest) and
+``live`` what is drawn over it every frame (the aim's lines, the marks, and during a push the pieces
+that move). :meth:`RingView.begin_motion` moves into ``live`` the pieces a push will move, and the
+still pieces that must be drawn above them (those on higher stack levels), so the rest can be drawn
+once and cached (:mod:`kabuto.app.frames`). One ordering needs care: a moving piece's shadow lies
+*under* the still pieces of its own level (shadows are drawn before every piece's body). For the
+still pieces it currently reaches, a copy of their body (outline, fill, grain) is shown in ``live``
+over the moving shadow: redrawing opaque shapes over themselves changes no pixel anywhere else.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from pyglet import shapes
+import numpy as np
+from pyglet import gl, shapes
 from pyglet.graphics import Batch, Group
 from pyglet.math import Mat4
 
@@ -28,6 +39,8 @@ from kabuto.app.view import RingTransform, screen_rotation
 SHADOW_STEP = 0.0015  # metres of shadow offset per stack level
 RIM = 0.0012          # metres of darker rim around each piece
 CIRCLE_SEGMENTS = 36
+MARK_GAP = 0.0025     # metres between a piece's edge and the ring marking it
+MARK_WIDTH = 0.0014
 
 #: Callback giving a piece's (fill colour, label-or-None) from its id and kind.
 Styler = Callable[[str, str], theme.RGBA]
@@ -41,6 +54,9 @@ class WorldGroup(Group):
         self.window = window
         self.matrix = Mat4()
         self._saved = None
+        #: While set, (clip, outer): drawing is clipped to ``clip`` (framebuffer pixels), then the
+        #: clipping goes back to ``outer`` (None: none). Set only while the live batch draws.
+        self.clip = None
 
     def set_transform(self, t: RingTransform) -> None:
         self.matrix = Mat4(*t.matrix())
@@ -48,9 +64,19 @@ class WorldGroup(Group):
     def set_state(self) -> None:
         self._saved = self.window.view
         self.window.view = self.matrix
+        if self.clip is not None:
+            r = self.clip[0]
+            gl.glEnable(gl.GL_SCISSOR_TEST)
+            gl.glScissor(r.x, r.y, r.w, r.h)
 
     def unset_state(self) -> None:
         self.window.view = self._saved
+        if self.clip is not None:
+            outer = self.clip[1]
+            if outer is None:
+                gl.glDisable(gl.GL_SCISSOR_TEST)
+            else:
+                gl.glScissor(outer.x, outer.y, outer.w, outer.h)
 
     # Identity semantics: pyglet merges equal groups, and two windows' worlds must never merge.
     def __eq__(self, other) -> bool:
@@ -100,19 +126,37 @@ def _grown(part, by: float):
     return out
 
 
+def bounding_radius(ptype: PieceType) -> float:
+    """Metres from a piece's centre to the farthest point of its shape."""
+    shape = ptype.shape
+    if isinstance(shape, Circle):
+        return shape.radius
+    return max(math.hypot(x, y) for part in shape.parts for x, y in part)
+
+
+def reach(ptype: PieceType) -> float:
+    """Metres from a piece's centre that its drawing (outline and any mark ring) can cover,
+    shadow aside."""
+    return max(bounding_radius(ptype) + RIM, ptype.size + MARK_GAP + MARK_WIDTH)
+
+
 class PieceSprite:
-    """The shapes of one piece: shadow, dark outline, coloured fill, and a mark showing its turn."""
+    """The shapes of one piece: shadow, dark outline, coloured fill, and a mark showing its turn.
+
+    ``body_only`` leaves the shadow out (the copies drawn over a moving piece's shadow)."""
 
     def __init__(self, pid: str, ptype: PieceType, colour: theme.RGBA, layers: _Layers,
-                 batch: Batch, level: int = 0, ghost: bool = False):
+                 batch: Batch, level: int = 0, ghost: bool = False, body_only: bool = False):
         self.id = pid
         self.type = ptype
         self.layers = layers
         self.batch = batch
         self.level = -1
         self.ghost = ghost
+        self.body_only = body_only
         self.colour = colour
         self.pose: Pose = (0.0, 0.0, 0.0, level)
+        self.reach = reach(ptype)
         self._shapes: list[tuple[shapes.ShapeBase, int, tuple[float, float]]] = []  # shape, sub, offset
         self._build(level)
         self.set_pose(self.pose)
@@ -128,9 +172,10 @@ class PieceSprite:
         shape = self.type.shape
         L = self.layers
         add = self._shapes.append
+        shadow = not (self.ghost or self.body_only)
         if isinstance(shape, Circle):
             r = shape.radius
-            if not self.ghost:
+            if shadow:
                 add((shapes.Circle(0, 0, r, segments=CIRCLE_SEGMENTS, color=theme.SHADOW,
                                    batch=self.batch, group=L.level(level, 0)), 0, (sh, -sh)))
             add((shapes.Circle(0, 0, r, segments=CIRCLE_SEGMENTS, color=rim, batch=self.batch,
@@ -143,7 +188,7 @@ class PieceSprite:
                             group=L.level(level, 3)), 3, (0, 0)))
         else:
             for part in shape.parts:
-                if not self.ghost:
+                if shadow:
                     add((_poly(part, theme.SHADOW, self.batch, L.level(level, 0)), 0, (sh, -sh)))
                 add((_poly(_grown(part, RIM), rim, self.batch, L.level(level, 1)), 1, (0, 0)))
             for part in shape.parts:
@@ -187,17 +232,56 @@ class PieceSprite:
         for s, _, _ in self._shapes:
             s.visible = on
 
+    def set_batch(self, batch: Batch) -> None:
+        """Move the piece's shapes to another batch (same groups, same vertices)."""
+        if batch is not self.batch:
+            self.batch = batch
+            for s, _, _ in self._shapes:
+                s.batch = batch
+
+    def box(self) -> tuple[float, float, float, float]:
+        """The world box (x0, y0, x1, y1) this piece's drawing covers now: its shape, outline,
+        mark ring and shadow (offset right and down by its level's step)."""
+        x, y, _, level = self.pose
+        r = self.reach
+        sh = SHADOW_STEP * (level + 1)
+        return x - r, y - r - sh, x + r + sh, y + r
+
     def delete(self) -> None:
         for s, _, _ in self._shapes:
             s.delete()
         self._shapes = []
 
 
-class RingView:
-    """The ring and its pieces. ``show(poses)`` moves sprites to poses; the aim has its own shapes."""
+@dataclass
+class Motion:
+    """What :meth:`RingView.begin_motion` arranged for one push's playback."""
 
-    def __init__(self, window, batch: Batch, materials: Materials, styler: Styler, order: int = 1):
+    moving: set[str]
+    level: int                       # the lowest stack level a moving piece ever has
+    lifted: set[str] = field(default_factory=set)  # still pieces drawn live: above the movers
+    # Still pieces on ``level`` (drawn in the cached picture): ids, centres, reaches.
+    still_ids: list[str] = field(default_factory=list)
+    still_xy: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
+    still_reach: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    covers: dict[str, PieceSprite] = field(default_factory=dict)  # body copies, by still id
+    shown: set[str] = field(default_factory=set)  # the covers now visible
+    drawn: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)  # world boxes
+    gone: list[tuple[float, float, float, float]] = field(default_factory=list)
+
+
+class RingView:
+    """The ring and its pieces. ``show(poses)`` moves sprites to poses; the aim has its own shapes.
+
+    ``batch`` gets what stays still, ``live`` what is drawn over it every frame (module docstring).
+    ``static_changed`` is set whenever something in ``batch`` changes: the owner's cached picture
+    is then stale.
+    """
+
+    def __init__(self, window, batch: Batch, materials: Materials, styler: Styler, order: int = 1,
+                 live: Batch | None = None):
         self.batch = batch
+        self.live = live if live is not None else batch
         self.world = WorldGroup(window, order=order)
         self.layers = _Layers(self.world)
         self.materials = materials
@@ -208,12 +292,15 @@ class RingView:
         self._aim_shapes: list[shapes.ShapeBase] = []
         self._marks: dict[str, shapes.ShapeBase] = {}
         self._platform_ghost: PieceSprite | None = None
+        self.motion: Motion | None = None
+        self.static_changed = True
         self._build_ring()
 
     # ----- ring ------------------------------------------------------------------------------------
     def _build_ring(self) -> None:
         for s in self._ring_shapes:
             s.delete()
+        self.static_changed = True
         R = self.materials.ring.radius
         c = self.materials.ring.centre_radius
         g = self.layers.ring
@@ -240,33 +327,159 @@ class RingView:
                 pose = spr.pose
                 spr.delete()
                 self.sprites[pid] = self._sprite(pid, t.name, pose)
+                self.static_changed = True
 
     def set_transform(self, t: RingTransform) -> None:
         self.transform = t
         self.world.set_transform(t)
+        self.static_changed = True
 
     # ----- pieces ----------------------------------------------------------------------------------
+    def _is_live(self, pid: str) -> bool:
+        m = self.motion
+        return m is not None and (pid in m.moving or pid in m.lifted)
+
     def _sprite(self, pid: str, kind: str, pose: Pose, ghost: bool = False) -> PieceSprite:
         ptype = self.materials.kinds[kind]
-        spr = PieceSprite(pid, ptype, self.styler(pid, kind), self.layers, self.batch,
+        batch = self.live if self._is_live(pid) else self.batch
+        spr = PieceSprite(pid, ptype, self.styler(pid, kind), self.layers, batch,
                           level=pose[3], ghost=ghost)
         spr.set_pose(pose)
         return spr
 
     def show(self, poses: dict[str, Pose], kinds: dict[str, str]) -> None:
-        """Make the drawn pieces exactly ``poses`` (id -> pose); ``kinds`` names new pieces' kinds."""
+        """Make the drawn pieces exactly ``poses`` (id -> pose); ``kinds`` names new pieces' kinds.
+        Pieces already at their pose are not touched (most pieces, during most pushes)."""
+        motion = self.motion
         for pid in [p for p in self.sprites if p not in poses]:
-            self.sprites.pop(pid).delete()
+            spr = self.sprites.pop(pid)
+            if self._is_live(pid):
+                motion.gone.append(motion.drawn.pop(pid, spr.box()))
+            else:
+                self.static_changed = True
+            spr.delete()
             self.set_mark(pid, None)
         for pid, pose in poses.items():
             spr = self.sprites.get(pid)
             if spr is None:
                 self.sprites[pid] = self._sprite(pid, kinds[pid], pose)
-            else:
+                if not self._is_live(pid):
+                    self.static_changed = True
+            elif spr.pose != pose:
                 spr.set_pose(pose)
+                if not self._is_live(pid):
+                    self.static_changed = True
                 m = self._marks.get(pid)
                 if m is not None:
                     m.position = pose[:2]
+        if motion is not None:
+            self._cover_shadows()
+
+    # ----- motion: what a push moves is drawn live -------------------------------------------------
+    def begin_motion(self, moving: set[str], level: int) -> None:
+        """A push is about to play: ``moving`` are the pieces whose pose will change (or that
+        appear or leave), ``level`` the lowest stack level any of them will have. Their sprites,
+        and those of still pieces on higher levels (drawn above them), go to the live batch."""
+        self.end_motion()
+        m = self.motion = Motion(set(moving), level)
+        for pid, spr in self.sprites.items():
+            if pid in m.moving:
+                continue
+            if spr.level > level:
+                m.lifted.add(pid)
+            elif spr.level == level:
+                m.still_ids.append(pid)
+        for pid in m.moving | m.lifted:
+            spr = self.sprites.get(pid)
+            if spr is not None:
+                spr.set_batch(self.live)
+        if m.still_ids:
+            m.still_xy = np.array([self.sprites[p].pose[:2] for p in m.still_ids], dtype=float)
+            m.still_reach = np.array([self.sprites[p].reach for p in m.still_ids], dtype=float)
+        self.static_changed = True
+        self._cover_shadows()
+
+    def end_motion(self) -> None:
+        """The push has played: every sprite back in the still batch, the body copies gone."""
+        m = self.motion
+        if m is None:
+            return
+        self.motion = None
+        for cover in m.covers.values():
+            cover.delete()
+        for pid in m.moving | m.lifted:
+            spr = self.sprites.get(pid)
+            if spr is not None:
+                spr.set_batch(self.batch)
+        self.static_changed = True
+
+    def _cover_shadows(self) -> None:
+        """Show a copy of the body of each still piece on the movers' lowest level that a mover on
+        that level now reaches (its shadow must look as if drawn under that body); hide the rest."""
+        m = self.motion
+        if m is None or not m.still_ids:
+            return
+        sh = SHADOW_STEP * (m.level + 1) * math.sqrt(2.0)
+        near = np.zeros(len(m.still_ids), dtype=bool)
+        for pid in m.moving:
+            spr = self.sprites.get(pid)
+            if spr is None or spr.level != m.level:
+                continue
+            x, y = spr.pose[0], spr.pose[1]
+            d = np.hypot(m.still_xy[:, 0] - x, m.still_xy[:, 1] - y)
+            near |= d < m.still_reach + spr.reach + sh + 1e-4
+        for i in np.flatnonzero(near):
+            pid = m.still_ids[i]
+            cover = m.covers.get(pid)
+            if cover is None:
+                still = self.sprites.get(pid)
+                if still is None:
+                    continue
+                cover = PieceSprite(pid, still.type, still.colour, self.layers, self.live,
+                                    level=still.level, body_only=True)
+                cover.set_pose(still.pose)
+                m.covers[pid] = cover
+            elif pid not in m.shown:
+                cover.set_visible(True)  # (recomputes its vertices: only when it changes)
+            m.shown.add(pid)
+        for i in np.flatnonzero(~near):
+            pid = m.still_ids[i]
+            if pid in m.shown:
+                m.covers[pid].set_visible(False)
+                m.shown.discard(pid)
+
+    def damage(self) -> list[tuple[float, float, float, float]]:
+        """World boxes that changed since :meth:`frame_drawn`: where each moving piece was drawn
+        and where it is now, and where pieces that left were."""
+        m = self.motion
+        if m is None:
+            return []
+        out = list(m.gone)
+        for pid in m.moving:
+            spr = self.sprites.get(pid)
+            if spr is None:
+                continue
+            now = spr.box()
+            was = m.drawn.get(pid)
+            if was != now:
+                out.append(now if was is None else (min(was[0], now[0]), min(was[1], now[1]),
+                                                    max(was[2], now[2]), max(was[3], now[3])))
+        return out
+
+    def moving_boxes(self) -> list[tuple[float, float, float, float]]:
+        """World boxes of the moving pieces now."""
+        m = self.motion
+        if m is None:
+            return []
+        return [self.sprites[p].box() for p in m.moving if p in self.sprites]
+
+    def frame_drawn(self) -> None:
+        """The moving pieces were drawn where they are now (the next damage starts from here)."""
+        m = self.motion
+        if m is None:
+            return
+        m.gone = []
+        m.drawn = {p: self.sprites[p].box() for p in m.moving if p in self.sprites}
 
     def show_world(self, world) -> None:
         """Draw a physics.World's at-rest pieces (with their stack levels)."""
@@ -276,7 +489,10 @@ class RingView:
 
     def restyle(self) -> None:
         for pid, spr in self.sprites.items():
-            spr.set_colour(self.styler(pid, spr.type.name))
+            colour = self.styler(pid, spr.type.name)
+            if colour != spr.colour:
+                spr.set_colour(colour)
+                self.static_changed = True
 
     def piece_at(self, x: float, y: float) -> str | None:
         """The topmost piece under the world point (x, y)."""
@@ -294,9 +510,10 @@ class RingView:
         spr = self.sprites.get(pid)
         if colour is None or spr is None:
             return
-        self._marks[pid] = shapes.Arc(spr.pose[0], spr.pose[1], spr.type.size + 0.0025,
-                                      segments=48, thickness=0.0014, color=colour, batch=self.batch,
-                                      group=self.layers.top)
+        # Marks are drawn live: above every piece, cheap, and they follow a moving piece.
+        self._marks[pid] = shapes.Arc(spr.pose[0], spr.pose[1], spr.type.size + MARK_GAP,
+                                      segments=48, thickness=MARK_WIDTH, color=colour,
+                                      batch=self.live, group=self.layers.top)
 
     def clear_marks(self) -> None:
         for pid in list(self._marks):
@@ -308,6 +525,8 @@ class RingView:
         """Draw the platform at ``aim.entry_deg``, the piece waiting on it at ``start`` (x, y, angle;
         from ``World.platform_pose``), the preview line along the push to where it would leave the
         ring, and faint lines at the heading's limits. Called when the aim changes, not per frame."""
+        if self._aim_shapes or self._platform_ghost is not None:
+            self.static_changed = True  # the platform and its piece are in the still picture
         for s in self._aim_shapes:
             s.delete()
         self._aim_shapes = []
@@ -316,10 +535,12 @@ class RingView:
             self._platform_ghost = None
         if aim is None:
             return
+        self.static_changed = True
         R = self.materials.ring.radius
         ex, ey = aim.entry_point(R)
         dx, dy = aim.direction()
         b = self.batch
+        live = self.live  # the lines: above every piece (order 900), drawn over moving ones too
         add = self._aim_shapes.append
         size = self.materials.kinds[kind].size if kind in self.materials.kinds else 0.015
         # The platform: a plank outside the ring along the push line, as wide as the piece.
@@ -341,13 +562,14 @@ class RingView:
         # The preview line: the straight path from the piece on the platform across the ring.
         sx, sy = (start[0], start[1]) if start else (ex, ey)
         fx, fy = aim.exit_point(R)
-        add(shapes.Line(sx, sy, fx, fy, thickness=0.0011, color=colour, batch=b, group=self.layers.aim))
-        add(shapes.Circle(fx, fy, 0.0022, segments=16, color=colour, batch=b, group=self.layers.aim))
+        add(shapes.Line(sx, sy, fx, fy, thickness=0.0011, color=colour, batch=live,
+                        group=self.layers.aim))
+        add(shapes.Circle(fx, fy, 0.0022, segments=16, color=colour, batch=live, group=self.layers.aim))
         if limit_deg is not None:
             for sign in (-1, 1):
                 a = e + math.pi + math.radians(sign * limit_deg)
                 add(shapes.Line(ex, ey, ex + math.cos(a) * R * 0.35, ey + math.sin(a) * R * 0.35,
-                                thickness=0.0006, color=(*colour[:3], 70), batch=b,
+                                thickness=0.0006, color=(*colour[:3], 70), batch=live,
                                 group=self.layers.aim))
         if kind in self.materials.kinds and start is not None:
             self._platform_ghost = PieceSprite("__platform__", self.materials.kinds[kind],
@@ -358,8 +580,10 @@ class RingView:
     def hide_platform_piece(self) -> None:
         if self._platform_ghost is not None:
             self._platform_ghost.set_visible(False)
+            self.static_changed = True
 
     def delete(self) -> None:
+        self.end_motion()
         for spr in self.sprites.values():
             spr.delete()
         self.sprites.clear()

@@ -5,6 +5,15 @@ and applies it (rules and all); the scene then plays the returned trajectory bac
 shows knocked-out pieces tumbling off and flying to the inventory or supply they join, and only
 then redraws the panels from the session's new state. AI seats go the same way, except their aim is
 shown for ``ai_delay`` seconds first.
+
+Drawing: ``batch`` holds what stays still and ``live`` what is drawn over it (the aim's lines, marks,
+the event line, flights, the win screen, and during a push the pieces it moves: see
+:mod:`kabuto.app.scene.ring_view`). While a push plays, the still picture is drawn once and cached,
+and each frame only repairs the rectangles the moving things left or entered
+(:meth:`TableScene.draw_partial`, :mod:`kabuto.app.frames`). The picture is the same as a whole
+redraw's: the cached part is copied from the window itself, the live part is drawn in the same
+order over it, and nothing still overlaps a live thing from above (the panels sit outside the ring
+area, and live world drawing is clipped to it).
 """
 from __future__ import annotations
 
@@ -14,14 +23,17 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
+import numpy as np
 from pyglet import shapes
-from pyglet.graphics import Group
+from pyglet.graphics import Batch, Group
 from pyglet.window import key, mouse
 
+from physics import Trajectory
 from kabuto.app import theme
 from kabuto.app.aim import (Aim, Limits, entry_towards, grabs_platform, heading_towards, nudge,
                             MIN_DRAG)
 from kabuto.app.animation import Departure, Flight, Playback
+from kabuto.app.frames import PixelRect, Scissor, StaticCache, merge
 from kabuto.app.panels import AimBar, SidePanel, fmt_signed
 from kabuto.app.scene.ring_view import RingView
 from kabuto.app.session import Choice, MoveView, Outcome, PanelSnapshot, Session
@@ -40,6 +52,8 @@ PANEL_MIN, PANEL_MAX = 340, 460
 class TableScene(Scene):
     """Plays one session. ``on_menu`` is called to leave (Esc, or the win screen's button)."""
 
+    quiet_motion = True  # on_mouse_motion says when a hover changed
+
     def __init__(self, app, session: Session, *, on_menu: Callable[[], None] | None = None,
                  on_rematch: Callable[[], None] | None = None, ai_delay: float = 0.9,
                  profile_dir: Path | None = None, defaults=None):
@@ -53,7 +67,13 @@ class TableScene(Scene):
         self.choice_key: str | None = None
         self.mode = "aim"  # aim | playing | ai-thinking | ai-showing | over
         self.message = ""
-        self.ring = RingView(app, self.batch, session.materials, session.piece_colour, order=1)
+        self.live = Batch()  # drawn over ``batch`` every frame (module docstring)
+        self._cache = StaticCache()
+        self._needs_frame = True
+        self._flight_drawn: dict[int, PixelRect] = {}  # id(flight) -> where it was drawn
+        self._flight_gone: list[PixelRect] = []
+        self.ring = RingView(app, self.batch, session.materials, session.piece_colour, order=1,
+                             live=self.live)
         self.g_ui = Group(order=10)
         self.g_tuning = Group(order=15)
         self.g_fx = Group(order=20)
@@ -107,6 +127,7 @@ class TableScene(Scene):
 
     def rebuild(self) -> None:
         """Recreate the panels and bars from the session (after a state change or a resize)."""
+        self.invalidate()
         self.widgets.clear()
         for it in self._ui_items:
             it.delete()
@@ -121,8 +142,9 @@ class TableScene(Scene):
                                  bold=True)
         self.status_label = label("", self.title_label.content_width + 30, H - 25, b, self.g_ui,
                                   color=theme.ACCENT)
-        # The last thing that happened (a push's knock-outs, a refusal), at the top of the ring.
-        self.event_label = label("", self.ring_area.x + 12, self.ring_area.top - 22, b, self.g_ui,
+        # The last thing that happened (a push's knock-outs, a refusal), at the top of the ring:
+        # over the ring area, so drawn live (above moving pieces).
+        self.event_label = label("", self.ring_area.x + 12, self.ring_area.top - 22, self.live, self.g_ui,
                                  size=theme.FONT_SMALL, color=theme.TEXT,
                                  width=int(self.ring_area.w - 24), multiline=True, anchor_y="baseline")
         self._ui_items += [self.title_label, self.status_label, self.event_label]
@@ -206,6 +228,7 @@ class TableScene(Scene):
             self.choice_key = "medium" if "medium" in keys else (keys[0] if keys else None)
 
     def _refresh_status(self) -> None:
+        self.invalidate()
         s = (self._frozen.status() if self.mode == "playing" and self._frozen is not None
              else self.session.status())
         self.event_label.text = self.message
@@ -220,6 +243,7 @@ class TableScene(Scene):
         """Redraw the platform, the piece on it and the preview line (on aim changes only)."""
         if self.mode == "playing":
             return  # the push's own line stays drawn while it plays (see _play)
+        self.invalidate()
         if self.mode not in ("aim", "ai-showing"):
             self.ring.show_aim(None)
             self.bar.show("", "")
@@ -399,6 +423,7 @@ class TableScene(Scene):
             return
         self.mode = "playing"
         self.playback = Playback(outcome.result.trajectory, self.play_speed)
+        self._begin_motion(outcome.result.trajectory)
         push = outcome.result.push
         # While it plays: the platform and the push's line, faint, and a ring round the pushed piece.
         if push is not None:
@@ -415,12 +440,121 @@ class TableScene(Scene):
             self.ring.set_mark(push.piece, theme.HIGHLIGHT)
         self._during_play()
 
+    def _begin_motion(self, trajectory: Trajectory) -> None:
+        """Tell the ring which pieces this trajectory moves (their pose changes, or they appear or
+        fall: NaN never equals itself) and the lowest stack level they are ever on."""
+        poses = trajectory.poses
+        if not len(poses):
+            return
+        moved = np.any(poses != poses[:1], axis=(0, 2))
+        ids = {pid for pid, m in zip(trajectory.ids, moved) if m}
+        levels = poses[:, moved, 3]
+        levels = levels[np.isfinite(levels)]
+        self.ring.begin_motion(ids, int(levels.min()) if levels.size else 0)
+        self.invalidate()
+
     def _during_play(self) -> None:
         """While a push or move plays, the panels keep showing the state before it (the pieces
         have not arrived yet); the aim bar empties and the event line says what happened."""
         self.rebuild()
 
+    # ----- frames ------------------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """The still picture may have changed (a rebuild, an input event): the cached copy is stale
+        and a frame is due."""
+        self._cache.invalidate()
+        self._needs_frame = True
+
+    def _in_motion(self) -> bool:
+        return self.ring.motion is not None or bool(self.flights)
+
+    def _fb_scale(self) -> float:
+        return self.app.get_framebuffer_size()[0] / max(1, self.app.width)
+
+    def _ring_px(self) -> PixelRect:
+        a = self.ring_area
+        return PixelRect.covering(a.x, a.y, a.right, a.top, self._fb_scale(), margin=0)
+
+    def _world_px(self, box: tuple[float, float, float, float]) -> PixelRect:
+        t = self.ring.transform
+        x0, y0 = t.to_screen(box[0], box[1])
+        x1, y1 = t.to_screen(box[2], box[3])
+        return PixelRect.covering(x0, y0, x1, y1, self._fb_scale())
+
+    def _flight_px(self, shp) -> PixelRect:
+        outer = shp[0]
+        return PixelRect.covering(outer.x - outer.radius, outer.y - outer.radius,
+                                  outer.x + outer.radius, outer.y + outer.radius, self._fb_scale())
+
+    def draw(self) -> None:
+        """A whole frame: the still batch, then the live one over it. While things move, the still
+        picture is kept (copied from the back buffer before the live part is drawn) for
+        :meth:`draw_partial`."""
+        self.batch.draw()
+        if self._in_motion():
+            fb = self.app.get_framebuffer_size()
+            if not self._cache.valid or self.ring.static_changed or self._cache.size != tuple(fb):
+                self._cache.grab(*fb)
+                self.ring.static_changed = False
+        self._draw_live(None)
+        self._frame_drawn()
+
+    def draw_partial(self) -> list[PixelRect] | None:
+        """Repair only what moved since the last frame (the back buffer still holds it): copy the
+        cached still picture back over each damaged rectangle, draw the live batch clipped to it.
+        None (draw a whole frame) when there is no valid cached picture or a moving piece strays
+        out of the ring area (there the panels would have to cover it)."""
+        if not self._in_motion():
+            return None
+        fb = tuple(self.app.get_framebuffer_size())
+        if not self._cache.valid or self.ring.static_changed or self._cache.size != fb:
+            return None
+        area = self._ring_px()
+        if not all(area.contains(self._world_px(b)) for b in self.ring.moving_boxes()):
+            return None
+        damage = [self._world_px(b) for b in self.ring.damage()] + self._flight_gone
+        for fl, shp, _ in self.flights:
+            now = self._flight_px(shp)
+            was = self._flight_drawn.get(id(fl))
+            if was != now:
+                damage.append(now if was is None else was.union(now))
+        window = PixelRect(0, 0, *fb)
+        rects = merge([r.intersect(window) for r in damage])
+        for r in rects:
+            self._cache.restore(r)
+        for r in rects:
+            self._draw_live(r)
+        self._frame_drawn()
+        return rects
+
+    def _draw_live(self, rect: PixelRect | None) -> None:
+        """Draw the live batch clipped to ``rect`` (None: everywhere), its world part also to the
+        ring area."""
+        area = self._ring_px()
+        self.ring.world.clip = (area if rect is None else area.intersect(rect), rect)
+        Scissor.set(rect)
+        try:
+            self.live.draw()
+        finally:
+            self.ring.world.clip = None
+            Scissor.set(None)
+
+    def _frame_drawn(self) -> None:
+        self.ring.frame_drawn()
+        self._flight_drawn = {id(fl): self._flight_px(shp) for fl, shp, _ in self.flights}
+        self._flight_gone = []
+
     def update(self, dt: float) -> bool:
+        """Advance the animations; True when a frame is due (something moved or changed)."""
+        moving = self._animate(dt)
+        return self._frame_due(moving)
+
+    def _frame_due(self, moving: bool) -> bool:
+        due = moving or self._needs_frame
+        self._needs_frame = False
+        return due
+
+    def _animate(self, dt: float) -> bool:
         moving = False
         if self.playback is not None:
             for dep in self.playback.advance(dt):
@@ -441,6 +575,9 @@ class TableScene(Scene):
                 if fl.done:
                     for s in shp:
                         s.delete()
+                    gone = self._flight_drawn.pop(id(fl), None)
+                    if gone is not None:
+                        self._flight_gone.append(gone)
                 else:
                     keep.append((fl, shp, r))
             self.flights = keep
@@ -448,14 +585,14 @@ class TableScene(Scene):
         if self.mode == "playing" and self.playback is None and not self.flights:
             self._landed()
             moving = True
+        # Waiting for the AI (thinking, or showing its aim) draws nothing: what it then does
+        # (a rebuild, a push) asks for its frame itself (invalidate).
         if self.mode == "ai-thinking" and self._ai_future is not None and self._ai_future.done():
             self._ai_ready()
-            moving = True
         if self.mode == "ai-showing":
             self._ai_wait -= dt
             if self._ai_wait <= 0:
                 self._ai_push()
-            moving = True
         return moving
 
     def _launch_flight(self, dep) -> None:
@@ -476,9 +613,9 @@ class TableScene(Scene):
         mats = self.session.materials
         r = t.length(mats.kinds[kind].size if kind in mats.kinds else 0.012)
         colour = self.session.piece_colour(dep.piece, kind)
-        shp = [shapes.Circle(sx, sy, r * 1.08, segments=32, color=theme.OUTLINE, batch=self.batch,
+        shp = [shapes.Circle(sx, sy, r * 1.08, segments=32, color=theme.OUTLINE, batch=self.live,
                              group=self.g_fx),
-               shapes.Circle(sx, sy, r, segments=32, color=colour, batch=self.batch, group=self.g_fx)]
+               shapes.Circle(sx, sy, r, segments=32, color=colour, batch=self.live, group=self.g_fx)]
         self.flights.append((Flight(dep.piece, kind, (sx, sy), drift, target), shp, r))
 
     def _landed(self) -> None:
@@ -486,6 +623,8 @@ class TableScene(Scene):
         turn if it has more to do, else start the next turn."""
         self.mode = "aim"
         self.outcome = None
+        self.ring.end_motion()
+        self.invalidate()
         self.ring.clear_marks()
         self.ring.show_world(self.session.world())
         self.ring.restyle()
@@ -631,8 +770,8 @@ class TableScene(Scene):
         win = self.session.winner()
         if win is None:
             return
-        W, H = self.app.width, self.app.height
-        b, g = self.batch, self.g_over
+        # Over the ring area, so in the live batch (above anything that could still move).
+        b, g = self.live, self.g_over
         seats = {s.seat: s for s in self.session.seats()}
         names = " & ".join(seats[s].name + (f" ({seats[s].wrestler})" if seats[s].wrestler else "")
                            for s in win.seats if s in seats) or "Nobody"
@@ -661,8 +800,10 @@ class TableScene(Scene):
 
     # ----- input -------------------------------------------------------------------------------------
     def on_mouse_motion(self, x, y, dx, dy) -> bool:
+        """True only when the hovered widget changed (the only thing a bare move changes)."""
+        before = self.widgets.hovered
         self.widgets.on_mouse_motion(x, y)
-        return True
+        return self.widgets.hovered is not before
 
     def on_mouse_press(self, x, y, button, modifiers) -> bool:
         if self.widgets.on_mouse_press(x, y, button, modifiers):
@@ -795,6 +936,7 @@ class TableScene(Scene):
                 s.delete()
         self.flights = []
         self._clear_over()
+        self._cache.delete()
         self.side.clear()
         self.bar.clear()
         if self.tuning is not None:
