@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import functools
 import textwrap
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from physics import assets_dir
+from physics.fileio import read_toml
 
 from kabuto.inventory import STANDARD_KINDS
 from kabuto.wrestlers import Wrestler, _norm, load_wrestlers
@@ -37,13 +37,7 @@ class JuniorCard:
 
 @functools.lru_cache(maxsize=8)
 def _load(path: Path) -> tuple[JuniorCard, ...]:
-    try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+    data = read_toml(path)
     by_key = {w.key: w for w in load_wrestlers()}
     out = []
     for i, d in enumerate(data.get("card", [])):

@@ -46,7 +46,6 @@ import math
 import os
 import re
 import stat
-import tempfile
 import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -56,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from physics import Materials, PieceState, World
+from physics.fileio import write_atomic
 
 from kabuto.errors import ReplayError
 
@@ -407,43 +407,6 @@ def dumps(replay: Replay | dict[str, Any]) -> str:
     parts.append(",".join("\n" + json.dumps(a, separators=(",", ":"), allow_nan=False) for a in acts))
     parts.append("\n]}\n")
     return "".join(parts)
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
-    """Write ``text`` to ``path`` so that ``path`` is always either the old file or the new one.
-
-    The text goes to a hidden temporary file in the same folder, is flushed and fsynced, and only
-    then renamed over ``path`` (``os.replace`` is atomic on one filesystem); the folder is fsynced
-    so the rename survives a power cut. If anything fails, the temporary file is removed and the
-    old file is untouched. A process killed mid-write leaves at most a stray ``.*.tmp`` file.
-    """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        os.fchmod(fd, 0o644)  # mkstemp makes it private; a replay is an ordinary, shareable file
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-    try:
-        dfd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return path
-    try:
-        os.fsync(dfd)
-    except OSError:
-        pass  # some filesystems cannot fsync a folder; the rename itself is still atomic
-    finally:
-        os.close(dfd)
-    return path
 
 
 def save(replay: Replay, path: str | os.PathLike[str]) -> Path:

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import functools
 import math
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from physics import PieceState, assets_dir
+from physics.fileio import read_toml
 
 from kabuto.inventory import BOARD, STANDARD_KINDS, SUPPLY, seat_place, standard_ids, team_place
 from kabuto.junior import JuniorCard
@@ -85,13 +85,7 @@ def _counts(v: Any, where: str) -> dict[str, int]:
 
 @functools.lru_cache(maxsize=8)
 def _load(path: Path) -> Setups:
-    try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+    data = read_toml(path)
     name = path.name
     supply = _counts(data.get("supply"), f"{name}: supply")
     boards: dict[int, Board] = {}

@@ -20,12 +20,12 @@ whole game again into a new file (the file resumed is never changed).
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from physics.fileio import write_atomic
 
 from kabuto.cli import subparser
 
@@ -69,18 +69,6 @@ def _load_steps(path: str) -> list[dict[str, Any]]:
             raise _Bad(f"{path}: step {i + 1}: expected a push (piece, entry_deg, ...), a move "
                        f"(move, targets) or end_turn")
     return data
-
-
-def _write_atomic(path: str, data: Any) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".kabuto-", suffix=".json", dir=folder)
-    try:
-        with os.fdopen(fd, "w") as fh:
-            json.dump(data, fh)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def _knockouts_text(game, kos) -> str:
@@ -220,7 +208,7 @@ def _run(args) -> int:
     replay_path = _close_recorder(recorder, game)
     if args.save:
         try:
-            _write_atomic(args.save, game.to_json())
+            write_atomic(args.save, json.dumps(game.to_json()))
         except OSError as exc:
             raise _Bad(f"{args.save}: cannot write ({exc.strerror})") from None
     if args.json:

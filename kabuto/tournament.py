@@ -26,11 +26,12 @@ import json
 import math
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+from physics.fileio import write_atomic
 
 from kabuto.cli import subparser
 
@@ -308,19 +309,6 @@ def matrix_text(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats
 
 
 # ----- files --------------------------------------------------------------------------------------
-def _atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder, then os.replace."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def _csv_bytes(header: list[str], rows: list[list[Any]]) -> bytes:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
@@ -409,9 +397,9 @@ def save_replay(folder: Path, record: GameRecord) -> list[Path]:
     except ImportError:
         text = None
     replay_path = Path(f"{stem}.replay.json")
-    _atomic_write(replay_path, (text or json.dumps(record.replay, separators=(",", ":"))).encode())
+    write_atomic(replay_path, (text or json.dumps(record.replay, separators=(",", ":"))).encode())
     ai_path = Path(f"{stem}.ai.json")
-    _atomic_write(ai_path, json.dumps({"spec": record.spec.to_json(), "plans": record.plans},
+    write_atomic(ai_path, json.dumps({"spec": record.spec.to_json(), "plans": record.plans},
                                       separators=(",", ":")).encode())
     return [replay_path, ai_path]
 
@@ -439,7 +427,7 @@ def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord]
         }, indent=1).encode(),
     }
     for name, data in files.items():
-        _atomic_write(out / name, data)
+        write_atomic(out / name, data)
         written.append(out / name)
     return written
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 import functools
 import re
 import textwrap
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from physics import PieceType, assets_dir
+from physics.fileio import read_toml
 from physics.materials import piece_type_from_dict
 
 #: Room the starting boards leave around a wrestler spot (metres from the piece's centre of mass).
@@ -196,13 +196,7 @@ def _parse_wrestler(d: Any, where: str) -> Wrestler:
 
 @functools.lru_cache(maxsize=8)
 def _load(path: Path) -> tuple[Wrestler, ...]:
-    try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+    data = read_toml(path)
     try:
         out = tuple(_parse_wrestler(d, f"wrestler[{i}]") for i, d in enumerate(data.get("wrestler", [])))
     except ValueError as exc:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import math
 import os
-import tomllib
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from physics import shapes
+from physics.fileio import read_toml
 from physics.shapes import Shape
 
 
@@ -176,13 +176,7 @@ class Materials:
     def load(cls, path: str | Path | None = None) -> "Materials":
         """Load ``assets/materials.toml`` (or another file in its format)."""
         path = Path(path) if path else assets_dir() / "materials.toml"
-        try:
-            with open(path, "rb") as fh:
-                data = tomllib.load(fh)
-        except OSError as exc:
-            raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise ValueError(f"{path}: not valid TOML ({exc})") from None
+        data = read_toml(path)
         try:
             return cls.from_dict(data)
         except ValueError as exc:

@@ -29,7 +29,7 @@ from pymunk._chipmunk import ffi, lib
 from physics import shapes
 from physics.materials import Materials, PieceType
 from physics.shapes import Circle
-from physics.state import Fall, PieceState, Push, PushResult, Trajectory
+from physics.state import Fall, PieceState, Push, Trajectory
 
 _FIELDS = (batch.BodyFields.POSITION | batch.BodyFields.ANGLE | batch.BodyFields.VELOCITY
            | batch.BodyFields.ANGULAR_VELOCITY)
@@ -369,7 +369,7 @@ class Episode:
                     far = shapes.extent_from_origin(driven.type.shape, x, y, a)[1]
                 if far <= R or step >= drive_steps:
                     x, y, a = data[driven.row, :3]
-                    stalled = far > R
+                    stalled = bool(far > R)
                     released_at = step * dt
                     self.released_pose = (float(x), float(y), float(a))
                     self._release()

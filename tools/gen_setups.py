@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import random
 from pathlib import Path
+
+from physics.fileio import write_atomic
 
 RING = 0.100
 MARGIN = 0.002          # every piece at least 2 mm inside the edge
@@ -133,9 +134,7 @@ def main() -> None:
     path = Path(__file__).resolve().parent.parent / "assets" / "setups.toml"
     old = path.read_text()
     head = old[: old.index("[boards.")] if "[boards." in old else old + "\n"
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(head + text)
-    os.replace(tmp, path)  # atomic: readers see the old file or the new one
+    write_atomic(path, head + text)
     print(f"wrote {path}")
 
 

@@ -119,6 +119,7 @@ class StaticCache:
         self._texture = None
         self.size = (0, 0)
         self.valid = False
+        self.warm = False
 
     def invalidate(self) -> None:
         self.valid = False
@@ -134,11 +135,21 @@ class StaticCache:
         self._fbo.attach_texture(self._texture)
         self.size = (width, height)
 
+    def warm_up(self, width: int, height: int) -> None:
+        """Allocate, and copy one pixel out and back (it is unchanged): a software renderer
+        compiles its copy routines on first use (tens of ms on llvmpipe), better spent now than
+        in the first frame of a push."""
+        self._ensure(width, height)
+        one = PixelRect(0, 0, 1, 1)
+        _blit(0, self._fbo.id, one)
+        _blit(self._fbo.id, 0, one)
+        self.warm = True
+
     def grab(self, width: int, height: int) -> None:
         """Copy the window's back buffer (``width`` x ``height`` framebuffer pixels) in."""
         self._ensure(width, height)
         _blit(0, self._fbo.id, PixelRect(0, 0, width, height))
-        self.valid = True
+        self.valid = self.warm = True
 
     def restore(self, rect: PixelRect) -> None:
         """Copy ``rect`` of the cached picture back into the window's back buffer."""

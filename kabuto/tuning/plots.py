@@ -18,7 +18,8 @@ matplotlib.use("Agg")  # before pyplot: files only, never a window
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from kabuto.tuning.sweep import SweepResult, write_atomic  # noqa: E402
+from kabuto.tuning.sweep import SweepResult  # noqa: E402
+from physics.fileio import write_atomic_with  # noqa: E402
 
 MAX_LINES = 8
 
@@ -93,7 +94,7 @@ def plot_metric(result: SweepResult, metric: str, path: Path) -> Path:
         fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
 
     try:
-        write_atomic(path, save)
+        write_atomic_with(path, save)
     finally:
         plt.close(fig)
     return path

@@ -15,7 +15,7 @@ from typing import Any
 from physics import Materials
 
 from kabuto.tuning.errors import TuneError
-from kabuto.tuning.sweep import write_atomic
+from physics.fileio import write_atomic_with
 
 
 def _value(v: Any) -> str:
@@ -64,5 +64,5 @@ def write_profile(path: str | Path, materials: Materials, header: list[str] | No
         if back.to_dict() != materials.to_dict():
             raise TuneError(f"{path}: the written profile does not load back as the same materials")
 
-    write_atomic(path, write)
+    write_atomic_with(path, write)
     return path

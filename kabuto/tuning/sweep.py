@@ -12,14 +12,14 @@ import csv
 import io
 import math
 import multiprocessing
-import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from tqdm import tqdm
 
 from physics import Materials
+from physics.fileio import write_atomic
 
 from kabuto.tuning import params
 from kabuto.tuning.errors import TuneError
@@ -163,25 +163,8 @@ def csv_text(result: SweepResult) -> str:
     return buf.getvalue()
 
 
-def write_atomic(path: Path, write: Callable[[str], None]) -> None:
-    """Create ``path`` via a temporary file in the same folder and ``os.replace``, so a reader
-    never sees half a file and a failure leaves any old file as it was. ``write(tmp_path)``
-    writes the temporary file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        write(str(tmp))
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-
-
 def write_text_atomic(path: Path, text: str) -> None:
-    def write(tmp: str) -> None:
-        with open(tmp, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-    write_atomic(path, write)
+    write_atomic(path, text)
 
 
 def write_csv(result: SweepResult, path: Path) -> Path:

@@ -165,3 +165,13 @@ def test_a_polygon_piece_may_not_be_placed_overlapping_a_disc():
     with pytest.raises(ValueError, match="overlap piece 'B'"):
         world.place("S2", "small", -0.028 + 0.016 + 0.009, 0.0)
     assert world.touching("S") == []
+
+
+def test_a_push_result_holds_plain_python_values():
+    """Results go straight into JSON (replays, the CLI): no numpy scalars may leak into them."""
+    import json
+    world = World(materials())
+    result = world.push(Push("P", "small", 180, 0, 0.4))
+    json.dumps({"stalled": result.stalled, "capped": result.capped, "released": result.released_at,
+                "pose": result.released_pose, "steps": result.steps, "snapshot": result.snapshot})
+    assert type(result.stalled) is bool and type(result.capped) is bool

@@ -9,22 +9,19 @@ Shapes are created when a piece first appears and deleted when it leaves - never
 Stacks: a piece on level L is drawn above level L-1 with a shadow offset by L x 1.5 mm and a light
 rim, so a stack reads as a stack from above.
 
-Two batches: ``batch`` holds what stays still (the ring, the platform, the pieces at rest) and
-``live`` what is drawn over it every frame (the aim's lines, the marks, and during a push the pieces
-that move). :meth:`RingView.begin_motion` moves into ``live`` the pieces a push will move, and the
-still pieces that must be drawn above them (those on higher stack levels), so the rest can be drawn
-once and cached (:mod:`kabuto.app.frames`). One ordering needs care: a moving piece's shadow lies
-*under* the still pieces of its own level (shadows are drawn before every piece's body). For the
-still pieces it currently reaches, a copy of their body (outline, fill, grain) is shown in ``live``
-over the moving shadow: redrawing opaque shapes over themselves changes no pixel anywhere else.
+Two batches: ``batch`` holds what never moves during a push (the ring, the platform) and ``live``
+every piece, mark and aim line, drawn over it. While a push plays, the owner caches the still
+picture and redraws only the rectangles where something in ``live`` changed
+(:mod:`kabuto.app.frames`); :meth:`RingView.take_damage` says where. Drawing every piece in
+``live`` (not only the moving ones) keeps the stacking order of a whole redraw (a moving piece's
+shadow under its neighbours, a stack's top over a moving base) at no cost outside the repaired
+rectangles; a batch draws group by group, so the number of pieces barely changes its Python cost.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
-import numpy as np
 from pyglet import gl, shapes
 from pyglet.graphics import Batch, Group
 from pyglet.math import Mat4
@@ -42,6 +39,8 @@ CIRCLE_SEGMENTS = 36
 MARK_GAP = 0.0025     # metres between a piece's edge and the ring marking it
 MARK_WIDTH = 0.0014
 
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in ring metres
+
 #: Callback giving a piece's (fill colour, label-or-None) from its id and kind.
 Styler = Callable[[str, str], theme.RGBA]
 
@@ -55,7 +54,7 @@ class WorldGroup(Group):
         self.matrix = Mat4()
         self._saved = None
         #: While set, (clip, outer): drawing is clipped to ``clip`` (framebuffer pixels), then the
-        #: clipping goes back to ``outer`` (None: none). Set only while the live batch draws.
+        #: clipping goes back to ``outer`` (None: none). The owner sets it around the live batch.
         self.clip = None
 
     def set_transform(self, t: RingTransform) -> None:
@@ -135,25 +134,21 @@ def bounding_radius(ptype: PieceType) -> float:
 
 
 def reach(ptype: PieceType) -> float:
-    """Metres from a piece's centre that its drawing (outline and any mark ring) can cover,
-    shadow aside."""
+    """Metres from a piece's centre its drawing can cover (outline, a mark ring), shadow aside."""
     return max(bounding_radius(ptype) + RIM, ptype.size + MARK_GAP + MARK_WIDTH)
 
 
 class PieceSprite:
-    """The shapes of one piece: shadow, dark outline, coloured fill, and a mark showing its turn.
-
-    ``body_only`` leaves the shadow out (the copies drawn over a moving piece's shadow)."""
+    """The shapes of one piece: shadow, dark outline, coloured fill, and a mark showing its turn."""
 
     def __init__(self, pid: str, ptype: PieceType, colour: theme.RGBA, layers: _Layers,
-                 batch: Batch, level: int = 0, ghost: bool = False, body_only: bool = False):
+                 batch: Batch, level: int = 0, ghost: bool = False):
         self.id = pid
         self.type = ptype
         self.layers = layers
         self.batch = batch
         self.level = -1
         self.ghost = ghost
-        self.body_only = body_only
         self.colour = colour
         self.pose: Pose = (0.0, 0.0, 0.0, level)
         self.reach = reach(ptype)
@@ -172,10 +167,9 @@ class PieceSprite:
         shape = self.type.shape
         L = self.layers
         add = self._shapes.append
-        shadow = not (self.ghost or self.body_only)
         if isinstance(shape, Circle):
             r = shape.radius
-            if shadow:
+            if not self.ghost:
                 add((shapes.Circle(0, 0, r, segments=CIRCLE_SEGMENTS, color=theme.SHADOW,
                                    batch=self.batch, group=L.level(level, 0)), 0, (sh, -sh)))
             add((shapes.Circle(0, 0, r, segments=CIRCLE_SEGMENTS, color=rim, batch=self.batch,
@@ -188,7 +182,7 @@ class PieceSprite:
                             group=L.level(level, 3)), 3, (0, 0)))
         else:
             for part in shape.parts:
-                if shadow:
+                if not self.ghost:
                     add((_poly(part, theme.SHADOW, self.batch, L.level(level, 0)), 0, (sh, -sh)))
                 add((_poly(_grown(part, RIM), rim, self.batch, L.level(level, 1)), 1, (0, 0)))
             for part in shape.parts:
@@ -232,16 +226,9 @@ class PieceSprite:
         for s, _, _ in self._shapes:
             s.visible = on
 
-    def set_batch(self, batch: Batch) -> None:
-        """Move the piece's shapes to another batch (same groups, same vertices)."""
-        if batch is not self.batch:
-            self.batch = batch
-            for s, _, _ in self._shapes:
-                s.batch = batch
-
-    def box(self) -> tuple[float, float, float, float]:
-        """The world box (x0, y0, x1, y1) this piece's drawing covers now: its shape, outline,
-        mark ring and shadow (offset right and down by its level's step)."""
+    def box(self) -> Box:
+        """The world box this piece's drawing covers now: its shape, outline, a mark ring, and
+        its shadow (offset right and down by its level's step)."""
         x, y, _, level = self.pose
         r = self.reach
         sh = SHADOW_STEP * (level + 1)
@@ -253,35 +240,22 @@ class PieceSprite:
         self._shapes = []
 
 
-@dataclass
-class Motion:
-    """What :meth:`RingView.begin_motion` arranged for one push's playback."""
-
-    moving: set[str]
-    level: int                       # the lowest stack level a moving piece ever has
-    lifted: set[str] = field(default_factory=set)  # still pieces drawn live: above the movers
-    # Still pieces on ``level`` (drawn in the cached picture): ids, centres, reaches.
-    still_ids: list[str] = field(default_factory=list)
-    still_xy: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
-    still_reach: np.ndarray = field(default_factory=lambda: np.zeros(0))
-    covers: dict[str, PieceSprite] = field(default_factory=dict)  # body copies, by still id
-    shown: set[str] = field(default_factory=set)  # the covers now visible
-    drawn: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)  # world boxes
-    gone: list[tuple[float, float, float, float]] = field(default_factory=list)
-
-
 class RingView:
     """The ring and its pieces. ``show(poses)`` moves sprites to poses; the aim has its own shapes.
 
-    ``batch`` gets what stays still, ``live`` what is drawn over it every frame (module docstring).
-    ``static_changed`` is set whenever something in ``batch`` changes: the owner's cached picture
-    is then stale.
+    ``batch`` gets the ring and the platform, ``live`` the pieces, marks and aim lines (module
+    docstring; without ``live`` everything goes to ``batch``). ``static_changed`` is set when
+    something in ``batch`` changed, or something :meth:`take_damage` does not track (the owner's
+    cached picture is stale); :meth:`take_damage` returns the world boxes where pieces or marks
+    changed since it was last called.
     """
 
     def __init__(self, window, batch: Batch, materials: Materials, styler: Styler, order: int = 1,
                  live: Batch | None = None):
         self.batch = batch
         self.live = live if live is not None else batch
+        self.static_changed = True
+        self._damage: list[Box] = []
         self.world = WorldGroup(window, order=order)
         self.layers = _Layers(self.world)
         self.materials = materials
@@ -292,8 +266,6 @@ class RingView:
         self._aim_shapes: list[shapes.ShapeBase] = []
         self._marks: dict[str, shapes.ShapeBase] = {}
         self._platform_ghost: PieceSprite | None = None
-        self.motion: Motion | None = None
-        self.static_changed = True
         self._build_ring()
 
     # ----- ring ------------------------------------------------------------------------------------
@@ -325,161 +297,50 @@ class RingView:
             t = materials.kinds.get(spr.type.name)
             if t is not None and t.shape != spr.type.shape:
                 pose = spr.pose
+                self._damage.append(spr.box())
                 spr.delete()
                 self.sprites[pid] = self._sprite(pid, t.name, pose)
-                self.static_changed = True
+                self._damage.append(self.sprites[pid].box())
 
     def set_transform(self, t: RingTransform) -> None:
         self.transform = t
         self.world.set_transform(t)
         self.static_changed = True
 
-    # ----- pieces ----------------------------------------------------------------------------------
-    def _is_live(self, pid: str) -> bool:
-        m = self.motion
-        return m is not None and (pid in m.moving or pid in m.lifted)
+    def take_damage(self) -> list[Box]:
+        """The world boxes where pieces or marks changed (were, or are now) since the last call."""
+        out, self._damage = self._damage, []
+        return out
 
+    # ----- pieces ----------------------------------------------------------------------------------
     def _sprite(self, pid: str, kind: str, pose: Pose, ghost: bool = False) -> PieceSprite:
         ptype = self.materials.kinds[kind]
-        batch = self.live if self._is_live(pid) else self.batch
-        spr = PieceSprite(pid, ptype, self.styler(pid, kind), self.layers, batch,
+        spr = PieceSprite(pid, ptype, self.styler(pid, kind), self.layers, self.live,
                           level=pose[3], ghost=ghost)
         spr.set_pose(pose)
         return spr
 
     def show(self, poses: dict[str, Pose], kinds: dict[str, str]) -> None:
         """Make the drawn pieces exactly ``poses`` (id -> pose); ``kinds`` names new pieces' kinds.
-        Pieces already at their pose are not touched (most pieces, during most pushes)."""
-        motion = self.motion
+        Pieces already at their pose are not touched (most pieces, most frames of a push)."""
+        damage = self._damage
         for pid in [p for p in self.sprites if p not in poses]:
-            spr = self.sprites.pop(pid)
-            if self._is_live(pid):
-                motion.gone.append(motion.drawn.pop(pid, spr.box()))
-            else:
-                self.static_changed = True
-            spr.delete()
             self.set_mark(pid, None)
+            spr = self.sprites.pop(pid)
+            damage.append(spr.box())
+            spr.delete()
         for pid, pose in poses.items():
             spr = self.sprites.get(pid)
             if spr is None:
-                self.sprites[pid] = self._sprite(pid, kinds[pid], pose)
-                if not self._is_live(pid):
-                    self.static_changed = True
+                spr = self.sprites[pid] = self._sprite(pid, kinds[pid], pose)
+                damage.append(spr.box())
             elif spr.pose != pose:
+                damage.append(spr.box())
                 spr.set_pose(pose)
-                if not self._is_live(pid):
-                    self.static_changed = True
+                damage.append(spr.box())
                 m = self._marks.get(pid)
                 if m is not None:
                     m.position = pose[:2]
-        if motion is not None:
-            self._cover_shadows()
-
-    # ----- motion: what a push moves is drawn live -------------------------------------------------
-    def begin_motion(self, moving: set[str], level: int) -> None:
-        """A push is about to play: ``moving`` are the pieces whose pose will change (or that
-        appear or leave), ``level`` the lowest stack level any of them will have. Their sprites,
-        and those of still pieces on higher levels (drawn above them), go to the live batch."""
-        self.end_motion()
-        m = self.motion = Motion(set(moving), level)
-        for pid, spr in self.sprites.items():
-            if pid in m.moving:
-                continue
-            if spr.level > level:
-                m.lifted.add(pid)
-            elif spr.level == level:
-                m.still_ids.append(pid)
-        for pid in m.moving | m.lifted:
-            spr = self.sprites.get(pid)
-            if spr is not None:
-                spr.set_batch(self.live)
-        if m.still_ids:
-            m.still_xy = np.array([self.sprites[p].pose[:2] for p in m.still_ids], dtype=float)
-            m.still_reach = np.array([self.sprites[p].reach for p in m.still_ids], dtype=float)
-        self.static_changed = True
-        self._cover_shadows()
-
-    def end_motion(self) -> None:
-        """The push has played: every sprite back in the still batch, the body copies gone."""
-        m = self.motion
-        if m is None:
-            return
-        self.motion = None
-        for cover in m.covers.values():
-            cover.delete()
-        for pid in m.moving | m.lifted:
-            spr = self.sprites.get(pid)
-            if spr is not None:
-                spr.set_batch(self.batch)
-        self.static_changed = True
-
-    def _cover_shadows(self) -> None:
-        """Show a copy of the body of each still piece on the movers' lowest level that a mover on
-        that level now reaches (its shadow must look as if drawn under that body); hide the rest."""
-        m = self.motion
-        if m is None or not m.still_ids:
-            return
-        sh = SHADOW_STEP * (m.level + 1) * math.sqrt(2.0)
-        near = np.zeros(len(m.still_ids), dtype=bool)
-        for pid in m.moving:
-            spr = self.sprites.get(pid)
-            if spr is None or spr.level != m.level:
-                continue
-            x, y = spr.pose[0], spr.pose[1]
-            d = np.hypot(m.still_xy[:, 0] - x, m.still_xy[:, 1] - y)
-            near |= d < m.still_reach + spr.reach + sh + 1e-4
-        for i in np.flatnonzero(near):
-            pid = m.still_ids[i]
-            cover = m.covers.get(pid)
-            if cover is None:
-                still = self.sprites.get(pid)
-                if still is None:
-                    continue
-                cover = PieceSprite(pid, still.type, still.colour, self.layers, self.live,
-                                    level=still.level, body_only=True)
-                cover.set_pose(still.pose)
-                m.covers[pid] = cover
-            elif pid not in m.shown:
-                cover.set_visible(True)  # (recomputes its vertices: only when it changes)
-            m.shown.add(pid)
-        for i in np.flatnonzero(~near):
-            pid = m.still_ids[i]
-            if pid in m.shown:
-                m.covers[pid].set_visible(False)
-                m.shown.discard(pid)
-
-    def damage(self) -> list[tuple[float, float, float, float]]:
-        """World boxes that changed since :meth:`frame_drawn`: where each moving piece was drawn
-        and where it is now, and where pieces that left were."""
-        m = self.motion
-        if m is None:
-            return []
-        out = list(m.gone)
-        for pid in m.moving:
-            spr = self.sprites.get(pid)
-            if spr is None:
-                continue
-            now = spr.box()
-            was = m.drawn.get(pid)
-            if was != now:
-                out.append(now if was is None else (min(was[0], now[0]), min(was[1], now[1]),
-                                                    max(was[2], now[2]), max(was[3], now[3])))
-        return out
-
-    def moving_boxes(self) -> list[tuple[float, float, float, float]]:
-        """World boxes of the moving pieces now."""
-        m = self.motion
-        if m is None:
-            return []
-        return [self.sprites[p].box() for p in m.moving if p in self.sprites]
-
-    def frame_drawn(self) -> None:
-        """The moving pieces were drawn where they are now (the next damage starts from here)."""
-        m = self.motion
-        if m is None:
-            return
-        m.gone = []
-        m.drawn = {p: self.sprites[p].box() for p in m.moving if p in self.sprites}
 
     def show_world(self, world) -> None:
         """Draw a physics.World's at-rest pieces (with their stack levels)."""
@@ -492,7 +353,7 @@ class RingView:
             colour = self.styler(pid, spr.type.name)
             if colour != spr.colour:
                 spr.set_colour(colour)
-                self.static_changed = True
+                self._damage.append(spr.box())
 
     def piece_at(self, x: float, y: float) -> str | None:
         """The topmost piece under the world point (x, y)."""
@@ -505,15 +366,21 @@ class RingView:
     def set_mark(self, pid: str, colour: theme.RGBA | None) -> None:
         """Ring a piece (a chosen target, the hovered piece); None removes the ring."""
         old = self._marks.pop(pid, None)
+        spr = self.sprites.get(pid)
         if old is not None:
             old.delete()
-        spr = self.sprites.get(pid)
+            self._damage.append(spr.box() if spr is not None else self._mark_box(old))
         if colour is None or spr is None:
             return
-        # Marks are drawn live: above every piece, cheap, and they follow a moving piece.
         self._marks[pid] = shapes.Arc(spr.pose[0], spr.pose[1], spr.type.size + MARK_GAP,
                                       segments=48, thickness=MARK_WIDTH, color=colour,
                                       batch=self.live, group=self.layers.top)
+        self._damage.append(spr.box())
+
+    @staticmethod
+    def _mark_box(mark: shapes.Arc) -> Box:
+        r = mark.radius + MARK_WIDTH
+        return mark.x - r, mark.y - r, mark.x + r, mark.y + r
 
     def clear_marks(self) -> None:
         for pid in list(self._marks):
@@ -525,8 +392,9 @@ class RingView:
         """Draw the platform at ``aim.entry_deg``, the piece waiting on it at ``start`` (x, y, angle;
         from ``World.platform_pose``), the preview line along the push to where it would leave the
         ring, and faint lines at the heading's limits. Called when the aim changes, not per frame."""
-        if self._aim_shapes or self._platform_ghost is not None:
-            self.static_changed = True  # the platform and its piece are in the still picture
+        # The platform is in the still picture, and the lines are not tracked as damage: the
+        # owner draws a whole frame after this.
+        self.static_changed = True
         for s in self._aim_shapes:
             s.delete()
         self._aim_shapes = []
@@ -535,12 +403,11 @@ class RingView:
             self._platform_ghost = None
         if aim is None:
             return
-        self.static_changed = True
         R = self.materials.ring.radius
         ex, ey = aim.entry_point(R)
         dx, dy = aim.direction()
         b = self.batch
-        live = self.live  # the lines: above every piece (order 900), drawn over moving ones too
+        live = self.live  # the lines: above every piece (order 900)
         add = self._aim_shapes.append
         size = self.materials.kinds[kind].size if kind in self.materials.kinds else 0.015
         # The platform: a plank outside the ring along the push line, as wide as the piece.
@@ -574,16 +441,15 @@ class RingView:
         if kind in self.materials.kinds and start is not None:
             self._platform_ghost = PieceSprite("__platform__", self.materials.kinds[kind],
                                                self.styler("__platform__", kind), self.layers,
-                                               self.batch, level=0, ghost=True)
+                                               self.live, level=0, ghost=True)
             self._platform_ghost.set_pose((start[0], start[1], start[2], 0))
 
     def hide_platform_piece(self) -> None:
         if self._platform_ghost is not None:
             self._platform_ghost.set_visible(False)
-            self.static_changed = True
+            self._damage.append(self._platform_ghost.box())
 
     def delete(self) -> None:
-        self.end_motion()
         for spr in self.sprites.values():
             spr.delete()
         self.sprites.clear()

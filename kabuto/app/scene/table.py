@@ -6,14 +6,14 @@ shows knocked-out pieces tumbling off and flying to the inventory or supply they
 then redraws the panels from the session's new state. AI seats go the same way, except their aim is
 shown for ``ai_delay`` seconds first.
 
-Drawing: ``batch`` holds what stays still and ``live`` what is drawn over it (the aim's lines, marks,
-the event line, flights, the win screen, and during a push the pieces it moves: see
-:mod:`kabuto.app.scene.ring_view`). While a push plays, the still picture is drawn once and cached,
-and each frame only repairs the rectangles the moving things left or entered
+Drawing: ``batch`` holds what stays still while a push plays (the ring, the platform, the panels
+and bars) and ``live`` what is drawn over it (every piece, the marks and aim lines, the event line
+over the ring, flights, the win screen). While a push plays, the still picture is drawn once and
+cached, and each frame only repairs the rectangles where something live changed
 (:meth:`TableScene.draw_partial`, :mod:`kabuto.app.frames`). The picture is the same as a whole
-redraw's: the cached part is copied from the window itself, the live part is drawn in the same
-order over it, and nothing still overlaps a live thing from above (the panels sit outside the ring
-area, and live world drawing is clipped to it).
+redraw's: the cached part is copied from the window itself, the live part is drawn in its own order
+over it, and nothing still covers a live thing (the panels sit outside the ring area, and live
+world drawing is clipped to it).
 """
 from __future__ import annotations
 
@@ -23,12 +23,10 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-import numpy as np
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
 from pyglet.window import key, mouse
 
-from physics import Trajectory
 from kabuto.app import theme
 from kabuto.app.aim import (Aim, Limits, entry_towards, grabs_platform, heading_towards, nudge,
                             MIN_DRAG)
@@ -423,7 +421,6 @@ class TableScene(Scene):
             return
         self.mode = "playing"
         self.playback = Playback(outcome.result.trajectory, self.play_speed)
-        self._begin_motion(outcome.result.trajectory)
         push = outcome.result.push
         # While it plays: the platform and the push's line, faint, and a ring round the pushed piece.
         if push is not None:
@@ -440,19 +437,6 @@ class TableScene(Scene):
             self.ring.set_mark(push.piece, theme.HIGHLIGHT)
         self._during_play()
 
-    def _begin_motion(self, trajectory: Trajectory) -> None:
-        """Tell the ring which pieces this trajectory moves (their pose changes, or they appear or
-        fall: NaN never equals itself) and the lowest stack level they are ever on."""
-        poses = trajectory.poses
-        if not len(poses):
-            return
-        moved = np.any(poses != poses[:1], axis=(0, 2))
-        ids = {pid for pid, m in zip(trajectory.ids, moved) if m}
-        levels = poses[:, moved, 3]
-        levels = levels[np.isfinite(levels)]
-        self.ring.begin_motion(ids, int(levels.min()) if levels.size else 0)
-        self.invalidate()
-
     def _during_play(self) -> None:
         """While a push or move plays, the panels keep showing the state before it (the pieces
         have not arrived yet); the aim bar empties and the event line says what happened."""
@@ -466,7 +450,8 @@ class TableScene(Scene):
         self._needs_frame = True
 
     def _in_motion(self) -> bool:
-        return self.ring.motion is not None or bool(self.flights)
+        """Whether frames will keep coming without input (a push or move playing)."""
+        return self.playback is not None or bool(self.flights)
 
     def _fb_scale(self) -> float:
         return self.app.get_framebuffer_size()[0] / max(1, self.app.width)
@@ -487,49 +472,53 @@ class TableScene(Scene):
                                   outer.x + outer.radius, outer.y + outer.radius, self._fb_scale())
 
     def draw(self) -> None:
-        """A whole frame: the still batch, then the live one over it. While things move, the still
-        picture is kept (copied from the back buffer before the live part is drawn) for
+        """A whole frame: the still batch, then the live one over it. While a push or move plays,
+        the still picture is kept (copied from the back buffer before the live part is drawn) for
         :meth:`draw_partial`."""
         self.batch.draw()
+        fb = tuple(self.app.get_framebuffer_size())
+        if self.ring.static_changed:
+            self._cache.invalidate()
+            self.ring.static_changed = False
         if self._in_motion():
-            fb = self.app.get_framebuffer_size()
-            if not self._cache.valid or self.ring.static_changed or self._cache.size != tuple(fb):
+            if not self._cache.valid or self._cache.size != fb:
                 self._cache.grab(*fb)
-                self.ring.static_changed = False
+        elif not self._cache.warm:
+            self._cache.warm_up(*fb)
         self._draw_live(None)
-        self._frame_drawn()
+        self.ring.take_damage()  # all drawn just now
+        self._flight_drawn = {id(fl): self._flight_px(shp) for fl, shp, _ in self.flights}
+        self._flight_gone = []
 
     def draw_partial(self) -> list[PixelRect] | None:
-        """Repair only what moved since the last frame (the back buffer still holds it): copy the
-        cached still picture back over each damaged rectangle, draw the live batch clipped to it.
-        None (draw a whole frame) when there is no valid cached picture or a moving piece strays
-        out of the ring area (there the panels would have to cover it)."""
+        """Repair only what changed since the last frame (the back buffer still holds it): copy
+        the cached still picture back over each damaged rectangle and draw the live batch clipped
+        to it. None (draw a whole frame) unless a push or move is playing with a valid cache."""
         if not self._in_motion():
             return None
         fb = tuple(self.app.get_framebuffer_size())
-        if not self._cache.valid or self.ring.static_changed or self._cache.size != fb:
+        if self.ring.static_changed or not self._cache.valid or self._cache.size != fb:
             return None
-        area = self._ring_px()
-        if not all(area.contains(self._world_px(b)) for b in self.ring.moving_boxes()):
-            return None
-        damage = [self._world_px(b) for b in self.ring.damage()] + self._flight_gone
+        damage = [self._world_px(b) for b in self.ring.take_damage()] + self._flight_gone
+        drawn = {}
         for fl, shp, _ in self.flights:
-            now = self._flight_px(shp)
+            now = drawn[id(fl)] = self._flight_px(shp)
             was = self._flight_drawn.get(id(fl))
             if was != now:
                 damage.append(now if was is None else was.union(now))
+        self._flight_drawn = drawn
+        self._flight_gone = []
         window = PixelRect(0, 0, *fb)
         rects = merge([r.intersect(window) for r in damage])
         for r in rects:
             self._cache.restore(r)
         for r in rects:
             self._draw_live(r)
-        self._frame_drawn()
         return rects
 
     def _draw_live(self, rect: PixelRect | None) -> None:
         """Draw the live batch clipped to ``rect`` (None: everywhere), its world part also to the
-        ring area."""
+        ring area (outside it, the panels would cover any piece)."""
         area = self._ring_px()
         self.ring.world.clip = (area if rect is None else area.intersect(rect), rect)
         Scissor.set(rect)
@@ -538,11 +527,6 @@ class TableScene(Scene):
         finally:
             self.ring.world.clip = None
             Scissor.set(None)
-
-    def _frame_drawn(self) -> None:
-        self.ring.frame_drawn()
-        self._flight_drawn = {id(fl): self._flight_px(shp) for fl, shp, _ in self.flights}
-        self._flight_gone = []
 
     def update(self, dt: float) -> bool:
         """Advance the animations; True when a frame is due (something moved or changed)."""
@@ -623,7 +607,6 @@ class TableScene(Scene):
         turn if it has more to do, else start the next turn."""
         self.mode = "aim"
         self.outcome = None
-        self.ring.end_motion()
         self.invalidate()
         self.ring.clear_marks()
         self.ring.show_world(self.session.world())
