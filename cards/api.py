@@ -15,7 +15,10 @@ keeps to these promises, which the shared tests in ``tests/cards`` check for all
 * ``apply(action)`` plays one legal action. An illegal action raises :class:`IllegalAction`, whose
   message says in plain words why, and leaves the state exactly as it was.
 * ``returns()`` gives one float per seat (+1 win / -1 loss / 0 draw, or the game's own scores).
-* ``observation(player)`` is a JSON-able dict of exactly what that seat may see.
+* ``observation(player)`` is a JSON-able dict of exactly what that seat may see. Every game's has
+  the same core keys - ``game`` (registry name), ``seat``, ``to_play`` (the seat to act, or
+  TERMINAL), ``phase``, ``hand`` (the seat's own cards) and ``events`` (the log as that seat may
+  see it; an event names the seat it is about as ``seat``) - plus the game's own.
 * ``clone()`` is an independent deep copy; ``to_json()`` / ``from_json()`` round trip through
   plain data (json.dumps-able) and the restored game continues identically.
 * ``events`` is a list of JSON-able dicts, one per thing a table view would animate; each has a

@@ -141,7 +141,7 @@ def _game_class(name: str) -> type[CardGame]:
 def _players(cls: type[CardGame], requested: int | None, default: int | None = None) -> int:
     players = requested if requested is not None else (default or cls.player_counts[0])
     if players not in cls.player_counts:
-        counts = ", ".join(map(str, cls.player_counts))
+        counts = " or ".join(map(str, cls.player_counts))
         raise _UsageError(f"{cls.name} is for {counts} players, not {players}")
     return players
 
@@ -203,8 +203,9 @@ def _cmd_games() -> int:
         return 0
     for name, cls in sorted(games.items()):
         counts = "/".join(map(str, cls.player_counts))
-        doc = (cls.__doc__ or "").strip().splitlines()
-        print(f"{name:16s} {counts:>5s} players  {doc[0] if doc else ''}")
+        # The engine module's docstring opens with a one-line description of the game.
+        doc = (sys.modules[cls.__module__].__doc__ or cls.__doc__ or "").strip().splitlines()
+        print(f"{name:16s} {counts:>5s} players  {doc[0].replace('``', '') if doc else ''}")
     return 0
 
 

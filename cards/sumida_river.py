@@ -626,7 +626,7 @@ class SumidaRiver(CardGame):
         p = self.to_move
         self.decl[p] = 1 if action == "trade" else 0
         # Secret until every decider has declared.
-        self.events.append({"type": "declare", "player": p, "choice": action, "to": [p]})
+        self.events.append({"type": "declare", "seat": p, "choice": action, "to": [p]})
         waiting = [q for q in self.deciders if self.decl[q] < 0]
         if waiting:
             self.to_move = waiting[0]
@@ -671,7 +671,7 @@ class SumidaRiver(CardGame):
                 "'add 1 black 0 red' or 'add 0 black 1 red'"
             )
         self.adds[p] = colour
-        self.events.append({"type": "add-choice", "player": p, "colour": ("black", "red")[colour], "to": [p]})
+        self.events.append({"type": "add-choice", "seat": p, "colour": ("black", "red")[colour], "to": [p]})
         self._next_add_or_pass()
 
     def _pass_hands(self) -> None:
@@ -708,7 +708,7 @@ class SumidaRiver(CardGame):
         for t in traders:
             d = nxt[t]
             self.events.append({
-                "type": "receive", "player": d, "from": t,
+                "type": "receive", "seat": d, "from": t,
                 "cards": mask_names(self.hands[d]) + [WB] * self.hb[d] + [WR] * self.hr[d],
                 "to": [d],
             })
@@ -734,7 +734,7 @@ class SumidaRiver(CardGame):
         self.tr[p] -= r
         self.hb[p] += b
         self.hr[p] += r
-        self.events.append({"type": "solo-add", "player": p, "black": b, "red": r})
+        self.events.append({"type": "solo-add", "seat": p, "black": b, "red": r})
         self._begin_shedding()
 
     # ----- rounds --------------------------------------------------------------------------------
@@ -764,7 +764,7 @@ class SumidaRiver(CardGame):
         self.finished = []
         self.events.append({"type": "round", "round": self.round})
         for p in range(n):
-            self.events.append({"type": "deal", "player": p, "cards": mask_names(self.hands[p]), "to": [p]})
+            self.events.append({"type": "deal", "seat": p, "cards": mask_names(self.hands[p]), "to": [p]})
         self._begin_declarations(list(range(n)))
 
     def _clear_trick_state(self) -> None:
@@ -801,7 +801,7 @@ class SumidaRiver(CardGame):
             reason = "lowest-score" if len(tied) == 1 else "random-among-lowest"
         self.phase = PLAY
         self.to_move = holder
-        self.events.append({"type": "start-player", "player": holder, "reason": reason})
+        self.events.append({"type": "start-player", "seat": holder, "reason": reason})
 
     def _end_round(self) -> None:
         n = self.num_players
@@ -839,7 +839,7 @@ class SumidaRiver(CardGame):
             if self.cur < 0:
                 raise IllegalAction("you lead this trick: you must play a meld, you cannot pass")
             self.passed |= 1 << p
-            self.events.append({"type": "pass", "player": p})
+            self.events.append({"type": "pass", "seat": p})
             self._advance(p)
             return
         m = parse_meld(action)
@@ -885,11 +885,11 @@ class SumidaRiver(CardGame):
         self.cur = rank
         self.top = p
         self.plays.append((p, t, action, rank))
-        self.events.append({"type": "meld", "player": p, "meld": MELD_TYPES[t], "cards": m.cards,
+        self.events.append({"type": "meld", "seat": p, "meld": MELD_TYPES[t], "cards": m.cards,
                             "rank": RANKS[rank]})
         if not self._holding(p):
             self.finished.append(p)
-            self.events.append({"type": "out", "player": p, "place": len(self.finished)})
+            self.events.append({"type": "out", "seat": p, "place": len(self.finished)})
             if n - len(self.finished) <= 1:
                 self._end_round()
                 return
@@ -920,7 +920,7 @@ class SumidaRiver(CardGame):
         self.cleared |= self.trick_mask
         self.gone[0] += self.trick_w[0]
         self.gone[1] += self.trick_w[1]
-        self.events.append({"type": "trick-won", "player": winner, "early": early})
+        self.events.append({"type": "trick-won", "seat": winner, "early": early})
         self._clear_trick_state()
         n = self.num_players
         leader = winner
@@ -935,7 +935,7 @@ class SumidaRiver(CardGame):
             raise IllegalAction("after your red run of 4, discard a card ('discard 7C') or 'discard none'")
         card = action[8:]
         if card == "none":
-            self.events.append({"type": "no-discard", "player": p})
+            self.events.append({"type": "no-discard", "seat": p})
             self._advance(p)
             return
         if card == WB or card == WR:
@@ -961,7 +961,7 @@ class SumidaRiver(CardGame):
             w = self.num_players + 1
             for r in range(self.num_players):
                 self.known[r * w + p] &= ~bit
-        self.events.append({"type": "discard", "player": p, "card": card})
+        self.events.append({"type": "discard", "seat": p, "card": card})
         self._advance(p)
 
     def _apply_end_choice(self, action: str) -> None:
@@ -969,7 +969,7 @@ class SumidaRiver(CardGame):
         if action == "end-trick":
             self._win_trick(p, early=True)
         elif action == "play-on":
-            self.events.append({"type": "play-on", "player": p})
+            self.events.append({"type": "play-on", "seat": p})
             self._advance(p)
         else:
             raise IllegalAction("after your black four of a kind choose 'end-trick' or 'play-on'")
@@ -1031,7 +1031,7 @@ class SumidaRiver(CardGame):
             "trade": trade,
             "trick": {
                 "plays": [
-                    {"player": s, "meld": MELD_TYPES[t], "cards": self._meld_cards(a), "rank": RANKS[rk]}
+                    {"seat": s, "meld": MELD_TYPES[t], "cards": self._meld_cards(a), "rank": RANKS[rk]}
                     for s, t, a, rk in self.plays
                 ],
                 "used": [MELD_TYPES[t] for t in range(8) if (self.blocked >> t) & 1],

@@ -595,7 +595,7 @@ class SumoCardGame(CardGame):
             "seat": player,
             "round": self.round,
             "phase": PHASE_NAMES[self.phase],
-            "current_player": self.current_player(),
+            "to_play": self.current_player(),
             "hand": sorted(_names(self.hands[player])),
             "chosen": None if pend is None else _names(pend),
             # Face-down cards stay in hand until the reveal, so this never tells how many.

@@ -174,7 +174,7 @@ def _sumida(e: Event, viewer: int, names: Sequence[str], ctx: dict[str, Any]) ->
     if t == "deal":
         return None  # the hand is on screen
     if t == "declare":
-        return f"You ({names[e['player']]}) declare {e['choice'].upper()} (secret until all have declared)."
+        return f"You ({names[e['seat']]}) declare {e['choice'].upper()} (secret until all have declared)."
     if t == "declarations":
         tr = [names[p] for p in e["trade"]]
         if not tr:
@@ -182,38 +182,38 @@ def _sumida(e: Event, viewer: int, names: Sequence[str], ctx: dict[str, Any]) ->
         verb = "trades" if len(tr) == 1 else "trade"
         return f"Declarations: {join_names(tr)} {verb}; the others keep."
     if t == "add-choice":
-        return f"You ({names[e['player']]}) will add a {e['colour']} A card."
+        return f"You ({names[e['seat']]}) will add a {e['colour']} A card."
     if t == "trade":
         adds = ", ".join(f"{names[p]} adds a {c} A" for p, c in e["adds"])
         passes = ", ".join(f"{names[a]} → {names[b]}" for a, b in e["passes"])
         return f"Trade: {adds}; hands pass {passes}."
     if t == "receive":
-        return f"You ({names[e['player']]}) receive {names[e['from']]}'s hand."
+        return f"You ({names[e['seat']]}) receive {names[e['from']]}'s hand."
     if t == "solo-add":
-        return (f"{names[e['player']]}, the only trader, adds {e['black']} Black A and {e['red']} Red A "
+        return (f"{names[e['seat']]}, the only trader, adds {e['black']} Black A and {e['red']} Red A "
                 "and keeps the hand.")
     if t == "start-player":
-        who = names[e["player"]]
+        who = names[e["seat"]]
         return {"red-3": f"{who} holds the 3♦ and leads the first trick.",
                 "lowest-score": f"The 3♦ was not dealt: {who}, lowest score, leads.",
                 "random-among-lowest": f"The 3♦ was not dealt: {who}, drawn among the lowest scores, leads."
                 }.get(e["reason"], f"{who} leads.")
     if t == "pass":
-        return f"{names[e['player']]} passes (out of this trick)."
+        return f"{names[e['seat']]} passes (out of this trick)."
     if t == "meld":
-        return (f"{names[e['player']]} plays a {meld_label(e['meld'])}: {pretty_list(e['cards'], g)} "
+        return (f"{names[e['seat']]} plays a {meld_label(e['meld'])}: {pretty_list(e['cards'], g)} "
                 f"(rank {e['rank'].replace('T', '10')}).")
     if t == "out":
-        return f"{names[e['player']]} has shed every card: place {e['place']}."
+        return f"{names[e['seat']]} has shed every card: place {e['place']}."
     if t == "trick-won":
         early = " (ended at once after a black four of a kind)" if e.get("early") else ""
-        return f"{names[e['player']]} wins the trick{early}."
+        return f"{names[e['seat']]} wins the trick{early}."
     if t == "no-discard":
-        return f"{names[e['player']]} discards nothing."
+        return f"{names[e['seat']]} discards nothing."
     if t == "discard":
-        return f"{names[e['player']]} discards {pretty(e['card'], g)} face up."
+        return f"{names[e['seat']]} discards {pretty(e['card'], g)} face up."
     if t == "play-on":
-        return f"{names[e['player']]} plays on after the black four."
+        return f"{names[e['seat']]} plays on after the black four."
     if t == "round-end":
         order = ", ".join(f"{i + 1}. {names[p]}" for i, p in enumerate(e["places"]))
         return f"Round {e['round']} over: {order}."
@@ -348,7 +348,7 @@ def _sumida_round(e: Event, events: Sequence[Event], names: Sequence[str]) -> Su
 def _sumida_game(e: Event, events: Sequence[Event], names: Sequence[str]) -> Summary:
     n = len(e["scores"])
     hist = _sumida_points_history(events, n)
-    header = ["player"] + [f"R{i + 1}" for i in range(len(hist))] + ["total", "A left"]
+    header = ["seat"] + [f"R{i + 1}" for i in range(len(hist))] + ["total", "A left"]
     order = sorted(range(n), key=lambda p: (-e["scores"][p], e["a_cards_left"][p], p))
     table = [header]
     for p in order:

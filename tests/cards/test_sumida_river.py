@@ -259,7 +259,7 @@ def test_rulebook_examples_one_and_two():
     assert g.current_player() == 2  # Player 2 is out for the trick and is skipped
     play(g, [(2, "meld single-red 5H"), (0, "pass")])  # a Red 5 to the Single Red space
     won = [e for e in g.events if e["type"] == "trick-won"]
-    assert won[-1]["player"] == 2  # Player 3 wins the trick and clears all the cards
+    assert won[-1]["seat"] == 2  # Player 3 wins the trick and clears all the cards
     assert g.observation(0)["trick"]["plays"] == []
     assert {"4C", "5C", "5S", "5D", "6H", "5H"} <= set(g.observation(0)["cleared"])
     play(g, [
@@ -269,7 +269,7 @@ def test_rulebook_examples_one_and_two():
         (2, "pass"),
         (0, "pass"),
     ])
-    assert [e for e in g.events if e["type"] == "trick-won"][-1]["player"] == 1
+    assert [e for e in g.events if e["type"] == "trick-won"][-1]["seat"] == 1
     assert g.current_player() == 1
 
 
@@ -301,7 +301,7 @@ def test_rulebook_example_three_run_of_four_discard_black_four_and_triple():
         (2, "meld red-triple 9C,9D,9H"),       # two Red 9s and one Black 9
         (0, "pass"),
     ])
-    assert [e for e in g.events if e["type"] == "trick-won"][-1]["player"] == 2
+    assert [e for e in g.events if e["type"] == "trick-won"][-1]["seat"] == 2
     assert g.current_player() == 2
 
 
@@ -405,7 +405,7 @@ def test_hard_pass_keeps_a_seat_out_until_the_trick_ends():
     # Seat 1 passed: after seat 0 the turn goes straight to seat 2.
     assert g.current_player() == 2
     play(g, [(2, "pass")])
-    assert [e for e in g.events if e["type"] == "trick-won"][-1]["player"] == 0
+    assert [e for e in g.events if e["type"] == "trick-won"][-1]["seat"] == 0
     assert g.current_player() == 0  # and seat 1 may play in the new trick
     play(g, [(0, "meld single-red JD"), (1, "meld single-black KS")])
 
@@ -415,7 +415,7 @@ def test_black_four_may_end_the_trick_at_once():
     play(g, [(0, "meld black-four 9C,9S,WB,WB")])
     g2 = g.clone()
     play(g, [(0, "end-trick")])
-    assert [e for e in g.events if e["type"] == "trick-won"][-1] == {"type": "trick-won", "player": 0,
+    assert [e for e in g.events if e["type"] == "trick-won"][-1] == {"type": "trick-won", "seat": 0,
                                                                       "early": True}
     assert g.current_player() == 0 and g.observation(0)["trick"]["plays"] == []
     # Playing on gives seat 1 its turn (its K is higher than the 9s).

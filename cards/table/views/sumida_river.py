@@ -217,7 +217,7 @@ class SumidaRiverView:
             r = Rect(SPACES_X0 + col * (SPACE_W + SPACE_GAP), SPACES_Y[row], SPACE_W, SPACE_H)
             play = by_type.get(sp.type)
             fill = style.SLOT if play is None else style.SLOT_USED
-            border = style.SLOT_EDGE if play is None else ctx.colour(play["player"])
+            border = style.SLOT_EDGE if play is None else ctx.colour(play["seat"])
             d.add(panel(f"space:{sp.type}", r, fill, border, 8))
             colour = (230, 120, 110, 255) if sp.colour == "red" else style.TEXT
             d.add(text(f"space:{sp.type}:label", r.x + 6, r.top - 16, sp.label, style.FONT_SMALL, colour, bold=True))
@@ -225,7 +225,7 @@ class SumidaRiverView:
                 d.add(text(f"space:{sp.type}:free", r.cx, r.cy - 8, f"{plural(sp.size, 'card')}", style.FONT_SMALL,
                            style.TEXT_DIM, anchor_x="center"))
                 continue
-            who = play["player"]
+            who = play["seat"]
             latest = order[sp.type] == len(trick["plays"]) - 1
             d.add(text(f"space:{sp.type}:who", r.x + 6, r.top - 31,
                        f"{ctx.names[who]}, rank {play['rank'].replace('T', '10')}", style.FONT_SMALL - 1,
