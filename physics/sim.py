@@ -320,9 +320,12 @@ class Episode:
         col = {pid: i for i, pid in enumerate(traj_ids)}
         raw: list[tuple[tuple, np.ndarray]] = []
 
+        sampled_at = [-1]
+
         def sample(data: np.ndarray) -> None:
             # Cheap in the loop: keep the raw rows and the current layout; assemble at the end.
             raw.append((self._layout, data[:, :3].copy()))
+            sampled_at[0] = step
 
         falls: list[Fall] = []
         released_at: float | None = None
@@ -386,7 +389,7 @@ class Episode:
             if step % sample_every == 0:
                 sample(data)
         capped = step >= max_steps
-        if step % sample_every:
+        if sampled_at[0] != step:  # the animation always ends on the at-rest state
             sample(data)
         poses = np.full((len(raw), len(traj_ids), 4), np.nan)
         for t, ((order, rows, levels), xya) in enumerate(raw):

@@ -1,7 +1,7 @@
 """Benchmark: one push into the full 2-player starting crowd, against a bare pymunk loop.
 
 For each of a seeded set of pushes (entries all round the ring, headings within the platform's
-range, speeds 0.2-1.2 m/s) it times ``World.preview(push)`` - validation, building a fresh Space,
+range, speeds 0.1 m/s up to the game's limit, simulation.max_speed) it times ``World.preview(push)`` - validation, building a fresh Space,
 driving, falls, rest detection, the 60 Hz trajectory - and, interleaved in the same run, a bare
 pymunk loop that builds the same bodies, shapes and constraints and steps them the same number of
 steps with nothing else. The machine is shared and noisy, so only the ratio is meaningful.
@@ -26,7 +26,7 @@ import pymunk
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from physics import Circle, Push, World  # noqa: E402
+from physics import Circle, Materials, Push, World  # noqa: E402
 from tests.physics.helpers import board_2p  # noqa: E402
 
 
@@ -78,9 +78,10 @@ def bare_loop(world: World, push: Push, steps: int) -> None:
 
 def run(n_pushes: int, repeats: int, seed: int) -> dict:
     rng = random.Random(seed)
-    world = board_2p()
+    world = board_2p(Materials.load())
+    top = world.materials.sim.max_speed
     pushes = [Push("P", rng.choice(["small", "medium", "large"]), rng.uniform(0, 360),
-                   rng.uniform(-45, 45), rng.uniform(0.2, 1.2)) for _ in range(n_pushes)]
+                   rng.uniform(-45, 45), rng.uniform(0.1, top)) for _ in range(n_pushes)]
     ours, bare, ratios, sim_time, steps_all = [], [], [], [], []
     for push in pushes:
         result = world.preview(push)

@@ -32,21 +32,26 @@ def _settle(win, scene, limit=20000):
 
 
 def _winning_push(game, seed=3):
-    """Arrange a board where a knock-out is on, and find a push that wins (seeded search)."""
+    """Arrange a board where a knock-out is on, and find a push that wins (seeded search).
+
+    Pushes are careful (the hand's speed is capped), so the rival's wrestler sits just inside the
+    edge, a quarter-turn round from a platform at the top, and the push runs along the edge."""
+    import math
+
     R = game.materials.ring.radius
     rival = game.seats[1 - game.current_seat].piece_id
-    me = game.seats[game.current_seat].piece_id
-    # A lane up the middle of the ring, with the rival's wrestler near its far end.
     for p in list(game.world.pieces):
-        if p.id not in (rival, me) and abs(p.x) < 0.028 and p.y > -0.04:
+        if p.id != rival and p.y > -0.03:
             game.edit(p.id, "supply")
-    game.edit(rival, "board", 0.004, R - 0.03)
+    a = math.radians(115.0)
+    game.edit(rival, "board", (R - 0.008) * math.cos(a), (R - 0.008) * math.sin(a))
+    top = game.materials.sim.max_speed
     rng = random.Random(seed)
     kind = "medium" if "medium" in game.legal_kinds() else game.legal_kinds()[0]
     for _ in range(400):
-        entry = -90.0 + rng.gauss(0, 6)
-        heading = rng.gauss(0, 3)
-        speed = rng.uniform(0.8, 1.6)
+        entry = 90.0 + rng.gauss(0, 4)
+        heading = -50.0 + rng.gauss(0, 6)
+        speed = rng.uniform(0.6 * top, top)
         try:
             out = game.preview_push(kind, entry, heading, speed)
         except ValueError:
@@ -128,7 +133,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     rs = GameSession(game, ("human", "human"), data_dir=data)
     for entry in (170.0, 10.0, 150.0, 300.0, 95.0):
         try:
-            game.push(game.legal_kinds()[0], entry, 4.0, 0.8)
+            game.push(game.legal_kinds()[0], entry, 4.0, game.materials.sim.max_speed)
         except ValueError:
             continue
         rs.record()

@@ -97,7 +97,9 @@ class SamplingBot:
             else:
                 entry = rng.uniform(-180.0, 180.0)
                 heading = max(-sim.heading_limit_deg, min(sim.heading_limit_deg, rng.gauss(0.0, 20.0)))
-            speed = round(rng.uniform(0.2, min(1.0, sim.max_speed)), 3)
+            # The upper part of the hand's range (a push slower than 0.4 of the limit barely
+            # moves the crowd: it slides on (0.4)^2 = 16% as far as one at the limit).
+            speed = round(rng.uniform(max(sim.min_speed, 0.4 * sim.max_speed), sim.max_speed), 3)
             try:
                 out = game.preview_push(kind, entry, heading, speed)
             except ValueError:

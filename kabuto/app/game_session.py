@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -149,6 +150,17 @@ class GameSession(Session):
     def _seat_name(self, seat: int) -> str:
         return theme.SEAT_NAMES[seat % len(theme.SEAT_NAMES)]
 
+    def in_colours(self, text: str) -> str:
+        """Rules text with seats named the way the table names them: the rules engine writes
+        "seat 0 (Goliath Gus)", "seat 1" and "team 0" where the table says "Red (Goliath Gus)",
+        "Blue" and "team A" (kabuto.game keeps its own words, for the command line and replays)."""
+        for s in self.game.seats:
+            text = text.replace(s.label, f"{self._seat_name(s.index)} ({s.wrestler.name})")
+        text = re.sub(r"\bseat (\d+)\b", lambda m: self._seat_name(int(m.group(1))), text)
+        if self.game.players == 4:
+            text = re.sub(r"\bteam ([01])\b", lambda m: f"team {'AB'[int(m.group(1))]}", text)
+        return text
+
     def _inventory_rows(self, place_ids: list[str]) -> tuple[tuple[str, str, int], ...]:
         g = self.game
         counts = Counter(g.kind_of(p) for p in place_ids)
@@ -201,7 +213,7 @@ class GameSession(Session):
     def status(self) -> str:
         g = self.game
         if g.is_over:
-            return f"Game over: {g.result.text}"
+            return f"Game over: {self.in_colours(g.result.text)}"
         t = g.turn
         s = g.current_seat
         who = f"{self._seat_name(s)} ({g.seats[s].wrestler.name})"
@@ -212,7 +224,7 @@ class GameSession(Session):
         else:
             tail = "to push"
         if t.push_from is not None:
-            tail += f" (from {g.describe_place(g.push_source())})"
+            tail += f" (from {self.in_colours(g.describe_place(g.push_source()))})"
         extra = f"  ({self.record_problem})" if self.record_problem else ""
         return f"Turn {t.number}: {who} {tail}{extra}"
 
@@ -284,7 +296,11 @@ class GameSession(Session):
         if push is None:
             raise ValueError(reason)
         snapshot = g.to_json() if not self.seat_is_ai(seat) else None
-        out = g.push(choice.kind, aim.entry_deg, aim.heading_deg, aim.speed, aim.spin_deg, end_turn=False)
+        try:
+            out = g.push(choice.kind, aim.entry_deg, aim.heading_deg, aim.speed, aim.spin_deg,
+                         end_turn=False)
+        except ValueError as exc:  # the rules refused it (nothing changed)
+            raise ValueError(self.in_colours(str(exc))) from None
         if snapshot is not None:
             self._undo.append(snapshot)
         self.record()
@@ -349,7 +365,8 @@ class GameSession(Session):
                     prompts.append(Prompt("point", f"click a point: {sp.text}", (),
                                           self._origin(seat, w.move(opt.name))))
                 i += 1
-            out.append(MoveView(opt.name, opt.name, opt.text, opt.usable, opt.reason or "", tuple(prompts)))
+            out.append(MoveView(opt.name, opt.name, opt.text, opt.usable,
+                                self.in_colours(opt.reason or ""), tuple(prompts)))
         return out
 
     def _origin(self, seat: int, spec) -> str | None:
@@ -407,7 +424,10 @@ class GameSession(Session):
             i += 1
         before = {p.id: (p.kind, p.x, p.y) for p in g.world.pieces}
         snapshot = g.to_json()
-        out = g.use_move(seat, key, **targets)  # IllegalMove (a ValueError) changes nothing
+        try:
+            out = g.use_move(seat, key, **targets)  # IllegalMove (a ValueError) changes nothing
+        except ValueError as exc:
+            raise ValueError(self.in_colours(str(exc))) from None
         self._undo.append(snapshot)
         self.record()
         vanished = tuple((k.piece, before[k.piece][0], before[k.piece][1], before[k.piece][2])
@@ -451,7 +471,7 @@ class GameSession(Session):
         r = self.game.result
         if r is None:
             return None
-        return Winner(tuple(r.seats), r.text)
+        return Winner(tuple(r.seats), self.in_colours(r.text))
 
     def ai_plan(self, seat: int) -> list[AIStep] | None:
         """The AI's turn as steps (runs in a thread: only reads the game)."""

@@ -18,6 +18,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from kabuto.app import theme
+
 STEP_TYPES = ("push", "move", "edit", "undo")
 
 
@@ -86,7 +88,9 @@ class ReplayModel:
         if k == 0:
             return "the start"
         a = self.entry(k)
-        who = f"seat {a['seat']}" if "seat" in a else ""
+        # Seats by colour, as the table names them.
+        seat = a.get("seat")
+        who = theme.SEAT_NAMES[seat % len(theme.SEAT_NAMES)] if isinstance(seat, int) else ""
         t = a.get("type")
         if t == "push":
             return (f"{who} pushed a {a.get('kind')} from {a.get('entry_deg', 0):.1f} deg, heading "

@@ -36,8 +36,9 @@ class Scene:
     """One screen of the app. The window forwards events and the tick to the current scene.
 
     ``quiet_motion``: the scene's ``on_mouse_motion`` returns True only when the move changed the
-    picture (a hover), so other moves draw nothing. Scenes that may also set ``invalidate()``
-    (called on every input event: the static picture may have changed) and ``draw_partial()``.
+    picture (a hover), so other moves draw nothing. A scene may also define ``invalidate()``
+    (called after every input event it gets: anything it caches of its picture may be stale) and
+    ``draw_partial()`` (see :meth:`AppWindow.tick`).
     """
 
     quiet_motion = False
@@ -106,6 +107,10 @@ class AppWindow(pyglet.window.Window):
             self._scheduled = True
 
     def tick(self, dt: float) -> None:
+        """Update the scene; draw a frame if it moved or anything happened. A whole frame after an
+        event (or when the back buffer no longer holds the last frame); else the scene's
+        ``draw_partial()`` may repair just what changed and return the rectangles to show (None:
+        draw whole after all)."""
         t0 = time.perf_counter()
         update = getattr(self.scene, "update", None)
         moving = update(dt) if update is not None else False

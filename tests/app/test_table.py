@@ -2,6 +2,7 @@
 seats, signature moves, the win screen, replays and screenshots."""
 from __future__ import annotations
 
+import math
 
 import pytest
 
@@ -61,6 +62,8 @@ def test_keys_aim_and_push_and_the_animation_never_resimulates(app_window, monke
     ref.push(Push(piece.id, "medium", aim.entry_deg, aim.heading_deg, aim.speed))
     (want,) = ref.pieces
     assert (piece.x, piece.y) == pytest.approx((want.x, want.y), abs=1e-12)
+    # And the piece is drawn exactly there once the push has landed.
+    assert scene.ring.sprites[piece.id].pose[:2] == (want.x, want.y)
 
 
 def test_a_tuning_slider_changes_the_next_push_not_the_ring(app_window, tmp_path):
@@ -156,23 +159,36 @@ def test_signature_moves_show_why_not_and_take_targets_by_click(app_window):
     assert scene.ring.sprites[boulder[0].id].level == 1           # drawn as a stack
 
 
-def test_knocking_out_the_rival_wrestler_shows_the_win_screen(app_window):
-    session = _game(wrestlers=("gus", "mike"))
+def _wrestler_on_the_edge(session):
+    """Clear the top of the ring and sit Mike's wrestler 8 mm inside the edge, 25 degrees round
+    from the top: a push from the top turned 50 degrees clockwise runs along the edge into it."""
     game = session.game
     rival = game.seats[1].piece_id
     R = game.materials.ring.radius
-    # Clear a lane along the x axis and put Mike's wrestler on it near the right edge.
     for p in list(game.world.pieces):
-        if abs(p.y) < 0.03 and p.id != rival:
+        if p.y > -0.03 and p.id != rival:
             game.edit(p.id, "supply")
-    game.edit(rival, "board", R - 0.022, 0.0)
+    a = math.radians(115.0)
+    game.edit(rival, "board", (R - 0.008) * math.cos(a), (R - 0.008) * math.sin(a))
+
+
+def test_knocking_out_the_rival_wrestler_shows_the_win_screen(app_window):
+    session = _game(wrestlers=("gus", "mike"))
+    _wrestler_on_the_edge(session)
     scene = _table(app_window, session)
-    scene.aim = scene.aim.__class__(entry_deg=180.0, heading_deg=0.0, speed=1.5)
+    scene.choice_key = "medium"
+    scene.aim = scene.aim.__class__(entry_deg=90.0, heading_deg=-50.0, speed=scene.limits.max_speed)
     assert scene.push_now()
     settle(app_window, scene)
     assert scene.mode == "over" and session.winner().seats == (0,)
     assert scene.widgets.find("over:rematch") is not None
-    assert any("wins" in getattr(it, "text", "") for it in scene._over_items)
+    texts = [getattr(it, "text", "") for it in scene._over_items]
+    assert "Red (Goliath Gus) wins!" in texts
+    # The result line names the seat by colour like the rest of the table (the rules engine
+    # writes "seat 0 (Goliath Gus)"), on the win screen and in the status line.
+    (reason,) = [t for t in texts if "knocked out" in t]
+    assert reason.startswith("Red (Goliath Gus) knocked out") and "seat" not in reason
+    assert "Red (Goliath Gus) knocked out" in scene.status_label.text
 
 
 def test_a_recorded_game_replays_step_by_step_to_the_same_states(app_window, data_dir):
@@ -281,3 +297,15 @@ def test_resizing_keeps_the_whole_ring_and_platform_in_view(app_window):
             sx, sy = t.to_screen(x, y)
             assert a.contains(sx, sy)
         assert t.length(2 * R) > 0.5 * min(a.w, a.h)     # and it is big
+
+
+def test_the_rules_words_for_seats_and_teams_read_as_the_table_names_them():
+    session = _game(players=4, wrestlers=("gus", "mike", "hank", "rita"), seats=("human",) * 4)
+    seats = session.game.seats
+    rules = (f"{seats[2].label} knocked out their team's wrestler and lost; it is seat 3's turn; "
+             f"team 1 has no pieces left")
+    shown = session.in_colours(rules)
+    assert shown == (f"Green ({seats[2].wrestler.name}) knocked out their team's wrestler and lost; "
+                     f"it is Purple's turn; team B has no pieces left")
+    # The panel calls the teams the same: the second seat's row says team B.
+    assert "team B" in session.seats()[1].name

@@ -175,3 +175,18 @@ def test_a_push_result_holds_plain_python_values():
     json.dumps({"stalled": result.stalled, "capped": result.capped, "released": result.released_at,
                 "pose": result.released_pose, "steps": result.steps, "snapshot": result.snapshot})
     assert type(result.stalled) is bool and type(result.capped) is bool
+
+
+def test_the_animation_ends_exactly_on_the_at_rest_state():
+    """Even when the world comes to rest on a step that is also an animation sample (152 = 19 x 8)."""
+    world = World(materials())
+    r = world.ring.radius - 0.008
+    world.place("S0", "small", r * math.cos(math.radians(205)), r * math.sin(math.radians(205)))
+    for i, (x, y) in enumerate([(0, 0), (0.03, 0), (0.06, 0), (0, 0.04)]):
+        world.place(f"S{i + 1}", "small", x, y)
+    result = world.push(Push("P1", "large", entry_deg=180, heading_deg=-50, speed=0.5))
+    assert result.steps % round(world.materials.sim.steps_per_second / 60) == 0
+    traj = result.trajectory
+    for p in world.pieces:
+        x, y, a, _ = traj.poses[-1, traj.ids.index(p.id)]
+        assert (x, y, a) == (p.x, p.y, p.angle)

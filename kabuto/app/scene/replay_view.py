@@ -183,7 +183,8 @@ class ReplayScene(TableScene):
         self._over_items += [
             shapes.Rectangle(a.x, a.y, a.w, 34, color=(*theme.PANEL[:3], 230), batch=self.live,
                              group=self.g_over),
-            label(f"Result: {win.reason}", a.x + 12, a.y + 11, self.live, self.g_over, color=theme.ACCENT),
+            label(f"Result: {win.reason}", a.x + 12, a.y + 11, self.live, self.g_over,
+                  color=theme.ACCENT),
         ]
 
     def update(self, dt: float) -> bool:

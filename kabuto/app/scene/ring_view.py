@@ -133,9 +133,11 @@ def bounding_radius(ptype: PieceType) -> float:
     return max(math.hypot(x, y) for part in shape.parts for x, y in part)
 
 
-def reach(ptype: PieceType) -> float:
-    """Metres from a piece's centre its drawing can cover (outline, a mark ring), shadow aside."""
-    return max(bounding_radius(ptype) + RIM, ptype.size + MARK_GAP + MARK_WIDTH)
+def reach(ptype: PieceType, marked: bool = False) -> float:
+    """Metres from a piece's centre its drawing can cover (its outline; with ``marked``, the ring
+    marking it too), shadow aside."""
+    r = bounding_radius(ptype) + RIM
+    return max(r, ptype.size + MARK_GAP + MARK_WIDTH) if marked else r
 
 
 class PieceSprite:
@@ -152,6 +154,7 @@ class PieceSprite:
         self.colour = colour
         self.pose: Pose = (0.0, 0.0, 0.0, level)
         self.reach = reach(ptype)
+        self.marked_reach = reach(ptype, marked=True)
         self._shapes: list[tuple[shapes.ShapeBase, int, tuple[float, float]]] = []  # shape, sub, offset
         self._build(level)
         self.set_pose(self.pose)
@@ -226,11 +229,11 @@ class PieceSprite:
         for s, _, _ in self._shapes:
             s.visible = on
 
-    def box(self) -> Box:
-        """The world box this piece's drawing covers now: its shape, outline, a mark ring, and
-        its shadow (offset right and down by its level's step)."""
+    def box(self, marked: bool = False) -> Box:
+        """The world box this piece's drawing covers now: its shape, outline, its shadow (offset
+        right and down by its level's step) and, if ``marked``, the ring marking it."""
         x, y, _, level = self.pose
-        r = self.reach
+        r = self.marked_reach if marked else self.reach
         sh = SHADOW_STEP * (level + 1)
         return x - r, y - r - sh, x + r + sh, y + r
 
@@ -324,6 +327,7 @@ class RingView:
         """Make the drawn pieces exactly ``poses`` (id -> pose); ``kinds`` names new pieces' kinds.
         Pieces already at their pose are not touched (most pieces, most frames of a push)."""
         damage = self._damage
+        marks = self._marks
         for pid in [p for p in self.sprites if p not in poses]:
             self.set_mark(pid, None)
             spr = self.sprites.pop(pid)
@@ -335,12 +339,14 @@ class RingView:
                 spr = self.sprites[pid] = self._sprite(pid, kinds[pid], pose)
                 damage.append(spr.box())
             elif spr.pose != pose:
-                damage.append(spr.box())
+                marked = pid in marks
+                x0, y0, x1, y1 = spr.box(marked)
                 spr.set_pose(pose)
-                damage.append(spr.box())
-                m = self._marks.get(pid)
-                if m is not None:
-                    m.position = pose[:2]
+                a0, b0, a1, b1 = spr.box(marked)
+                # One box for where it was and where it is: they overlap (small steps).
+                damage.append((min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)))
+                if marked:
+                    marks[pid].position = pose[:2]
 
     def show_world(self, world) -> None:
         """Draw a physics.World's at-rest pieces (with their stack levels)."""
@@ -369,13 +375,13 @@ class RingView:
         spr = self.sprites.get(pid)
         if old is not None:
             old.delete()
-            self._damage.append(spr.box() if spr is not None else self._mark_box(old))
+            self._damage.append(spr.box(marked=True) if spr is not None else self._mark_box(old))
         if colour is None or spr is None:
             return
         self._marks[pid] = shapes.Arc(spr.pose[0], spr.pose[1], spr.type.size + MARK_GAP,
                                       segments=48, thickness=MARK_WIDTH, color=colour,
                                       batch=self.live, group=self.layers.top)
-        self._damage.append(spr.box())
+        self._damage.append(spr.box(marked=True))
 
     @staticmethod
     def _mark_box(mark: shapes.Arc) -> Box:

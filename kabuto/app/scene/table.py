@@ -70,6 +70,7 @@ class TableScene(Scene):
         self._needs_frame = True
         self._flight_drawn: dict[int, PixelRect] = {}  # id(flight) -> where it was drawn
         self._flight_gone: list[PixelRect] = []
+        self._scale = 1.0  # framebuffer pixels per window unit, as of the last frame
         self.ring = RingView(app, self.batch, session.materials, session.piece_colour, order=1,
                              live=self.live)
         self.g_ui = Group(order=10)
@@ -142,8 +143,8 @@ class TableScene(Scene):
                                   color=theme.ACCENT)
         # The last thing that happened (a push's knock-outs, a refusal), at the top of the ring:
         # over the ring area, so drawn live (above moving pieces).
-        self.event_label = label("", self.ring_area.x + 12, self.ring_area.top - 22, self.live, self.g_ui,
-                                 size=theme.FONT_SMALL, color=theme.TEXT,
+        self.event_label = label("", self.ring_area.x + 12, self.ring_area.top - 22, self.live,
+                                 self.g_ui, size=theme.FONT_SMALL, color=theme.TEXT,
                                  width=int(self.ring_area.w - 24), multiline=True, anchor_y="baseline")
         self._ui_items += [self.title_label, self.status_label, self.event_label]
         # Right-hand buttons in the top bar.
@@ -450,33 +451,37 @@ class TableScene(Scene):
         self._needs_frame = True
 
     def _in_motion(self) -> bool:
-        """Whether frames will keep coming without input (a push or move playing)."""
-        return self.playback is not None or bool(self.flights)
+        """Whether frames will keep coming without input: a push or move playing (up to the
+        frame it lands in)."""
+        return self.mode == "playing" or bool(self.flights)
 
-    def _fb_scale(self) -> float:
-        return self.app.get_framebuffer_size()[0] / max(1, self.app.width)
+    def _fb(self) -> tuple[int, int]:
+        """The framebuffer's size; ``_scale`` is set to its pixels per window unit (HiDPI)."""
+        fb = tuple(self.app.get_framebuffer_size())
+        self._scale = fb[0] / max(1, self.app.width)
+        return fb
 
     def _ring_px(self) -> PixelRect:
         a = self.ring_area
-        return PixelRect.covering(a.x, a.y, a.right, a.top, self._fb_scale(), margin=0)
+        return PixelRect.covering(a.x, a.y, a.right, a.top, self._scale, margin=0)
 
     def _world_px(self, box: tuple[float, float, float, float]) -> PixelRect:
         t = self.ring.transform
         x0, y0 = t.to_screen(box[0], box[1])
         x1, y1 = t.to_screen(box[2], box[3])
-        return PixelRect.covering(x0, y0, x1, y1, self._fb_scale())
+        return PixelRect.covering(x0, y0, x1, y1, self._scale)
 
     def _flight_px(self, shp) -> PixelRect:
         outer = shp[0]
         return PixelRect.covering(outer.x - outer.radius, outer.y - outer.radius,
-                                  outer.x + outer.radius, outer.y + outer.radius, self._fb_scale())
+                                  outer.x + outer.radius, outer.y + outer.radius, self._scale)
 
     def draw(self) -> None:
         """A whole frame: the still batch, then the live one over it. While a push or move plays,
         the still picture is kept (copied from the back buffer before the live part is drawn) for
         :meth:`draw_partial`."""
         self.batch.draw()
-        fb = tuple(self.app.get_framebuffer_size())
+        fb = self._fb()
         if self.ring.static_changed:
             self._cache.invalidate()
             self.ring.static_changed = False
@@ -485,7 +490,7 @@ class TableScene(Scene):
                 self._cache.grab(*fb)
         elif not self._cache.warm:
             self._cache.warm_up(*fb)
-        self._draw_live(None)
+        self._draw_live(self._ring_px(), None)
         self.ring.take_damage()  # all drawn just now
         self._flight_drawn = {id(fl): self._flight_px(shp) for fl, shp, _ in self.flights}
         self._flight_gone = []
@@ -496,7 +501,7 @@ class TableScene(Scene):
         to it. None (draw a whole frame) unless a push or move is playing with a valid cache."""
         if not self._in_motion():
             return None
-        fb = tuple(self.app.get_framebuffer_size())
+        fb = self._fb()
         if self.ring.static_changed or not self._cache.valid or self._cache.size != fb:
             return None
         damage = [self._world_px(b) for b in self.ring.take_damage()] + self._flight_gone
@@ -510,16 +515,16 @@ class TableScene(Scene):
         self._flight_gone = []
         window = PixelRect(0, 0, *fb)
         rects = merge([r.intersect(window) for r in damage])
+        area = self._ring_px()
         for r in rects:
             self._cache.restore(r)
         for r in rects:
-            self._draw_live(r)
+            self._draw_live(area, r)
         return rects
 
-    def _draw_live(self, rect: PixelRect | None) -> None:
+    def _draw_live(self, area: PixelRect, rect: PixelRect | None) -> None:
         """Draw the live batch clipped to ``rect`` (None: everywhere), its world part also to the
-        ring area (outside it, the panels would cover any piece)."""
-        area = self._ring_px()
+        ring ``area`` (outside it, the panels would cover any piece)."""
         self.ring.world.clip = (area if rect is None else area.intersect(rect), rect)
         Scissor.set(rect)
         try:
