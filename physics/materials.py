@@ -7,14 +7,16 @@ every snapshot and replay, so a replay made under a tuning replays under that tu
 """
 from __future__ import annotations
 
+import json
 import math
 import os
+import tomllib
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from physics import shapes
-from physics.fileio import read_toml
+from physics.fileio import read_toml, write_atomic
 from physics.shapes import Shape
 
 
@@ -119,6 +121,26 @@ _SIM_LIMITS: dict[str, tuple[float, float]] = {
 }
 
 
+def _toml_value(v: Any) -> str:
+    """One TOML value: numbers exactly (repr round-trips), strings, lists and inline tables."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        if not math.isfinite(v):
+            raise ValueError(f"cannot write {v!r} to TOML")
+        r = repr(v)
+        return r if any(c in r for c in ".eEn") else r + ".0"
+    if isinstance(v, str):
+        return json.dumps(v)  # a TOML basic string for plain text
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + " }"
+    raise ValueError(f"cannot write {type(v).__name__} to TOML")
+
+
 def _number(v: Any, where: str, lo: float, hi: float, integer: bool = False) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
         raise ValueError(f"{where}: must be a finite number, got {v!r}")
@@ -220,6 +242,28 @@ class Materials:
             "simulation": sim,
             "kinds": {name: t.to_json() for name, t in sorted(self.kinds.items())},
         }
+
+    def to_toml(self, header: list[str] | tuple[str, ...] = ()) -> str:
+        """These materials as a complete TOML file in the layout of ``assets/materials.toml`` (a
+        tuning profile), with ``header`` lines as comments at the top."""
+        data = self.to_dict()
+        lines = [f"# {h}" if h else "#" for h in header]
+        for section in ("ring", "simulation"):
+            lines += ["", f"[{section}]"] if lines else [f"[{section}]"]
+            lines += [f"{k} = {_toml_value(v)}" for k, v in data[section].items()]
+        for name, kind in data["kinds"].items():
+            lines += ["", f"[kinds.{json.dumps(name)}]"]
+            lines += [f"{k} = {_toml_value(v)}" for k, v in kind.items()]
+        return "\n".join(lines) + "\n"
+
+    def save(self, path: str | Path, header: list[str] | tuple[str, ...] = ()) -> Path:
+        """Write these materials as a tuning profile, atomically, after checking that the text
+        loads back as exactly these materials (so a profile the loader would refuse is never
+        written)."""
+        text = self.to_toml(header)
+        if Materials.from_dict(tomllib.loads(text)).to_dict() != self.to_dict():
+            raise ValueError(f"{path}: the profile would not load back as the same materials")
+        return write_atomic(path, text)
 
     # ----- changing ------------------------------------------------------------------------------
     def with_kinds(self, extra: dict[str, PieceType]) -> "Materials":

@@ -7,14 +7,10 @@ value like the file does. No pyglet here.
 """
 from __future__ import annotations
 
-import json
-import math
 import os
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from physics import Materials
 
@@ -70,21 +66,11 @@ def next_profile_path(folder: Path) -> Path:
 
 
 def save_profile(materials: Materials, path: Path, note: str = "") -> Path:
-    """Write ``materials`` as a TOML profile, atomically (temp file in the folder, then replace)."""
-    path = Path(path)
-    text = to_toml(materials, note)
-    Materials.from_dict(_parse(text))  # never write a file the loader would refuse
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".toml", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
+    """Write ``materials`` as a TOML profile, atomically (see :meth:`physics.Materials.save`)."""
+    stamp = datetime.now().strftime("%Y-%m-%d %H:%M")
+    header = [f"kabuto tuning profile, saved by the desktop app on {stamp}.",
+              "A complete materials file: physics.Materials.load() and `kabuto play --tuning` read it."]
+    return materials.save(path, header + ([note] if note else []))
 
 
 def load_profile(path: Path, base: Materials | None = None) -> Materials:
@@ -96,45 +82,3 @@ def load_profile(path: Path, base: Materials | None = None) -> Materials:
         if missing:
             loaded = loaded.with_kinds(missing)
     return loaded
-
-
-def _parse(text: str) -> dict[str, Any]:
-    import tomllib
-
-    return tomllib.loads(text)
-
-
-def _value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, float):
-        if not math.isfinite(v):
-            raise ValueError(f"cannot write {v!r} to TOML")
-        r = repr(v)
-        return r if any(c in r for c in ".eE") else r + ".0"
-    if isinstance(v, str):
-        return json.dumps(v)  # a TOML basic string for plain text
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{k} = {_value(x)}" for k, x in v.items()) + " }"
-    raise ValueError(f"cannot write {type(v).__name__} to TOML")
-
-
-def to_toml(materials: Materials, note: str = "") -> str:
-    """The full materials as TOML text in the layout of ``assets/materials.toml``."""
-    data = materials.to_dict()
-    stamp = datetime.now().strftime("%Y-%m-%d %H:%M")
-    lines = [f"# kabuto tuning profile, saved by the desktop app on {stamp}.",
-             "# A complete materials file: physics.Materials.load() and `kabuto play --tuning` read it."]
-    if note:
-        lines.append(f"# {note}")
-    for section in ("ring", "simulation"):
-        lines += ["", f"[{section}]"]
-        lines += [f"{k} = {_value(v)}" for k, v in data[section].items()]
-    for name, kind in data["kinds"].items():
-        lines += ["", f"[kinds.{json.dumps(name) if not name.replace('_', '').replace('-', '').isalnum() else name}]"]
-        lines += [f"{k} = {_value(v)}" for k, v in kind.items()]
-    return "\n".join(lines) + "\n"

@@ -74,3 +74,24 @@ def test_a_polygon_outline_loads_back_bit_for_bit():
     again = M.from_dict(once.to_dict())
     assert again.kinds["bar"].shape == once.kinds["bar"].shape
     assert once.kinds["bar"].shape.parts[0][0] != (0.0, 0.0)  # it was re-centred the first time
+
+
+def test_a_saved_profile_loads_back_exactly_and_a_failed_save_keeps_the_old_file(tmp_path, monkeypatch):
+    tuned = Materials.load().with_overrides({"table_friction": 0.37, "mass.small": 0.0017})
+    path = tmp_path / "profile.toml"
+    tuned.save(path, ["a tuned profile"])
+    assert Materials.load(path) == tuned
+    assert path.read_text().startswith("# a tuned profile")
+    before = path.read_bytes()
+    import physics.fileio as fileio
+
+    def broken(tmp):  # the disk fills up half-way through the write
+        open(tmp, "w").write("[ring")
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(fileio, "write_atomic", lambda p, data: fileio.write_atomic_with(p, broken))
+    monkeypatch.setattr("physics.materials.write_atomic", fileio.write_atomic)
+    with pytest.raises(OSError):
+        Materials.load().save(path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["profile.toml"]  # no temporary file left
