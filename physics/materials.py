@@ -45,7 +45,7 @@ class SimSettings:
     hand_force: float = 1.0
     heading_limit_deg: float = 60.0
     min_speed: float = 0.02
-    max_speed: float = 2.0
+    max_speed: float = 0.5
     rest_speed: float = 5e-4
     rest_spin: float = 0.02
     rest_steps: int = 8

@@ -360,18 +360,16 @@ class Episode:
                 out = set(np.flatnonzero(self._beyond).tolist())
                 self._fall([p for p in self._order if p.row in out], step * dt, falls)
                 data = self._read()
-            if self._stacked:
-                self._check_stacks(data)
-                data = self._view
+            if self._stacked and self._check_stacks(data):
+                data = self._read()  # the layout changed: read the bodies into the new rows
             driven = self.driven
             if driven is not None:
+                x, y, a = data[driven.row, :3]
                 if driven_radius is not None:
-                    far = self._dist[driven.row] + driven_radius  # its centre's distance: above
+                    far = math.hypot(x, y) + driven_radius
                 else:
-                    x, y, a = data[driven.row, :3]
                     far = shapes.extent_from_origin(driven.type.shape, x, y, a)[1]
                 if far <= R or step >= drive_steps:
-                    x, y, a = data[driven.row, :3]
                     stalled = bool(far > R)
                     released_at = step * dt
                     self.released_pose = (float(x), float(y), float(a))
@@ -419,8 +417,9 @@ class Episode:
         self._update_supports()
         self._reindex()
 
-    def _check_stacks(self, data: np.ndarray) -> None:
-        """A stacked piece whose centre has left its base drops one level (or more)."""
+    def _check_stacks(self, data: np.ndarray) -> bool:
+        """A stacked piece whose centre has left its base drops one level (or more). Returns
+        whether anything dropped (the rows were then rebuilt and must be read again)."""
         dropped = False
         for p in self._stacked:
             base = self.pieces[p.base]
@@ -451,6 +450,7 @@ class Episode:
                     for s in q.shapes:
                         s.filter = level_filter(lvl)
             self._after_structure_change()
+        return dropped
 
     def at_rest_state(self) -> list[PieceState]:
         data = self._read()

@@ -149,6 +149,11 @@ class World:
         if abs(push.heading_deg) > sim.heading_limit_deg:
             raise ValueError(f"push.heading_deg: {push.heading_deg:g} is beyond the platform's "
                              f"range of +/-{sim.heading_limit_deg:g} degrees from the inward normal")
+        steepest = self.steepest_heading(push.kind)
+        if abs(push.heading_deg) > steepest:
+            raise ValueError(f"push.heading_deg: at {push.heading_deg:g} degrees a {push.kind} would "
+                             f"run along the edge and never be wholly on the ring (at most "
+                             f"+/-{steepest:.1f} degrees for it)")
         if not sim.min_speed <= push.speed <= sim.max_speed:
             raise ValueError(f"push.speed: {push.speed:g} m/s is outside "
                              f"{sim.min_speed:g}..{sim.max_speed:g} m/s")
@@ -158,6 +163,18 @@ class World:
             raise ValueError(f"push: the platform spot at {push.entry_deg:g} degrees is blocked by "
                              f"piece {blocker!r} hanging over the edge")
         return start
+
+    def steepest_heading(self, kind: str) -> float:
+        """The largest heading (degrees off the inward normal) at which a ``kind`` piece can still
+        get wholly onto the ring: its line passes ``R sin(heading)`` from the centre, and the
+        piece (within its bounding radius r) is wholly inside only if ``R sin(heading) + r <= R``.
+        Never more than the platform's own limit."""
+        ptype = self.materials.kinds.get(kind)
+        if ptype is None:
+            raise ValueError(f"push.kind: unknown piece kind {kind!r}")
+        R = self.ring.radius
+        ratio = max(0.0, min(1.0, (R - ptype.size) / R))
+        return min(self.materials.sim.heading_limit_deg, math.degrees(math.asin(ratio)))
 
     def platform_pose(self, push: Push) -> tuple[float, float, float]:
         """Where the pushed piece sits on the platform: wholly outside the ring, touching its edge,

@@ -10,8 +10,9 @@ Broad sampling mixes two families, both drawn from one seeded ``random.Random``:
 * **even** pushes: entries spread evenly all round the ring (one per slot, jittered inside it),
   headings uniform across the platform's range.
 
-Kinds go round-robin over every kind the side may push, speeds come from ``speeds``, and pieces that
-are not round are also turned on the platform (``spins_deg``).
+Kinds go round-robin over every kind the side may push, speeds come from ``speed_fractions`` of the
+hand's limit (:func:`speed_options`), and pieces that are not round are also turned on the platform
+(``spins_deg``).
 
 Refinement draws neighbours of a candidate: entry and heading moved by up to a step, speed scaled by
 up to a fraction. Everything is rounded (0.01 degree, 1 mm/s) so histories read well; rounding is
@@ -23,6 +24,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
+from physics.materials import SimSettings
 from physics.shapes import Circle, extent_from_origin
 
 from kabuto.inventory import STANDARD_KINDS
@@ -36,6 +38,23 @@ if TYPE_CHECKING:
 def wrap_deg(a: float) -> float:
     """An angle in degrees folded into [-180, 180)."""
     return (a + 180.0) % 360.0 - 180.0
+
+
+def speed_options(fractions: tuple[float, ...], sim: SimSettings) -> list[float]:
+    """Hand speeds (m/s) for ``fractions`` of the hand's limit ``sim.max_speed``, held within
+    ``sim.min_speed``..``sim.max_speed`` and rounded to 1 mm/s like every candidate; duplicates (two
+    fractions below the minimum, say) are dropped so no preview is spent twice on one speed.
+
+        >>> from physics.materials import SimSettings
+        >>> speed_options((0.01, 0.02, 0.5, 1.0), SimSettings(min_speed=0.02, max_speed=0.5))
+        [0.02, 0.25, 0.5]
+    """
+    out: list[float] = []
+    for f in fractions:
+        s = round(min(sim.max_speed, max(sim.min_speed, f * sim.max_speed)), 3)
+        if s not in out:
+            out.append(s)
+    return out
 
 
 def rounded(pi: int, kind: str, entry: float, heading: float, speed: float, spin: float) -> Candidate:
@@ -86,13 +105,15 @@ def broad(game: "Game", pi: int, n: int, rng: random.Random, search: SearchSetti
     if not kinds or n <= 0:
         return []
     sim = game.materials.sim
-    limit = sim.heading_limit_deg
     R = game.materials.ring.radius
-    speeds = [min(sim.max_speed, max(sim.min_speed, s)) for s in search.speeds]
+    speeds = speed_options(search.speed_fractions, sim)
     lock = game.locked_platform()
     out: list[Candidate] = []
     k0 = rng.randrange(len(kinds))
     if lock is not None:  # a second push: the platform stays, only the piece and the speed change
+        kinds = [k for k in kinds if game.world.steepest_heading(k) >= abs(lock[1])]
+        if not kinds:
+            return []
         for i in range(n):
             kind = kinds[(k0 + i) % len(kinds)]
             out.append(rounded(pi, kind, lock[0], lock[1], rng.choice(speeds),
@@ -105,6 +126,7 @@ def broad(game: "Game", pi: int, n: int, rng: random.Random, search: SearchSetti
         pool = wrestlers if i < n_wrestler else discs
         tx, ty = pool[i % len(pool)]
         kind = kinds[(k0 + i) % len(kinds)]
+        limit = game.world.steepest_heading(kind)  # steeper, this piece could never get in
         behind = math.degrees(math.atan2(ty, tx)) + 180.0 if (tx or ty) else rng.uniform(-180.0, 180.0)
         entry = heading = 0.0
         for _ in range(8):
@@ -118,6 +140,7 @@ def broad(game: "Game", pi: int, n: int, rng: random.Random, search: SearchSetti
     m = n - n_aimed
     for j in range(m):
         kind = kinds[(k0 + n_aimed + j) % len(kinds)]
+        limit = game.world.steepest_heading(kind)
         entry = -180.0 + 360.0 * (j + rng.random()) / m
         heading = rng.uniform(-limit, limit)
         out.append(rounded(pi, kind, entry, heading, rng.choice(speeds),
@@ -130,8 +153,8 @@ def neighbours(game: "Game", c: Candidate, n: int, scale: float, rng: random.Ran
     """``n`` variations of ``c``: entry and heading within ``scale`` times the refinement steps,
     speed within ``scale`` times the speed fraction (the platform stays put on a locked second push)."""
     sim = game.materials.sim
-    limit = sim.heading_limit_deg
     pi, kind, entry, heading, speed, spin = c
+    limit = game.world.steepest_heading(kind)
     locked = game.locked_platform() is not None
     out = []
     for _ in range(n):

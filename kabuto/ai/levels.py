@@ -27,9 +27,10 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 
 @dataclass(frozen=True)
 class SearchSettings:
-    """How candidates are sampled and refined (``[search]`` in ai.toml)."""
+    """How candidates are sampled and refined (``[search]`` in ai.toml). Speeds are fractions of the
+    hand's limit (``simulation.max_speed``): see :func:`kabuto.ai.candidates.speed_options`."""
 
-    speeds: tuple[float, ...]
+    speed_fractions: tuple[float, ...]
     aim_offsets_mm: tuple[float, ...]
     aim_spread_deg: float
     aimed_share: float
@@ -40,7 +41,7 @@ class SearchSettings:
     refine_heading_deg: float
     refine_speed_frac: float
     spins_deg: tuple[float, ...]
-    second_push_speeds: tuple[float, ...]
+    second_push_speed_fractions: tuple[float, ...]
     move_angle_step_deg: float
     max_target_combos: int
     opening_max_loss: float
@@ -126,10 +127,10 @@ _SEARCH_LIMITS: dict[str, tuple[float, float, bool]] = {
     "after_min_gain": (0.0, 1e6, False),
 }
 _SEARCH_LISTS: dict[str, tuple[float, float]] = {
-    "speeds": (1e-4, 20.0),
+    "speed_fractions": (1e-3, 1.0),
     "aim_offsets_mm": (-50.0, 50.0),
     "spins_deg": (-360.0, 360.0),
-    "second_push_speeds": (1e-4, 20.0),
+    "second_push_speed_fractions": (1e-3, 1.0),
 }
 _LEVEL_LIMITS: dict[str, tuple[float, float, bool]] = {
     "broad": (1, 5000, True),
@@ -164,6 +165,10 @@ def _need(d: dict[str, Any], key: str, where: str) -> Any:
 def _parse_search(d: Any) -> SearchSettings:
     if not isinstance(d, dict):
         raise ValueError("search: expected a table")
+    unknown = sorted(set(d) - set(_SEARCH_LIMITS) - set(_SEARCH_LISTS))
+    if unknown:
+        # e.g. "speeds" (m/s) from before speeds became fractions of the hand's limit
+        raise ValueError(f"search.{unknown[0]}: unknown setting")
     vals: dict[str, Any] = {}
     for key, (lo, hi, integer) in _SEARCH_LIMITS.items():
         vals[key] = _num(_need(d, key, "search"), f"search.{key}", lo, hi, integer)

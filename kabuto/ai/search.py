@@ -130,7 +130,9 @@ class _Search:
         if not ranked:
             # Every candidate was refused (platform spots blocked by pieces hanging over the edge):
             # sweep the ring, straight in, before giving up.
-            sweep = [cand.rounded(0, k, e, 0.0, 0.5, 0.0) for k in game.legal_kinds()
+            speeds = cand.speed_options(search.speed_fractions, game.materials.sim)
+            middle = speeds[len(speeds) // 2]
+            sweep = [cand.rounded(0, k, e, 0.0, middle, 0.0) for k in game.legal_kinds()
                      for e in range(-180, 180, 10)]
             cands += sweep
             scored += self._evaluate(self.base, prefixes, sweep)
@@ -202,8 +204,8 @@ class _Search:
         pi, kind, entry, heading, speed, spin = c
         if game.locked_platform() is None:
             entry = entry + scale * ge * lvl.wobble_entry_deg
-            heading = max(-sim.heading_limit_deg,
-                          min(sim.heading_limit_deg, heading + scale * gh * lvl.wobble_heading_deg))
+            limit = game.world.steepest_heading(kind)
+            heading = max(-limit, min(limit, heading + scale * gh * lvl.wobble_heading_deg))
         speed = max(sim.min_speed, min(sim.max_speed, speed * (1.0 + scale * gs * lvl.wobble_speed_frac)))
         return cand.rounded(pi, kind, entry, heading, speed, spin)
 
@@ -232,9 +234,8 @@ class _Search:
         lock = g.locked_platform()
         if not kinds or lock is None or g.is_over:
             return None
-        sim = g.materials.sim
-        cands = [cand.rounded(0, k, lock[0], lock[1], max(sim.min_speed, min(sim.max_speed, s)), 0.0)
-                 for k in kinds for s in self.search.second_push_speeds]
+        speeds = cand.speed_options(self.search.second_push_speed_fractions, g.materials.sim)
+        cands = [cand.rounded(0, k, lock[0], lock[1], s, 0.0) for k in kinds for s in speeds]
         scored = self._evaluate(Base.of(g), [()], cands)
         ranked = self._ranked(scored)
         if not ranked:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from kabuto import Game
 from kabuto.ai import Level, level
 from kabuto.inventory import BOARD, SUPPLY
+from tests.kabuto.scenarios import line_up
 
 #: A small, steady search: enough to find an easy knock-out, cheap enough for tests.
 STEADY = level("hard").with_changes(name="test-steady", broad=24, refine_top=1, refine_rounds=1,
@@ -28,3 +29,15 @@ def cleared(wrestlers: list[str], first_player: int = 0, seed: int = 0) -> Game:
 
 def small_level(name: str, **changes) -> Level:
     return STEADY.with_changes(name=name, **changes)
+
+
+#: :data:`STEADY` with a broader first look (60 candidates), for boards with one narrow winning line.
+WIDE = small_level("test-wide", broad=60)
+
+
+def teetering(g: Game, piece: str, x: float, y: float) -> list[str]:
+    """Put ``piece`` at ``(x, y)`` near the right edge with a line of touching medium discs behind it
+    to the left edge. A legal push (0.5 m/s at most) carries a lone piece only ~70 mm into the ring,
+    so a wrestler at the far edge is knocked out as at the table: by driving the crowd into it."""
+    g.edit(piece, BOARD, x, y, 0.0)
+    return line_up(g, piece)

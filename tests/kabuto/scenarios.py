@@ -1,16 +1,26 @@
 """Arranged boards for the Kabuto Sumo tests.
 
 :func:`arena` starts a real game and clears the ring down to the wrestler pieces, parked off the
-x axis; tests then put the discs they need with :meth:`kabuto.Game.edit`. :func:`shove` is a hard
-push along the x axis (entering at the left, 180 degrees) that knocks out what lies near the right
-edge: the physics decides, and tests assert on what it did.
+x axis; tests then put the discs they need with :meth:`kabuto.Game.edit`. :func:`shove` is a push
+along the x axis (entering at the left, 180 degrees) at the fastest speed the rules allow.
+
+A legal push is slow (at most ``simulation.max_speed``, 0.5 m/s: "no flicking"): a lone piece let
+go at the edge slides about 42 mm, so it cannot reach a piece near the far edge by itself. Knock-outs
+happen as at the table, through a crowd: :func:`line_up` fills the x axis between the left edge and a
+piece with touching discs, and :func:`shove` then drives the whole line, so the piece at its far end
+(and often the disc behind it) goes out. The physics decides; tests assert on what it did.
+
+Tests whose subject is not the hand (which pieces a shove off a crowded line ends up where is
+awkward to arrange) may instead start the game with :func:`fast_hands`, saying why.
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from kabuto import Game
 from kabuto.inventory import BOARD, SUPPLY
+from physics import Materials, shapes
 
 #: Wrestler spots clear of the x axis (seat order).
 SPOTS = [(-0.035, 0.065), (0.035, -0.065), (0.035, 0.065), (-0.035, -0.065)]
@@ -18,14 +28,27 @@ SPOTS = [(-0.035, 0.065), (0.035, -0.065), (0.035, 0.065), (-0.035, -0.065)]
 EDGE = 0.082
 
 
+#: The hand's speed limit in :func:`fast_hands` (m/s): the limit before the rules said "no flicking".
+FAST_SPEED = 2.0
+
+
+@functools.lru_cache(maxsize=1)
+def fast_hands() -> Materials:
+    """The default materials with the hand allowed up to :data:`FAST_SPEED`: faster than the rules
+    allow, for tests whose subject is something else (where a knocked-out piece goes, who wins) and
+    that knock a piece out with one shove instead of through a crowd. The physics is good to 5 m/s."""
+    return Materials.load().with_overrides({"simulation.max_speed": FAST_SPEED})
+
+
 def arena(players: int = 2, wrestlers: list[str] | None = None, first_player: int = 0,
-          junior: bool = False, seed: int = 0) -> Game:
-    """A game whose board holds only the wrestler pieces, at :data:`SPOTS`."""
+          junior: bool = False, seed: int = 0, materials: Materials | None = None) -> Game:
+    """A game whose board holds only the wrestler pieces, at :data:`SPOTS` (``materials``: as for
+    :meth:`kabuto.Game.new`, e.g. :func:`fast_hands`)."""
     if wrestlers is None:
         wrestlers = ["mike", "hank", "annie", "rita"][:players] if not junior else \
             ["hank", "gus", "jade", "dora"][:players]
     g = Game.new(players=players, wrestlers=wrestlers, first_player=first_player, junior=junior,
-                 seed=seed)
+                 seed=seed, materials=materials)
     for p in g.world.pieces:
         if not g.is_wrestler_piece(p.id):
             g.edit(p.id, SUPPLY)
@@ -41,9 +64,31 @@ def put(g: Game, pid: str, x: float, y: float, angle: float = 0.0, base: str | N
     g.edit(pid, BOARD, x, y, angle, base)
 
 
-def shove(g: Game, piece: str = "medium", speed: float = 1.5, **kw):
-    """A hard straight push from the left edge along the x axis."""
-    return g.push(piece, 180.0, 0.0, speed, **kw)
+def shove(g: Game, piece: str = "medium", speed: float | None = None, **kw):
+    """A straight push from the left edge along the x axis, by default as fast as the game's
+    materials allow (0.5 m/s under the rules; 2 m/s under :func:`fast_hands`)."""
+    return g.push(piece, 180.0, 0.0, g.materials.sim.max_speed if speed is None else speed, **kw)
+
+
+def line_up(g: Game, front: str, kind: str = "medium", gap: float = 0.0003) -> list[str]:
+    """Fill the line parallel to the x axis behind ``front`` (a piece at rest) back to the left edge
+    with touching ``kind`` discs from the supply, ``gap`` metres apart, each wholly inside the ring.
+    Returns their ids, nearest ``front`` first. For ``front`` on the x axis a :func:`shove` then
+    drives the whole line: under the rules' speed limit, this is how a push reaches a piece near the
+    far edge."""
+    R = g.materials.ring.radius
+    r = shapes.bounding_radius(g.materials.kinds[kind].shape)
+    placed: list[str] = []
+    last = front
+    while True:
+        x, y = beside(g, last, kind, 180.0, gap)
+        if x * x + y * y > (R - r - 0.001) ** 2:  # it would hang over the edge (or nearly)
+            return placed
+        spare = g.ledger.pieces_in(SUPPLY, kind)
+        assert spare, f"the supply has no {kind} left for the line"
+        g.edit(spare[0], BOARD, x, y, 0.0)
+        placed.append(spare[0])
+        last = spare[0]
 
 
 def give(g: Game, place: str, kind: str, n: int = 1) -> list[str]:

@@ -10,7 +10,7 @@ import pytest
 from kabuto import IllegalMove
 from kabuto.inventory import BOARD, SUPPLY
 from physics import shapes
-from tests.kabuto.scenarios import arena, beside, check_conservation, empty, give, put, shove
+from tests.kabuto.scenarios import arena, beside, check_conservation, empty, give, line_up, put, shove
 
 
 def snap(g) -> str:
@@ -180,7 +180,7 @@ def test_charge_allows_a_second_push_from_the_same_platform():
     assert g.locked_platform() == (200.0, 10.0)
     with pytest.raises(IllegalMove, match="platform must stay"):
         g.push("small", 150.0, 10.0, 0.3)
-    second = g.push("small", 200.0, 10.0, 0.6, end_turn=False)
+    second = g.push("small", 200.0, 10.0, 0.45, end_turn=False)
     assert second.seat == 0 and g.turn.pushes == 2
     with pytest.raises(IllegalMove, match="all 2 pushes"):
         g.push("medium", 200.0, 10.0, 0.3)
@@ -344,6 +344,7 @@ def test_roll_needs_the_ball_on_the_ring():
 def test_smokescreen_pushes_from_the_opponents_inventory():
     g = arena(2, ["bea", "hank"])
     put(g, "M01", 0.082, 0.0)
+    line_up(g, "M01")
     g.use_move(0, "Smokescreen")
     assert g.legal_pieces() == g.inventory(1)
     theirs = g.ledger.pieces_in("seat:1", "medium")[0]

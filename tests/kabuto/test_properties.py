@@ -1,8 +1,13 @@
 """Properties of random legal games (hypothesis): every piece always in exactly one place, games end.
 
-Random games use pushes at modest speeds (so a game lasts tens of actions, not hundreds), random
-signature moves with random targets, and sometimes a deliberately refused action, which must change
-nothing. Raise KABUTO_PROPERTY_EXAMPLES for a deeper run.
+Random games use pushes at any speed the hand allows (the game's ``simulation.min_speed`` ..
+``max_speed``), random signature moves with random targets, and sometimes a deliberately refused
+action, which must change nothing. Raise KABUTO_PROPERTY_EXAMPLES for a deeper run.
+
+Slow pushes rarely knock anything out, so random games mostly end when a side runs out of pieces (a
+push puts a piece on the ring for good unless a later push knocks it out): of 400 measured (seeds
+0-79, each player count and Junior League), 17 ended by a knock-out and the rest by running out,
+within tens of actions.
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from kabuto import Game, IllegalMove
 from tests.kabuto.scenarios import check_conservation
 
 EXAMPLES = int(os.environ.get("KABUTO_PROPERTY_EXAMPLES", "4"))
-#: No random game of ours came near this many actions (the longest of 120 measured: 63).
+#: No random game of ours came near this many actions (the longest of 400 measured: 54).
 ACTION_CAP = 300
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -53,10 +58,11 @@ def _refused_attempt(rng: random.Random, g: Game) -> None:
     assert json.dumps(g.to_json(), sort_keys=True) == before
 
 
-def play_random(g: Game, rng: random.Random, max_speed: float) -> int:
+def play_random(g: Game, rng: random.Random) -> int:
     """Play random legal actions to the end, checking conservation after each. Returns actions."""
     ids = set(g.locations())
     R = g.materials.ring.radius
+    sim = g.materials.sim
     for n in range(ACTION_CAP):
         if g.is_over:
             return n
@@ -73,12 +79,17 @@ def play_random(g: Game, rng: random.Random, max_speed: float) -> int:
                     pass  # a target that does not work out: refused, nothing changed
         elif g.legal_pieces():
             lock = g.locked_platform()
-            entry, heading = lock if lock else (rng.uniform(0, 360), rng.uniform(-60, 60))
+            kind = rng.choice(g.legal_kinds())
+            aim = g.world.steepest_heading(kind)
+            entry, heading = lock if lock else (rng.uniform(0, 360), rng.uniform(-aim, aim))
+            speed = rng.uniform(sim.min_speed, sim.max_speed)
             try:
-                g.push(rng.choice(g.legal_kinds()), entry, heading, rng.uniform(0.05, max_speed),
-                       rng.uniform(-180, 180), end_turn=rng.random() < 0.8)
+                g.push(kind, entry, heading, speed, rng.uniform(-180, 180),
+                       end_turn=rng.random() < 0.8)
             except IllegalMove as exc:
-                assert "blocked" in str(exc)   # the only refusal a legal-looking push meets
+                # The only refusals a legal-looking push meets: a blocked platform spot, or a
+                # second push from a locked platform too steep for the piece chosen.
+                assert "blocked" in str(exc) or (lock and "never be wholly" in str(exc))
         else:
             g.end_turn()
         check_conservation(g, ids)
@@ -92,7 +103,7 @@ def play_random(g: Game, rng: random.Random, max_speed: float) -> int:
 def test_random_games_conserve_pieces_and_end(players, seed):
     rng = random.Random(seed)
     g = Game.new(players=players, seed=seed)
-    play_random(g, rng, max_speed=0.8)
+    play_random(g, rng)
     assert g.is_over and g.result.text
     if g.winner is not None:
         assert set(g.result.seats) <= set(g.sides[g.winner])
@@ -106,7 +117,7 @@ def test_random_games_conserve_pieces_and_end(players, seed):
 def test_random_junior_league_games_conserve_pieces_and_end(players, seed):
     rng = random.Random(seed)
     g = Game.new(players=players, seed=seed, junior=True)
-    play_random(g, rng, max_speed=0.8)
+    play_random(g, rng)
     assert g.is_over
 
 
@@ -115,5 +126,5 @@ def test_random_junior_league_games_conserve_pieces_and_end(players, seed):
 def test_a_random_game_replays_from_its_history(seed):
     rng = random.Random(seed)
     g = Game.new(players=3, seed=seed)
-    play_random(g, rng, max_speed=0.8)
+    play_random(g, rng)
     assert json.dumps(Game.replay(g.setup, g.history).to_json()) == json.dumps(g.to_json())

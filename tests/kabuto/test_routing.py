@@ -1,4 +1,7 @@
-"""Where knocked-out pieces go, and who wins when several wrestlers fall at once, in 2, 3 and 4P."""
+"""Where knocked-out pieces go, and who wins when several wrestlers fall at once, in 2, 3 and 4P.
+
+Every knock-out here is a legal push (at most the rules' hand speed) along a line of touching discs
+(:func:`~tests.kabuto.scenarios.line_up`) that ends with the pieces near the far edge."""
 from __future__ import annotations
 
 import math
@@ -7,7 +10,8 @@ import pytest
 
 from kabuto import IllegalMove
 from kabuto.inventory import BOARD, SUPPLY
-from tests.kabuto.scenarios import EDGE, arena, check_conservation, empty, give, put, shove
+from tests.kabuto.scenarios import (EDGE, FAST_SPEED, arena, check_conservation, empty, fast_hands, give,
+                                    line_up, put, shove)
 
 
 def _routes(outcome) -> dict[str, str]:
@@ -23,6 +27,7 @@ def test_standard_discs_go_to_the_pushers_inventory(players, pusher, inventory):
     g = arena(players, first_player=pusher)
     put(g, "M01", EDGE, 0.0)
     put(g, "S01", EDGE - 0.005, 0.030)      # off the line: stays
+    line_up(g, "M01")
     o = shove(g)
     assert _routes(o).get("M01") == inventory
     assert g.locations()["M01"] == inventory and g.locations()["S01"] == BOARD
@@ -31,8 +36,10 @@ def test_standard_discs_go_to_the_pushers_inventory(players, pusher, inventory):
 
 
 def test_the_pushed_piece_itself_falling_returns_to_the_pusher():
-    g = arena(2)
-    o = g.push("small", 180.0, 0.0, 2.0)    # across an empty line and out the far side
+    # A legal push stops well inside the ring, so the pushed piece itself only falls when it is
+    # shoved harder than the rules allow: fast hands, straight across the empty middle.
+    g = arena(2, materials=fast_hands())
+    o = g.push("medium", 180.0, 0.0, FAST_SPEED)
     assert _routes(o) == {o.piece: "seat:0"}
     assert g.locations()[o.piece] == "seat:0"
 
@@ -42,7 +49,8 @@ def test_signature_pieces_return_to_the_supply(players):
     g = arena(players, ["hank", "mike", "annie", "rita"][:players])
     put(g, "hank:bar1", 0.06, 0.0, math.pi / 2)
     put(g, "M01", EDGE, 0.0)
-    o = shove(g, "medium", 2.0)
+    line_up(g, "hank:bar1")
+    o = shove(g)
     assert _routes(o)["hank:bar1"] == SUPPLY
     assert _routes(o)["M01"] == g.seat_inventory(0)
 
@@ -58,20 +66,23 @@ def test_junior_league_signature_pieces_return_to_their_wrestler(players, wrestl
     put(g, "hank:bar1", 0.06, 0.0, math.pi / 2)
     put(g, "M01", EDGE, 0.0)
     give(g, "seat:0" if players == 2 else "team:0", "medium")
-    o = shove(g, "medium", 2.0)
+    line_up(g, "hank:bar1")
+    o = shove(g)
     assert _routes(o)["hank:bar1"] == bar_home
     assert _routes(o)["M01"] == g.seat_inventory(0)     # standard discs as usual
 
 
 def test_junior_league_pushing_your_own_signature_piece_out_returns_it():
-    g = arena(2, ["dora", "hank"], junior=True)
-    o = g.push("dora:ball1", 180.0, 0.0, 2.0)
+    g = arena(2, ["dora", "hank"], junior=True, materials=fast_hands())
+    # Shoved harder than the rules allow, straight across the empty middle and off the far edge.
+    o = g.push("dora:ball1", 180.0, 0.0, FAST_SPEED)
     assert _routes(o) == {"dora:ball1": "seat:0"}
 
 
 def test_knocked_out_wrestler_pieces_go_to_the_supply():
     g = arena(2)
     put(g, "hank:wrestler", EDGE, 0.0)
+    line_up(g, "hank:wrestler")
     o = shove(g)
     assert _routes(o)["hank:wrestler"] == SUPPLY and o.wrestlers_out == [1]
     check_conservation(g)
@@ -92,7 +103,8 @@ def test_3p_knocking_out_two_opponents_wins():
     give(g, "seat:0", "large")
     put(g, "annie:wrestler", 0.080, 0.0)
     put(g, "hank:wrestler", 0.045, 0.0)
-    o = shove(g, "large", 2.0)
+    line_up(g, "hank:wrestler")
+    o = shove(g, "large")
     assert {"annie:wrestler", "hank:wrestler"} <= set(_routes(o))
     assert g.winner == 0 and g.result.reason == "knockout"
 
@@ -100,6 +112,7 @@ def test_3p_knocking_out_two_opponents_wins():
 def test_3p_own_knock_out_eliminates_the_pusher_and_the_others_play_on():
     g = arena(3)
     put(g, "mike:wrestler", EDGE, 0.0)
+    line_up(g, "mike:wrestler")
     o = shove(g)
     assert "mike:wrestler" in _routes(o)
     assert not g.is_over and g.out == {0: "own_knockout"} and o.eliminated == [0]
@@ -114,7 +127,8 @@ def test_3p_own_knock_out_with_another_leaves_the_third_player_the_winner():
     give(g, "seat:0", "large")
     put(g, "mike:wrestler", 0.080, 0.0)       # the pusher's own
     put(g, "hank:wrestler", 0.045, 0.0)       # seat 1's
-    o = shove(g, "large", 2.0)
+    line_up(g, "hank:wrestler")
+    o = shove(g, "large")
     assert {"mike:wrestler", "hank:wrestler"} <= set(_routes(o))
     assert g.is_over and g.winner == 2 and g.result.reason == "last_standing"
     assert set(o.eliminated) == {0, 1}
@@ -126,6 +140,7 @@ def test_3p_own_knock_out_after_an_elimination_ends_it():
     g.push("small", 90.0, 0.0, 0.3)           # seat 0; seat 1 cannot play and is eliminated
     g.push("small", 90.0, 0.0, 0.3)           # seat 2
     put(g, "mike:wrestler", EDGE, 0.0)
+    line_up(g, "mike:wrestler")
     shove(g)                                  # seat 0 knocks out their own wrestler
     assert g.is_over and g.winner == 2 and g.result.reason == "last_standing"
 
@@ -146,6 +161,7 @@ def test_3p_vice_grip_on_every_wrestler_is_a_draw():
 def test_4p_knocking_out_your_teammates_wrestler_loses():
     g = arena(4)                              # team 0: seats 0 and 2 (Annie is seat 2)
     put(g, "annie:wrestler", EDGE, 0.0)
+    line_up(g, "annie:wrestler")
     shove(g)
     assert g.is_over and g.winner == 1 and g.result.seats == (1, 3)
     assert g.result.reason == "own_knockout"
@@ -156,7 +172,8 @@ def test_4p_own_team_and_opponent_falling_together_loses():
     give(g, "team:0", "large")
     put(g, "annie:wrestler", 0.080, 0.0)      # teammate's
     put(g, "hank:wrestler", 0.045, 0.0)       # an opponent's
-    o = shove(g, "large", 2.0)
+    line_up(g, "hank:wrestler")
+    o = shove(g, "large")
     assert {"annie:wrestler", "hank:wrestler"} <= set(_routes(o))
     assert g.winner == 1
 

@@ -15,8 +15,8 @@ import pytest
 
 from kabuto import Game, IllegalMove
 from kabuto.inventory import BOARD, SUPPLY
-from physics import shapes
-from tests.kabuto.scenarios import EDGE, arena, check_conservation, empty, give, put, shove
+from physics import Materials, shapes
+from tests.kabuto.scenarios import EDGE, arena, check_conservation, empty, give, line_up, put, shove
 
 SENTENCES = {
     "Setup": [
@@ -236,6 +236,7 @@ def test_gameplay_knocking_out_an_opposing_wrestler_wins():
     """The first player to push an opposing wrestler piece out of the ring wins."""
     g = arena(2)
     put(g, "hank:wrestler", EDGE, 0.0)
+    line_up(g, "hank:wrestler")              # a legal push reaches the far edge through a crowd
     o = shove(g)
     assert "hank:wrestler" in [k.piece for k in o.knocked_out]
     assert g.is_over and g.winner == 0 and g.result.reason == "knockout"
@@ -287,7 +288,8 @@ def test_gameplay_knocked_out_discs_join_your_inventory_signature_pieces_the_sup
     g = arena(2)
     put(g, "hank:bar1", 0.06, 0.0, math.pi / 2)
     put(g, "M01", EDGE, 0.0)
-    o = shove(g, "medium", 2.0)
+    line_up(g, "hank:bar1")
+    o = shove(g)
     where = {k.piece: k.to for k in o.knocked_out}
     assert where.get("M01") == "seat:0" and where.get("hank:bar1") == SUPPLY
     assert g.locations()["M01"] == "seat:0" and g.locations()["hank:bar1"] == SUPPLY
@@ -384,13 +386,33 @@ def test_how_to_push_no_changing_direction_or_flicking():
     assert g.history[-1]["type"] == "edit"
 
 
+def test_a_push_faster_than_the_hands_limit_is_a_flick_and_is_refused():
+    """"No changing direction or flicking allowed!" - a flick is a push faster than the hand's limit
+    (``simulation.max_speed`` in assets/materials.toml). It is refused with a message that names the
+    speed and the limit, and the game is exactly as it was: same turn, same ring, same history."""
+    g = arena(2)
+    limit = g.materials.sim.max_speed
+    assert limit == Materials.load().sim.max_speed       # a new game plays under the rules' limit
+    before = g.to_json()
+    too_fast = round(limit * 1.2, 3)
+    for attempt in (g.push, g.preview_push):
+        with pytest.raises(IllegalMove) as refused:
+            attempt("small", 180.0, 0.0, too_fast)
+        assert re.search(rf"speed.*\b{too_fast:g} m/s.*\b{limit:g} m/s", str(refused.value)), \
+            str(refused.value)
+        assert g.to_json() == before
+    o = g.push("small", 180.0, 0.0, limit)               # the limit itself is a push
+    assert g.locations()[o.piece] == BOARD and g.current_seat == 1
+
+
 def test_how_to_push_stop_when_the_piece_is_in():
     """Immediately stop pushing when the piece completely enters the ring.
 
     Where the hand let go the piece is wholly inside the ring; one simulation step earlier on its
     line it was not yet."""
     g = arena(2)
-    for kind, entry, heading, speed in (("medium", 180.0, 0.0, 0.3), ("small", 40.0, -30.0, 0.8)):
+    fastest = g.materials.sim.max_speed
+    for kind, entry, heading, speed in (("medium", 180.0, 0.0, 0.3), ("small", 40.0, -30.0, fastest)):
         o = g.push(kind, entry, heading, speed)
         res = o.physics
         shape = g.materials.kinds[kind].shape
@@ -436,6 +458,7 @@ def test_team_play_shared_inventory():
     put(g, "M01", EDGE, 0.0)
     g.push("small", 45.0, 0.0, 0.25)         # seat 0
     g.push("small", 45.0, 0.0, 0.25)         # seat 1
+    line_up(g, "M01")
     o = shove(g, "medium")                   # seat 2 knocks M01 out ...
     assert ("M01", "team:0") in [(k.piece, k.to) for k in o.knocked_out]
     g.push("small", 135.0, 0.0, 0.25)        # seat 3
@@ -462,6 +485,7 @@ def test_game_end_knock_out_wins_instantly_for_a_team():
     wins."""
     g = arena(4)
     put(g, "hank:wrestler", EDGE, 0.0)       # seat 1's wrestler (team 1)
+    line_up(g, "hank:wrestler")
     o = shove(g, end_turn=False)             # seat 0 (team 0)
     assert "hank:wrestler" in [k.piece for k in o.knocked_out]
     assert g.is_over and g.winner == 0 and g.result.seats == (0, 2)
@@ -475,6 +499,7 @@ def test_game_end_three_players_a_knock_out_ends_it():
     Player B is in the ring."""
     g = arena(3)
     put(g, "annie:wrestler", EDGE, 0.0)      # player C (seat 2)
+    line_up(g, "annie:wrestler")
     shove(g)                                 # player A (seat 0)
     assert g.world.piece("hank:wrestler")   # player B still in the ring
     assert g.is_over and g.winner == 0 and g.result.reason == "knockout"
@@ -487,7 +512,8 @@ def test_game_end_own_knock_out_loses_even_with_another():
     give(g, "seat:0", "large")
     put(g, "mike:wrestler", 0.080, 0.0)      # seat 0's own wrestler at the edge
     put(g, "hank:wrestler", 0.045, 0.0)      # the opponent's in front of it
-    o = shove(g, "large", 2.0)
+    line_up(g, "hank:wrestler")
+    o = shove(g, "large")
     assert {"mike:wrestler", "hank:wrestler"} <= {k.piece for k in o.knocked_out}
     assert g.is_over and g.winner == 1 and g.result.reason == "own_knockout"
 
@@ -529,5 +555,6 @@ def test_game_end_eliminated_wrestler_stays_and_can_be_knocked_out():
     g.push("small", 90.0, 0.0, 0.3)           # seat 0; seat 1 is eliminated
     assert g.locations()["hank:wrestler"] == BOARD
     put(g, "hank:wrestler", EDGE, 0.0)
+    line_up(g, "hank:wrestler")
     shove(g)                                  # seat 2 knocks out the eliminated player's wrestler
     assert g.is_over and g.winner == 2 and g.result.reason == "knockout"

@@ -39,14 +39,14 @@ def test_json_output_matches_the_engine(tmp_path, capsys):
     steps = [{"piece": "small", "entry_deg": 180, "speed": 0.4, "end_turn": False},
              {"end_turn": True},
              {"move": "Horn Toss"},
-             {"piece": "hank:bar1", "entry_deg": 30, "speed": 0.6, "spin_deg": 90}]
+             {"piece": "hank:bar1", "entry_deg": 30, "speed": 0.45, "spin_deg": 90}]
     assert main([*BASE, "--pushes", _file(tmp_path, steps), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert [s["type"] for s in doc["steps"]] == ["push", "end_turn", "move", "push"]
     g = Game.new(players=2, seed=3, wrestlers=["mike", "hank"], first_player=0)
     g.push("small", 180, 0.0, 0.4)
     g.use_move(1, "Horn Toss")
-    last = g.push("hank:bar1", 30, 0.0, 0.6, 90)
+    last = g.push("hank:bar1", 30, 0.0, 0.45, 90)
     assert doc["steps"][-1]["state_hash"] == last.state_hash
     assert doc["locations"] == g.locations()
 

@@ -12,7 +12,7 @@ import pytest
 from kabuto import Game, IllegalMove, ReplayError
 from kabuto.inventory import BOARD, SUPPLY
 from physics import Materials, Push
-from tests.kabuto.scenarios import EDGE, arena, beside, give, put, shove
+from tests.kabuto.scenarios import EDGE, arena, beside, give, line_up, put, shove
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,13 +22,14 @@ def snap(g: Game) -> str:
 
 
 def played(players: int = 2) -> Game:
-    """A game a few turns in, with pushes, a move and a knock-out behind it."""
+    """A game a few turns in, with pushes, a move and a knock-out behind it (all legal)."""
     g = Game.new(players=players, wrestlers=["mike", "hank", "annie", "rita"][:players], seed=4,
                  first_player=0)
-    g.push("small", 180.0, 0.0, 0.9)
-    g.push("medium", 60.0, -15.0, 1.2)
-    g.use_move(g.current_seat, "Horn Toss") if g.current_seat == 1 else None
-    g.push("small", 300.0, 20.0, 0.7)
+    g.push("small", 180.0, 0.0, 0.3)                 # seat 0
+    g.use_move(1, "Horn Toss")                       # seat 1 (Hank) takes his Horn Bar ...
+    knock = g.push("medium", 60.0, 40.0, 0.5)        # ... and clips a disc off the starting board
+    assert knock.knocked_out, "the fixture should have a knock-out behind it"
+    g.push("small", 250.0, 20.0, 0.4)
     return g
 
 
@@ -36,8 +37,8 @@ def test_saved_game_loads_to_the_same_state_and_continues_bit_identically():
     g = played()
     loaded = Game.from_json(json.loads(json.dumps(g.to_json())))
     assert snap(loaded) == snap(g)
-    a = g.push(g.legal_kinds()[0], 100.0, 5.0, 1.1)
-    b = loaded.push(loaded.legal_kinds()[0], 100.0, 5.0, 1.1)
+    a = g.push(g.legal_kinds()[0], 100.0, 5.0, 0.45)
+    b = loaded.push(loaded.legal_kinds()[0], 100.0, 5.0, 0.45)
     assert a.state_hash == b.state_hash and snap(loaded) == snap(g)
 
 
@@ -47,10 +48,10 @@ def test_saved_game_continues_identically_in_a_new_process(tmp_path):
     path.write_text(json.dumps(g.to_json()))
     kind = g.legal_kinds()[0]
     entry = next(e for e in range(0, 360, 15) if _free(g, kind, float(e)))
-    here = g.push(kind, float(entry), -10.0, 1.3).state_hash
+    here = g.push(kind, float(entry), -10.0, 0.5).state_hash
     code = ("import json, sys; from kabuto import Game; "
             f"g = Game.from_json(json.load(open({str(path)!r}))); "
-            f"print(g.push({kind!r}, {float(entry)!r}, -10.0, 1.3).state_hash)")
+            f"print(g.push({kind!r}, {float(entry)!r}, -10.0, 0.5).state_hash)")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          env=env, check=True)
@@ -60,7 +61,7 @@ def test_saved_game_continues_identically_in_a_new_process(tmp_path):
 def _free(g: Game, kind: str, entry: float) -> bool:
     """Whether the platform spot at ``entry`` is free for ``kind`` (no piece overhangs it)."""
     try:
-        g.world.check_push(Push("probe", kind, entry, -10.0, 1.3))
+        g.world.check_push(Push("probe", kind, entry, -10.0, 0.5))
     except ValueError:
         return False
     return True
@@ -72,8 +73,8 @@ def test_replay_of_the_history_reaches_the_same_game():
     x, y = beside(g, "hank:wrestler", "large", 90.0)
     put(g, "L1", x, y)
     g.use_move(0, "Body Slam", piece="L1")
-    g.push("small", 10.0, 0.0, 0.8)
-    g.push("small", 190.0, 0.0, 0.8, end_turn=False)
+    g.push("small", 10.0, 0.0, 0.4)
+    g.push("small", 190.0, 0.0, 0.4, end_turn=False)
     g.end_turn()
     again = Game.replay(g.setup, g.history)
     assert snap(again) == snap(g)
@@ -114,17 +115,18 @@ def test_clone_is_independent_and_equivalent():
     g = played()
     c = g.clone()
     before = snap(g)
-    a = c.push(c.legal_kinds()[0], 45.0, 0.0, 1.0)
+    a = c.push(c.legal_kinds()[0], 45.0, 0.0, 0.4)
     assert snap(g) == before
-    b = g.push(g.legal_kinds()[0], 45.0, 0.0, 1.0)
+    b = g.push(g.legal_kinds()[0], 45.0, 0.0, 0.4)
     assert a.state_hash == b.state_hash and snap(c) == snap(g)
 
 
 def test_preview_push_predicts_the_push_and_changes_nothing():
     g = arena(2)
     put(g, "hank:wrestler", EDGE, 0.0)
+    line_up(g, "hank:wrestler")
     before = snap(g)
-    p = g.preview_push("medium", 180.0, 0.0, 1.5)
+    p = g.preview_push("medium", 180.0, 0.0, g.materials.sim.max_speed)
     assert snap(g) == before and not p.committed
     assert p.winner == 0 and "hank:wrestler" in [k.piece for k in p.knocked_out]
     real = shove(g)

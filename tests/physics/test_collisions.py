@@ -62,8 +62,10 @@ def test_random_pushes_into_the_crowd_never_give_nan_or_overlaps_over_a_millimet
     world = board_2p()
     kinds = ["small", "medium", "large"]
     for i in range(150):
-        push = Push(f"P{i:03d}", rng.choice(kinds), entry_deg=rng.uniform(0, 360),
-                    heading_deg=rng.uniform(-60, 60), speed=rng.uniform(0.05, 1.5))
+        kind = rng.choice(kinds)
+        steepest = world.steepest_heading(kind)
+        push = Push(f"P{i:03d}", kind, entry_deg=rng.uniform(0, 360),
+                    heading_deg=rng.uniform(-steepest, steepest), speed=rng.uniform(0.05, 1.5))
         try:
             result = world.push(push)
         except ValueError as exc:          # a blocked platform spot: aim elsewhere

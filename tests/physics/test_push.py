@@ -190,3 +190,30 @@ def test_the_animation_ends_exactly_on_the_at_rest_state():
     for p in world.pieces:
         x, y, a, _ = traj.poses[-1, traj.ids.index(p.id)]
         assert (x, y, a) == (p.x, p.y, p.angle)
+
+
+def test_an_aim_so_steep_the_piece_could_never_be_wholly_on_the_ring_is_refused():
+    """R sin(heading) + r <= R: a large disc (r = 19 mm) can enter at most 54.1 degrees off."""
+    world = World(materials())
+    assert world.steepest_heading("large") == pytest.approx(math.degrees(math.asin(0.81)))
+    assert world.steepest_heading("small") == 60.0          # the platform's own limit binds first
+    with pytest.raises(ValueError, match="never be wholly on the ring"):
+        world.push(Push("P", "large", 0, heading_deg=55, speed=0.3))
+    result = world.push(Push("P", "large", 0, heading_deg=54, speed=0.3))
+    assert not result.stalled and "P" in world
+
+
+def test_a_stack_coming_apart_while_the_piece_is_still_in_the_hand_does_not_disturb_the_release():
+    """The hand shoves a stack before its piece is in; the rider slips off (the world's layout
+    changes mid-drive). The release must still come exactly when the pushed piece is wholly on
+    the ring, whatever the scratch memory held."""
+    m = materials(piece_friction=0.05)
+    world = World(m)
+    world.place("B", "medium", -0.07, 0.0)
+    world.place("T", "small", -0.07, 0.0, base="B")
+    result = world.push(Push("P", "large", entry_deg=180, heading_deg=0, speed=0.5))
+    assert world.piece("T").base is None                    # the rider came off its base
+    rx, ry, _ = result.released_pose
+    r = m.kinds["large"].shape.radius
+    assert math.hypot(rx, ry) + r <= m.ring.radius
+    assert math.hypot(rx, ry) + r > m.ring.radius - 0.5 * m.sim.dt * 1.01

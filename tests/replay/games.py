@@ -43,13 +43,15 @@ def _top_up(game: Game, seat: int) -> None:
 
 
 def bot_push(game: Game, rng: random.Random, tries: int = 8) -> dict[str, Any]:
-    """A seeded push that ends nothing (falls back to the last candidate tried)."""
+    """A seeded push that ends nothing (falls back to the last candidate tried), at a speed in the
+    upper half of what the hand allows (a push that moves the crowd)."""
     kinds = game.legal_kinds()
     lim = game.materials.sim.heading_limit_deg
+    fastest = game.materials.sim.max_speed
     choice = None
     for _ in range(tries):
         cand = dict(piece_or_kind=rng.choice(kinds), entry_deg=rng.uniform(-180.0, 180.0),
-                    heading_deg=rng.uniform(-0.5 * lim, 0.5 * lim), speed=rng.uniform(0.25, 0.9))
+                    heading_deg=rng.uniform(-0.5 * lim, 0.5 * lim), speed=rng.uniform(0.5 * fastest, fastest))
         try:
             out = game.preview_push(**cand)
         except ValueError:

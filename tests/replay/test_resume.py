@@ -113,7 +113,7 @@ def test_a_replay_that_does_not_reach_its_recorded_states_is_not_resumed(rich, t
     path = rich.copy_to(tmp_path)
     data = json.loads(path.read_text())
     i = [k for k, a in enumerate(data["actions"]) if a["type"] == "push"][1]
-    data["actions"][i]["speed"] *= 1.2
+    data["actions"][i]["speed"] *= 0.8   # slower: still within the hand's limit
     path.write_text(json.dumps(data))
     with pytest.raises(ReplayError, match=r"cannot resume: push 2 \(actions\[\d+\]"):
         rp.load_for_resume(path)
