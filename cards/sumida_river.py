@@ -3,7 +3,7 @@
 Players race to shed every card. Each trick is a row of eight meld *spaces*; once a meld type has
 been played to a trick, nobody may play that type again until the trick is over. How the engine reads
 the places where the rulebook is garbled, truncated or silent is written down in
-``docs/rules-notes.d/sumida-river.md`` (merged into ``docs/rules-notes.md``).
+``docs/rules-notes.md`` (section Sumida River).
 
 The cards
     A standard 52-card deck, written rank then suit: ``"5H"`` is the five of hearts, ``"TD"`` the

@@ -1,7 +1,7 @@
 """The Sumo Card Game, rules version 1.1, for two players.
 
 How the game goes (the rulebook is ``/work/shared/rules/000_ad5ad3a0ff767ff4.txt``; every reading
-we had to choose is written down in ``docs/rules-notes.d/sumo-card-game.md``):
+we had to choose is written down in ``docs/rules-notes.md`` (section Sumo Card Game)):
 
 * **The table.** A standard 52-card deck, or 54 with the two optional Jokers (``jokers=True``).
   Fourteen face-down *ring cards* lie in two rows of seven columns: row 0 belongs to seat 0, row 1

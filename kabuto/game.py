@@ -29,7 +29,7 @@ says why, leaving the game exactly as it was. :attr:`world` may be a new World o
 signature move; read it from the game each time instead of keeping it.
 
 Rulebook readings (simultaneous knock-outs in 3P and 4P, submission timing, team play, ...) are
-written down in ``docs/rules-notes.d/kabuto-sumo.md``.
+written down in ``docs/rules-notes.md`` (section Kabuto Sumo).
 """
 from __future__ import annotations
 
