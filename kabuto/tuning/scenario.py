@@ -56,7 +56,7 @@ from typing import Any
 
 import numpy as np
 
-from physics import Circle, Materials, Push, PushResult, World, assets_dir, shapes
+from physics import Circle, Materials, PieceState, Push, PushResult, World, assets_dir, shapes
 from kabuto.tuning.errors import TuneError
 
 METRIC_KINDS = ("slide", "displacement", "knocked_out", "fell", "stack_survival", "rider_slip")
@@ -72,18 +72,6 @@ def scenarios_dir() -> Path:
 
 
 # ----- the records ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class PieceSpec:
-    """A piece at rest before the first push."""
-
-    id: str
-    kind: str
-    x: float
-    y: float
-    angle: float = 0.0
-    base: str | None = None
-
-
 @dataclass(frozen=True)
 class StandIn:
     """A piece kind made from a standard one: the same material, optionally a round outline."""
@@ -110,7 +98,7 @@ class Scenario:
 
     name: str
     description: str
-    pieces: tuple[PieceSpec, ...]
+    pieces: tuple[PieceState, ...]
     pushes: tuple[Push, ...]
     metrics: tuple[MetricSpec, ...]
     board: int | None = None
@@ -220,7 +208,7 @@ def scenario_from_dict(name: str, data: Any, source: str = "") -> Scenario:
         base = d.get("base")
         if base is not None and not isinstance(base, str):
             raise TuneError(f"{w}.base: must be a piece id")
-        pieces.append(PieceSpec(_string(d, "id", w), _string(d, "kind", w), _num(d.get("x"), f"{w}.x"),
+        pieces.append(PieceState(_string(d, "id", w), _string(d, "kind", w), _num(d.get("x"), f"{w}.x"),
                                 _num(d.get("y"), f"{w}.y"), _num(d.get("angle", 0.0), f"{w}.angle"),
                                 base))
 
@@ -548,7 +536,7 @@ def describe(scenario: Scenario) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["METRIC_KINDS", "MetricSpec", "Outcome", "PieceSpec", "Scenario", "StandIn",
+__all__ = ["METRIC_KINDS", "MetricSpec", "Outcome", "PieceState", "Scenario", "StandIn",
            "build_world", "describe", "initial_ids", "list_scenarios", "load_scenario",
            "run_scenario", "scenario_from_dict", "scenario_materials", "scenarios_dir",
            "with_push_settings"]
