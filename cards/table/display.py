@@ -19,6 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+# The app's pure screen rectangle (no pyglet), re-exported: views import Rect from here.
+from kabuto.app.view import Rect
+
 RGBA = tuple[int, int, int, int]
 
 #: The design screen: every layout is made for this size and scaled to the window.
@@ -26,36 +29,6 @@ DESIGN_W, DESIGN_H = 1280, 720
 
 #: Drawing layers, bottom to top.
 LAYER_TABLE, LAYER_CARDS, LAYER_LIFT, LAYER_UI, LAYER_MODAL = 0, 1, 2, 3, 4
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    def contains(self, px: float, py: float) -> bool:
-        return self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    def inset(self, d: float) -> "Rect":
-        return Rect(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
 
 
 @dataclass

@@ -18,25 +18,18 @@ from pyglet import gl
 
 from cards.table import style
 from cards.table.display import DESIGN_H, DESIGN_W
+from kabuto.app.window import SceneEvents, make_config
 
 TICK = 1.0 / 60.0
 
 
-def _config() -> gl.Config | None:
-    """8 bits per channel (pyglet's headless default was RGB565), double-buffered."""
-    template = gl.Config(red_size=8, green_size=8, blue_size=8, alpha_size=8, double_buffer=True)
-    try:
-        return pyglet.display.get_display().get_default_screen().get_best_config(template)
-    except pyglet.window.NoSuchConfigException:
-        return None
-
-
-class TableWindow(pyglet.window.Window):
-    """Shows one scene at a time (see the module docstring)."""
+class TableWindow(SceneEvents, pyglet.window.Window):
+    """Shows one scene at a time (see the module docstring). Input reaches the scene through the
+    handlers it shares with the app's window (:class:`kabuto.app.window.SceneEvents`)."""
 
     def __init__(self, width: int = DESIGN_W, height: int = DESIGN_H, visible: bool = True,
                  caption: str = "Kabuto - card table") -> None:
-        super().__init__(width, height, caption=caption, resizable=True, visible=visible, config=_config(),
+        super().__init__(width, height, caption=caption, resizable=True, visible=visible, config=make_config(),
                          vsync=False)
         self.set_minimum_size(640, 360)
         self.scene: Any = None
@@ -96,28 +89,6 @@ class TableWindow(pyglet.window.Window):
         if self.scene is None:
             return False
         return bool(getattr(self.scene, name)(*args))
-
-    def on_mouse_press(self, x, y, button, modifiers):
-        self._forward("on_mouse_press", x, y, button, modifiers)
-
-    def on_mouse_release(self, x, y, button, modifiers):
-        self._forward("on_mouse_release", x, y, button, modifiers)
-
-    def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
-        self._forward("on_mouse_drag", x, y, dx, dy, buttons, modifiers)
-
-    def on_mouse_motion(self, x, y, dx, dy):
-        self._forward("on_mouse_motion", x, y, dx, dy)
-
-    def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
-        self._forward("on_mouse_scroll", x, y, scroll_x, scroll_y)
-
-    def on_key_press(self, symbol, modifiers):
-        if self._forward("on_key_press", symbol, modifiers):
-            return pyglet.event.EVENT_HANDLED
-        if symbol == pyglet.window.key.ESCAPE:
-            return pyglet.event.EVENT_HANDLED  # Escape never closes the window by surprise
-        return None
 
     def on_close(self):
         if self.scene is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pyglet
 from pyglet import gl
@@ -68,7 +69,41 @@ class Scene:
     def on_text(self, text) -> bool: return False
 
 
-class AppWindow(pyglet.window.Window):
+class SceneEvents:
+    """The window's input handlers, each handed to the current scene through ``self._forward(name,
+    *args) -> handled`` (which the window class defines). Shared by :class:`AppWindow` and the card
+    table's own window (:class:`cards.table.host.TableWindow`); list it before
+    ``pyglet.window.Window`` in the bases, so these win over pyglet's defaults (pyglet's
+    ``on_key_press`` closes the window on Escape)."""
+
+    def _forward(self, name: str, *args: Any) -> bool:
+        raise NotImplementedError
+
+    def on_mouse_press(self, x, y, button, modifiers):
+        self._forward("on_mouse_press", x, y, button, modifiers)
+
+    def on_mouse_release(self, x, y, button, modifiers):
+        self._forward("on_mouse_release", x, y, button, modifiers)
+
+    def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
+        self._forward("on_mouse_drag", x, y, dx, dy, buttons, modifiers)
+
+    def on_mouse_motion(self, x, y, dx, dy):
+        self._forward("on_mouse_motion", x, y, dx, dy)
+
+    def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
+        self._forward("on_mouse_scroll", x, y, scroll_x, scroll_y)
+
+    def on_key_press(self, symbol, modifiers):
+        if self._forward("on_key_press", symbol, modifiers):
+            return pyglet.event.EVENT_HANDLED
+        if symbol == pyglet.window.key.ESCAPE:
+            # Escape never closes the window by surprise: scenes use it for "back".
+            return pyglet.event.EVENT_HANDLED
+        return None
+
+
+class AppWindow(SceneEvents, pyglet.window.Window):
     """The Kabuto window. ``set_scene`` swaps screens; ``pump`` drives it without pyglet.app.run
     (tests and tools use it: it handles pending window events and runs one tick)."""
 
@@ -174,29 +209,6 @@ class AppWindow(pyglet.window.Window):
         if invalidate is not None:
             invalidate()  # an event may change anything: no cached picture survives it
         return handled
-
-    def on_mouse_press(self, x, y, button, modifiers):
-        self._forward("on_mouse_press", x, y, button, modifiers)
-
-    def on_mouse_release(self, x, y, button, modifiers):
-        self._forward("on_mouse_release", x, y, button, modifiers)
-
-    def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers):
-        self._forward("on_mouse_drag", x, y, dx, dy, buttons, modifiers)
-
-    def on_mouse_motion(self, x, y, dx, dy):
-        self._forward("on_mouse_motion", x, y, dx, dy)
-
-    def on_mouse_scroll(self, x, y, scroll_x, scroll_y):
-        self._forward("on_mouse_scroll", x, y, scroll_x, scroll_y)
-
-    def on_key_press(self, symbol, modifiers):
-        if self._forward("on_key_press", symbol, modifiers):
-            return pyglet.event.EVENT_HANDLED
-        if symbol == pyglet.window.key.ESCAPE:
-            # Escape never closes the window by surprise: scenes use it for "back".
-            return pyglet.event.EVENT_HANDLED
-        return None
 
     def on_text(self, text):
         self._forward("on_text", text)
