@@ -38,14 +38,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    from cards.table.config import parse_window_size  # plain data, no pyglet: safe before headless is set
+
     try:
-        w, _, h = args.size.partition("x")
-        width, height = int(w), int(h)
-        if width < 640 or height < 360:
-            raise ValueError
-    except ValueError:
-        print(f"card_screenshots: --size must look like 1280x720 (at least 640x360), not {args.size!r}",
-              file=sys.stderr)
+        width, height = parse_window_size(args.size)
+    except ValueError as exc:
+        print(f"card_screenshots: {exc}", file=sys.stderr)
         return 2
     if args.moves < 0:
         print("card_screenshots: --moves must not be negative", file=sys.stderr)

@@ -11,7 +11,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from cards.table.config import SeatSpec, TableConfig, table_data
+from cards.table.config import SeatSpec, TableConfig, parse_window_size, table_data
 from cards.table.setup_model import fresh_seed
 
 
@@ -54,12 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        w, _, h = args.size.partition("x")
-        width, height = int(w), int(h)
-        if width < 640 or height < 360:
-            raise ValueError
-    except ValueError:
-        print(f"cards.table: --size must look like 1280x720 (at least 640x360), not {args.size!r}", file=sys.stderr)
+        width, height = parse_window_size(args.size)
+    except ValueError as exc:
+        print(f"cards.table: {exc}", file=sys.stderr)
         return 2
     config = None
     try:

@@ -29,6 +29,20 @@ SEAT_COLOURS: tuple[tuple[int, int, int, int], ...] = (
 )
 
 
+def parse_window_size(text: str) -> tuple[int, int]:
+    """``"1280x720"`` -> (1280, 720): the ``--size`` option of ``python -m cards.table`` and of
+    ``tools/card_screenshots.py``. ValueError (one line, naming the text) unless it is WxH of at least
+    640x360, the window's minimum size."""
+    try:
+        w, _, h = text.partition("x")
+        width, height = int(w), int(h)
+        if width < 640 or height < 360:
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"--size must look like 1280x720 (at least 640x360), not {text!r}") from None
+    return width, height
+
+
 def assets_dir() -> Path:
     """The project's ``assets/`` folder (``KABUTO_ASSETS`` overrides it, as for the physics)."""
     return _assets_dir(os.environ.get("KABUTO_ASSETS"))

@@ -13,7 +13,6 @@ replay (:func:`kabuto.replay.load_for_resume`) or a bare ``Game.to_json()`` file
 """
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections import Counter
@@ -82,22 +81,17 @@ class GameSession(Session):
         ``Game.to_json()`` file (every seat human unless told)."""
         from kabuto.game import Game
 
+        from kabuto.app.replay_model import is_replay_file, read_saved_game
+
         path = Path(path)
-        try:
-            head = path.read_bytes()[:4096]
-        except OSError as exc:
-            raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
-        if b"kabuto-replay" in head:
+        if is_replay_file(path):
             from kabuto import replay as rp
 
             game = rp.load_for_resume(path)
             recorded = tuple((rp.origin_of(game).meta or {}).get("seats") or ())
             seats = seats or (recorded if len(recorded) == game.players else None)
         else:
-            try:
-                game = Game.from_json(json.loads(path.read_text(encoding="utf-8")))
-            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-                raise ValueError(f"{path}: neither a replay nor a saved game ({exc})") from None
+            game = Game.from_json(read_saved_game(path))
         return cls(game, seats or ("human",) * game.players, **kw)
 
     def record(self) -> None:

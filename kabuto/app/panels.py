@@ -48,20 +48,28 @@ class PanelLayout:
     supply_anchor: tuple[float, float] = (0.0, 0.0)
 
 
-class SidePanel:
-    """Seats (colour, name, wrestler, inventory), the supply, and the card of the seat to play."""
+class _Panel:
+    """What a panel or bar draws into: ``items`` (its shapes and labels) in a background group below
+    the widgets' boxes and a foreground group above them; ``clear()`` deletes them before a build."""
 
     def __init__(self, batch: Batch, group: Group):
         self.batch = batch
         self.bg = Group(order=-1, parent=group)  # below the widgets' boxes
         self.fg = Group(order=1, parent=group)
         self.items: list = []
-        self.layout = PanelLayout()
 
     def clear(self) -> None:
         for it in self.items:
             it.delete()
         self.items = []
+
+
+class SidePanel(_Panel):
+    """Seats (colour, name, wrestler, inventory), the supply, and the card of the seat to play."""
+
+    def __init__(self, batch: Batch, group: Group):
+        super().__init__(batch, group)
+        self.layout = PanelLayout()
 
     def build(self, rect: Rect, session: Session, widgets: Widgets,
               on_move: Callable[[MoveView], None], selected_move: str | None) -> PanelLayout:
@@ -160,21 +168,16 @@ Tab or 1-9: piece.  U: undo.  T: tuning.  F12: screenshot.
 """
 
 
-class AimBar:
+class AimBar(_Panel):
     """The bar under the ring: the pieces to push, the aim readout, and the push button."""
 
     def __init__(self, batch: Batch, group: Group):
-        self.batch = batch
-        self.bg = Group(order=-1, parent=group)  # below the widgets' boxes
-        self.fg = Group(order=1, parent=group)
-        self.items: list = []
+        super().__init__(batch, group)
         self.readout = None
         self.reason = None
 
     def clear(self) -> None:
-        for it in self.items:
-            it.delete()
-        self.items = []
+        super().clear()
         self.readout = None
         self.reason = None
 

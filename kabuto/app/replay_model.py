@@ -23,21 +23,32 @@ from kabuto.app import theme
 STEP_TYPES = ("push", "move", "edit", "undo")
 
 
+def is_replay_file(path: Path) -> bool:
+    """True for a replay file (its first 4 KiB name the ``kabuto-replay`` format), False for any
+    other file (perhaps a bare saved game); ValueError (one line) if the file cannot be read."""
+    try:
+        head = Path(path).read_bytes()[:4096]
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
+    return b"kabuto-replay" in head
+
+
+def read_saved_game(path: Path) -> Any:
+    """The JSON in a file that is not a replay file; ValueError (one line) if it is not JSON."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: neither a replay nor a saved game ({exc})") from None
+
+
 def open_recording(path: Path) -> "ReplayModel":
     """The model for a replay file or a saved game; ValueError (one line) if it is neither."""
     path = Path(path)
-    try:
-        head = path.read_bytes()[:4096]
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
-    if b"kabuto-replay" in head:
+    if is_replay_file(path):
         from kabuto import replay as rp
 
         return ReplayFileModel(rp.load(path), path.name)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: neither a replay nor a saved game ({exc})") from None
+    data = read_saved_game(path)
     if not isinstance(data, dict) or "setup" not in data or not isinstance(data.get("history"), list):
         raise ValueError(f"{path}: not a Kabuto replay or saved game (no setup and history in it)")
     return HistoryModel(data["setup"], data["history"], path.name)

@@ -39,7 +39,7 @@ class Rect:
     def right(self) -> float:
         return self.x + self.w
 
-    def inset(self, d: float) -> "Rect":
+    def inset(self, d: float) -> Rect:
         """The rectangle shrunk by ``d`` pixels on every side."""
         return Rect(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
 

@@ -279,6 +279,11 @@ def waiting_prompt(ctx: ViewContext) -> str:
     return f"Waiting for {who}."
 
 
+def not_your_turn(ctx: ViewContext) -> Intent:
+    """The answer to a click on a card when the viewer may not play now (every view says the same)."""
+    return Intent("explain", message="It is not your turn." if not ctx.over else "The game is over.")
+
+
 # ----- the pass screen -----------------------------------------------------------------------------
 def pass_screen(title: str, name: str, colour: style.RGBA, note: str = "") -> Display:
     """Shown between two people's turns in hot-seat: no card, no hand, no log - only who is next."""

@@ -23,7 +23,7 @@ from cards.table.display import LAYER_UI, BoxItem, CardItem, Display, Rect
 from cards.table.faces import pretty, pretty_list
 from cards.table.views.common import (
     MAIN, NOTHING, SIDE, Intent, ViewContext, action_bar, hand_items, panel, row_rects, side_panel,
-    status_items, text, waiting_prompt,
+    not_your_turn, status_items, text, waiting_prompt,
 )
 
 GAME = "sumida-river"
@@ -376,7 +376,7 @@ class SumidaRiverView:
         phase = ctx.obs["phase"]
         if kind == "card":
             if not ctx.my_turn:
-                return Intent("explain", message="It is not your turn." if not ctx.over else "The game is over.")
+                return not_your_turn(ctx)
             if phase not in ("play", "discard"):
                 return Intent("explain", message="Choose with the buttons: " + (
                     "Keep or Trade." if phase == "declare" else "which A cards to add." if phase in ("add", "solo")

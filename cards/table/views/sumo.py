@@ -15,7 +15,7 @@ from cards.table.describe import plural, sumo_place
 from cards.table.display import BoxItem, CardItem, DiscItem, Display, Rect
 from cards.table.views.common import (
     MAIN, NOTHING, Intent, ViewContext, backs_row, hand_items, panel, row_rects, side_panel,
-    status_items, text, waiting_prompt,
+    not_your_turn, status_items, text, waiting_prompt,
 )
 
 GAME = "sumo"
@@ -156,7 +156,7 @@ class SumoView:
         if kind != "card":
             return NOTHING
         if not ctx.my_turn:
-            return Intent("explain", message="It is not your turn." if not ctx.over else "The game is over.")
+            return not_your_turn(ctx)
         verb = "reveal" if ctx.obs["phase"] == "reveal" else "play"
         return Intent("apply", action=f"{verb} {arg}")
 

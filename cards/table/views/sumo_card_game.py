@@ -21,7 +21,7 @@ from cards.table.display import LAYER_TABLE, BoxItem, CardItem, Display, Rect
 from cards.table.faces import pretty_list
 from cards.table.views.common import (
     MAIN, NOTHING, Intent, ViewContext, backs_row, button, hand_items, panel,
-    row_rects, side_panel, status_items, text, waiting_prompt,
+    not_your_turn, row_rects, side_panel, status_items, text, waiting_prompt,
 )
 
 GAME = "sumo-card-game"
@@ -321,7 +321,7 @@ class SumoCardGameView:
         phase = ctx.obs["phase"]
         if kind == "card":
             if not ctx.my_turn:
-                return Intent("explain", message="It is not your turn." if not ctx.over else "The game is over.")
+                return not_your_turn(ctx)
             if phase != "attack":
                 # Let the engine say why a card cannot be played now.
                 return Intent("apply", action=f"play {arg}")

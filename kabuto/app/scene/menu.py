@@ -13,11 +13,11 @@ from kabuto.app import modes, theme
 from kabuto.app.catalogue import CardInfo, junior_cards, wrestler_cards
 from kabuto.app.modes import GameConfig, Mode
 from kabuto.app.view import Rect
-from kabuto.app.widgets import Button, Widgets, label
-from kabuto.app.window import Scene
+from kabuto.app.scene.widget_scene import WidgetScene
+from kabuto.app.widgets import Button, label
 
 
-class MenuScene(Scene):
+class MenuScene(WidgetScene):
     """``on_start(mode, config)`` is called by Start (or Enter)."""
 
     def __init__(self, app, on_start: Callable[[Mode, GameConfig], None],
@@ -28,9 +28,7 @@ class MenuScene(Scene):
         self.mode_key = mode_key
         self.focus_seat = 0
         self.message = ""
-        self.widgets = Widgets()
         self.g_bg, self.g_fg = Group(order=0), Group(order=1)
-        self.items: list = []
         self.problems = modes.load_plugins()
         self._cards: dict[bool, tuple[list[CardInfo], str]] = {}
         self._fill_wrestlers()
@@ -58,14 +56,8 @@ class MenuScene(Scene):
         return modes.MODES.get(self.mode_key)
 
     # ----- layout ------------------------------------------------------------------------------------
-    def layout(self, width: int, height: int) -> None:
-        self.rebuild()
-
     def rebuild(self) -> None:
-        self.widgets.clear()
-        for it in self.items:
-            it.delete()
-        self.items = []
+        self.clear_page()
         W, H = self.app.width, self.app.height
         b, bg, fg = self.batch, self.g_bg, self.g_fg
         add = self.items.append
@@ -218,16 +210,6 @@ class MenuScene(Scene):
             self.rebuild()
 
     # ----- input -------------------------------------------------------------------------------------
-    def on_mouse_press(self, x, y, button, modifiers) -> bool:
-        return self.widgets.on_mouse_press(x, y, button, modifiers)
-
-    def on_mouse_release(self, x, y, button, modifiers) -> bool:
-        return self.widgets.on_mouse_release(x, y)
-
-    def on_mouse_motion(self, x, y, dx, dy) -> bool:
-        self.widgets.on_mouse_motion(x, y)
-        return True
-
     def on_key_press(self, symbol, modifiers) -> bool:
         if symbol in (key.ENTER, key.RETURN):
             self._start()
@@ -236,9 +218,3 @@ class MenuScene(Scene):
             self.app.close()
             return True
         return False
-
-    def close(self) -> None:
-        self.widgets.clear()
-        for it in self.items:
-            it.delete()
-        self.items = []

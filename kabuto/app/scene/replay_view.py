@@ -18,8 +18,8 @@ from kabuto.app.replay_model import ReplayModel, open_recording
 from kabuto.app.scene.table import TableScene
 from kabuto.app.session import Outcome
 from kabuto.app.view import Rect
-from kabuto.app.widgets import Button, Widgets, label
-from kabuto.app.window import Scene
+from kabuto.app.scene.widget_scene import WidgetScene
+from kabuto.app.widgets import Button, label
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 PAUSE_BETWEEN = 0.8  # seconds between steps while playing, at speed 1
@@ -215,7 +215,7 @@ class ReplayScene(TableScene):
         return super().on_key_press(symbol, modifiers)
 
 
-class ReplayBrowser(Scene):
+class ReplayBrowser(WidgetScene):
     """Pick a replay (or saved game, ``*.json``) from a folder (default: the per-user replays
     folder every game is recorded in, :func:`kabuto.userdata.replays_dir`)."""
 
@@ -227,12 +227,7 @@ class ReplayBrowser(Scene):
 
             folder = replays_dir(app_obj.options.data_dir)
         self.folder = Path(folder)
-        self.widgets = Widgets()
-        self.items: list = []
         self.message = ""
-
-    def layout(self, width: int, height: int) -> None:
-        self.rebuild()
 
     def files(self) -> list[Path]:
         try:
@@ -242,10 +237,7 @@ class ReplayBrowser(Scene):
         return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
 
     def rebuild(self) -> None:
-        self.widgets.clear()
-        for it in self.items:
-            it.delete()
-        self.items = []
+        self.clear_page()
         W, H = self.app.width, self.app.height
         b = self.batch
         self.items.append(label("Replays", 40, H - 70, b, size=theme.FONT_TITLE, bold=True,
@@ -278,24 +270,8 @@ class ReplayBrowser(Scene):
             return
         self.app.set_scene(scene)
 
-    def on_mouse_press(self, x, y, button, modifiers) -> bool:
-        return self.widgets.on_mouse_press(x, y, button, modifiers)
-
-    def on_mouse_release(self, x, y, button, modifiers) -> bool:
-        return self.widgets.on_mouse_release(x, y)
-
-    def on_mouse_motion(self, x, y, dx, dy) -> bool:
-        self.widgets.on_mouse_motion(x, y)
-        return True
-
     def on_key_press(self, symbol, modifiers) -> bool:
         if symbol == key.ESCAPE:
             self.app_obj.open_menu()
             return True
         return False
-
-    def close(self) -> None:
-        self.widgets.clear()
-        for it in self.items:
-            it.delete()
-        self.items = []
