@@ -195,6 +195,15 @@ def contains(shape: Shape, p: Point) -> bool:
     return False
 
 
+def covers(shape: Shape, x: float, y: float, angle: float, px: float, py: float) -> bool:
+    """Whether the world point (px, py) lies over the outline placed at (x, y, angle)."""
+    dx, dy = px - x, py - y
+    if isinstance(shape, Circle):
+        return dx * dx + dy * dy <= shape.radius**2
+    c, s = math.cos(-angle), math.sin(-angle)
+    return contains(shape, (c * dx - s * dy, s * dx + c * dy))
+
+
 def world_points(shape: Shape, x: float, y: float, angle: float) -> list[tuple[Point, ...]]:
     """The outline's polygons placed at (x, y, angle) (circles are not expanded)."""
     assert isinstance(shape, Polygons)

@@ -462,10 +462,6 @@ class Episode:
 
 
 def _over(base: _Piece, x: float, y: float, data: np.ndarray) -> bool:
-    """Whether the world point (x, y) lies over ``base``'s outline."""
+    """Whether the world point (x, y) lies over ``base``'s outline where it is now."""
     bx, by, ba = data[base.row, :3]
-    dx, dy = x - bx, y - by
-    if isinstance(base.type.shape, Circle):
-        return dx * dx + dy * dy <= base.type.shape.radius ** 2
-    c, s = math.cos(-ba), math.sin(-ba)
-    return shapes.contains(base.type.shape, (c * dx - s * dy, s * dx + c * dy))
+    return shapes.covers(base.type.shape, bx, by, ba, x, y)

@@ -269,7 +269,8 @@ class World:
             self._check_stackable(kind, base, pid)
             level = self.levels()[base] + 1
             bp = self._pieces[base]
-            if not _point_over(self.materials.kinds[bp.kind].shape, bp, x, y):
+            base_shape = self.materials.kinds[bp.kind].shape
+            if not shapes.covers(base_shape, bp.x, bp.y, bp.angle, x, y):
                 raise ValueError(f"the centre of {pid!r} would not be over its base {base!r}")
         if not allow_overlap:
             blocker = self._overlapping(kind, (x, y, angle), level)
@@ -397,12 +398,6 @@ def _penetration(a: pymunk.Shape, b: pymunk.Shape) -> float:
     except AssertionError:  # pymunk asserts when the two are not in contact at all
         return -math.inf
     return max((-pt.distance for pt in points), default=-math.inf)
-
-
-def _point_over(shape: shapes.Shape, base: PieceState, x: float, y: float) -> bool:
-    dx, dy = x - base.x, y - base.y
-    c, s = math.cos(-base.angle), math.sin(-base.angle)
-    return shapes.contains(shape, (c * dx - s * dy, s * dx + c * dy))
 
 
 def state_hash(snapshot: dict[str, Any]) -> str:

@@ -176,16 +176,23 @@ def parse_table_data(data: dict[str, Any], source: str = "table.toml") -> TableD
     return TableData(tuple(modes), tuple(strengths), pacing, tuple(spaces))
 
 
+def read_data(path: Path, what: str) -> dict[str, Any]:
+    """Parse one of the card table's TOML data files; ValueError names the file and the fault.
+
+    (The same job as ``physics.fileio.read_toml``, kept here so the card table never imports
+    pymunk through the ``physics`` package.)"""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"{path}: the {what} data file is missing") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+
+
 @lru_cache(maxsize=4)
 def _load(path: str) -> TableData:
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ValueError(f"{p}: the card-table data file is missing") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{p}: not valid TOML ({exc})") from None
-    return parse_table_data(data, p.name)
+    return parse_table_data(read_data(p, "card-table"), p.name)
 
 
 def table_data() -> TableData:

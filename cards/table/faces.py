@@ -5,13 +5,12 @@ and the buttons print cards with :func:`pretty`.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from cards.table.config import assets_dir
+from cards.table.config import assets_dir, read_data
 
 RGB = tuple[int, int, int]
 
@@ -96,13 +95,7 @@ def parse_faces(data: dict[str, Any], source: str = "faces.toml") -> Faces:
 @lru_cache(maxsize=2)
 def _load(path: str) -> Faces:
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ValueError(f"{p}: the card-face data file is missing") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{p}: not valid TOML ({exc})") from None
-    return parse_faces(data, p.name)
+    return parse_faces(read_data(p, "card-face"), p.name)
 
 
 def faces() -> Faces:
