@@ -5,18 +5,18 @@ from typing import Any
 
 # Exported lazily (PEP 562): `kabuto cards ...` imports this package and must not load pymunk.
 _EXPORTS = {
-    "Game": "kabuto.game",
-    "GameSetup": "kabuto.game",
-    "Seat": "kabuto.game",
-    "IllegalMove": "kabuto.errors",
-    "ReplayError": "kabuto.errors",
-    "GameResult": "kabuto.outcomes",
-    "PushOutcome": "kabuto.outcomes",
-    "MoveOutcome": "kabuto.outcomes",
-    "Knockout": "kabuto.outcomes",
-    "TurnState": "kabuto.outcomes",
-    "MoveOption": "kabuto.moves",
-    "TargetSpec": "kabuto.moves",
+    "Game": "kabuto.rules.game",
+    "GameSetup": "kabuto.rules.game",
+    "Seat": "kabuto.rules.game",
+    "IllegalMove": "kabuto.rules.errors",
+    "ReplayError": "kabuto.rules.errors",
+    "GameResult": "kabuto.rules.outcomes",
+    "PushOutcome": "kabuto.rules.outcomes",
+    "MoveOutcome": "kabuto.rules.outcomes",
+    "Knockout": "kabuto.rules.outcomes",
+    "TurnState": "kabuto.rules.outcomes",
+    "MoveOption": "kabuto.rules.moves",
+    "TargetSpec": "kabuto.rules.moves",
 }
 
 

@@ -6,7 +6,7 @@ machine load hits both alike:
 
 * **simulate**: ``Game.replay(setup, actions, verify=False)`` - the rules engine re-applying the
   same actions, no file, no checks: the least any replay can cost;
-* **verify**: ``kabuto.replay.load(file)`` + ``kabuto.replay.verify(...)`` - reading and validating
+* **verify**: ``kabuto.replay.format.load(file)`` + ``kabuto.replay.format.verify(...)`` - reading and validating
   the file, re-simulating, and checking every state hash and every recorded position.
 
 The machine is shared and noisy, so the figure is the ratio of the best rounds (the least
@@ -31,8 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kabuto import Game  # noqa: E402
-from kabuto import replay as rp  # noqa: E402
-from kabuto.recorder import record  # noqa: E402
+from kabuto.replay import format as rp  # noqa: E402
+from kabuto.replay.recorder import record  # noqa: E402
 from tests.replay.games import long_game, new_game  # noqa: E402
 
 TARGET = 1.2

@@ -68,7 +68,7 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     from kabuto.app.modes import GameConfig
     from kabuto.app.replay_model import open_recording
     from kabuto.app.scene.replay_view import ReplayScene
-    from kabuto.game import Game
+    from kabuto.rules.game import Game
 
     out.mkdir(parents=True, exist_ok=True)
     saved = []

@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING
 from physics.materials import SimSettings
 from physics.shapes import Circle, extent_from_origin
 
-from kabuto.inventory import STANDARD_KINDS
+from kabuto.rules.inventory import STANDARD_KINDS
 from kabuto.ai.levels import SearchSettings
 from kabuto.ai.pool import Candidate
 
 if TYPE_CHECKING:
-    from kabuto.game import Game
+    from kabuto.rules.game import Game
 
 
 def wrap_deg(a: float) -> float:

@@ -4,12 +4,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kabuto.errors import IllegalMove
+from kabuto.rules.errors import IllegalMove
 from kabuto.ai.plan import Plan, PushChoice
 from kabuto.ai.pool import Base
 
 if TYPE_CHECKING:
-    from kabuto.game import Game
+    from kabuto.rules.game import Game
 
 
 def _execute(game: "Game", plan: Plan, on_action: Callable[["Game"], None] | None = None) -> list[Any]:
@@ -35,7 +35,7 @@ def _execute(game: "Game", plan: Plan, on_action: Callable[["Game"], None] | Non
 def play_turn(game: "Game", plan: Plan, on_action: Callable[["Game"], None] | None = None) -> list[Any]:
     """Play ``plan`` on ``game``: its moves before, its push(es), its moves after, then end the turn.
 
-    Returns the :class:`~kabuto.outcomes.MoveOutcome` / :class:`~kabuto.outcomes.PushOutcome` of each
+    Returns the :class:`~kabuto.rules.outcomes.MoveOutcome` / :class:`~kabuto.rules.outcomes.PushOutcome` of each
     action in order. The game's history records every action exactly as executed (the pushes after
     the hand wobble), so a replay reproduces the game bit for bit.
 

@@ -61,8 +61,8 @@ _CACHE_SIZE = 12
 
 def _game_after(base: Base, prefix: Prefix) -> Any:
     """The base game with ``prefix`` applied (cached per process); None if the prefix is refused."""
-    from kabuto.errors import IllegalMove
-    from kabuto.game import Game
+    from kabuto.rules.errors import IllegalMove
+    from kabuto.rules.game import Game
 
     pkey = json.dumps(prefix, sort_keys=True)
     key = (base.key, pkey)
@@ -97,7 +97,7 @@ def _remember(key: tuple[str, str], value: Any) -> None:
 def score_chunk(base: Base, prefixes: list[Prefix], chunk: list[Candidate]) -> list[Scored | None]:
     """Preview and score each candidate of ``chunk`` (None for a push the rules refuse, e.g. a
     platform spot blocked by a piece hanging over the edge)."""
-    from kabuto.errors import IllegalMove
+    from kabuto.rules.errors import IllegalMove
     from kabuto.ai.scoring import score_push
 
     out: list[Scored | None] = []
@@ -137,7 +137,7 @@ def _pool(workers: int) -> ProcessPoolExecutor:
             ctx = multiprocessing.get_context(method)
             if method == "forkserver":
                 # Workers forked from a server that has already imported the rules and physics.
-                ctx.set_forkserver_preload(["kabuto.ai.pool", "kabuto.game", "kabuto.ai.scoring"])
+                ctx.set_forkserver_preload(["kabuto.ai.pool", "kabuto.rules.game", "kabuto.ai.scoring"])
             pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
             _POOLS[workers] = pool
         return pool

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from physics.shapes import extent_from_origin
 
-from kabuto.inventory import is_inventory
+from kabuto.rules.inventory import is_inventory
 from kabuto.ai.levels import Weights, config
 
 if TYPE_CHECKING:
-    from kabuto.game import Game
-    from kabuto.outcomes import GameResult, PushOutcome
+    from kabuto.rules.game import Game
+    from kabuto.rules.outcomes import GameResult, PushOutcome
 
 #: id -> (kind, x, y, angle) of every piece on the ring
 Positions = dict[str, tuple[str, float, float, float]]

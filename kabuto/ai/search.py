@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kabuto.errors import IllegalMove
+from kabuto.rules.errors import IllegalMove
 from kabuto.ai import candidates as cand
 from kabuto.ai.levels import AIConfig, Level, config, level as get_level
 from kabuto.ai.plan import MoveChoice, Plan, Prediction, PushChoice, Step
@@ -36,7 +36,7 @@ from kabuto.ai.scoring import score_game
 from kabuto.ai.signature import try_moves
 
 if TYPE_CHECKING:
-    from kabuto.game import Game
+    from kabuto.rules.game import Game
 
 
 @dataclass
@@ -51,7 +51,7 @@ class _Opening:
 
 
 def _check_args(game: "Game", seed: object, workers: object) -> None:
-    from kabuto.game import Game
+    from kabuto.rules.game import Game
 
     if not isinstance(game, Game):
         raise ValueError(f"game: expected a kabuto.Game, got {type(game).__name__}")

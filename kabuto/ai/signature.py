@@ -12,14 +12,14 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kabuto.errors import IllegalMove
+from kabuto.rules.errors import IllegalMove
 from kabuto.ai.levels import SearchSettings, Weights
 from kabuto.ai.plan import MoveChoice
 from kabuto.ai.scoring import score_game
 
 if TYPE_CHECKING:
-    from kabuto.game import Game
-    from kabuto.moves import MoveOption, TargetSpec
+    from kabuto.rules.game import Game
+    from kabuto.rules.moves import MoveOption, TargetSpec
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""The Kabuto desktop app (pyglet 2.1): `kabuto play` opens it (:mod:`kabuto.app_cli`).
+"""The Kabuto desktop app (pyglet 2.1): `kabuto play` opens it (:mod:`kabuto.cli.play`).
 
 Layout of the package (each module small and named for what it holds):
 
@@ -8,8 +8,8 @@ Layout of the package (each module small and named for what it holds):
 * ``scene/``      - ``menu``, ``table`` (ring + panels + aim + AI + win screen), ``ring_view``
                     (the ring drawn to scale), ``replay_view`` (the replay viewer and browser)
 * ``session``     - what the table plays: the :class:`SandboxSession` (physics only) ...
-* ``game_session``- ... or a Kabuto Sumo game through :mod:`kabuto.game`, recorded by
-                    :mod:`kabuto.recorder`
+* ``game_session``- ... or a Kabuto Sumo game through :mod:`kabuto.rules.game`, recorded by
+                    :mod:`kabuto.replay.recorder`
 * ``bot``         - AI seats: :mod:`kabuto.ai` when present, else a small sampling bot
 * ``aim``, ``view``, ``animation``, ``tuning``, ``replay_model``, ``catalogue`` - pure logic
                     (no pyglet): aiming geometry, metres <-> pixels, trajectory playback,

@@ -17,7 +17,7 @@ class CardInfo:
 def wrestler_cards() -> tuple[list[CardInfo], str]:
     """(cards, problem): every wrestler card with its rendered text, or [] and why not."""
     try:
-        from kabuto.wrestlers import load_wrestlers, render_card
+        from kabuto.rules.wrestlers import load_wrestlers, render_card
 
         return [CardInfo(w.key, w.name, render_card(w, width=52)) for w in load_wrestlers()], ""
     except Exception as exc:  # data being edited, or the module missing: say so in the menu
@@ -27,7 +27,7 @@ def wrestler_cards() -> tuple[list[CardInfo], str]:
 def junior_cards() -> tuple[list[CardInfo], str]:
     """(cards, problem) for the Junior League; ``key`` is the wrestler's key."""
     try:
-        from kabuto.junior import load_junior, render_junior_card
+        from kabuto.rules.junior import load_junior, render_junior_card
 
         return [CardInfo(c.wrestler.key, c.name, render_junior_card(c, width=52))
                 for c in load_junior()], ""

@@ -1,15 +1,15 @@
 """A Kabuto Sumo game at the table: :class:`kabuto.Game` behind the app's :class:`Session` API.
 
-The rules stay in :mod:`kabuto.game`; this module only translates: inventories to panel rows,
+The rules stay in :mod:`kabuto.rules.game`; this module only translates: inventories to panel rows,
 signature moves to buttons and click prompts, knock-outs to "where the piece flies", AI seats to
 :mod:`kabuto.app.bot`.
 
-Every game is recorded (:mod:`kabuto.recorder`): the recorder is told after each action - a push,
+Every game is recorded (:mod:`kabuto.replay.recorder`): the recorder is told after each action - a push,
 a move, an end of turn, a tuning change, an undo - and saves the replay into the per-user replays
 folder after every turn. Hot-seat undo restores the game kept from before the last human action
 (its JSON continues bit-identically); the recorder sees the shorter history and writes an
 ``undo`` entry, so the replay shows the undo as such. ``kabuto play --resume FILE`` continues a
-replay (:func:`kabuto.replay.load_for_resume`) or a bare ``Game.to_json()`` file.
+replay (:func:`kabuto.replay.format.load_for_resume`) or a bare ``Game.to_json()`` file.
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ STANDARD = ("small", "medium", "large")
 
 class GameSession(Session):
     """One game; ``seats`` says which are AI. ``record`` (default) keeps its replay on disk in
-    ``data_dir`` (default: :func:`kabuto.userdata.data_dir`)."""
+    ``data_dir`` (default: :func:`kabuto.replay.userdata.data_dir`)."""
 
     def __init__(self, game, seats: tuple[str, ...], ai_level: str = "medium", seed: int = 0,
                  *, ai_workers: int | None = None, record: bool = True,
@@ -55,20 +55,20 @@ class GameSession(Session):
         self.record_problem = ""
         if record:
             try:
-                from kabuto.recorder import record as start_recording
+                from kabuto.replay.recorder import record as start_recording
 
                 self.recorder = start_recording(game, data_dir, seats=self.seat_kinds)
             except ModuleNotFoundError as exc:
-                if exc.name != "kabuto.recorder":
+                if exc.name != "kabuto.replay.recorder":
                     raise
-                self.record_problem = "not recorded: kabuto.recorder is not in this build"
+                self.record_problem = "not recorded: kabuto.replay.recorder is not in this build"
             except (OSError, ValueError) as exc:  # a bad data folder: play on, say so
                 self.record_problem = f"not recorded: {exc}"
 
     # ----- building ------------------------------------------------------------------------------------
     @classmethod
     def new(cls, config: GameConfig, materials: Materials | None = None, **kw) -> "GameSession":
-        from kabuto.game import Game
+        from kabuto.rules.game import Game
 
         wrestlers = [w for w in config.wrestlers] if config.wrestlers and all(config.wrestlers) else None
         game = Game.new(players=config.players, wrestlers=wrestlers, junior=config.junior,
@@ -79,13 +79,13 @@ class GameSession(Session):
     def resume(cls, path: Path, seats: tuple[str, ...] | None = None, **kw) -> "GameSession":
         """Go on with a replay file (its recorded seats, unless ``seats`` says otherwise) or a bare
         ``Game.to_json()`` file (every seat human unless told)."""
-        from kabuto.game import Game
+        from kabuto.rules.game import Game
 
         from kabuto.app.replay_model import is_replay_file, read_saved_game
 
         path = Path(path)
         if is_replay_file(path):
-            from kabuto import replay as rp
+            from kabuto.replay import format as rp
 
             game = rp.load_for_resume(path)
             recorded = tuple((rp.origin_of(game).meta or {}).get("seats") or ())
@@ -126,11 +126,11 @@ class GameSession(Session):
         return self.game.materials
 
     def set_materials(self, materials: Materials) -> None:
-        """Tuning from the next push (:func:`kabuto.replay.use_materials`: ``Game.set_materials``
+        """Tuning from the next push (:func:`kabuto.replay.format.use_materials`: ``Game.set_materials``
         when the rules have it, else the world rebuilt around the same pieces); the recorder adds
         the new materials table to the replay."""
         try:
-            from kabuto.replay import use_materials
+            from kabuto.replay.format import use_materials
         except ModuleNotFoundError:
             self.game.world = World(materials, self.game.world.pieces)
         else:
@@ -147,7 +147,7 @@ class GameSession(Session):
     def in_colours(self, text: str) -> str:
         """Rules text with seats named the way the table names them: the rules engine writes
         "seat 0 (Goliath Gus)", "seat 1" and "team 0" where the table says "Red (Goliath Gus)",
-        "Blue" and "team A" (kabuto.game keeps its own words, for the command line and replays)."""
+        "Blue" and "team A" (kabuto.rules.game keeps its own words, for the command line and replays)."""
         for s in self.game.seats:
             text = text.replace(s.label, f"{self._seat_name(s.index)} ({s.wrestler.name})")
         text = re.sub(r"\bseat (\d+)\b", lambda m: self._seat_name(int(m.group(1))), text)
@@ -449,7 +449,7 @@ class GameSession(Session):
 
     def undo(self) -> None:
         """Back to the game before the last human push or move (AI turns after it go too)."""
-        from kabuto.game import Game
+        from kabuto.rules.game import Game
 
         if not self._undo:
             raise ValueError("nothing to undo")

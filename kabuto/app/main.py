@@ -23,7 +23,7 @@ from kabuto.app.window import AppWindow
 
 @dataclass
 class Options:
-    """Everything ``kabuto play`` can set (see :mod:`kabuto.app_cli`)."""
+    """Everything ``kabuto play`` can set (see :mod:`kabuto.cli.play`)."""
 
     config: GameConfig | None = None      # start this game at once instead of the menu
     sandbox: bool = False
@@ -31,7 +31,7 @@ class Options:
     replay: Path | None = None
     tuning: Path | None = None
     profiles: Path | None = None
-    data_dir: Path | None = None           # where games are recorded (kabuto.userdata)
+    data_dir: Path | None = None           # where games are recorded (kabuto.replay.userdata)
     record: bool = True
     ai_workers: int | None = None          # processes the AI may use (None: one per core)
     ai_delay: float = 0.9
@@ -122,8 +122,8 @@ def _register_builtin_modes(app: App) -> None:
         return app_.table(session, rematch=lambda: app_.start(modes.MODES["kabuto"], config))
 
     def kabuto_available() -> str:
-        if not _has("kabuto.game"):
-            return "the rules engine (kabuto.game) is not in this build yet"
+        if not _has("kabuto.rules.game"):
+            return "the rules engine (kabuto.rules.game) is not in this build yet"
         return ""
 
     def start_sandbox(app_: App, config: GameConfig):

@@ -2,8 +2,8 @@
 
 Two kinds of file are read by :func:`open_recording`:
 
-* replay files (``kabuto-replay``, written by :mod:`kabuto.recorder` for every game): loaded and
-  validated by :func:`kabuto.replay.load` and stepped with :class:`kabuto.replay.Playback`, which
+* replay files (``kabuto-replay``, written by :mod:`kabuto.replay.recorder` for every game): loaded and
+  validated by :func:`kabuto.replay.format.load` and stepped with :class:`kabuto.replay.format.Playback`, which
   switches the materials tables, re-plays undo entries and checks every recorded state hash;
 * a bare saved game (``Game.to_json()``, format ``kabuto-game``): its setup and history.
 
@@ -45,7 +45,7 @@ def open_recording(path: Path) -> "ReplayModel":
     """The model for a replay file or a saved game; ValueError (one line) if it is neither."""
     path = Path(path)
     if is_replay_file(path):
-        from kabuto import replay as rp
+        from kabuto.replay import format as rp
 
         return ReplayFileModel(rp.load(path), path.name)
     data = read_saved_game(path)
@@ -140,10 +140,10 @@ class ReplayModel:
 
 
 class ReplayFileModel(ReplayModel):
-    """A ``kabuto-replay`` file through :class:`kabuto.replay.Playback`."""
+    """A ``kabuto-replay`` file through :class:`kabuto.replay.format.Playback`."""
 
     def __init__(self, replay, source: str):
-        from kabuto.replay import Playback
+        from kabuto.replay.format import Playback
 
         seats = tuple((replay.meta or {}).get("seats") or ())
         super().__init__(replay.timeline, source, seats)
@@ -155,7 +155,7 @@ class ReplayFileModel(ReplayModel):
         return self.pb.game
 
     def _apply(self, i: int):
-        from kabuto.errors import ReplayError
+        from kabuto.rules.errors import ReplayError
 
         assert self.pb.index == i, "the playback is out of step with the viewer"
         report = self.pb.step()
@@ -175,13 +175,13 @@ class HistoryModel(ReplayModel):
     """A bare saved game: its setup and history, re-applied with the rules engine."""
 
     def __init__(self, setup: dict[str, Any], history: list[dict[str, Any]], source: str):
-        from kabuto.game import Game
+        from kabuto.rules.game import Game
 
         super().__init__(history, source)
         self.game = Game.from_setup(setup)
 
     def _apply(self, i: int):
-        from kabuto.errors import ReplayError
+        from kabuto.rules.errors import ReplayError
 
         a = self.entries[i]
         try:

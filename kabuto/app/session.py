@@ -5,7 +5,7 @@ Two kinds of session exist:
 
 * :class:`SandboxSession` (physics only): the starting board, an endless supply of every piece kind,
   no turns and no winner. For trying pushes and tuning materials.
-* ``kabuto.app.game_session.GameSession``: a real Kabuto Sumo game through :mod:`kabuto.game`.
+* ``kabuto.app.game_session.GameSession``: a real Kabuto Sumo game through :mod:`kabuto.rules.game`.
 
 Both implement the :class:`Session` interface below. Nothing here imports pyglet.
 """

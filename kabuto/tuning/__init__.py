@@ -1,7 +1,7 @@
 """Evidence for tuning how discs slide and shove: scenarios, parameter sweeps and calibration.
 
 The app's sliders are for feel; these modules are for numbers. They sit on :mod:`physics` alone
-(no game rules) and are driven by ``kabuto tune`` (:mod:`kabuto.tune`).
+(no game rules) and are driven by ``kabuto tune`` (:mod:`kabuto.cli.tune`).
 
 * :mod:`kabuto.tuning.scenario` - a scenario file (pieces, pushes, metrics) and running it under
   given materials to get the metrics.

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from kabuto import Game
 from kabuto.ai import Level, level
-from kabuto.inventory import BOARD, SUPPLY
+from kabuto.rules.inventory import BOARD, SUPPLY
 from tests.kabuto.scenarios import line_up
 
 #: A small, steady search: enough to find an easy knock-out, cheap enough for tests.

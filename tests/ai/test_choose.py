@@ -9,7 +9,7 @@ import pytest
 from kabuto import Game
 from kabuto.ai import MoveChoice, Plan, PushChoice, choose, level, play_turn
 from kabuto.ai.candidates import wrap_deg
-from kabuto.inventory import BOARD
+from kabuto.rules.inventory import BOARD
 
 from tests.ai.helpers import STEADY, WIDE, cleared, small_level, teetering
 

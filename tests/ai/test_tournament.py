@@ -8,8 +8,8 @@ import math
 
 import pytest
 
-from kabuto import replay as rp
-from kabuto.tournament import GameRecord, GameSpec, main, pair_stats, schedule, wilson
+from kabuto.replay import format as rp
+from kabuto.cli.tournament import GameRecord, GameSpec, main, pair_stats, schedule, wilson
 
 ARGS = ["--games", "1", "--wrestlers", "mike,hank,gus", "--level", "easy", "--max-turns", "4",
         "--seed", "3", "--no-progress"]

@@ -14,7 +14,7 @@ def _run(args, env_extra=None, drop_display=True):
         env.pop("WAYLAND_DISPLAY", None)
         env.pop("PYGLET_HEADLESS", None)
     env.update(env_extra or {})
-    return subprocess.run([sys.executable, "-m", "kabuto.cli", "play", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "kabuto", "play", *args], capture_output=True,
                           text=True, env=env, timeout=60)
 
 
@@ -33,8 +33,8 @@ def test_a_bad_flag_is_one_line_and_exit_2():
 
 
 def test_the_rules_and_the_apps_logic_load_without_pyglet():
-    code = ("import sys, kabuto.game, kabuto.app.game_session, kabuto.app.aim, kabuto.app.animation, "
-            "kabuto.app.tuning, kabuto.app.replay_model, kabuto.app.modes, kabuto.app_cli; "
+    code = ("import sys, kabuto.rules.game, kabuto.app.game_session, kabuto.app.aim, kabuto.app.animation, "
+            "kabuto.app.tuning, kabuto.app.replay_model, kabuto.app.modes, kabuto.cli.play; "
             "print('pyglet' in sys.modules)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr

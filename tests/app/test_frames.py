@@ -158,7 +158,7 @@ def test_a_piece_draws_only_inside_the_box_repaired_for_it(app_window):
     from kabuto.app.frames import PixelRect
     from kabuto.app.scene.table import TableScene
     from kabuto.app.session import SandboxSession
-    from kabuto.game import Game
+    from kabuto.rules.game import Game
 
     win = app_window
     materials = Game.new(players=2, wrestlers=["mike", "gus"], seed=1).materials

@@ -25,7 +25,7 @@ def _key(win, symbol, modifiers=0):
 
 def _game(players=2, wrestlers=("gus", "mike"), seats=("human", "human"), first=0, **kw):
     from kabuto.app.game_session import GameSession
-    from kabuto.game import Game
+    from kabuto.rules.game import Game
 
     game = Game.new(players=players, wrestlers=list(wrestlers), seed=7, first_player=first, **kw)
     # The AI on its easiest level, in this process: quick, and no worker processes to start.
@@ -95,7 +95,7 @@ def test_a_tuning_slider_changes_the_next_push_not_the_ring(app_window, tmp_path
 
 
 def test_hot_seat_undo_puts_the_game_back_exactly_and_the_replay_says_so(app_window, data_dir):
-    from kabuto import replay as rp
+    from kabuto.replay import format as rp
 
     session = _game()
     scene = _table(app_window, session)
@@ -239,7 +239,7 @@ def test_a_screenshot_is_the_drawn_window(app_window, tmp_path):
 
 
 def test_a_tuning_change_in_a_game_is_recorded_in_its_replay(app_window, tmp_path):
-    from kabuto import replay as rp
+    from kabuto.replay import format as rp
 
     session = _game()
     scene = _table(app_window, session, profile_dir=tmp_path)
@@ -261,7 +261,7 @@ def test_a_tuning_change_in_a_game_is_recorded_in_its_replay(app_window, tmp_pat
 def test_the_menu_starts_the_game_it_shows(app_window):
     from kabuto.app.main import App, Options
     from kabuto.app.scene.table import TableScene
-    from kabuto.wrestlers import render_card, wrestler
+    from kabuto.rules.wrestlers import render_card, wrestler
 
     app = App(Options(ai_delay=0.0, ai_workers=1), window=app_window)
     app.open_menu()

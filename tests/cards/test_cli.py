@@ -221,13 +221,13 @@ def test_kabuto_cards_is_routed_here():
         pytest.skip("no engine installed")
     name = sorted(cards.GAMES)[0]
     proc = subprocess.run(
-        [sys.executable, "-m", "kabuto.cli", "cards", "selfplay", name, "--games", "2"],
+        [sys.executable, "-m", "kabuto", "cards", "selfplay", name, "--games", "2"],
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["games"] == 2
     proc = subprocess.run(
-        [sys.executable, "-m", "kabuto.cli", "cards", "selfplay", "nope"],
+        [sys.executable, "-m", "kabuto", "cards", "selfplay", "nope"],
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1

@@ -19,7 +19,7 @@ import functools
 from collections import Counter
 
 from kabuto import Game
-from kabuto.inventory import BOARD, SUPPLY
+from kabuto.rules.inventory import BOARD, SUPPLY
 from physics import Materials, shapes
 
 #: Wrestler spots clear of the x axis (seat order).

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from kabuto import IllegalMove
-from kabuto.inventory import BOARD, SUPPLY
+from kabuto.rules.inventory import BOARD, SUPPLY
 from physics import shapes
 from tests.kabuto.scenarios import arena, beside, check_conservation, empty, give, line_up, put, shove
 
@@ -416,7 +416,7 @@ def test_moves_are_a_junior_league_absence():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_move_is_discoverable_with_kinds_of_targets(players):
-    from kabuto.wrestlers import load_wrestlers
+    from kabuto.rules.wrestlers import load_wrestlers
 
     keys = [w.key for w in load_wrestlers()]
     for start in range(0, 8, players):

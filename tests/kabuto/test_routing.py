@@ -9,7 +9,7 @@ import math
 import pytest
 
 from kabuto import IllegalMove
-from kabuto.inventory import BOARD, SUPPLY
+from kabuto.rules.inventory import BOARD, SUPPLY
 from tests.kabuto.scenarios import (EDGE, FAST_SPEED, arena, check_conservation, empty, fast_hands, give,
                                     line_up, put, shove)
 

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from kabuto import Game, IllegalMove
-from kabuto.inventory import BOARD, SUPPLY
+from kabuto.rules.inventory import BOARD, SUPPLY
 from physics import Materials, shapes
 from tests.kabuto.scenarios import EDGE, arena, check_conservation, empty, give, line_up, put, shove
 

@@ -6,8 +6,8 @@ import math
 import pytest
 
 from kabuto import Game
-from kabuto.setup import load_setups
-from kabuto.wrestlers import load_wrestlers
+from kabuto.rules.boards import load_setups
+from kabuto.rules.wrestlers import load_wrestlers
 from physics import World, shapes
 
 #: The rulebook's Wrestler Count Diagram (the starting board), typed in from the rulebook.

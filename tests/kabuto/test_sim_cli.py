@@ -7,7 +7,7 @@ import pytest
 
 from kabuto import Game
 from kabuto.cli import main as kabuto_main
-from kabuto.sim_cli import main
+from kabuto.cli.sim import main
 
 
 @pytest.fixture(autouse=True)

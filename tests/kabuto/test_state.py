@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kabuto import Game, IllegalMove, ReplayError
-from kabuto.inventory import BOARD, SUPPLY
+from kabuto.rules.inventory import BOARD, SUPPLY
 from physics import Materials, Push
 from tests.kabuto.scenarios import EDGE, arena, beside, give, line_up, put, shove
 

@@ -6,7 +6,7 @@ and an inventory about to run dry is topped up from the supply (or the board) by
 game never ends by submission. Every ``move_every``-th turn the player uses a signature move that
 only trades pieces when one is usable (Mike's Mandible Claw; Hank's Horn Toss, which brings his
 polygon Horn Bar into play). A
-:class:`~kabuto.recorder.Recorder`, if given, is updated after every action.
+:class:`~kabuto.replay.recorder.Recorder`, if given, is updated after every action.
 
 :func:`undo` does what the app's hot-seat undo does: the game goes back to a JSON copy taken before
 the last action (``Game.from_json`` continues bit-identically), keeping the tuning in force.
@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from kabuto import Game
-from kabuto.replay import use_materials
+from kabuto.replay.format import use_materials
 
 
 #: Moves that only move pieces between inventories and the supply (they cannot end the game).
@@ -127,7 +127,7 @@ def rich_game(data_dir, seed: int = 2, before: int = 3, after: int = 3):
     Returns ``(game, recorder, undone_hash)``: the live game at the end, its recorder (closed, so
     the file is complete) and the state hash of the push that was undone.
     """
-    from kabuto.recorder import record
+    from kabuto.replay.recorder import record
 
     game = new_game(seed)
     rec = record(game, data_dir, seats=("human", "ai"))

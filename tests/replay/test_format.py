@@ -5,8 +5,9 @@ import json
 
 from physics import state_hash
 
-from kabuto import Game, replay as rp
-from kabuto.recorder import record
+from kabuto import Game
+from kabuto.replay import format as rp
+from kabuto.replay.recorder import record
 
 from tests.replay.games import long_game, new_game
 

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from kabuto import replay as rp, replay_cli
+from kabuto.replay import format as rp
+from kabuto.cli import replay as replay_cli
 
 # Hypothesis draws a few integers per example; a seeded Random turns them into mutations. Drawing
 # nested JSON through hypothesis itself costs more than the loader does, and the seeds still make

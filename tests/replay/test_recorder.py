@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from kabuto import replay as rp
-from kabuto import sim_cli
-from kabuto.recorder import RecordingError, record
-from kabuto.userdata import UserDataError, data_dir, ensure_dir, replays_dir
+from kabuto.replay import format as rp
+from kabuto.cli import sim as sim_cli
+from kabuto.replay.recorder import RecordingError, record
+from kabuto.replay.userdata import UserDataError, data_dir, ensure_dir, replays_dir
 
 from tests.replay.games import bot_push, long_game, new_game
 
@@ -112,7 +112,7 @@ def test_a_process_killed_mid_write_leaves_a_complete_replay(data_dir):
         import os, signal, sys
         sys.path.insert(0, {str(ROOT)!r})
         from tests.replay.games import long_game, new_game
-        from kabuto.recorder import record
+        from kabuto.replay.recorder import record
         game = new_game(14)
         rec = record(game)
         long_game(2, 14, rec, move_every=0, game=game)
@@ -131,7 +131,7 @@ def test_a_process_killed_mid_write_leaves_a_complete_replay(data_dir):
     strays = [p for p in path.parent.iterdir() if p != path]
     assert strays and all(p.name.startswith(".") and p.name.endswith(".tmp") for p in strays)
     # The listing ignores the stray temp file.
-    from kabuto import replay_cli
+    from kabuto.cli import replay as replay_cli
     assert replay_cli.main(["--list"]) == 0
 
 

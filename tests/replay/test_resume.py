@@ -12,10 +12,10 @@ import pytest
 
 from physics import state_hash
 
-from kabuto import replay as rp
-from kabuto import sim_cli
-from kabuto.errors import ReplayError
-from kabuto.recorder import record
+from kabuto.replay import format as rp
+from kabuto.cli import sim as sim_cli
+from kabuto.rules.errors import ReplayError
+from kabuto.replay.recorder import record
 
 from tests.replay.games import bot_push, new_game
 
@@ -61,7 +61,7 @@ def test_sim_resume_in_a_new_process_gives_the_uninterrupted_game(capsys, tmp_pa
     # ... and a new process goes on from the file.
     rest = tmp_path / "rest.json"
     rest.write_text(json.dumps([{"end_turn": True}] + steps[3:]))
-    proc = subprocess.run([sys.executable, "-m", "kabuto.cli", "sim", "--resume", str(saved),
+    proc = subprocess.run([sys.executable, "-m", "kabuto", "sim", "--resume", str(saved),
                            "--pushes", str(rest), "--json", "--data-dir", str(tmp_path / "d3")],
                           capture_output=True, text=True, cwd=ROOT, timeout=120,
                           env={**os.environ, "KABUTO_DATA_DIR": str(tmp_path / "unused")})

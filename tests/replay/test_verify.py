@@ -10,9 +10,11 @@ from pathlib import Path
 
 from physics import Materials, assets_dir, state_hash
 
-import kabuto.game
-from kabuto import Game, replay as rp, replay_cli
-from kabuto.recorder import record
+import kabuto.rules.game
+from kabuto import Game
+from kabuto.cli import replay as replay_cli
+from kabuto.replay import format as rp
+from kabuto.replay.recorder import record
 
 from tests.replay.games import long_game, new_game, tuned
 
@@ -100,7 +102,7 @@ def test_usage_errors_exit_2_in_one_line(capsys):
 
 def test_without_verify_the_file_goes_to_the_apps_viewer(capsys, rich, monkeypatch):
     """``kabuto replay FILE`` validates the file, then hands it to ``kabuto play --replay``."""
-    from kabuto import app_cli
+    from kabuto.cli import play as app_cli
 
     calls = []
     monkeypatch.setattr(app_cli, "main", lambda argv: calls.append(argv) or 0)
@@ -123,7 +125,7 @@ def test_a_tuned_replay_replays_with_its_own_materials_whatever_the_defaults(cap
     toml.write_text(re.sub(r"(table_friction\s*=\s*)([0-9.]+)",
                            lambda m: f"{m.group(1)}{float(m.group(2)) * 0.5}", toml.read_text()))
     monkeypatch.setenv("KABUTO_ASSETS", str(copy))
-    kabuto.game._default_materials.cache_clear()
+    kabuto.rules.game._default_materials.cache_clear()
     try:
         defaults = Materials.load()
         assert defaults.kinds["small"].table_friction != game.materials.kinds["small"].table_friction
@@ -141,7 +143,7 @@ def test_a_tuned_replay_replays_with_its_own_materials_whatever_the_defaults(cap
                 break
         assert state_hash(plain.world.snapshot()) != state_hash(game.world.snapshot())
     finally:
-        kabuto.game._default_materials.cache_clear()
+        kabuto.rules.game._default_materials.cache_clear()
 
 
 def test_a_mid_game_tuning_change_is_replayed_with_the_new_table(capsys, rich, tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from physics import Materials
-from kabuto.tune import main
+from kabuto.cli.tune import main
 from kabuto.tuning import TuneError
 from kabuto.tuning.calibrate import calibrate, load_targets, targets_from_dict
 from kabuto.tuning.profile import write_profile

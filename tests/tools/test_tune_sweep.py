@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from kabuto.tune import main
+from kabuto.cli.tune import main
 
 CROWD = ["sweep", "--scenario", "crowd-2p", "--param", "table_friction=0.25:0.35:3",
          "--param", "push.speed=0.4,0.9", "--quiet"]

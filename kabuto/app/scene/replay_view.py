@@ -217,13 +217,13 @@ class ReplayScene(TableScene):
 
 class ReplayBrowser(WidgetScene):
     """Pick a replay (or saved game, ``*.json``) from a folder (default: the per-user replays
-    folder every game is recorded in, :func:`kabuto.userdata.replays_dir`)."""
+    folder every game is recorded in, :func:`kabuto.replay.userdata.replays_dir`)."""
 
     def __init__(self, app_obj, folder: Path | None = None):
         super().__init__(app_obj.window)
         self.app_obj = app_obj
         if folder is None:
-            from kabuto.userdata import replays_dir
+            from kabuto.replay.userdata import replays_dir
 
             folder = replays_dir(app_obj.options.data_dir)
         self.folder = Path(folder)

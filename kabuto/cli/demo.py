@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kabuto.errors import IllegalMove
+from kabuto.rules.errors import IllegalMove
 
 
 def main(argv: list[str]) -> int:
@@ -19,7 +19,7 @@ def main(argv: list[str]) -> int:
                     help="hand speed in m/s (default: the fastest the rules allow)")
     ap.add_argument("--wrestlers", default="mike,hank", help="two wrestler keys (default mike,hank)")
     args = ap.parse_args(argv)
-    from kabuto.game import Game
+    from kabuto.rules.game import Game
 
     try:
         game = Game.new(players=2, wrestlers=args.wrestlers.split(","), seed=0, first_player=0)

@@ -3,10 +3,10 @@
 ::
 
     from kabuto import Game
-    from kabuto.recorder import record
+    from kabuto.replay.recorder import record
 
     game = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
-    rec = record(game)                   # into the per-user data folder (kabuto.userdata)
+    rec = record(game)                   # into the per-user data folder (kabuto.replay.userdata)
     game.push("small", entry_deg=180.0)  # ... play ...
     rec.update(game)                     # after every action: saves when a turn has ended
     rec.close(game)                      # at the end (or on quit): saves what is left
@@ -22,7 +22,7 @@ a signature move, an end of turn, an edit, an undo, a tuning change). It reads t
   replay reproduces the undo (see ``docs/replay-format.md``). ``update`` may be given a different
   Game object than before - the app's undo builds a new one.
 
-Saving is atomic (:func:`kabuto.replay.write_atomic`: temp file in the same folder, fsync,
+Saving is atomic (:func:`kabuto.replay.format.write_atomic`: temp file in the same folder, fsync,
 ``os.replace``) and happens when a turn has ended since the last save, when the game is over, and
 after an undo. A process killed at any moment loses at most the turn in flight, and the file on
 disk is always a complete, valid replay.
@@ -44,11 +44,11 @@ from typing import TYPE_CHECKING, Any
 
 from physics import Materials, PieceState
 
-from kabuto import replay as rp
-from kabuto.userdata import ensure_dir, replays_dir
+from kabuto.replay import format as rp
+from kabuto.replay.userdata import ensure_dir, replays_dir
 
 if TYPE_CHECKING:
-    from kabuto.game import Game, GameSetup
+    from kabuto.rules.game import Game, GameSetup
 
 #: History entry types the game may use for a tuning change (``Game.set_materials``), whatever it
 #: calls them: they switch the materials table, they are not actions of their own in a replay.
@@ -107,7 +107,7 @@ class Recorder:
             if "seats" in base.meta and not seats:
                 self.meta["seats"] = list(base.meta["seats"])
         else:
-            from kabuto.game import exact_materials
+            from kabuto.rules.game import exact_materials
 
             self._add_table(rp.MaterialsTable(rp.materials_hash(setup.materials), setup.materials,
                                               exact_materials(setup.materials)))
@@ -129,7 +129,7 @@ class Recorder:
               seats: tuple[str, ...] | list[str] | None = None) -> "Recorder":
         """A recorder for ``game`` saving into the replays folder of the data folder (created now,
         so a bad folder is reported before play starts; UserDataError). A game made by
-        :func:`kabuto.replay.resume_game` continues its replay (written to a new file)."""
+        :func:`kabuto.replay.format.resume_game` continues its replay (written to a new file)."""
         folder = ensure_dir(replays_dir(data_dir))
         base = rp.origin_of(game)
         seats_t = tuple(seats) if seats else None
@@ -142,7 +142,7 @@ class Recorder:
             # A game loaded from a saved Game.to_json(): its history is taken in as if it had all
             # just been played. Which materials each past push used is not in a saved game; the
             # ones in force now are assumed (verify tells if that was wrong).
-            from kabuto.game import Game
+            from kabuto.rules.game import Game
 
             start = Game.from_setup(game.setup)
             rec = cls(folder, game.setup, seats=seats_t, pieces=rp.pieces_of(start.world))
@@ -227,7 +227,7 @@ class Recorder:
                 self._pieces_at.append(pieces)
                 continue
             if kind not in rp.ACTION_TYPES or kind == "undo":
-                warnings.warn(f"kabuto.recorder: a history entry of type {kind!r} cannot be recorded; "
+                warnings.warn(f"kabuto.replay.recorder: a history entry of type {kind!r} cannot be recorded; "
                               f"the replay may not verify", RuntimeWarning, stacklevel=3)
                 seen.append(e)
                 self._is_action.append(False)
@@ -262,7 +262,7 @@ class Recorder:
     def _tuning_table(self, entry: dict[str, Any], game: "Game") -> int:
         """The table a tuning entry of the history switches to (its ``materials`` data when it
         carries them, else the game's materials now)."""
-        from kabuto.game import exact_materials
+        from kabuto.rules.game import exact_materials
 
         data = entry.get("materials")
         if isinstance(data, dict):

@@ -34,7 +34,7 @@ Python API:
   divergence and says which pieces differ and by how much.
 * :func:`resume_game` / :func:`load_for_resume` give the :class:`kabuto.Game` at the end of a replay,
   ready to go on (``kabuto play --resume``, ``kabuto sim --resume``); recording it again with
-  :func:`kabuto.recorder.record` continues the same replay into a new file.
+  :func:`kabuto.replay.recorder.record` continues the same replay into a new file.
 * :class:`Playback` steps through a replay one action at a time (what a viewer needs: undo entries
   and materials changes are handled, each push's outcome is returned for animation).
 """
@@ -57,10 +57,10 @@ import numpy as np
 from physics import Materials, PieceState, World
 from physics.fileio import write_atomic
 
-from kabuto.errors import ReplayError
+from kabuto.rules.errors import ReplayError
 
 if TYPE_CHECKING:  # the rules engine is imported lazily: loading a file must stay cheap
-    from kabuto.game import Game, GameSetup
+    from kabuto.rules.game import Game, GameSetup
 
 FORMAT = "kabuto-replay"
 VERSION = 1
@@ -382,7 +382,7 @@ class Replay:
 
     def describe(self) -> str:
         """One line: players, wrestlers, seed, first player, how much was played."""
-        from kabuto.game import Game
+        from kabuto.rules.game import Game
 
         try:
             names = " vs ".join(s.wrestler.name for s in Game.from_setup(self.setup).seats)
@@ -483,7 +483,7 @@ _VALID_TABLES: dict[str, Materials] = {}
 
 
 def _tables(raw: Any) -> list[MaterialsTable]:
-    from kabuto.game import exact_materials
+    from kabuto.rules.game import exact_materials
 
     raw = _list(raw, "materials", MAX_TABLES)
     if not raw:
@@ -519,9 +519,9 @@ def _tables(raw: Any) -> list[MaterialsTable]:
 
 
 def _setup(raw: Any, table0: MaterialsTable) -> "GameSetup":
-    from kabuto.game import GameSetup
-    from kabuto.junior import junior_card
-    from kabuto.wrestlers import wrestler
+    from kabuto.rules.game import GameSetup
+    from kabuto.rules.junior import junior_card
+    from kabuto.rules.wrestlers import wrestler
 
     s = _obj(raw, "setup", ("players", "wrestlers", "junior", "seed", "first_player"))
     players = _int(s["players"], "setup.players", 2, 4)
@@ -810,7 +810,7 @@ class Playback:
     """
 
     def __init__(self, replay: Replay):
-        from kabuto.game import Game
+        from kabuto.rules.game import Game
 
         self.replay = replay
         try:
@@ -970,7 +970,7 @@ def resume_game(replay: Replay) -> "Game":
 
 def load_for_resume(path: str | os.PathLike[str]) -> "Game":
     """``kabuto play --resume FILE`` / ``kabuto sim --resume FILE``: the game a replay file ends
-    in. Record it with :func:`kabuto.recorder.record` to continue the same replay (into a new
+    in. Record it with :func:`kabuto.replay.recorder.record` to continue the same replay (into a new
     file: the file opened is never changed). BadReplayFile / ReplayError with a one-line message."""
     return resume_game(load(path))
 

@@ -137,13 +137,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args) -> int:
-    from kabuto.errors import IllegalMove
-    from kabuto.game import Game
+    from kabuto.rules.errors import IllegalMove
+    from kabuto.rules.game import Game
 
     steps = _load_steps(args.pushes)
     wrestlers = [w.strip() for w in args.wrestlers.split(",")] if args.wrestlers else None
-    from kabuto.recorder import RecordingError, record
-    from kabuto.replay import load_for_resume
+    from kabuto.replay.recorder import RecordingError, record
+    from kabuto.replay.format import load_for_resume
 
     try:
         if args.resume:
@@ -227,7 +227,7 @@ def _run(args) -> int:
 
 def _close_recorder(recorder, game):
     """Save the replay (a turn left open included); the file, or None if nothing was played."""
-    from kabuto.recorder import RecordingError
+    from kabuto.replay.recorder import RecordingError
 
     try:
         return recorder.close(game)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from kabuto.errors import IllegalMove
+from kabuto.rules.errors import IllegalMove
 
 BOARD = "board"
 SUPPLY = "supply"

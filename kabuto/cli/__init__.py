@@ -23,13 +23,13 @@ commands:
 
 # command -> (module, function). Imported lazily so `kabuto cards ...` never loads pymunk or pyglet.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("kabuto.app_cli", "main"),
-    "demo": ("kabuto.demo", "main"),
-    "sim": ("kabuto.sim_cli", "main"),
-    "replay": ("kabuto.replay_cli", "main"),
-    "wrestlers": ("kabuto.wrestlers_cli", "main"),
-    "tournament": ("kabuto.tournament", "main"),
-    "tune": ("kabuto.tune", "main"),
+    "play": ("kabuto.cli.play", "main"),
+    "demo": ("kabuto.cli.demo", "main"),
+    "sim": ("kabuto.cli.sim", "main"),
+    "replay": ("kabuto.cli.replay", "main"),
+    "wrestlers": ("kabuto.cli.wrestlers", "main"),
+    "tournament": ("kabuto.cli.tournament", "main"),
+    "tune": ("kabuto.cli.tune", "main"),
     "cards": ("cards.cli", "main"),
 }
 
@@ -72,5 +72,3 @@ def subparser(prog: str, description: str) -> argparse.ArgumentParser:
     return argparse.ArgumentParser(prog=f"kabuto {prog}", description=description)
 
 
-if __name__ == "__main__":
-    sys.exit(main())

@@ -5,10 +5,10 @@
 ``<key>_wrestler`` and ``<key>_<signature key>`` (no dots: tuning keys use dots). Piece ids are
 ``<key>:wrestler`` and ``<key>:<signature key><n>`` (``hank:bar1``, ``jade:gem1..3``).
 
-The move *effects* live in :mod:`kabuto.moves`; here a move is its card data: name, text, cost,
+The move *effects* live in :mod:`kabuto.rules.moves`; here a move is its card data: name, text, cost,
 effect type and parameters.
 
-    >>> from kabuto.wrestlers import wrestler, render_card
+    >>> from kabuto.rules.wrestlers import wrestler, render_card
     >>> print(render_card(wrestler("Mighty Jaw Mike")).splitlines()[0])
     MIGHTY JAW MIKE (Giant Stag Beetle)
 """
@@ -177,7 +177,7 @@ def _parse_wrestler(d: Any, where: str) -> Wrestler:
         etype = effect.pop("type", None)
         if not isinstance(etype, str):
             raise ValueError(f"{w}.effect.type: missing")
-        from kabuto.moves import EFFECTS  # the effect names are defined with their code
+        from kabuto.rules.moves import EFFECTS  # the effect names are defined with their code
 
         if etype not in EFFECTS:
             raise ValueError(f"{w}.effect.type: unknown effect {etype!r} "

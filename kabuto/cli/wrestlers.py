@@ -21,14 +21,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0) and 2
     try:
         if args.junior:
-            from kabuto.junior import junior_card, load_junior, render_junior_card
+            from kabuto.rules.junior import junior_card, load_junior, render_junior_card
 
             cards = [junior_card(n) for n in args.names] if args.names else list(load_junior())
             texts = [render_junior_card(c) for c in cards]
             data = [{"key": c.key, "name": c.name, "wrestler": c.wrestler.key, "inventory": c.discs,
                      "signature": list(c.signature), "text": c.text} for c in cards]
         else:
-            from kabuto.wrestlers import load_wrestlers, render_card, wrestler
+            from kabuto.rules.wrestlers import load_wrestlers, render_card, wrestler
 
             ws = [wrestler(n) for n in args.names] if args.names else list(load_wrestlers())
             texts = [render_card(w) for w in ws]

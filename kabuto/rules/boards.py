@@ -25,9 +25,9 @@ from typing import Any
 from physics import PieceState, assets_dir
 from physics.fileio import read_toml
 
-from kabuto.inventory import BOARD, STANDARD_KINDS, SUPPLY, seat_place, standard_ids, team_place
-from kabuto.junior import JuniorCard
-from kabuto.wrestlers import Wrestler
+from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, seat_place, standard_ids, team_place
+from kabuto.rules.junior import JuniorCard
+from kabuto.rules.wrestlers import Wrestler
 
 Point = tuple[float, float]
 #: "a team cannot start with more than three small discs" (Junior League rule 1).

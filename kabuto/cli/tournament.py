@@ -69,7 +69,7 @@ class GameSpec:
 class GameRecord:
     """How one game went. ``winner`` is the winning seat (None: a draw, or stopped at max turns).
 
-    ``replay`` is the game in the replay format of :mod:`kabuto.replay` (or, if that module is not
+    ``replay`` is the game in the replay format of :mod:`kabuto.replay.format` (or, if that module is not
     available, ``Game.to_json``); ``plans`` the AI's plan for every turn (aims before the hand wobble,
     pushes executed, predictions).
     """
@@ -99,11 +99,11 @@ def ai_seed(spec: GameSpec, seat: int) -> int:
 
 
 def _recorder(game: Any, spec: GameSpec) -> Any:
-    """A :class:`kabuto.recorder.Recorder` for the game (never saving by itself), or None when the
+    """A :class:`kabuto.replay.recorder.Recorder` for the game (never saving by itself), or None when the
     replay module is not available in this build."""
     try:
-        from kabuto import replay as rp
-        from kabuto.recorder import Recorder
+        from kabuto.replay import format as rp
+        from kabuto.replay.recorder import Recorder
     except ImportError:
         return None
     seats = tuple(f"AI {lvl}" for lvl in spec.levels)
@@ -114,7 +114,7 @@ def play_game(spec: GameSpec, ai_workers: int = 1, levels: dict[str, Any] | None
     """Play one AI-vs-AI game to the end (or ``max_turns``). ``levels`` may map a level name in
     ``spec.levels`` to a :class:`kabuto.ai.Level` to use instead of ai.toml's (tests, benchmarks)."""
     from kabuto.ai import choose, play_turn
-    from kabuto.game import Game
+    from kabuto.rules.game import Game
 
     game = Game.new(players=len(spec.wrestlers), wrestlers=list(spec.wrestlers), seed=spec.seed,
                     first_player=spec.first_player)
@@ -350,7 +350,7 @@ def heatmap_png(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from kabuto.wrestlers import wrestler
+    from kabuto.rules.wrestlers import wrestler
 
     names = [wrestler(w).name for w in wrestlers]
     n = len(wrestlers)
@@ -387,11 +387,11 @@ def heatmap_png(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats
 
 
 def save_replay(folder: Path, record: GameRecord) -> list[Path]:
-    """Write one game's replay (``game-NNNN.replay.json``, :mod:`kabuto.replay`'s format: ``kabuto
+    """Write one game's replay (``game-NNNN.replay.json``, :mod:`kabuto.replay.format`'s format: ``kabuto
     replay --verify`` checks it) and the AI's plans beside it (``game-NNNN.ai.json``)."""
     stem = folder / f"game-{record.spec.index:04d}"
     try:
-        from kabuto import replay as rp
+        from kabuto.replay import format as rp
 
         text = rp.dumps(record.replay) if record.replay.get("format") == rp.FORMAT else None
     except ImportError:
@@ -473,7 +473,7 @@ def _parse(argv: Sequence[str]):
 
 
 def _wrestler_keys(text: str) -> list[str]:
-    from kabuto.wrestlers import load_wrestlers, wrestler
+    from kabuto.rules.wrestlers import load_wrestlers, wrestler
 
     if text.strip().lower() == "all":
         return [w.key for w in load_wrestlers()]

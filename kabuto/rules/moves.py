@@ -1,6 +1,6 @@
 """Signature moves as named effects on the physics world.
 
-A move's card data (:class:`kabuto.wrestlers.MoveSpec`) names an *effect* here and its cost. Using a
+A move's card data (:class:`kabuto.rules.wrestlers.MoveSpec`) names an *effect* here and its cost. Using a
 move (:meth:`kabuto.Game.use_move`) runs, on the game:
 
 1. the rules every move shares (your turn, at most once per turn, "replaces your turn"),
@@ -11,7 +11,7 @@ move (:meth:`kabuto.Game.use_move`) runs, on the game:
 4. :meth:`Effect.perform` on the world.
 
 The game takes a checkpoint first and puts everything back if any step raises
-:class:`~kabuto.errors.IllegalMove`, so a refused move changes nothing.
+:class:`~kabuto.rules.errors.IllegalMove`, so a refused move changes nothing.
 
 Targets are keyword arguments of ``use_move``; :func:`target_specs` lists them with their kinds
 (``seat``, ``piece``, ``angle_deg``, ``distance_mm``) and, where they can be listed, their choices:
@@ -35,13 +35,13 @@ from typing import TYPE_CHECKING, Any
 
 from physics import World
 
-from kabuto.errors import IllegalMove
-from kabuto.inventory import BOARD, STANDARD_KINDS, SUPPLY
-from kabuto.outcomes import Knockout
-from kabuto.wrestlers import MoveSpec
+from kabuto.rules.errors import IllegalMove
+from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY
+from kabuto.rules.outcomes import Knockout
+from kabuto.rules.wrestlers import MoveSpec
 
 if TYPE_CHECKING:
-    from kabuto.game import Game
+    from kabuto.rules.game import Game
 
 #: Slides are swept in steps this long, then the stopping point is found by bisection.
 SLIDE_STEP = 0.0005

@@ -9,7 +9,7 @@
     (True, 1)
 
 The rules are data and functions on a :class:`physics.World` (the pieces on the ring) and a
-:class:`~kabuto.inventory.Ledger` (where every piece is). The app and the bots only call this API:
+:class:`~kabuto.rules.inventory.Ledger` (where every piece is). The app and the bots only call this API:
 
 * **Setup**: :meth:`Game.new` (``players`` 2-4, ``wrestlers`` by key or name, ``junior``, ``seed``,
   ``first_player``, ``materials``); :attr:`Game.setup` is the record that restarts the same game.
@@ -24,7 +24,7 @@ The rules are data and functions on a :class:`physics.World` (the pieces on the 
   :meth:`clone`, :attr:`history` (every action with its parameters and, after each push, move and
   edit, the world's :func:`physics.state_hash`), :meth:`replay` (re-apply a history to a setup).
 
-Every action validates first and raises :class:`~kabuto.errors.IllegalMove` (a ``ValueError``) that
+Every action validates first and raises :class:`~kabuto.rules.errors.IllegalMove` (a ``ValueError``) that
 says why, leaving the game exactly as it was. :attr:`world` may be a new World object after a
 signature move; read it from the game each time instead of keeping it.
 
@@ -42,15 +42,15 @@ from typing import Any
 from physics import Materials, Push, World, state_hash
 from physics.shapes import shape_from_json
 
-from kabuto.errors import IllegalMove, ReplayError
-from kabuto.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger
-from kabuto.junior import JuniorCard, junior_card, load_junior
-from kabuto.moves import (EFFECTS, MoveOption, MoveReport, check_cost, pay_cost,
+from kabuto.rules.errors import IllegalMove, ReplayError
+from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger
+from kabuto.rules.junior import JuniorCard, junior_card, load_junior
+from kabuto.rules.moves import (EFFECTS, MoveOption, MoveReport, check_cost, pay_cost,
                           target_specs)
-from kabuto.outcomes import (DRAW, KNOCKOUT, LAST_STANDING, OWN_KNOCKOUT, SUBMISSION, GameResult,
+from kabuto.rules.outcomes import (DRAW, KNOCKOUT, LAST_STANDING, OWN_KNOCKOUT, SUBMISSION, GameResult,
                              Knockout, MoveOutcome, PushOutcome, TurnState)
-from kabuto.setup import inventory_place, sides_of, starting_layout
-from kabuto.wrestlers import MoveSpec, Wrestler, load_wrestlers, wrestler
+from kabuto.rules.boards import inventory_place, sides_of, starting_layout
+from kabuto.rules.wrestlers import MoveSpec, Wrestler, load_wrestlers, wrestler
 
 FORMAT = "kabuto-game"
 VERSION = 1

@@ -70,8 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _Usage as exc:
         print(f"kabuto replay: {exc}", file=sys.stderr)
         return EXIT_BAD
-    from kabuto.errors import ReplayError
-    from kabuto.replay import load
+    from kabuto.rules.errors import ReplayError
+    from kabuto.replay.format import load
 
     try:
         replay = load(args.file)
@@ -104,7 +104,7 @@ def _action_text(report) -> str:
 
 
 def _verify(replay, quiet: bool) -> int:
-    from kabuto.replay import verify
+    from kabuto.replay.format import verify
 
     if not quiet:
         print(f"{replay.name}: {replay.describe()}")
@@ -147,15 +147,15 @@ def _view(path: Path) -> int:
         print("kabuto replay: the app's replay viewer is not in this build yet; use "
               "'kabuto replay FILE --verify' to check the replay headless", file=sys.stderr)
         return EXIT_BAD
-    from kabuto import app_cli
+    from kabuto.cli import play as app_cli
 
     return int(app_cli.main(["--replay", str(path)]) or 0)
 
 
 def _list(data_dir: str | None) -> int:
-    from kabuto.errors import ReplayError
-    from kabuto.replay import SUFFIX, load
-    from kabuto.userdata import replays_dir
+    from kabuto.rules.errors import ReplayError
+    from kabuto.replay.format import SUFFIX, load
+    from kabuto.replay.userdata import replays_dir
 
     folder = replays_dir(data_dir)
     files = sorted((p for p in folder.glob(f"*{SUFFIX}") if not p.name.startswith(".")),

@@ -6,7 +6,7 @@ from typing import Any
 
 from physics import Push, PushResult
 
-from kabuto.inventory import is_inventory
+from kabuto.rules.inventory import is_inventory
 
 #: Why a game ended (GameResult.reason).
 KNOCKOUT = "knockout"            # an opponent's wrestler piece was knocked out

@@ -16,8 +16,8 @@ from pathlib import Path
 from physics import assets_dir
 from physics.fileio import read_toml
 
-from kabuto.inventory import STANDARD_KINDS
-from kabuto.wrestlers import Wrestler, _norm, load_wrestlers
+from kabuto.rules.inventory import STANDARD_KINDS
+from kabuto.rules.wrestlers import Wrestler, _norm, load_wrestlers
 
 
 @dataclass(frozen=True)

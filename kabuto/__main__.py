@@ -1,0 +1,6 @@
+"""``python -m kabuto`` is the ``kabuto`` command."""
+import sys
+
+from kabuto.cli import main
+
+sys.exit(main())
