@@ -59,7 +59,7 @@ class CardGame(ABC):
     # ----- construction ------------------------------------------------------------------------
     @classmethod
     @abstractmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> "CardGame":
+    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> CardGame:
         """A freshly dealt game."""
 
     # ----- flow --------------------------------------------------------------------------------
@@ -104,12 +104,12 @@ class CardGame(ABC):
         """Every card of the game, each in exactly one zone."""
 
     @abstractmethod
-    def resample_hidden(self, player: int, rng: random.Random) -> "CardGame":
+    def resample_hidden(self, player: int, rng: random.Random) -> CardGame:
         """A clone with the cards ``player`` cannot see re-dealt consistently with their knowledge."""
 
     # ----- copies and persistence ---------------------------------------------------------------
     @abstractmethod
-    def clone(self) -> "CardGame":
+    def clone(self) -> CardGame:
         """An independent copy that continues identically."""
 
     @abstractmethod
@@ -118,7 +118,7 @@ class CardGame(ABC):
 
     @classmethod
     @abstractmethod
-    def from_json(cls, data: dict[str, Any]) -> "CardGame":
+    def from_json(cls, data: dict[str, Any]) -> CardGame:
         """Rebuild a game saved by ``to_json``; raise ValueError naming the bad field."""
 
     def __str__(self) -> str:  # stable text, used by OpenSpiel's clone/serialise checks

@@ -162,7 +162,7 @@ class _Holder:
     def __init__(self, game: CardGame) -> None:
         self.game = game
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "_Holder":
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
         return _Holder(self.game.clone())
 
     def __getstate__(self) -> dict[str, Any]:
@@ -175,7 +175,7 @@ class _Holder:
 class CardSpielState(pyspiel.State):
     """An OpenSpiel state wrapping one engine state (``self.card_game``)."""
 
-    def __init__(self, game: "CardSpielGame", card_game: CardGame) -> None:
+    def __init__(self, game: CardSpielGame, card_game: CardGame) -> None:
         super().__init__(game)
         self._holder = _Holder(card_game)
         self._name = card_game.name

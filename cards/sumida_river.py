@@ -448,7 +448,7 @@ class SumidaRiver(CardGame):
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> "SumidaRiver":
+    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> SumidaRiver:
         """A new game: A cards set out, first round dealt, trade phase begun."""
         n = 4 if players is None else players
         if n not in cls.player_counts:
@@ -1074,7 +1074,7 @@ class SumidaRiver(CardGame):
         zones["a-box"] = wild(*self.box)
         return zones
 
-    def resample_hidden(self, player: int, rng: random.Random) -> "SumidaRiver":
+    def resample_hidden(self, player: int, rng: random.Random) -> SumidaRiver:
         """A copy in which the natural cards ``player`` cannot see are re-dealt at random.
 
         Kept: ``player``'s hand, every public card, and every card ``player`` knows the place of
@@ -1133,7 +1133,7 @@ class SumidaRiver(CardGame):
         return g
 
     # ----- copies and persistence --------------------------------------------------------------
-    def clone(self) -> "SumidaRiver":
+    def clone(self) -> SumidaRiver:
         g = SumidaRiver.__new__(SumidaRiver)
         g.num_players = self.num_players
         g.seed = self.seed
@@ -1201,7 +1201,7 @@ class SumidaRiver(CardGame):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "SumidaRiver":
+    def from_json(cls, data: dict[str, Any]) -> SumidaRiver:
         if not isinstance(data, dict):
             raise ValueError("sumida-river: a saved game must be a JSON object")
 

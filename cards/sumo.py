@@ -149,7 +149,7 @@ class Sumo(CardGame):
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> "Sumo":
+    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> Sumo:
         """A freshly dealt game.
 
         Options: ``colours`` = ``"red-black"`` (default) or ``"suits"``; ``hands`` = two lists of
@@ -397,7 +397,7 @@ class Sumo(CardGame):
             "undealt": list(self.undealt),
         }
 
-    def resample_hidden(self, player: int, rng: random.Random) -> "Sumo":
+    def resample_hidden(self, player: int, rng: random.Random) -> Sumo:
         """Re-deal the other seat's hand (and face-down card) and the undealt cards.
 
         Known to ``player``: own hand, all set-aside and played cards, and the suits the other
@@ -444,7 +444,7 @@ class Sumo(CardGame):
         return g
 
     # ----- copies and persistence ---------------------------------------------------------------
-    def clone(self) -> "Sumo":
+    def clone(self) -> Sumo:
         g = Sumo.__new__(Sumo)
         g.num_players = 2
         g.colours = self.colours
@@ -496,7 +496,7 @@ class Sumo(CardGame):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Sumo":
+    def from_json(cls, data: dict[str, Any]) -> Sumo:
         if not isinstance(data, dict):
             raise ValueError("sumo: a saved game must be a JSON object")
 

@@ -229,7 +229,7 @@ class SumoCardGame(CardGame):
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> "SumoCardGame":
+    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> SumoCardGame:
         """Shuffle and deal: 2 x 7 ring cards, two sumo cards, three attack cards each.
 
         Option ``jokers`` (bool, default False) adds the two Jokers (54 cards).
@@ -272,7 +272,7 @@ class SumoCardGame(CardGame):
         draw_first: int = 0,
         jokers: bool = False,
         seed: int = 0,
-    ) -> "SumoCardGame":
+    ) -> SumoCardGame:
         """A game set up in a chosen position, at the start of a round (seat 0 to choose).
 
         Used to replay the rulebook's worked examples and for tutorials. ``ring`` is seat 0's row
@@ -641,7 +641,7 @@ class SumoCardGame(CardGame):
             hidden.update(self.sumo)
         return {NAMES[c] for c in hidden}
 
-    def resample_hidden(self, player: int, rng: random.Random) -> "SumoCardGame":
+    def resample_hidden(self, player: int, rng: random.Random) -> SumoCardGame:
         """A clone with every card ``player`` cannot see re-dealt, consistently with its knowledge.
 
         Hidden cards are the opponent's hand, face-down ring and sumo cards, and the deck. What the
@@ -688,7 +688,7 @@ class SumoCardGame(CardGame):
         return g
 
     # ----- copies and persistence ---------------------------------------------------------------
-    def clone(self) -> "SumoCardGame":
+    def clone(self) -> SumoCardGame:
         g = SumoCardGame.__new__(SumoCardGame)
         g.num_players = 2
         g.jokers = self.jokers
@@ -755,7 +755,7 @@ class SumoCardGame(CardGame):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "SumoCardGame":
+    def from_json(cls, data: dict[str, Any]) -> SumoCardGame:
         if not isinstance(data, dict):
             raise ValueError("sumo-card-game: a saved game must be a JSON object")
 

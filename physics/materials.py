@@ -9,21 +9,15 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import tomllib
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import kabuto_assets
 from physics import shapes
 from physics.fileio import read_toml, write_atomic
 from physics.shapes import Shape
-
-
-def assets_dir() -> Path:
-    """The project's ``assets/`` folder (override with the KABUTO_ASSETS environment variable)."""
-    env = os.environ.get("KABUTO_ASSETS")
-    return Path(env) if env else Path(__file__).resolve().parent.parent / "assets"
 
 
 @dataclass(frozen=True)
@@ -195,9 +189,9 @@ class Materials:
 
     # ----- loading -------------------------------------------------------------------------------
     @classmethod
-    def load(cls, path: str | Path | None = None) -> "Materials":
+    def load(cls, path: str | Path | None = None) -> Materials:
         """Load ``assets/materials.toml`` (or another file in its format)."""
-        path = Path(path) if path else assets_dir() / "materials.toml"
+        path = Path(path) if path else kabuto_assets.path("materials.toml")
         data = read_toml(path)
         try:
             return cls.from_dict(data)
@@ -205,7 +199,7 @@ class Materials:
             raise ValueError(f"{path.name}: {exc}") from None
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Materials":
+    def from_dict(cls, data: Any) -> Materials:
         """Validated Materials from plain data (the TOML layout, or ``to_dict()`` output)."""
         data = _table(data, "materials")
         for k in data:
@@ -266,11 +260,11 @@ class Materials:
         return write_atomic(path, text)
 
     # ----- changing ------------------------------------------------------------------------------
-    def with_kinds(self, extra: dict[str, PieceType]) -> "Materials":
+    def with_kinds(self, extra: dict[str, PieceType]) -> Materials:
         """These materials plus more piece kinds (e.g. the wrestlers' pieces)."""
         return replace(self, kinds={**self.kinds, **extra})
 
-    def with_overrides(self, overrides: dict[str, float]) -> "Materials":
+    def with_overrides(self, overrides: dict[str, float]) -> Materials:
         """A copy with tuning parameters changed, validated like the file.
 
         Keys: ``FIELD`` (that field of every kind, e.g. ``table_friction``), ``FIELD.KIND``

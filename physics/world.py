@@ -49,7 +49,7 @@ class World:
                 self._check_stackable(p.kind, p.base, p.id)
 
     @classmethod
-    def empty(cls, materials: Materials | None = None) -> "World":
+    def empty(cls, materials: Materials | None = None) -> World:
         return cls(materials or Materials.load())
 
     # ----- reading -------------------------------------------------------------------------------
@@ -94,7 +94,7 @@ class World:
         }
 
     @classmethod
-    def from_snapshot(cls, data: Any) -> "World":
+    def from_snapshot(cls, data: Any) -> World:
         """Restore a world saved by :meth:`snapshot`; ValueError names a bad field."""
         if not isinstance(data, dict):
             raise ValueError("snapshot: expected an object")
@@ -124,7 +124,7 @@ class World:
             pieces.append(PieceState(pid, kind, float(x), float(y), float(angle), base))
         return cls(materials, pieces)
 
-    def copy(self) -> "World":
+    def copy(self) -> World:
         return World(self.materials, self.pieces)
 
     # ----- pushing -------------------------------------------------------------------------------

@@ -34,10 +34,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kabuto.rules.game import Game  # noqa: E402
 from kabuto.ai import choose, play_turn, shutdown, warm_up  # noqa: E402
 from kabuto.ai import pool as pool_module  # noqa: E402
 from kabuto.cli.tournament import GameSpec, run_local, wilson  # noqa: E402
+from kabuto.rules.game import Game  # noqa: E402
 from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
 
 

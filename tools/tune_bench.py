@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from physics import Materials
 from kabuto.tuning.params import make_grid
 from kabuto.tuning.scenario import load_scenario
 from kabuto.tuning.sweep import csv_text, run_sweep
+from physics import Materials
 
 
 def main() -> None:

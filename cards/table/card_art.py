@@ -12,7 +12,7 @@ without a window.
 from __future__ import annotations
 
 import importlib.util
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -32,7 +32,7 @@ def _font_dirs() -> list[Path]:
     return dirs
 
 
-@lru_cache(maxsize=None)
+@cache
 def font_path(name: str) -> str | None:
     """Where a font file is (matplotlib ships DejaVu Sans, which has the suit symbols)."""
     for d in _font_dirs():

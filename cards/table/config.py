@@ -12,12 +12,13 @@ menu can list the entries and tests can build tables without a window.
 """
 from __future__ import annotations
 
-import os
 import tomllib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+import kabuto_assets
 
 #: Seat names and colours (seat 0 first); the same as the Kabuto Sumo table's.
 SEAT_NAMES = ("Red", "Blue", "Green", "Purple")
@@ -43,14 +44,8 @@ def parse_window_size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def assets_dir() -> Path:
-    """The project's ``assets/`` folder (``KABUTO_ASSETS`` overrides it, as for the physics)."""
-    return _assets_dir(os.environ.get("KABUTO_ASSETS"))
 
 
-@lru_cache(maxsize=4)
-def _assets_dir(env: str | None) -> Path:
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "assets"
 
 
 @dataclass(frozen=True)
@@ -89,7 +84,7 @@ class Pacing:
     push: float = 0.7
     log_lines: int = 300
 
-    def instant(self) -> "Pacing":
+    def instant(self) -> Pacing:
         """No pauses and no slides (tests and screenshot tools)."""
         return replace(self, bot_delay=0.0, slide=0.0, push=0.0)
 
@@ -197,7 +192,7 @@ def _load(path: str) -> TableData:
 
 def table_data() -> TableData:
     """The card-table data from ``assets/cards/table.toml`` (read once)."""
-    return _load(str(assets_dir() / "cards" / "table.toml"))
+    return _load(str(kabuto_assets.path("cards", "table.toml")))
 
 
 @dataclass(frozen=True)
@@ -223,7 +218,7 @@ class TableConfig:
     pacing: Pacing | None = field(default=None, compare=False)
 
     @classmethod
-    def default(cls, mode_key: str, seed: int = 0, strength: str = "heuristic") -> "TableConfig":
+    def default(cls, mode_key: str, seed: int = 0, strength: str = "heuristic") -> TableConfig:
         """One person in seat 0 against bots of ``strength`` in every other seat."""
         mode = table_data().mode(mode_key)
         seats = (SeatSpec("human"),) + tuple(SeatSpec("bot", strength) for _ in range(mode.players - 1))
@@ -248,7 +243,7 @@ class TableConfig:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]
 
-    def with_seed(self, seed: int) -> "TableConfig":
+    def with_seed(self, seed: int) -> TableConfig:
         return replace(self, seed=seed)
 
     def effective_pacing(self) -> Pacing:

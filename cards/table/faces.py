@@ -10,7 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from cards.table.config import assets_dir, read_data
+import kabuto_assets
+from cards.table.config import read_data
 
 RGB = tuple[int, int, int]
 
@@ -100,7 +101,7 @@ def _load(path: str) -> Faces:
 
 def faces() -> Faces:
     """The card-face data (read once)."""
-    return _load(str(assets_dir() / "cards" / "faces.toml"))
+    return _load(str(kabuto_assets.path("cards", "faces.toml")))
 
 
 def split(card: str) -> tuple[str, str]:

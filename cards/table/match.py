@@ -208,7 +208,7 @@ class Match:
         finals = [s for s in found if s.final]
         return finals[-1] if finals else None
 
-    def rematch(self) -> "Match":
+    def rematch(self) -> Match:
         """The same seats, the next deal (opening on the pass screen in hot-seat)."""
         return new_match(self.config.with_seed(self.config.seed + 1), self._bot_factory)
 

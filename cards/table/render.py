@@ -27,7 +27,15 @@ from cards.table import style
 from cards.table.card_art import card_image
 from cards.table.config import Pacing
 from cards.table.display import (
-    DESIGN_H, DESIGN_W, BoxItem, ButtonItem, CardItem, DiscItem, Display, Item, TextItem,
+    DESIGN_H,
+    DESIGN_W,
+    BoxItem,
+    ButtonItem,
+    CardItem,
+    DiscItem,
+    Display,
+    Item,
+    TextItem,
 )
 from cards.table.tween import Box, Tween
 

@@ -9,12 +9,12 @@ dismiss a summary, rematch, or ask the scene to leave (``"menu"``).
 """
 from __future__ import annotations
 
+from cards.table import style
 from cards.table.config import TableConfig, table_data
 from cards.table.display import Display, Item
 from cards.table.match import BotFactory, Match, new_match
 from cards.table.views import view_for
 from cards.table.views.common import Intent, ViewContext, pass_screen, summary_items
-from cards.table import style
 
 
 class TableModel:

@@ -24,12 +24,11 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from physics.materials import SimSettings
-from physics.shapes import Circle, extent_from_origin
-
-from kabuto.rules.inventory import STANDARD_KINDS
 from kabuto.ai.levels import SearchSettings
 from kabuto.ai.pool import Candidate
+from kabuto.rules.inventory import STANDARD_KINDS
+from physics.materials import SimSettings
+from physics.shapes import Circle, extent_from_origin
 
 if TYPE_CHECKING:
     from kabuto.rules.game import Game
@@ -74,7 +73,7 @@ def aim_heading(entry_deg: float, target: tuple[float, float], offset: float, R:
     return wrap_deg(direction - (entry_deg + 180.0))
 
 
-def targets(game: "Game", search: SearchSettings) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+def targets(game: Game, search: SearchSettings) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """(opposing wrestlers' positions, edge discs' positions) for the side to move."""
     side = game.current_side
     world = game.world
@@ -95,11 +94,11 @@ def targets(game: "Game", search: SearchSettings) -> tuple[list[tuple[float, flo
     return wrestlers, [xy for _, _, xy in edge[:search.edge_disc_targets]]
 
 
-def _spins(game: "Game", kind: str, search: SearchSettings) -> tuple[float, ...]:
+def _spins(game: Game, kind: str, search: SearchSettings) -> tuple[float, ...]:
     return (0.0,) if isinstance(game.materials.kinds[kind].shape, Circle) else search.spins_deg
 
 
-def broad(game: "Game", pi: int, n: int, rng: random.Random, search: SearchSettings) -> list[Candidate]:
+def broad(game: Game, pi: int, n: int, rng: random.Random, search: SearchSettings) -> list[Candidate]:
     """``n`` candidates for the side to move in ``game`` (tagged with prefix index ``pi``)."""
     kinds = game.legal_kinds()
     if not kinds or n <= 0:
@@ -148,7 +147,7 @@ def broad(game: "Game", pi: int, n: int, rng: random.Random, search: SearchSetti
     return out
 
 
-def neighbours(game: "Game", c: Candidate, n: int, scale: float, rng: random.Random,
+def neighbours(game: Game, c: Candidate, n: int, scale: float, rng: random.Random,
                search: SearchSettings) -> list[Candidate]:
     """``n`` variations of ``c``: entry and heading within ``scale`` times the refinement steps,
     speed within ``scale`` times the speed fraction (the platform stays put on a locked second push)."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from physics import assets_dir
+import kabuto_assets
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 
@@ -92,13 +92,13 @@ class Level:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_json(cls, d: Any, where: str = "level") -> "Level":
+    def from_json(cls, d: Any, where: str = "level") -> Level:
         if not isinstance(d, dict):
             raise ValueError(f"{where}: expected a table")
         name = d.get("name", where.rsplit(".", 1)[-1])
         return _parse_level(str(name), d, where)
 
-    def with_changes(self, **changes: Any) -> "Level":
+    def with_changes(self, **changes: Any) -> Level:
         """A copy with some fields changed (validated like the file), e.g. a small test budget."""
         data = {**self.to_json(), **changes}
         return _parse_level(str(data["name"]), data, f"level {data['name']}")
@@ -242,7 +242,7 @@ def load_config(path: str | Path | None = None) -> AIConfig:
 
 @functools.lru_cache(maxsize=1)
 def _default_config() -> AIConfig:
-    return load_config(assets_dir() / "ai.toml")
+    return load_config(kabuto_assets.path("ai.toml"))
 
 
 def config() -> AIConfig:

@@ -22,7 +22,7 @@ class MoveChoice:
         return {"name": self.name, "targets": dict(self.targets)}
 
     @classmethod
-    def from_json(cls, d: Any) -> "MoveChoice":
+    def from_json(cls, d: Any) -> MoveChoice:
         if not isinstance(d, dict) or not isinstance(d.get("name"), str):
             raise ValueError("move: expected {name, targets}")
         targets = d.get("targets", {})
@@ -66,7 +66,7 @@ class PushChoice:
                 "speed": self.speed, "spin_deg": self.spin_deg}
 
     @classmethod
-    def from_json(cls, d: Any) -> "PushChoice":
+    def from_json(cls, d: Any) -> PushChoice:
         if not isinstance(d, dict):
             raise ValueError("push: expected an object")
         try:
@@ -167,7 +167,7 @@ class Plan:
         }
 
     @classmethod
-    def from_json(cls, d: Any) -> "Plan":
+    def from_json(cls, d: Any) -> Plan:
         if not isinstance(d, dict):
             raise ValueError("plan: expected an object")
         try:

@@ -4,15 +4,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kabuto.rules.errors import IllegalMove
 from kabuto.ai.plan import Plan, PushChoice
 from kabuto.ai.pool import Base
+from kabuto.rules.errors import IllegalMove
 
 if TYPE_CHECKING:
     from kabuto.rules.game import Game
 
 
-def _execute(game: "Game", plan: Plan, on_action: Callable[["Game"], None] | None = None) -> list[Any]:
+def _execute(game: Game, plan: Plan, on_action: Callable[[Game], None] | None = None) -> list[Any]:
     seat = plan.seat
     turn = game.turn.number
     outcomes: list[Any] = []
@@ -32,7 +32,7 @@ def _execute(game: "Game", plan: Plan, on_action: Callable[["Game"], None] | Non
     return outcomes
 
 
-def play_turn(game: "Game", plan: Plan, on_action: Callable[["Game"], None] | None = None) -> list[Any]:
+def play_turn(game: Game, plan: Plan, on_action: Callable[[Game], None] | None = None) -> list[Any]:
     """Play ``plan`` on ``game``: its moves before, its push(es), its moves after, then end the turn.
 
     Returns the :class:`~kabuto.rules.outcomes.MoveOutcome` / :class:`~kabuto.rules.outcomes.PushOutcome` of each

@@ -49,13 +49,13 @@ class Base:
     text: str
 
     @classmethod
-    def of(cls, game: Any) -> "Base":
+    def of(cls, game: Any) -> Base:
         text = json.dumps(game.to_json(), sort_keys=True, separators=(",", ":"))
         return cls(hashlib.sha256(text.encode()).hexdigest(), text)
 
 
 # ----- the worker side ------------------------------------------------------------------------------
-_CACHE: "OrderedDict[tuple[str, str], Any]" = OrderedDict()
+_CACHE: OrderedDict[tuple[str, str], Any] = OrderedDict()
 _CACHE_SIZE = 12
 
 
@@ -97,8 +97,8 @@ def _remember(key: tuple[str, str], value: Any) -> None:
 def score_chunk(base: Base, prefixes: list[Prefix], chunk: list[Candidate]) -> list[Scored | None]:
     """Preview and score each candidate of ``chunk`` (None for a push the rules refuse, e.g. a
     platform spot blocked by a piece hanging over the edge)."""
-    from kabuto.rules.errors import IllegalMove
     from kabuto.ai.scoring import score_push
+    from kabuto.rules.errors import IllegalMove
 
     out: list[Scored | None] = []
     for pi, kind, entry, heading, speed, spin in chunk:

@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from physics.shapes import extent_from_origin
-
-from kabuto.rules.inventory import is_inventory
 from kabuto.ai.levels import Weights, config
+from kabuto.rules.inventory import is_inventory
+from physics.shapes import extent_from_origin
 
 if TYPE_CHECKING:
     from kabuto.rules.game import Game
@@ -31,20 +30,20 @@ if TYPE_CHECKING:
 Positions = dict[str, tuple[str, float, float, float]]
 
 
-def inventories(game: "Game") -> dict[int, Counter[str]]:
+def inventories(game: Game) -> dict[int, Counter[str]]:
     """{side: Counter(kind)} of every side's inventory now."""
     return {side: game.ledger.contents(game.inventory_place(side)) for side in range(len(game.sides))}
 
 
-def _side_of_place(game: "Game", place: str) -> int | None:
+def _side_of_place(game: Game, place: str) -> int | None:
     for side in range(len(game.sides)):
         if game.inventory_place(side) == place:
             return side
     return None
 
 
-def score_position(game: "Game", seat: int, positions: Positions, inv: dict[int, Counter[str]],
-                   result: "GameResult | None", out: set[int], weights: Weights | None = None) -> float:
+def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, Counter[str]],
+                   result: GameResult | None, out: set[int], weights: Weights | None = None) -> float:
     """The value, for ``seat``'s side, of a turn ending with ``positions`` on the ring, inventories
     ``inv``, ``result`` and the seats ``out`` of a 3P game. ``game`` supplies the seats and shapes."""
     w = weights or config().weights
@@ -83,7 +82,7 @@ def score_position(game: "Game", seat: int, positions: Positions, inv: dict[int,
     return score
 
 
-def _next_seat(game: "Game", seat: int, out: set[int]) -> int | None:
+def _next_seat(game: Game, seat: int, out: set[int]) -> int | None:
     """The seat that plays after ``seat`` (skipping seats out of a 3P game)."""
     for k in range(1, game.players + 1):
         q = (seat + k) % game.players
@@ -96,7 +95,7 @@ def positions_of(snapshot: dict[str, Any]) -> Positions:
     return {d["id"]: (d["kind"], d["x"], d["y"], d["angle"]) for d in snapshot["pieces"]}
 
 
-def score_push(game: "Game", outcome: "PushOutcome", weights: Weights | None = None) -> float:
+def score_push(game: Game, outcome: PushOutcome, weights: Weights | None = None) -> float:
     """Score a previewed push (``game`` is the game it was previewed on, unchanged)."""
     inv = {s: Counter(c) for s, c in inventories(game).items()}
     src = _side_of_place(game, game.push_source())
@@ -112,7 +111,7 @@ def score_push(game: "Game", outcome: "PushOutcome", weights: Weights | None = N
                           outcome.result, out, weights)
 
 
-def score_game(game: "Game", seat: int, weights: Weights | None = None) -> float:
+def score_game(game: Game, seat: int, weights: Weights | None = None) -> float:
     """Score the game as it stands, for ``seat``'s side (e.g. after a signature move)."""
     positions = {p.id: (p.kind, p.x, p.y, p.angle) for p in game.world.pieces}
     return score_position(game, seat, positions, inventories(game), game.result, set(game.out), weights)

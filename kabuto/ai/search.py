@@ -27,13 +27,14 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kabuto.rules.errors import IllegalMove
 from kabuto.ai import candidates as cand
-from kabuto.ai.levels import AIConfig, Level, config, level as get_level
+from kabuto.ai.levels import AIConfig, Level, config
+from kabuto.ai.levels import level as get_level
 from kabuto.ai.plan import MoveChoice, Plan, Prediction, PushChoice, Step
 from kabuto.ai.pool import Base, Candidate, Prefix, Scored, default_workers, evaluate
 from kabuto.ai.scoring import score_game
 from kabuto.ai.signature import try_moves
+from kabuto.rules.errors import IllegalMove
 
 if TYPE_CHECKING:
     from kabuto.rules.game import Game
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 @dataclass
 class _Opening:
     moves: tuple[MoveChoice, ...]
-    game: "Game"
+    game: Game
     score: float
 
     @property
@@ -50,7 +51,7 @@ class _Opening:
         return tuple((m.name, dict(m.targets)) for m in self.moves)
 
 
-def _check_args(game: "Game", seed: object, workers: object) -> None:
+def _check_args(game: Game, seed: object, workers: object) -> None:
     from kabuto.rules.game import Game
 
     if not isinstance(game, Game):
@@ -63,7 +64,7 @@ def _check_args(game: "Game", seed: object, workers: object) -> None:
         raise ValueError(f"workers: expected a number of processes >= 1, got {workers!r}")
 
 
-def choose(game: "Game", level: str | Level = "hard", seed: int = 0, workers: int | None = None) -> Plan:
+def choose(game: Game, level: str | Level = "hard", seed: int = 0, workers: int | None = None) -> Plan:
     """Plan the turn of the seat to move in ``game`` (which is not changed).
 
     ``level``: "easy", "medium", "hard" (``assets/ai.toml``) or a :class:`~kabuto.ai.levels.Level`.
@@ -77,7 +78,7 @@ def choose(game: "Game", level: str | Level = "hard", seed: int = 0, workers: in
 
 
 class _Search:
-    def __init__(self, game: "Game", lvl: Level, seed: int, workers: int, cfg: AIConfig):
+    def __init__(self, game: Game, lvl: Level, seed: int, workers: int, cfg: AIConfig):
         self.game = game
         self.seat = game.current_seat
         self.side = game.current_side
@@ -192,12 +193,12 @@ class _Search:
         keep.sort(key=lambda o: -o.score)  # stable: card order breaks ties
         return [none] + keep[:self.lvl.move_prefixes], rivals
 
-    def _jitter(self, game: "Game", c: Candidate, rng: random.Random) -> Candidate:
+    def _jitter(self, game: Game, c: Candidate, rng: random.Random) -> Candidate:
         """``c`` shaken by this level's hand wobble (one draw)."""
         ge, gh, gs = rng.gauss(0.0, 1.0), rng.gauss(0.0, 1.0), rng.gauss(0.0, 1.0)
         return self._wobbled(game, c, ge, gh, gs, 1.0)
 
-    def _wobbled(self, game: "Game", c: Candidate, ge: float, gh: float, gs: float,
+    def _wobbled(self, game: Game, c: Candidate, ge: float, gh: float, gs: float,
                  scale: float) -> Candidate:
         sim = game.materials.sim
         lvl = self.lvl
@@ -210,7 +211,7 @@ class _Search:
         return cand.rounded(pi, kind, entry, heading, speed, spin)
 
     # ----- from the chosen aim to the plan ------------------------------------------------------
-    def _commit(self, g: "Game", aim: PushChoice, k: int) -> PushChoice:
+    def _commit(self, g: Game, aim: PushChoice, k: int) -> PushChoice:
         """Wobble ``aim`` (seeded by the plan's seed and push number ``k``) and push it on ``g``. If
         the wobble lands on a blocked platform spot, the hand steadies: half the error, a quarter,
         then none."""
@@ -228,7 +229,7 @@ class _Search:
                 last = exc
         raise ValueError(f"the chosen push cannot be played: {last}")
 
-    def _second_push(self, g: "Game") -> tuple[PushChoice, Scored] | None:
+    def _second_push(self, g: Game) -> tuple[PushChoice, Scored] | None:
         """The best further push this turn from the locked platform (after a Charge)."""
         kinds = g.legal_kinds()
         lock = g.locked_platform()
@@ -268,12 +269,12 @@ class _Search:
                     steps.append(self._commit(g, second, len(aims) - 1))
         return self._plan(tuple(steps), tuple(aims), predicted)
 
-    def _my_turn(self, g: "Game") -> bool:
+    def _my_turn(self, g: Game) -> bool:
         """Whether the turn being planned is still going on in ``g`` (a push may end the game, or
         in 3P put the pusher out, which passes the turn)."""
         return not g.is_over and g.turn.number == self.game.turn.number and g.current_seat == self.seat
 
-    def _best_after(self, g: "Game") -> tuple[MoveChoice, "Game", PushChoice | None] | None:
+    def _best_after(self, g: Game) -> tuple[MoveChoice, Game, PushChoice | None] | None:
         """The signature move after the push that gains most (at least ``after_min_gain``), with the
         game after it and, for a move that grants another push, that push's aim."""
         now = score_game(g, self.seat, self.weights)

@@ -12,10 +12,10 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kabuto.rules.errors import IllegalMove
 from kabuto.ai.levels import SearchSettings, Weights
 from kabuto.ai.plan import MoveChoice
 from kabuto.ai.scoring import score_game
+from kabuto.rules.errors import IllegalMove
 
 if TYPE_CHECKING:
     from kabuto.rules.game import Game
@@ -27,13 +27,13 @@ class Tried:
     """A move with its best targets, the game after it, and that game's score."""
 
     move: MoveChoice
-    game: "Game"
+    game: Game
     score: float
     replaces_turn: bool
     effect: str
 
 
-def _values(spec: "TargetSpec", search: SearchSettings) -> list[Any]:
+def _values(spec: TargetSpec, search: SearchSettings) -> list[Any]:
     if spec.kind in ("seat", "piece"):
         return list(spec.choices)
     if spec.kind == "angle_deg":
@@ -48,7 +48,7 @@ def _values(spec: "TargetSpec", search: SearchSettings) -> list[Any]:
     return list(spec.choices)
 
 
-def target_combos(option: "MoveOption", search: SearchSettings) -> list[dict[str, Any]]:
+def target_combos(option: MoveOption, search: SearchSettings) -> list[dict[str, Any]]:
     """Target combinations worth trying for ``option`` (at most ``max_target_combos``, spread evenly
     over the full list when there are more)."""
     names = [t.name for t in option.targets]
@@ -62,11 +62,11 @@ def target_combos(option: "MoveOption", search: SearchSettings) -> list[dict[str
     return combos
 
 
-def move_effect(game: "Game", seat: int, name: str) -> str:
+def move_effect(game: Game, seat: int, name: str) -> str:
     return game.seats[seat].wrestler.move(name).effect
 
 
-def try_moves(game: "Game", seat: int, search: SearchSettings, weights: Weights,
+def try_moves(game: Game, seat: int, search: SearchSettings, weights: Weights,
               only: set[str] | None = None) -> list[Tried]:
     """Each usable move of ``seat`` with its best targets (in card order)."""
     out = []

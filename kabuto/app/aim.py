@@ -51,7 +51,7 @@ class Aim:
                     speed=self.speed, spin_deg=self.spin_deg)
 
     @classmethod
-    def from_push(cls, push: Push) -> "Aim":
+    def from_push(cls, push: Push) -> Aim:
         return cls(push.entry_deg, push.heading_deg, push.speed, push.spin_deg)
 
     def direction(self) -> tuple[float, float]:
@@ -79,7 +79,7 @@ class Limits:
     max_speed: float = 2.0
 
     @classmethod
-    def from_materials(cls, materials) -> "Limits":
+    def from_materials(cls, materials) -> Limits:
         s = materials.sim
         return cls(s.heading_limit_deg, s.min_speed, s.max_speed)
 

@@ -50,7 +50,7 @@ class PixelRect:
     def area(self) -> int:
         return 0 if self.empty else self.w * self.h
 
-    def union(self, o: "PixelRect") -> "PixelRect":
+    def union(self, o: PixelRect) -> PixelRect:
         if self.empty:
             return o
         if o.empty:
@@ -59,17 +59,17 @@ class PixelRect:
         x1, y1 = max(self.x + self.w, o.x + o.w), max(self.y + self.h, o.y + o.h)
         return PixelRect(x0, y0, x1 - x0, y1 - y0)
 
-    def intersect(self, o: "PixelRect") -> "PixelRect":
+    def intersect(self, o: PixelRect) -> PixelRect:
         x0, y0 = max(self.x, o.x), max(self.y, o.y)
         x1, y1 = min(self.x + self.w, o.x + o.w), min(self.y + self.h, o.y + o.h)
         return PixelRect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
 
-    def overlaps(self, o: "PixelRect") -> bool:
+    def overlaps(self, o: PixelRect) -> bool:
         return not self.intersect(o).empty
 
     @classmethod
     def covering(cls, x0: float, y0: float, x1: float, y1: float, scale: float = 1.0,
-                 margin: int = 2) -> "PixelRect":
+                 margin: int = 2) -> PixelRect:
         """The whole pixels covering the window-coordinate box (x0, y0)-(x1, y1), ``scale``
         framebuffer pixels per window unit (HiDPI), grown by ``margin`` pixels: rasterisation
         may touch the pixel a shape's edge only grazes."""

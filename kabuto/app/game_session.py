@@ -19,13 +19,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from physics import Materials, Push, World
 from kabuto.app import theme
 from kabuto.app.aim import Aim
 from kabuto.app.bot import plan_turn
 from kabuto.app.modes import GameConfig
-from kabuto.app.session import (AIStep, Choice, MoveView, Outcome, Prompt, SeatView, Session,
-                                Winner)
+from kabuto.app.session import AIStep, Choice, MoveView, Outcome, Prompt, SeatView, Session, Winner
+from physics import Materials, Push, World
 
 STANDARD = ("small", "medium", "large")
 
@@ -67,7 +66,7 @@ class GameSession(Session):
 
     # ----- building ------------------------------------------------------------------------------------
     @classmethod
-    def new(cls, config: GameConfig, materials: Materials | None = None, **kw) -> "GameSession":
+    def new(cls, config: GameConfig, materials: Materials | None = None, **kw) -> GameSession:
         from kabuto.rules.game import Game
 
         wrestlers = [w for w in config.wrestlers] if config.wrestlers and all(config.wrestlers) else None
@@ -76,12 +75,11 @@ class GameSession(Session):
         return cls(game, config.seats, config.ai_level, config.seed, **kw)
 
     @classmethod
-    def resume(cls, path: Path, seats: tuple[str, ...] | None = None, **kw) -> "GameSession":
+    def resume(cls, path: Path, seats: tuple[str, ...] | None = None, **kw) -> GameSession:
         """Go on with a replay file (its recorded seats, unless ``seats`` says otherwise) or a bare
         ``Game.to_json()`` file (every seat human unless told)."""
-        from kabuto.rules.game import Game
-
         from kabuto.app.replay_model import is_replay_file, read_saved_game
+        from kabuto.rules.game import Game
 
         path = Path(path)
         if is_replay_file(path):

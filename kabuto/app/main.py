@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pyglet
 
-from physics import Materials
 from kabuto.app import modes
 from kabuto.app.modes import GameConfig, Mode
 from kabuto.app.scene.menu import MenuScene
@@ -19,6 +18,7 @@ from kabuto.app.scene.table import TableScene
 from kabuto.app.session import SandboxSession
 from kabuto.app.tuning import default_profile_dir, load_profile
 from kabuto.app.window import AppWindow
+from physics import Materials
 
 
 @dataclass

@@ -52,7 +52,7 @@ class GameConfig:
         if self.wrestlers and len(self.wrestlers) != self.players:
             raise ValueError(f"wrestlers: {len(self.wrestlers)} given for {self.players} players")
 
-    def with_players(self, n: int) -> "GameConfig":
+    def with_players(self, n: int) -> GameConfig:
         seats = tuple((list(self.seats) + ["ai"] * 4)[:n])
         wrestlers = tuple((list(self.wrestlers) + [""] * 4)[:n]) if self.wrestlers else ()
         return GameConfig(n, seats, wrestlers, self.junior, self.seed, self.ai_level, self.extra)

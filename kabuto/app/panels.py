@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
-from physics import Materials
-from physics.shapes import Circle
 from kabuto.app import theme
 from kabuto.app.session import Choice, MoveView, Session
 from kabuto.app.view import Rect
 from kabuto.app.widgets import Button, Widgets, label
+from physics import Materials
+from physics.shapes import Circle
 
 TOKEN_SCALE = 700.0  # pixels per metre for inventory tokens (a small disc is about 15 px across)
 

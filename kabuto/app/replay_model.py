@@ -41,7 +41,7 @@ def read_saved_game(path: Path) -> Any:
         raise ValueError(f"{path}: neither a replay nor a saved game ({exc})") from None
 
 
-def open_recording(path: Path) -> "ReplayModel":
+def open_recording(path: Path) -> ReplayModel:
     """The model for a replay file or a saved game; ValueError (one line) if it is neither."""
     path = Path(path)
     if is_replay_file(path):

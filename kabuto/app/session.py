@@ -14,9 +14,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 
-from physics import Materials, Push, PushResult, World, assets_dir
+import kabuto_assets
 from kabuto.app import theme
 from kabuto.app.aim import Aim
+from physics import Materials, Push, PushResult, World
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,7 @@ def load_board(players: int, materials: Materials, wrestler_kind: str | None = N
                setups_path=None) -> World:
     """The starting board for ``players`` from ``assets/setups.toml``: standard discs, and at the
     wrestler spots a piece of ``wrestler_kind`` (left empty when None)."""
-    path = setups_path or assets_dir() / "setups.toml"
+    path = setups_path or kabuto_assets.path("setups.toml")
     with open(path, "rb") as fh:
         setups = tomllib.load(fh)
     board = setups["boards"][str(players)]

@@ -14,11 +14,11 @@ from pathlib import Path
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
-from physics import Materials
 from kabuto.app import theme
 from kabuto.app.tuning import KNOBS, list_profiles, load_profile, next_profile_path, save_profile
 from kabuto.app.view import Rect
 from kabuto.app.widgets import Button, Slider, Widgets, label
+from physics import Materials
 
 WIDTH = 300
 

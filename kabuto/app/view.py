@@ -57,7 +57,7 @@ class RingTransform:
     scale: float  # pixels per metre
 
     @classmethod
-    def fit(cls, area: Rect, world_radius: float, margin_px: float = 8.0) -> "RingTransform":
+    def fit(cls, area: Rect, world_radius: float, margin_px: float = 8.0) -> RingTransform:
         if world_radius <= 0:
             raise ValueError("world_radius must be positive")
         half = max(1.0, min(area.w, area.h) / 2 - margin_px)

@@ -44,7 +44,7 @@ class Scene:
 
     quiet_motion = False
 
-    def __init__(self, app: "AppWindow"):
+    def __init__(self, app: AppWindow):
         self.app = app
         self.batch = pyglet.graphics.Batch()
 

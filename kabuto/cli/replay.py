@@ -70,8 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _Usage as exc:
         print(f"kabuto replay: {exc}", file=sys.stderr)
         return EXIT_BAD
-    from kabuto.rules.errors import ReplayError
     from kabuto.replay.format import load
+    from kabuto.rules.errors import ReplayError
 
     try:
         replay = load(args.file)
@@ -153,9 +153,9 @@ def _view(path: Path) -> int:
 
 
 def _list(data_dir: str | None) -> int:
-    from kabuto.rules.errors import ReplayError
     from kabuto.replay.format import SUFFIX, load
     from kabuto.replay.userdata import replays_dir
+    from kabuto.rules.errors import ReplayError
 
     folder = replays_dir(data_dir)
     files = sorted((p for p in folder.glob(f"*{SUFFIX}") if not p.name.startswith(".")),

@@ -25,9 +25,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from physics.fileio import write_atomic
-
 from kabuto.cli import subparser
+from physics.fileio import write_atomic
 
 EPILOG = """\
 the pushes file is a JSON list of steps:
@@ -142,8 +141,8 @@ def _run(args) -> int:
 
     steps = _load_steps(args.pushes)
     wrestlers = [w.strip() for w in args.wrestlers.split(",")] if args.wrestlers else None
-    from kabuto.replay.recorder import RecordingError, record
     from kabuto.replay.format import load_for_resume
+    from kabuto.replay.recorder import RecordingError, record
 
     try:
         if args.resume:

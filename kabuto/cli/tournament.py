@@ -31,9 +31,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from physics.fileio import write_atomic
-
 from kabuto.cli import subparser
+from physics.fileio import write_atomic
 
 #: z for a 95% two-sided interval
 Z95 = 1.959963984540054
@@ -60,7 +59,7 @@ class GameSpec:
                 "levels": list(self.levels), "seed": self.seed, "max_turns": self.max_turns}
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "GameSpec":
+    def from_json(cls, d: dict[str, Any]) -> GameSpec:
         return cls(int(d["index"]), tuple(d["wrestlers"]), int(d["first_player"]), tuple(d["levels"]),
                    int(d["seed"]), int(d["max_turns"]))
 
@@ -88,7 +87,7 @@ class GameRecord:
                 "plans": self.plans}
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "GameRecord":
+    def from_json(cls, d: dict[str, Any]) -> GameRecord:
         return cls(GameSpec.from_json(d["spec"]), d["winner"], d["reason"], d["turns"], d["previews"],
                    d["replay"], d.get("plans", []))
 

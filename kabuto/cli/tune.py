@@ -115,8 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _materials(path: Path | None):
-    from physics import Materials
     from kabuto.tuning.errors import TuneError
+    from physics import Materials
 
     try:
         return Materials.load(path)
@@ -162,9 +162,9 @@ def _run(args: argparse.Namespace) -> int:
 
 def _sweep(args: argparse.Namespace) -> int:
     from kabuto.tuning import params
+    from kabuto.tuning.errors import TuneError
     from kabuto.tuning.scenario import build_world, load_scenario
     from kabuto.tuning.sweep import run_sweep, write_csv
-    from kabuto.tuning.errors import TuneError
 
     materials = _materials(args.materials)
     scenario = load_scenario(args.scenario)

@@ -54,10 +54,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from kabuto.rules.errors import ReplayError
 from physics import Materials, PieceState, World
 from physics.fileio import write_atomic
-
-from kabuto.rules.errors import ReplayError
 
 if TYPE_CHECKING:  # the rules engine is imported lazily: loading a file must stay cheap
     from kabuto.rules.game import Game, GameSetup
@@ -291,7 +290,7 @@ class MaterialsTable:
     materials: Materials = field(repr=False)
 
     @classmethod
-    def of(cls, materials: Materials) -> "MaterialsTable":
+    def of(cls, materials: Materials) -> MaterialsTable:
         data = materials.to_dict()
         return cls(materials_hash(data), data, materials)
 
@@ -299,7 +298,7 @@ class MaterialsTable:
         return {"hash": self.hash, "data": self.data}
 
 
-def use_materials(game: "Game", materials: Materials) -> None:
+def use_materials(game: Game, materials: Materials) -> None:
     """Make ``materials`` the ones in force for ``game``'s next push.
 
     Uses ``Game.set_materials`` when the rules engine has it; otherwise the world is rebuilt with
@@ -329,7 +328,7 @@ class Replay:
     :attr:`kabuto.Game.history`-style entry (``Game.apply_action`` accepts it).
     """
 
-    setup: "GameSetup"
+    setup: GameSetup
     materials: list[MaterialsTable]
     timeline: list[dict[str, Any]]
     meta: dict[str, Any] = field(default_factory=dict)
@@ -518,7 +517,7 @@ def _tables(raw: Any) -> list[MaterialsTable]:
     return out
 
 
-def _setup(raw: Any, table0: MaterialsTable) -> "GameSetup":
+def _setup(raw: Any, table0: MaterialsTable) -> GameSetup:
     from kabuto.rules.game import GameSetup
     from kabuto.rules.junior import junior_card
     from kabuto.rules.wrestlers import wrestler
@@ -590,7 +589,7 @@ def _check_changes(raw: Any, where: str, kinds: dict) -> None:
             _str(pid, f"{where}.gone[{j}]", ID_RE, 40)
 
 
-def _actions(raw: Any, setup: "GameSetup", tables: list[MaterialsTable]) -> list[dict[str, Any]]:
+def _actions(raw: Any, setup: GameSetup, tables: list[MaterialsTable]) -> list[dict[str, Any]]:
     raw = _list(raw, "actions", MAX_ACTIONS)
     live = 0
     for i, a in enumerate(raw):
@@ -896,7 +895,7 @@ class Playback:
         return report
 
     @staticmethod
-    def _apply(game: "Game", a: dict[str, Any]) -> Any:
+    def _apply(game: Game, a: dict[str, Any]) -> Any:
         """Apply one action with the engine's own entry point (``Game.apply_action``), except a
         push, which is made directly so its outcome (the trajectory) can be animated."""
         if a["type"] == "push":
@@ -915,7 +914,7 @@ class VerifyResult:
 
     replay: Replay
     steps: list[StepReport]
-    game: "Game"
+    game: Game
     divergence: StepReport | None = None
 
     @property
@@ -946,10 +945,10 @@ def verify(replay: Replay, on_step: Callable[[StepReport], None] | None = None) 
 
 # ----- resuming -------------------------------------------------------------------------------------
 #: Games built by :func:`resume_game`, with the replay they continue (for the recorder).
-_ORIGINS: "weakref.WeakKeyDictionary[Game, Replay]" = weakref.WeakKeyDictionary()
+_ORIGINS: weakref.WeakKeyDictionary[Game, Replay] = weakref.WeakKeyDictionary()
 
 
-def resume_game(replay: Replay) -> "Game":
+def resume_game(replay: Replay) -> Game:
     """The game at the end of ``replay``, ready to go on exactly as if it had never stopped.
 
     Every recorded state is checked on the way: ReplayError (BadReplayFile for a broken file) if
@@ -968,14 +967,14 @@ def resume_game(replay: Replay) -> "Game":
     return game
 
 
-def load_for_resume(path: str | os.PathLike[str]) -> "Game":
+def load_for_resume(path: str | os.PathLike[str]) -> Game:
     """``kabuto play --resume FILE`` / ``kabuto sim --resume FILE``: the game a replay file ends
     in. Record it with :func:`kabuto.replay.recorder.record` to continue the same replay (into a new
     file: the file opened is never changed). BadReplayFile / ReplayError with a one-line message."""
     return resume_game(load(path))
 
 
-def origin_of(game: "Game") -> Replay | None:
+def origin_of(game: Game) -> Replay | None:
     """The replay ``game`` was resumed from by :func:`resume_game`, if it was."""
     return _ORIGINS.get(game)
 

@@ -42,10 +42,9 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from physics import Materials, PieceState
-
 from kabuto.replay import format as rp
 from kabuto.replay.userdata import ensure_dir, replays_dir
+from physics import Materials, PieceState
 
 if TYPE_CHECKING:
     from kabuto.rules.game import Game, GameSetup
@@ -65,7 +64,7 @@ def _is_tuning(entry: dict[str, Any]) -> bool:
 
 
 def _now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).astimezone().isoformat(timespec="seconds")
+    return _dt.datetime.now(_dt.UTC).astimezone().isoformat(timespec="seconds")
 
 
 def _version() -> str:
@@ -75,7 +74,7 @@ def _version() -> str:
         return "unknown"
 
 
-def _file_name(setup: "GameSetup", game_id: str) -> str:
+def _file_name(setup: GameSetup, game_id: str) -> str:
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     who = "-".join(setup.wrestlers)
     return f"{stamp}-{who}-{game_id[:8]}{rp.SUFFIX}"
@@ -84,7 +83,7 @@ def _file_name(setup: "GameSetup", game_id: str) -> str:
 class Recorder:
     """The replay of one game, kept up to date by :meth:`update` and saved into ``folder``."""
 
-    def __init__(self, folder: Path, setup: "GameSetup", *, seats: tuple[str, ...] | None = None,
+    def __init__(self, folder: Path, setup: GameSetup, *, seats: tuple[str, ...] | None = None,
                  base: rp.Replay | None = None, seen: list[dict[str, Any]] | None = None,
                  turn: int = 1, pieces: dict[str, PieceState] | None = None):
         self.folder = Path(folder)
@@ -125,8 +124,8 @@ class Recorder:
 
     # ----- building ------------------------------------------------------------------------------
     @classmethod
-    def start(cls, game: "Game", data_dir: str | os.PathLike[str] | None = None, *,
-              seats: tuple[str, ...] | list[str] | None = None) -> "Recorder":
+    def start(cls, game: Game, data_dir: str | os.PathLike[str] | None = None, *,
+              seats: tuple[str, ...] | list[str] | None = None) -> Recorder:
         """A recorder for ``game`` saving into the replays folder of the data folder (created now,
         so a bad folder is reported before play starts; UserDataError). A game made by
         :func:`kabuto.replay.format.resume_game` continues its replay (written to a new file)."""
@@ -172,7 +171,7 @@ class Recorder:
         return idx
 
     # ----- following the game ----------------------------------------------------------------------
-    def update(self, game: "Game") -> Path | None:
+    def update(self, game: Game) -> Path | None:
         """Take in what happened since the last call; save if a turn ended, the game is over or an
         undo was made. Returns the file written, or None. RecordingError if it cannot be written."""
         with self._lock:
@@ -183,12 +182,12 @@ class Recorder:
                 return self.save(game)
             return None
 
-    def sync(self, game: "Game") -> None:
+    def sync(self, game: Game) -> None:
         """Take in what happened since the last call, without saving."""
         with self._lock:
             self._sync(game)
 
-    def _sync(self, game: "Game") -> None:
+    def _sync(self, game: Game) -> None:
         hist = game.history
         seen = self._seen
         k = 0
@@ -259,7 +258,7 @@ class Recorder:
             self._dirty = True
         self._in_force = self._table_of(game.materials)
 
-    def _tuning_table(self, entry: dict[str, Any], game: "Game") -> int:
+    def _tuning_table(self, entry: dict[str, Any], game: Game) -> int:
         """The table a tuning entry of the history switches to (its ``materials`` data when it
         carries them, else the game's materials now)."""
         from kabuto.rules.game import exact_materials
@@ -291,7 +290,7 @@ class Recorder:
         return out
 
     # ----- saving ----------------------------------------------------------------------------------
-    def to_json(self, game: "Game | None" = None) -> dict[str, Any]:
+    def to_json(self, game: Game | None = None) -> dict[str, Any]:
         """The replay as it stands (with the result so far in ``meta`` when ``game`` is given)."""
         with self._lock:
             meta = dict(self.meta, saved=_now())
@@ -309,7 +308,7 @@ class Recorder:
                 "meta": meta,
             }
 
-    def save(self, game: "Game | None" = None) -> Path:
+    def save(self, game: Game | None = None) -> Path:
         """Write the replay now (atomically). RecordingError says why it could not be written."""
         with self._lock:
             if game is not None:
@@ -325,7 +324,7 @@ class Recorder:
                 self._saved_turn = game.turn.number
             return self.path
 
-    def close(self, game: "Game | None" = None) -> Path | None:
+    def close(self, game: Game | None = None) -> Path | None:
         """Save whatever is not saved yet (a turn left open included); the file, or None if
         nothing was played (nothing is written then)."""
         with self._lock:
@@ -344,7 +343,7 @@ class Recorder:
         return not self._dirty
 
 
-def record(game: "Game", data_dir: str | os.PathLike[str] | None = None, *,
+def record(game: Game, data_dir: str | os.PathLike[str] | None = None, *,
            seats: tuple[str, ...] | list[str] | None = None) -> Recorder:
     """Start recording ``game`` (see :meth:`Recorder.start`)."""
     return Recorder.start(game, data_dir, seats=seats)

@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from physics import PieceState, assets_dir
-from physics.fileio import read_toml
-
+import kabuto_assets
 from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, seat_place, standard_ids, team_place
 from kabuto.rules.junior import JuniorCard
 from kabuto.rules.wrestlers import Wrestler
+from physics import PieceState
+from physics.fileio import read_toml
 
 Point = tuple[float, float]
 #: "a team cannot start with more than three small discs" (Junior League rule 1).
@@ -114,7 +114,7 @@ def _load(path: Path) -> Setups:
 
 def load_setups(path: str | Path | None = None) -> Setups:
     """``assets/setups.toml`` (or ``path``), validated (cached)."""
-    return _load(Path(path) if path else assets_dir() / "setups.toml")
+    return _load(Path(path) if path else kabuto_assets.path("setups.toml"))
 
 
 def sides_of(players: int) -> tuple[tuple[int, ...], ...]:

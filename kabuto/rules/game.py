@@ -39,18 +39,26 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from physics import Materials, Push, World, state_hash
-from physics.shapes import shape_from_json
-
+from kabuto.rules.boards import inventory_place, sides_of, starting_layout
 from kabuto.rules.errors import IllegalMove, ReplayError
 from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger
 from kabuto.rules.junior import JuniorCard, junior_card, load_junior
-from kabuto.rules.moves import (EFFECTS, MoveOption, MoveReport, check_cost, pay_cost,
-                          target_specs)
-from kabuto.rules.outcomes import (DRAW, KNOCKOUT, LAST_STANDING, OWN_KNOCKOUT, SUBMISSION, GameResult,
-                             Knockout, MoveOutcome, PushOutcome, TurnState)
-from kabuto.rules.boards import inventory_place, sides_of, starting_layout
+from kabuto.rules.moves import EFFECTS, MoveOption, MoveReport, check_cost, pay_cost, target_specs
+from kabuto.rules.outcomes import (
+    DRAW,
+    KNOCKOUT,
+    LAST_STANDING,
+    OWN_KNOCKOUT,
+    SUBMISSION,
+    GameResult,
+    Knockout,
+    MoveOutcome,
+    PushOutcome,
+    TurnState,
+)
 from kabuto.rules.wrestlers import MoveSpec, Wrestler, load_wrestlers, wrestler
+from physics import Materials, Push, World, state_hash
+from physics.shapes import shape_from_json
 
 FORMAT = "kabuto-game"
 VERSION = 1
@@ -99,7 +107,7 @@ class GameSetup:
                 "seed": self.seed, "first_player": self.first_player, "materials": self.materials}
 
     @classmethod
-    def from_json(cls, d: Any) -> "GameSetup":
+    def from_json(cls, d: Any) -> GameSetup:
         if not isinstance(d, dict):
             raise ValueError("setup: expected an object")
         for k in ("players", "wrestlers", "first_player", "materials"):
@@ -182,7 +190,7 @@ class Game:
     @classmethod
     def new(cls, players: int = 2, wrestlers: list[str] | tuple[str, ...] | None = None,
             junior: bool = False, seed: int = 0, first_player: int | None = None,
-            materials: Materials | dict[str, Any] | None = None) -> "Game":
+            materials: Materials | dict[str, Any] | None = None) -> Game:
         """A new game, set up as the rulebook's Setup section says.
 
         ``wrestlers``: one per seat, by key or name (Junior League: wrestlers with a Junior League
@@ -226,7 +234,7 @@ class Game:
         return cls.from_setup(setup)
 
     @classmethod
-    def from_setup(cls, setup: GameSetup | dict[str, Any]) -> "Game":
+    def from_setup(cls, setup: GameSetup | dict[str, Any]) -> Game:
         """The game at its start, from a :class:`GameSetup` (or its JSON)."""
         if not isinstance(setup, GameSetup):
             setup = GameSetup.from_json(setup)
@@ -808,7 +816,7 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Game":
+    def from_json(cls, data: Any) -> Game:
         """A game saved by :meth:`to_json`. ValueError names the first inconsistent field."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"not a saved {FORMAT} (format field missing or different)")
@@ -853,7 +861,7 @@ class Game:
             raise ValueError(f"pieces: missing {', '.join(missing[:5])}")
         return game
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy (for search bots): the world is rebuilt from its at-rest state."""
         return Game(self._setup, World(self.world.materials, self.world.pieces), self._ledger.copy(),
                     TurnState.from_json(self._turn.to_json()), self._out, self._result,
@@ -892,7 +900,7 @@ class Game:
 
     @classmethod
     def replay(cls, setup: GameSetup | dict[str, Any], actions: list[dict[str, Any]],
-               verify: bool = True) -> "Game":
+               verify: bool = True) -> Game:
         """The game ``setup`` leads to after ``actions`` (a :attr:`history`). Raises ReplayError
         naming the first action that is refused or, with ``verify``, reaches another state."""
         game = cls.from_setup(setup)

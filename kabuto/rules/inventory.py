@@ -53,7 +53,7 @@ class Ledger:
         self._kinds = dict(kinds)
         self._places = dict(places)
 
-    def copy(self) -> "Ledger":
+    def copy(self) -> Ledger:
         return Ledger(self._kinds, self._places)
 
     # ----- reading -------------------------------------------------------------------------------

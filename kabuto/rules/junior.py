@@ -13,11 +13,10 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from physics import assets_dir
-from physics.fileio import read_toml
-
+import kabuto_assets
 from kabuto.rules.inventory import STANDARD_KINDS
 from kabuto.rules.wrestlers import Wrestler, _norm, load_wrestlers
+from physics.fileio import read_toml
 
 
 @dataclass(frozen=True)
@@ -67,7 +66,7 @@ def _load(path: Path) -> tuple[JuniorCard, ...]:
 
 def load_junior(path: str | Path | None = None) -> tuple[JuniorCard, ...]:
     """The Junior League cards, in file order (cached)."""
-    return _load(Path(path) if path else assets_dir() / "junior.toml")
+    return _load(Path(path) if path else kabuto_assets.path("junior.toml"))
 
 
 def junior_card(name: str) -> JuniorCard:

@@ -33,12 +33,11 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from physics import World
-
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY
 from kabuto.rules.outcomes import Knockout
 from kabuto.rules.wrestlers import MoveSpec
+from physics import World
 
 if TYPE_CHECKING:
     from kabuto.rules.game import Game
@@ -94,14 +93,14 @@ class MoveReport:
 
 
 # ----- helpers ------------------------------------------------------------------------------------
-def _piece_word(game: "Game", kind: str) -> str:
+def _piece_word(game: Game, kind: str) -> str:
     """'large disc', 'Horn Bar', ... for messages."""
     if kind in STANDARD_KINDS:
         return f"{kind} disc"
     return game.kind_name(kind)
 
 
-def _kind_of(game: "Game", seat: int, piece: str) -> str:
+def _kind_of(game: Game, seat: int, piece: str) -> str:
     """The kind an effect's ``piece`` parameter names: a standard kind, or the seat's signature piece."""
     if piece in STANDARD_KINDS:
         return piece
@@ -114,7 +113,7 @@ def _number(v: Any, name: str) -> float:
     return float(v)
 
 
-def opponent_side(game: "Game", seat: int, targets: dict[str, Any]) -> int:
+def opponent_side(game: Game, seat: int, targets: dict[str, Any]) -> int:
     """The opposing side a Pay goes to (and Smokescreen pushes from).
 
     2P: the other seat. 4P: the other team. 3P: the ``opponent`` target, a player still in the game.
@@ -132,7 +131,7 @@ def opponent_side(game: "Game", seat: int, targets: dict[str, Any]) -> int:
     return game.side_of(opp)
 
 
-def _opponent_choices(game: "Game", seat: int) -> tuple[int, ...]:
+def _opponent_choices(game: Game, seat: int) -> tuple[int, ...]:
     return tuple(q for q in game.active_seats() if q != seat)
 
 
@@ -140,7 +139,7 @@ def _needs_opponent(move: MoveSpec) -> bool:
     return any(c.action == "pay" for c in move.cost) or move.effect == "push_from_opponent"
 
 
-def _stack_base_choices(game: "Game", kind: str) -> tuple[str, ...]:
+def _stack_base_choices(game: Game, kind: str) -> tuple[str, ...]:
     """Board pieces a ``kind`` may be stacked on: stackable and the same size or larger."""
     kinds = game.materials.kinds
     size = kinds[kind].size
@@ -148,7 +147,7 @@ def _stack_base_choices(game: "Game", kind: str) -> tuple[str, ...]:
                  if kinds[p.kind].stackable and kinds[p.kind].size + 1e-9 >= size)
 
 
-def target_specs(game: "Game", seat: int, move: MoveSpec) -> list[TargetSpec]:
+def target_specs(game: Game, seat: int, move: MoveSpec) -> list[TargetSpec]:
     """Every target ``move`` needs from ``seat`` now: the cost's, then the effect's."""
     out: list[TargetSpec] = []
     if game.players == 3 and _needs_opponent(move):
@@ -162,7 +161,7 @@ def target_specs(game: "Game", seat: int, move: MoveSpec) -> list[TargetSpec]:
     return out
 
 
-def check_cost(game: "Game", seat: int, move: MoveSpec) -> None:
+def check_cost(game: Game, seat: int, move: MoveSpec) -> None:
     """IllegalMove unless the seat's inventory holds everything the cost lists."""
     place = game.seat_inventory(seat)
     need: dict[str, int] = {}
@@ -174,7 +173,7 @@ def check_cost(game: "Game", seat: int, move: MoveSpec) -> None:
             raise IllegalMove(f"{move.name} costs {n} {kind} disc(s) and your inventory has {have}")
 
 
-def pay_cost(game: "Game", seat: int, move: MoveSpec, targets: dict[str, Any], report: MoveReport) -> None:
+def pay_cost(game: Game, seat: int, move: MoveSpec, targets: dict[str, Any], report: MoveReport) -> None:
     """Pay, stack and discard the cost (lowest ids of each kind first)."""
     check_cost(game, seat, move)
     place = game.seat_inventory(seat)
@@ -204,7 +203,7 @@ def pay_cost(game: "Game", seat: int, move: MoveSpec, targets: dict[str, Any], r
                 under = pid
 
 
-def slide(game: "Game", seat: int, pid: str, ux: float, uy: float, max_d: float,
+def slide(game: Game, seat: int, pid: str, ux: float, uy: float, max_d: float,
           report: MoveReport) -> float:
     """Slide ``pid`` (and what is stacked on it) up to ``max_d`` metres along (ux, uy).
 
@@ -250,13 +249,13 @@ class Effect:
 
     type = ""
 
-    def targets(self, game: "Game", seat: int, move: MoveSpec) -> list[TargetSpec]:
+    def targets(self, game: Game, seat: int, move: MoveSpec) -> list[TargetSpec]:
         return []
 
-    def precheck(self, game: "Game", seat: int, move: MoveSpec) -> None:
+    def precheck(self, game: Game, seat: int, move: MoveSpec) -> None:
         """Raise IllegalMove if the move cannot be performed now, whatever the targets."""
 
-    def perform(self, game: "Game", seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: Game, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         raise NotImplementedError
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from physics import Push, PushResult
-
 from kabuto.rules.inventory import is_inventory
+from physics import Push, PushResult
 
 #: Why a game ended (GameResult.reason).
 KNOCKOUT = "knockout"            # an opponent's wrestler piece was knocked out
@@ -30,7 +29,7 @@ class GameResult:
         return {"winner": self.winner, "seats": list(self.seats), "reason": self.reason, "text": self.text}
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "GameResult":
+    def from_json(cls, d: dict[str, Any]) -> GameResult:
         return cls(d["winner"], tuple(d["seats"]), d["reason"], d["text"])
 
 
@@ -62,7 +61,7 @@ class TurnState:
         return d
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "TurnState":
+    def from_json(cls, d: dict[str, Any]) -> TurnState:
         d = dict(d)
         d["platform"] = tuple(d["platform"]) if d.get("platform") else None
         d["moves_used"] = list(d.get("moves_used", []))

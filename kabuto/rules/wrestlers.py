@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from physics import PieceType, assets_dir
+import kabuto_assets
+from physics import PieceType
 from physics.fileio import read_toml
 from physics.materials import piece_type_from_dict
 
@@ -209,7 +210,7 @@ def _load(path: Path) -> tuple[Wrestler, ...]:
 
 def load_wrestlers(path: str | Path | None = None) -> tuple[Wrestler, ...]:
     """Every wrestler card in ``assets/wrestlers.toml`` (or ``path``), in file order (cached)."""
-    return _load(Path(path) if path else assets_dir() / "wrestlers.toml")
+    return _load(Path(path) if path else kabuto_assets.path("wrestlers.toml"))
 
 
 def wrestler(name: str) -> Wrestler:

@@ -33,12 +33,11 @@ import numpy as np
 from scipy.optimize import least_squares
 from tqdm import tqdm
 
-from physics import Materials
-
 from kabuto.tuning import params
 from kabuto.tuning.errors import TuneError
 from kabuto.tuning.scenario import Scenario, load_scenario
 from kabuto.tuning.sweep import Runner
+from physics import Materials
 
 DIFF_STEP = 0.01
 
@@ -281,7 +280,7 @@ def report(cal: Calibration) -> str:
              f"{cal.evaluations} evaluations, {cal.runs} model runs; "
              f"{'converged' if cal.success else 'NOT converged'} ({cal.message})"]
     if len(t.targets) < len(t.params):
-        lines.append(f"note: fewer targets than parameters, so the fit is not unique; it is the "
+        lines.append("note: fewer targets than parameters, so the fit is not unique; it is the "
                      "solution nearest the start")
     w = max(len(p.name) for p in t.params)
     lines.append(f"  {'parameter':<{w}}  {'start':>11}  {'fitted':>11}  bounds")

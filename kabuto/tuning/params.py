@@ -20,10 +20,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from physics import Materials
-
 from kabuto.tuning.errors import TuneError
 from kabuto.tuning.scenario import PUSH_FIELDS
+from physics import Materials
 
 MAX_RUNS = 100_000
 

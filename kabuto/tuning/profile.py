@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from physics import Materials
-
 from kabuto.tuning.errors import TuneError
+from physics import Materials
 
 
 def materials_to_toml(materials: Materials, header: list[str] | None = None) -> str:

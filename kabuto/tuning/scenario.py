@@ -56,8 +56,9 @@ from typing import Any
 
 import numpy as np
 
-from physics import Circle, Materials, PieceState, Push, PushResult, World, assets_dir, shapes
+import kabuto_assets
 from kabuto.tuning.errors import TuneError
+from physics import Circle, Materials, PieceState, Push, PushResult, World, shapes
 
 METRIC_KINDS = ("slide", "displacement", "knocked_out", "fell", "stack_survival", "rider_slip")
 COMBINE = {"max": max, "min": min, "sum": sum, "mean": lambda v: sum(v) / len(v)}
@@ -68,7 +69,7 @@ _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 
 def scenarios_dir() -> Path:
     """Where the scenario files live: ``assets/scenarios/``."""
-    return assets_dir() / "scenarios"
+    return kabuto_assets.path("scenarios")
 
 
 # ----- the records ----------------------------------------------------------------------------------
@@ -329,7 +330,7 @@ def _num(v: Any, where: str) -> float:
 
 # ----- building the world -----------------------------------------------------------------------
 def _board_positions(players: int) -> dict[str, list[list[float]]]:
-    path = assets_dir() / "setups.toml"
+    path = kabuto_assets.path("setups.toml")
     try:
         with open(path, "rb") as fh:
             boards = tomllib.load(fh)["boards"]

@@ -18,12 +18,11 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from physics import Materials
-from physics.fileio import write_atomic
-
 from kabuto.tuning import params
 from kabuto.tuning.errors import TuneError
 from kabuto.tuning.scenario import Outcome, Scenario, run_scenario
+from physics import Materials
+from physics.fileio import write_atomic
 
 FLAGS = ("stalled", "capped")
 
@@ -99,7 +98,7 @@ class Runner:
         self._pool: cf.ProcessPoolExecutor | None = None
         _init_worker(self.scenarios, materials.to_dict())
 
-    def __enter__(self) -> "Runner":
+    def __enter__(self) -> Runner:
         return self
 
     def __exit__(self, *exc: object) -> None:

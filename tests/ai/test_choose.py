@@ -10,7 +10,6 @@ from kabuto import Game
 from kabuto.ai import MoveChoice, Plan, PushChoice, choose, level, play_turn
 from kabuto.ai.candidates import wrap_deg
 from kabuto.rules.inventory import BOARD
-
 from tests.ai.helpers import STEADY, WIDE, cleared, small_level, teetering
 
 
@@ -162,7 +161,8 @@ def test_no_plan_for_a_finished_game():
         choose(g, "easy")
 
 
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 WRESTLERS = ["mike", "hank", "annie", "rita", "gus", "jade", "dora", "bea"]
 

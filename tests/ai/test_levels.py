@@ -6,8 +6,7 @@ import tomllib
 
 import pytest
 
-from physics import assets_dir
-
+import kabuto_assets
 from kabuto import Game
 from kabuto.ai.candidates import broad
 from kabuto.ai.levels import LEVEL_NAMES, config, level, parse_config
@@ -15,7 +14,7 @@ from physics import Materials
 
 
 def raw():
-    with (assets_dir() / "ai.toml").open("rb") as fh:
+    with (kabuto_assets.path("ai.toml")).open("rb") as fh:
         return tomllib.load(fh)
 
 

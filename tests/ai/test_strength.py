@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from kabuto.cli.tournament import GameSpec, play_game
-
 from tests.ai.helpers import STEADY, small_level
 
 #: Three candidates, no refinement, no signature moves, and easy's shaky hand.

@@ -8,8 +8,8 @@ import math
 
 import pytest
 
-from kabuto.replay import format as rp
 from kabuto.cli.tournament import GameRecord, GameSpec, main, pair_stats, schedule, wilson
+from kabuto.replay import format as rp
 
 ARGS = ["--games", "1", "--wrestlers", "mike,hank,gus", "--level", "easy", "--max-turns", "4",
         "--seed", "3", "--no-progress"]
@@ -127,7 +127,8 @@ def test_schedule_alternates_seats_and_first_player():
     assert len({s.seed for s in specs}) == 4
 
 
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st
 
 
 @given(n=st.integers(1, 500), data=st.data())

@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 
-
 @pytest.fixture(scope="session")
 def display():
     """The X display the app's windows open on (":N")."""

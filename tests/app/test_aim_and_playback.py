@@ -4,12 +4,13 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from physics import Materials, Push, World
 from kabuto.app.aim import Aim, Limits, entry_towards, heading_towards, nudge
 from kabuto.app.animation import Playback
 from kabuto.app.tuning import load_profile, save_profile
+from physics import Materials, Push, World
 
 R = 0.10
 LIMITS = Limits(heading_deg=60.0, min_speed=0.02, max_speed=2.0)

@@ -42,10 +42,10 @@ def _push(win, board: str):
     two pieces out (they fly off while others still slide). ``pair``: an empty ring but for one
     small disc, which the pushed disc shoves leftwards, away from its own shadow (alone on the
     cloth, any edge of it left behind unrepaired would show)."""
-    from physics import Materials, World
     from kabuto.app.aim import Aim
     from kabuto.app.scene.table import TableScene
     from kabuto.app.session import SandboxSession
+    from physics import Materials, World
 
     if board == "crowd":
         session = SandboxSession()
@@ -153,12 +153,13 @@ def test_a_piece_draws_only_inside_the_box_repaired_for_it(app_window):
     """Damage boxes are what a partial frame repairs: a piece drawn outside its box would leave
     smears behind. Every kind (discs and a wrestler's shaped piece), turned, on a stack level,
     with and without the ring that marks it, drawn alone on a blank window."""
-    from physics import World
     from pyglet import gl
+
     from kabuto.app.frames import PixelRect
     from kabuto.app.scene.table import TableScene
     from kabuto.app.session import SandboxSession
     from kabuto.rules.game import Game
+    from physics import World
 
     win = app_window
     materials = Game.new(players=2, wrestlers=["mike", "gus"], seed=1).materials

@@ -16,9 +16,9 @@ pytestmark = pytest.mark.skipif(xinput.XDOTOOL is None, reason="xdotool is not i
 
 
 def test_drag_from_the_edge_aims_and_release_pushes(app_window):
-    from physics import Materials, Push, World
     from kabuto.app.scene.table import TableScene
     from kabuto.app.session import SandboxSession
+    from physics import Materials, Push, World
 
     mats = Materials.load()
     session = SandboxSession(mats, world=World(mats))  # an empty ring: the path is the aim

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import cards
-from cards.cli import main, play_terminal
 from cards.bots import make_bot
+from cards.cli import main, play_terminal
 from tests.cards.toy_game import ToyTrick
 
 ROOT = Path(__file__).resolve().parents[2]

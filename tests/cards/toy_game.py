@@ -59,7 +59,7 @@ class ToyTrick(CardGame):
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> "ToyTrick":
+    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> ToyTrick:
         if players not in (None, 2):
             raise ValueError(f"players: toy-trick is for 2 players, not {players}")
         if options:
@@ -153,7 +153,7 @@ class ToyTrick(CardGame):
             "won1": list(self.won[1]),
         }
 
-    def resample_hidden(self, player: int, rng: random.Random) -> "ToyTrick":
+    def resample_hidden(self, player: int, rng: random.Random) -> ToyTrick:
         """Re-deal the other hand and the stock, respecting the suits the other seat showed void."""
         g = self.clone()
         other = 1 - player
@@ -177,7 +177,7 @@ class ToyTrick(CardGame):
         return g
 
     # ----- copies and persistence ---------------------------------------------------------------
-    def clone(self) -> "ToyTrick":
+    def clone(self) -> ToyTrick:
         g = type(self).__new__(type(self))  # subclasses (the tests' broken toys) stay themselves
         g.num_players = 2
         g.hands = [list(self.hands[0]), list(self.hands[1])]
@@ -205,7 +205,7 @@ class ToyTrick(CardGame):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "ToyTrick":
+    def from_json(cls, data: dict[str, Any]) -> ToyTrick:
         if not isinstance(data, dict):
             raise ValueError("toy-trick: saved game must be a JSON object")
 

@@ -281,9 +281,8 @@ def test_every_start_menu_entry_opens_its_games_set_up(window):
 
 def test_the_apps_start_menu_opens_the_card_table_and_comes_back():
     main = pytest.importorskip("kabuto.app.main")
-    from kabuto.app import modes
-
     import cards.table.app_mode as app_mode
+    from kabuto.app import modes
 
     app = main.App(main.Options(visible=True, record=False))
     try:

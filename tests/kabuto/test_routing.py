@@ -10,8 +10,18 @@ import pytest
 
 from kabuto import IllegalMove
 from kabuto.rules.inventory import BOARD, SUPPLY
-from tests.kabuto.scenarios import (EDGE, FAST_SPEED, arena, check_conservation, empty, fast_hands, give,
-                                    line_up, put, shove)
+from tests.kabuto.scenarios import (
+    EDGE,
+    FAST_SPEED,
+    arena,
+    check_conservation,
+    empty,
+    fast_hands,
+    give,
+    line_up,
+    put,
+    shove,
+)
 
 
 def _routes(outcome) -> dict[str, str]:

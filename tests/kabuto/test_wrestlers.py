@@ -7,10 +7,10 @@ import re
 import pytest
 
 from kabuto import Game
+from kabuto.cli.wrestlers import main as wrestlers_main
 from kabuto.rules.inventory import BOARD
 from kabuto.rules.junior import load_junior, render_junior_card
 from kabuto.rules.wrestlers import load_wrestlers, render_card, wrestler
-from kabuto.cli.wrestlers import main as wrestlers_main
 from physics import Polygons
 from tests.kabuto.scenarios import arena
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 import math
 import tomllib
 
-from physics import Materials, PieceState, World, assets_dir
+import kabuto_assets
+from physics import Materials, PieceState, World
 
 
 def materials(**overrides: float) -> Materials:
@@ -18,7 +19,7 @@ def materials(**overrides: float) -> Materials:
 
 def board_2p(m: Materials | None = None) -> World:
     """The 2-player starting board, with large discs standing in for the two wrestlers."""
-    with open(assets_dir() / "setups.toml", "rb") as fh:
+    with open(kabuto_assets.path("setups.toml"), "rb") as fh:
         boards = tomllib.load(fh)["boards"]["2"]
     pieces = []
     for kind in ("wrestler", "large", "medium", "small"):

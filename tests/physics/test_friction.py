@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from physics import PieceState, Push, World
+from physics import PieceState, World
 from physics.sim import Episode
 from tests.physics.helpers import dist, materials, slide_distance
 

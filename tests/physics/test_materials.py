@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+import kabuto_assets
 from physics import Materials, World
-from physics.materials import assets_dir
 
 
 def test_the_default_materials_describe_the_assumed_wooden_game():
@@ -14,7 +14,7 @@ def test_the_default_materials_describe_the_assumed_wooden_game():
     assert sizes == pytest.approx({"small": 0.022, "medium": 0.029, "large": 0.038})
     assert all(m.kinds[k].table_friction == pytest.approx(0.3) for k in sizes)
     assert m.kinds["small"].mass < m.kinds["medium"].mass < m.kinds["large"].mass
-    text = (assets_dir() / "materials.toml").read_text()
+    text = (kabuto_assets.path("materials.toml")).read_text()
     assert "ASSUMPTIONS" in text
 
 

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from physics import PieceState, Push, World, shapes
+from physics import Push, World, shapes
 from tests.physics.helpers import board_2p, materials, slide_distance
 
 
@@ -150,7 +150,6 @@ def test_a_hand_that_cannot_get_its_piece_in_gives_up_and_says_so():
 
 def test_a_polygon_piece_may_not_be_placed_overlapping_a_disc():
     """Overlap is measured the same whichever of the two is the polygon."""
-    from physics import Materials
     from physics.materials import piece_type_from_dict
     m = materials()
     bar = piece_type_from_dict("bar", {"shape": {"polygons": [[[-0.015, -0.01], [0.016, -0.01],

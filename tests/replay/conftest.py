@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from kabuto import Game
-
 from tests.replay.games import rich_game
 
 

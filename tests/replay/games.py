@@ -19,7 +19,6 @@ from typing import Any
 from kabuto import Game
 from kabuto.replay.format import use_materials
 
-
 #: Moves that only move pieces between inventories and the supply (they cannot end the game).
 SAFE_MOVES = ("Mandible Claw", "Horn Toss")
 

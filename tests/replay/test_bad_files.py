@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from kabuto.replay import format as rp
 from kabuto.cli import replay as replay_cli
 from kabuto.cli import sim as sim_cli
+from kabuto.replay import format as rp
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:
@@ -188,4 +188,4 @@ def test_no_pickle_near_any_replay_file():
     for path in sources:
         src = path.read_text()
         for banned in ("import pickle", "import marshal", "import shelve", "pickle.load"):
-            assert banned not in src, (name, banned)
+            assert banned not in src, (path.name, banned)

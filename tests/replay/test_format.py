@@ -3,12 +3,10 @@ from __future__ import annotations
 
 import json
 
-from physics import state_hash
-
 from kabuto import Game
 from kabuto.replay import format as rp
 from kabuto.replay.recorder import record
-
+from physics import state_hash
 from tests.replay.games import long_game, new_game
 
 

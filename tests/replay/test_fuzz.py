@@ -14,10 +14,11 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from kabuto.replay import format as rp
 from kabuto.cli import replay as replay_cli
+from kabuto.replay import format as rp
 
 # Hypothesis draws a few integers per example; a seeded Random turns them into mutations. Drawing
 # nested JSON through hypothesis itself costs more than the loader does, and the seeds still make

@@ -11,11 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from kabuto.replay import format as rp
 from kabuto.cli import sim as sim_cli
+from kabuto.replay import format as rp
 from kabuto.replay.recorder import RecordingError, record
 from kabuto.replay.userdata import UserDataError, data_dir, ensure_dir, replays_dir
-
 from tests.replay.games import bot_push, long_game, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -201,9 +200,8 @@ def test_a_rules_engine_that_logs_tuning_changes_in_its_history_is_recorded_righ
     """Forward compatibility: if Game.set_materials logs the change in the history (as the app
     expects it may), the tuning entry switches the table where it sits, even when the recorder
     is told only after several actions, and the replay still verifies and resumes."""
-    from physics import World
-
     from kabuto import Game
+    from physics import World
     from tests.replay.games import tuned
 
     def set_materials(self, materials):

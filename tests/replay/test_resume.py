@@ -10,13 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from physics import state_hash
-
-from kabuto.replay import format as rp
 from kabuto.cli import sim as sim_cli
-from kabuto.rules.errors import ReplayError
+from kabuto.replay import format as rp
 from kabuto.replay.recorder import record
-
+from kabuto.rules.errors import ReplayError
+from physics import state_hash
 from tests.replay.games import bot_push, new_game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,14 +8,13 @@ import re
 import shutil
 from pathlib import Path
 
-from physics import Materials, assets_dir, state_hash
-
 import kabuto.rules.game
+import kabuto_assets
 from kabuto import Game
 from kabuto.cli import replay as replay_cli
 from kabuto.replay import format as rp
 from kabuto.replay.recorder import record
-
+from physics import Materials, state_hash
 from tests.replay.games import long_game, new_game, tuned
 
 
@@ -120,7 +119,7 @@ def test_a_tuned_replay_replays_with_its_own_materials_whatever_the_defaults(cap
 
     # Today's defaults change ...
     copy = tmp_path / "assets"
-    shutil.copytree(assets_dir(), copy)
+    shutil.copytree(kabuto_assets.folder(), copy)
     toml = copy / "materials.toml"
     toml.write_text(re.sub(r"(table_friction\s*=\s*)([0-9.]+)",
                            lambda m: f"{m.group(1)}{float(m.group(2)) * 0.5}", toml.read_text()))

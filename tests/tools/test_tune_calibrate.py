@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from physics import Materials
 from kabuto.cli.tune import main
 from kabuto.tuning import TuneError
 from kabuto.tuning.calibrate import calibrate, load_targets, targets_from_dict
 from kabuto.tuning.profile import write_profile
 from kabuto.tuning.scenario import load_scenario, run_scenario
+from physics import Materials
 
 
 def _measure(materials, scenario, metric, **settings):

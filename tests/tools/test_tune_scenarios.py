@@ -7,8 +7,13 @@ import pytest
 
 from kabuto.tuning import TuneError
 from kabuto.tuning.params import Grid, Range
-from kabuto.tuning.scenario import (build_world, list_scenarios, load_scenario, run_scenario,
-                                    scenario_from_dict)
+from kabuto.tuning.scenario import (
+    build_world,
+    list_scenarios,
+    load_scenario,
+    run_scenario,
+    scenario_from_dict,
+)
 from kabuto.tuning.sweep import run_sweep
 
 G = 9.81

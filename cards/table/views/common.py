@@ -14,8 +14,18 @@ from typing import Any
 from cards.table import style
 from cards.table.describe import Summary
 from cards.table.display import (
-    DESIGN_H, DESIGN_W, LAYER_MODAL, LAYER_TABLE, LAYER_UI, BoxItem, ButtonItem, CardItem, Display,
-    Item, Rect, TextItem,
+    DESIGN_H,
+    DESIGN_W,
+    LAYER_MODAL,
+    LAYER_TABLE,
+    LAYER_UI,
+    BoxItem,
+    ButtonItem,
+    CardItem,
+    Display,
+    Item,
+    Rect,
+    TextItem,
 )
 
 SIDE_W = 300

@@ -22,8 +22,20 @@ from cards.table.describe import plural
 from cards.table.display import LAYER_UI, BoxItem, CardItem, Display, Rect
 from cards.table.faces import pretty, pretty_list
 from cards.table.views.common import (
-    MAIN, NOTHING, SIDE, Intent, ViewContext, action_bar, hand_items, panel, row_rects, side_panel,
-    not_your_turn, status_items, text, waiting_prompt,
+    MAIN,
+    NOTHING,
+    SIDE,
+    Intent,
+    ViewContext,
+    action_bar,
+    hand_items,
+    not_your_turn,
+    panel,
+    row_rects,
+    side_panel,
+    status_items,
+    text,
+    waiting_prompt,
 )
 
 GAME = "sumida-river"

@@ -14,8 +14,19 @@ from cards.table import style
 from cards.table.describe import plural, sumo_place
 from cards.table.display import BoxItem, CardItem, DiscItem, Display, Rect
 from cards.table.views.common import (
-    MAIN, NOTHING, Intent, ViewContext, backs_row, hand_items, panel, row_rects, side_panel,
-    not_your_turn, status_items, text, waiting_prompt,
+    MAIN,
+    NOTHING,
+    Intent,
+    ViewContext,
+    backs_row,
+    hand_items,
+    not_your_turn,
+    panel,
+    row_rects,
+    side_panel,
+    status_items,
+    text,
+    waiting_prompt,
 )
 
 GAME = "sumo"

@@ -20,8 +20,20 @@ from cards.table.describe import column_word, plural
 from cards.table.display import LAYER_TABLE, BoxItem, CardItem, Display, Rect
 from cards.table.faces import pretty_list
 from cards.table.views.common import (
-    MAIN, NOTHING, Intent, ViewContext, backs_row, button, hand_items, panel,
-    not_your_turn, row_rects, side_panel, status_items, text, waiting_prompt,
+    MAIN,
+    NOTHING,
+    Intent,
+    ViewContext,
+    backs_row,
+    button,
+    hand_items,
+    not_your_turn,
+    panel,
+    row_rects,
+    side_panel,
+    status_items,
+    text,
+    waiting_prompt,
 )
 
 GAME = "sumo-card-game"

@@ -12,8 +12,8 @@ from pyglet.window import key
 from kabuto.app import modes, theme
 from kabuto.app.catalogue import CardInfo, junior_cards, wrestler_cards
 from kabuto.app.modes import GameConfig, Mode
-from kabuto.app.view import Rect
 from kabuto.app.scene.widget_scene import WidgetScene
+from kabuto.app.view import Rect
 from kabuto.app.widgets import Button, label
 
 

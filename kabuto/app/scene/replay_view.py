@@ -16,9 +16,9 @@ from kabuto.app import theme
 from kabuto.app.game_session import GameSession
 from kabuto.app.replay_model import ReplayModel, open_recording
 from kabuto.app.scene.table import TableScene
+from kabuto.app.scene.widget_scene import WidgetScene
 from kabuto.app.session import Outcome
 from kabuto.app.view import Rect
-from kabuto.app.scene.widget_scene import WidgetScene
 from kabuto.app.widgets import Button, label
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
@@ -67,7 +67,7 @@ class ReplayScene(TableScene):
         super().__init__(app, ReplaySession(model), on_menu=on_menu, ai_delay=0.0)
 
     @classmethod
-    def open(cls, app_obj, path: Path) -> "ReplayScene":
+    def open(cls, app_obj, path: Path) -> ReplayScene:
         """A viewer for ``path`` inside the app (ValueError if the file is not a recording)."""
         return cls(app_obj.window, open_recording(path), on_menu=app_obj.open_menu)
 

@@ -26,12 +26,13 @@ from pyglet import gl, shapes
 from pyglet.graphics import Batch, Group
 from pyglet.math import Mat4
 
-from physics import Materials, PieceType, shapes as geom
-from physics.shapes import Circle
 from kabuto.app import theme
 from kabuto.app.aim import Aim
 from kabuto.app.animation import Pose
 from kabuto.app.view import RingTransform, screen_rotation
+from physics import Materials, PieceType
+from physics import shapes as geom
+from physics.shapes import Circle
 
 SHADOW_STEP = 0.0015  # metres of shadow offset per stack level
 RIM = 0.0012          # metres of darker rim around each piece
