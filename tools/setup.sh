@@ -8,12 +8,13 @@
 #                                # (OpenSpiel for the card games, Ray for distributed tournaments)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-extras="dev"
-[ "${1:-}" = "--test" ] && extras="dev,openspiel,ray"
+target="."
+[ "${1:-}" = "--test" ] && target=".[dev,tools,openspiel,ray]"
 
 need=()
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
 command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
+command -v xauth >/dev/null 2>&1 || need+=(xauth)  # xvfb-run needs it
 [ -e /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so ] || [ -e /usr/lib/aarch64-linux-gnu/dri/swrast_dri.so ] \
     || ls /usr/lib/*/dri/*swrast* >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
 if [ ${#need[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -24,4 +25,4 @@ if [ ${#need[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-python3 -m pip install -q --disable-pip-version-check -e ".[$extras]"
+python3 -m pip install -q --disable-pip-version-check -e "$target"

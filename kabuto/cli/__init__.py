@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TypeVar
 
 USAGE = """\
 kabuto <command> [options]
@@ -18,6 +20,8 @@ commands:
   tune         sweep and calibrate disc friction and mass
   cards        the card games headless: selfplay statistics, or play in the terminal
 
+'kabuto --version' prints the versions of kabuto, pymunk, pyglet and Python.
+
 'kabuto <command> --help' explains each command.
 """
 
@@ -30,14 +34,38 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "wrestlers": ("kabuto.cli.wrestlers", "main"),
     "tournament": ("kabuto.cli.tournament", "main"),
     "tune": ("kabuto.cli.tune", "main"),
-    "cards": ("cards.cli", "main"),
+    "cards": ("kabuto.cli.cards", "main"),
 }
+
+
+def version_text() -> str:
+    """The versions that decide how a push plays out: kabuto, pymunk (and its Chipmunk), pyglet,
+    Python and the platform. Read from package metadata, so nothing heavy is imported."""
+    import platform
+    from importlib import metadata
+
+    def installed(dist: str) -> str:
+        try:
+            return metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            return "not installed"
+
+    from physics.versions import engine
+
+    chipmunk = engine()["chipmunk"].split("-")[0]
+    return (f"kabuto {installed('kabuto')}\n"
+            f"pymunk {installed('pymunk')} (Chipmunk {chipmunk})\n"
+            f"pyglet {installed('pyglet')}\n"
+            f"Python {platform.python_version()} on {platform.system()} {platform.machine()}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("-h", "--help", "help"):
         print(USAGE)
+        return 0
+    if args[0] in ("-V", "--version", "version"):
+        print(version_text())
         return 0
     command, rest = args[0], args[1:]
     if command not in COMMANDS:
@@ -46,13 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     module_name, func_name = COMMANDS[command]
     import importlib
 
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            print(f"kabuto: '{command}' is not available in this build yet", file=sys.stderr)
-            return 2
-        raise
+    module = importlib.import_module(module_name)
     try:
         return int(getattr(module, func_name)(rest) or 0)
     except BrokenPipeError:
@@ -67,8 +89,54 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def subparser(prog: str, description: str) -> argparse.ArgumentParser:
-    """An ArgumentParser for ``kabuto <prog>`` whose usage errors exit 2 with one clear line."""
-    return argparse.ArgumentParser(prog=f"kabuto {prog}", description=description)
+class UsageError(Exception):
+    """A bad command line or input file: printed as one line ``kabuto CMD: ...``, exit status 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors raise :class:`UsageError` instead of printing a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def subparser(prog: str, description: str, **kwargs: Any) -> OneLineParser:
+    """The parser of ``kabuto <prog>``; with :func:`command` its usage errors are one clear line."""
+    return OneLineParser(prog=f"kabuto {prog}", description=description, **kwargs)
+
+
+F = TypeVar("F", bound=Callable[..., int])
+
+
+def command(name: str) -> Callable[[F], F]:
+    """Decorate a sub-command's ``main(argv) -> int``: a :class:`UsageError` raised anywhere inside
+    becomes the line ``kabuto NAME: message`` on stderr and exit status 2 (never a traceback)."""
+
+    def wrap(main: F) -> F:
+        @functools.wraps(main)
+        def run(*args: Any, **kwargs: Any) -> int:
+            try:
+                return main(*args, **kwargs)
+            except UsageError as exc:
+                print(f"kabuto {name}: {exc}", file=sys.stderr)
+                return 2
+
+        return run  # type: ignore[return-value]
+
+    return wrap
+
+
+def require_extra(module: str, extra: str, what: str) -> None:
+    """Raise a one-line :class:`UsageError` when ``what`` needs an optional dependency that is not
+    installed (``pip install 'kabuto[EXTRA]'`` brings it)."""
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        raise UsageError(f"{what} needs the optional '{extra}' dependencies: pip install 'kabuto[{extra}]'")
+
+
+def progress_wanted(disabled_by_flag: bool = False) -> bool:
+    """Progress bars only for a person watching: off with the flag, or when stderr is not a terminal."""
+    return not disabled_by_flag and sys.stderr.isatty()
 
 

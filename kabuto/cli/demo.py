@@ -1,14 +1,15 @@
 """``kabuto demo``: one push into a fresh 2-player game, headless; prints what it did."""
 from __future__ import annotations
 
-import argparse
-import sys
-
+from kabuto.cli import UsageError, command, subparser
 from kabuto.rules.errors import IllegalMove
 
+DESCRIPTION = "One push into a fresh 2-player game, headless; prints what it did and what fell."
 
+
+@command("demo")
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="kabuto demo", description=__doc__)
+    ap = subparser("demo", DESCRIPTION)
     ap.add_argument("--kind", default="medium", choices=["small", "medium"],
                     help="the disc to push from the first player's inventory (default medium)")
     ap.add_argument("--entry", type=float, default=180.0,
@@ -26,8 +27,7 @@ def main(argv: list[str]) -> int:
         speed = game.materials.sim.max_speed if args.speed is None else args.speed
         outcome = game.push(args.kind, args.entry, args.heading, speed)
     except (IllegalMove, ValueError) as exc:
-        print(f"kabuto demo: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     result = outcome.physics
     print(f"{game.seats[0].label} pushed a {args.kind} disc from {args.entry:g} deg, heading "
           f"{args.heading:+g} deg, at {speed:g} m/s: {result.steps} steps, {result.time:.3f} s simulated")

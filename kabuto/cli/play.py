@@ -17,27 +17,18 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from kabuto.cli import subparser
+from kabuto.cli import UsageError, command, subparser
 
 EXIT_USAGE = 2
 EXIT_NO_DISPLAY = 3
-
-
-class _Usage(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit 2 - never a traceback or a usage dump
-        raise _Usage(message)
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = subparser("play", "Open the Kabuto desktop app: the start menu, or a game set up by the flags "
                   "below. Mouse: press near the ring edge to place the platform, drag to aim, release "
                   "to push. Keys: arrows nudge the aim, [ ] speed, Enter pushes, U undoes, T tunes.")
-    p.__class__ = _Parser
     p.add_argument("--players", type=int, choices=(2, 3, 4),
                    help="start a Kabuto Sumo game with this many players (default: the menu)")
     p.add_argument("--seats", metavar="LIST",
@@ -69,8 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _options(args: argparse.Namespace):
-    """Validated Options (ValueError with a one-line message on bad input)."""
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The app's validated options, as keywords of ``kabuto.app.main.Options`` (ValueError with a
+    one-line message on bad input). Imports nothing that touches the display."""
     from kabuto.app.modes import GameConfig
 
     try:
@@ -99,9 +91,7 @@ def _options(args: argparse.Namespace):
                               ("--players/--seats", config and not args.resume)) if on]
     if len(chosen) > 1:
         raise ValueError(f"choose one of {', '.join(chosen)}")
-    from kabuto.app.main import Options
-
-    return Options(config=config, sandbox=args.sandbox, resume=args.resume, replay=args.replay,
+    return dict(config=config, sandbox=args.sandbox, resume=args.resume, replay=args.replay,
                    tuning=args.tuning, profiles=args.profiles, ai_delay=args.ai_delay, size=(w, h),
                    screenshot=args.screenshot, data_dir=args.data_dir, record=not args.no_record)
 
@@ -120,27 +110,31 @@ def display_problem() -> str | None:
     return None
 
 
+@command("play")
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    try:
-        args = parser.parse_args(list(argv) if argv is not None else None)
-    except _Usage as exc:
-        print(f"kabuto play: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    problem = display_problem()
-    if problem:
-        given = list(argv) if argv is not None else sys.argv[2:]
-        print(f"kabuto play: {problem}; run it on a desktop, or under a virtual display: "
-              f"xvfb-run -a kabuto play {' '.join(given)}".rstrip(), file=sys.stderr)
-        return EXIT_NO_DISPLAY
+    given = list(argv) if argv is not None else sys.argv[2:]
+    return open_app(given, shown_as=" ".join(["kabuto play", *given]))
+
+
+def open_app(argv: list[str], shown_as: str) -> int:
+    """Validate the command line (before any display is touched), then open the app.
+    ``shown_as`` is the command the person typed, for the no-display hint."""
+    args = build_parser().parse_args(argv)
     try:
         options = _options(args)
-        from kabuto.app.main import App
+    except ValueError as exc:  # bad sizes, files, choices: one line, no traceback
+        raise UsageError(str(exc)) from None
+    problem = display_problem()
+    if problem:
+        print(f"{shown_as.split()[0]} {shown_as.split()[1]}: {problem}; run it on a desktop, or under "
+              f"a virtual display: xvfb-run -a {shown_as}", file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    from kabuto.app.main import App, Options
 
-        App(options).run()
-    except ValueError as exc:  # bad files, bad choices: one line, no traceback
-        print(f"kabuto play: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+    try:
+        App(Options(**options)).run()
+    except ValueError as exc:  # a bad file found while opening: one line, no traceback
+        raise UsageError(str(exc)) from None
     return 0
 
 

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from kabuto.cli import subparser
+from kabuto.cli import UsageError, command, subparser
 
 EXIT_OK = 0
 EXIT_DIVERGED = 1
@@ -31,19 +31,13 @@ The format is described in docs/replay-format.md.
 """
 
 
-class _Usage(Exception):
+class _Unused(Exception):
     pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line and exit 2, never a usage dump
-        raise _Usage(message)
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = subparser("replay", "Verify a Kabuto Sumo replay headless (--verify), open it in the app's "
                   "replay viewer, or list the games recorded in the data folder (--list).")
-    p.__class__ = _Parser
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.epilog = EPILOG
     p.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a replay file (*.replay.json)")
@@ -58,18 +52,15 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+@command("replay")
 def main(argv: Sequence[str] | None = None) -> int:
-    try:
-        args = build_parser().parse_args(list(sys.argv[2:] if argv is None else argv))
-        if args.list:
-            if args.file is not None or args.verify:
-                raise _Usage("--list takes no FILE and no --verify")
-            return _list(args.data_dir)
-        if args.file is None:
-            raise _Usage("give a replay FILE (or --list)")
-    except _Usage as exc:
-        print(f"kabuto replay: {exc}", file=sys.stderr)
-        return EXIT_BAD
+    args = build_parser().parse_args(list(sys.argv[2:] if argv is None else argv))
+    if args.list:
+        if args.file is not None or args.verify:
+            raise UsageError("--list takes no FILE and no --verify")
+        return _list(args.data_dir)
+    if args.file is None:
+        raise UsageError("give a replay FILE (or --list)")
     from kabuto.replay.format import load
     from kabuto.rules.errors import ReplayError
 
@@ -105,7 +96,13 @@ def _action_text(report) -> str:
 
 def _verify(replay, quiet: bool) -> int:
     from kabuto.replay.format import verify
+    from physics.versions import describe, engine
 
+    recorded, running = replay.meta.get("engine"), engine()
+    if recorded and recorded != running:
+        # Not a failure by itself: Chipmunk is only bit-exact on the same build and platform.
+        print(f"kabuto replay: warning: recorded with {describe(recorded)}, verifying with "
+              f"{describe(running)}; small differences are possible", file=sys.stderr)
     if not quiet:
         print(f"{replay.name}: {replay.describe()}")
 
@@ -136,20 +133,10 @@ def _verify(replay, quiet: bool) -> int:
 
 
 def _view(path: Path) -> int:
-    """Hand the (already validated) file to the app's viewer: ``kabuto play --replay FILE``."""
-    import importlib.util
+    """Open the (already validated) file in the app's replay viewer."""
+    from kabuto.cli import play
 
-    try:
-        has_viewer = importlib.util.find_spec("kabuto.app.scene.replay_view") is not None
-    except ModuleNotFoundError:
-        has_viewer = False
-    if not has_viewer:
-        print("kabuto replay: the app's replay viewer is not in this build yet; use "
-              "'kabuto replay FILE --verify' to check the replay headless", file=sys.stderr)
-        return EXIT_BAD
-    from kabuto.cli import play as app_cli
-
-    return int(app_cli.main(["--replay", str(path)]) or 0)
+    return play.open_app(["--replay", str(path)], shown_as=f"kabuto replay {path}")
 
 
 def _list(data_dir: str | None) -> int:

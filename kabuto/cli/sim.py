@@ -20,12 +20,11 @@ whole game again into a new file (the file resumed is never changed).
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kabuto.cli import subparser
+from kabuto.cli import UsageError, command, subparser
 from physics.fileio import write_atomic
 
 EPILOG = """\
@@ -34,38 +33,34 @@ the pushes file is a JSON list of steps:
            (ends the turn unless "end_turn": false)
   a move   {"move": NAME, "targets": {...}}   by the player to move, before or after the push
   end      {"end_turn": true}                 ends a turn left open
-example pushes file:
-  [{"piece": "small", "entry_deg": 180, "speed": 0.5},
-   {"move": "Mandible Claw"},
-   {"piece": "large", "entry_deg": 0, "heading_deg": 10, "speed": 0.8}]
+example pushes file (play it with: kabuto sim --wrestlers mike,hank --first-player 0 --pushes FILE):
+  [{"piece": "small", "entry_deg": 180, "speed": 0.4},
+   {"move": "Horn Toss"},
+   {"piece": "medium", "entry_deg": 0, "heading_deg": 10, "speed": 0.4}]
 every game is recorded (saved after each turn) into DATA/replays/, DATA being --data-dir, else
 $KABUTO_DATA_DIR, else $XDG_DATA_HOME/kabuto, else ~/.local/share/kabuto; the file is named at the
 end. 'kabuto replay FILE --verify' checks it; --resume FILE goes on with it (into a new file).
 """
 
 
-class _Bad(Exception):
-    """A user error: printed as one line, exit status 2."""
-
-
 def _load_steps(path: str) -> list[dict[str, Any]]:
     try:
         text = Path(path).read_text()
     except OSError as exc:
-        raise _Bad(f"{path}: cannot read ({exc.strerror})") from None
+        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise _Bad(f"{path}: not valid JSON ({exc})") from None
+        raise UsageError(f"{path}: not valid JSON ({exc})") from None
     if isinstance(data, dict) and "pushes" in data:
         data = data["pushes"]
     if not isinstance(data, list):
-        raise _Bad(f"{path}: expected a list of pushes")
+        raise UsageError(f"{path}: expected a list of pushes")
     for i, step in enumerate(data):
         if not isinstance(step, dict):
-            raise _Bad(f"{path}: step {i + 1}: expected an object, got {step!r}")
+            raise UsageError(f"{path}: step {i + 1}: expected an object, got {step!r}")
         if "move" not in step and "piece" not in step and "end_turn" not in step:
-            raise _Bad(f"{path}: step {i + 1}: expected a push (piece, entry_deg, ...), a move "
+            raise UsageError(f"{path}: step {i + 1}: expected a push (piece, entry_deg, ...), a move "
                        f"(move, targets) or end_turn")
     return data
 
@@ -103,6 +98,7 @@ def move_line(game, o) -> str:
     return text + (": " + "; ".join(bits) if bits else "")
 
 
+@command("sim")
 def main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
@@ -124,15 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--data-dir", metavar="DIR",
                     help="the data folder the game is recorded in (default: $KABUTO_DATA_DIR, "
                          "$XDG_DATA_HOME/kabuto or ~/.local/share/kabuto)")
-    try:
-        args = ap.parse_args(list(argv or []))
-    except SystemExit as exc:
-        return 2 if exc.code else 0
-    try:
-        return _run(args)
-    except _Bad as exc:
-        print(f"kabuto sim: {exc}", file=sys.stderr)
-        return 2
+    return _run(ap.parse_args(list(argv or [])))
 
 
 def _run(args) -> int:
@@ -156,7 +144,7 @@ def _run(args) -> int:
                             seed=args.seed, first_player=args.first_player)
         recorder = record(game, args.data_dir)
     except ValueError as exc:
-        raise _Bad(str(exc)) from None
+        raise UsageError(str(exc)) from None
     records: list[dict[str, Any]] = []
     out = [] if args.json else None
     if out is None:
@@ -194,11 +182,11 @@ def _run(args) -> int:
                 line = "ended the turn"
         except IllegalMove as exc:
             _close_recorder(recorder, game)
-            raise _Bad(f"turn {turn} ({label}), step {i + 1} of {args.pushes}: {exc}") from None
+            raise UsageError(f"turn {turn} ({label}), step {i + 1} of {args.pushes}: {exc}") from None
         try:
             recorder.update(game)  # saves when a turn has ended
         except RecordingError as exc:
-            raise _Bad(str(exc)) from None
+            raise UsageError(str(exc)) from None
         records.append(rec)
         if out is None:
             print(f"turn {turn:3d}  {label}: {line}")
@@ -209,7 +197,7 @@ def _run(args) -> int:
         try:
             write_atomic(args.save, json.dumps(game.to_json()))
         except OSError as exc:
-            raise _Bad(f"{args.save}: cannot write ({exc.strerror})") from None
+            raise UsageError(f"{args.save}: cannot write ({exc.strerror})") from None
     if args.json:
         print(json.dumps({"setup": {k: v for k, v in game.setup.to_json().items() if k != "materials"},
                           "steps": records,
@@ -231,4 +219,4 @@ def _close_recorder(recorder, game):
     try:
         return recorder.close(game)
     except RecordingError as exc:
-        raise _Bad(str(exc)) from None
+        raise UsageError(str(exc)) from None

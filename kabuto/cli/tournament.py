@@ -21,6 +21,7 @@ A game still going after ``--max-turns`` turns is stopped and counted as a draw.
 from __future__ import annotations
 
 import csv
+import importlib.util
 import io
 import json
 import math
@@ -31,15 +32,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kabuto.cli import subparser
+from kabuto.cli import UsageError, command, progress_wanted, subparser
 from physics.fileio import write_atomic
 
 #: z for a 95% two-sided interval
 Z95 = 1.959963984540054
-
-
-class UsageError(Exception):
-    """Bad input from the user: one line, exit status 2."""
 
 
 # ----- one game -----------------------------------------------------------------------------------
@@ -203,10 +200,15 @@ def run_ray(specs: list[GameSpec], workers: int, address: str | None = None,
     started = False
     if not ray.is_initialized():
         addr = address or os.environ.get("RAY_ADDRESS")
-        if addr:
-            ray.init(address=addr, log_to_driver=False)
-        else:
-            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
+        try:
+            if addr:
+                ray.init(address=addr, log_to_driver=False)
+            else:
+                ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
+        except Exception as exc:  # ConnectionError, RuntimeError, ...: Ray's own words, one line
+            where = f"the Ray cluster at {addr!r}" if addr else "a local Ray instance"
+            reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise UsageError(f"--backend ray: cannot reach {where}: {reason}") from None
         started = True
     try:
         remote = ray.remote(num_cpus=1)(_play_json)
@@ -417,7 +419,6 @@ def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord]
     files = {
         "pairs.csv": pairs_csv(wrestlers, stats),
         "games.csv": games_csv(records),
-        "heatmap.png": heatmap_png(wrestlers, stats, title),
         "summary.json": json.dumps({
             "settings": settings,
             "pairs": [{**asdict(s), "win_rate": s.rate, "ci95": list(s.ci)} for s in stats.values()],
@@ -425,6 +426,8 @@ def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord]
                         for o in (overall(w, stats) for w in wrestlers)],
         }, indent=1).encode(),
     }
+    if importlib.util.find_spec("matplotlib") is not None:  # the picture is optional ('tools' extra)
+        files["heatmap.png"] = heatmap_png(wrestlers, stats, title)
     for name, data in files.items():
         write_atomic(out / name, data)
         written.append(out / name)
@@ -493,26 +496,23 @@ def _wrestler_keys(text: str) -> list[str]:
     return keys
 
 
+@command("tournament")
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(sys.argv[1:] if argv is None else argv)
-    try:
-        if args.players != 2:
-            raise UsageError(f"--players: only 2-player tournaments are supported, got {args.players}")
-        if args.games < 1:
-            raise UsageError(f"--games: expected at least 1, got {args.games}")
-        if args.workers < 1:
-            raise UsageError(f"--workers: expected at least 1, got {args.workers}")
-        if args.max_turns < 1:
-            raise UsageError(f"--max-turns: expected at least 1, got {args.max_turns}")
-        out = Path(args.out)
-        if out.exists() and not out.is_dir():
-            raise UsageError(f"--out: {out} exists and is not a folder")
-        wrestlers = _wrestler_keys(args.wrestlers)
-        specs = schedule(wrestlers, args.games, args.level, args.seed, args.max_turns)
-        records = _run(specs, args)
-    except UsageError as exc:
-        print(f"kabuto tournament: {exc}", file=sys.stderr)
-        return 2
+    if args.players != 2:
+        raise UsageError(f"--players: only 2-player tournaments are supported, got {args.players}")
+    if args.games < 1:
+        raise UsageError(f"--games: expected at least 1, got {args.games}")
+    if args.workers < 1:
+        raise UsageError(f"--workers: expected at least 1, got {args.workers}")
+    if args.max_turns < 1:
+        raise UsageError(f"--max-turns: expected at least 1, got {args.max_turns}")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out: {out} exists and is not a folder")
+    wrestlers = _wrestler_keys(args.wrestlers)
+    specs = schedule(wrestlers, args.games, args.level, args.seed, args.max_turns)
+    records = _run(specs, args)
     stats = pair_stats(wrestlers, records)
     settings = {"games": args.games, "players": args.players, "wrestlers": wrestlers,
                 "level": args.level, "seed": args.seed, "max_turns": args.max_turns,
@@ -522,19 +522,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"\n{len(records)} games, {draws} draws; mean {sum(r.turns for r in records) / len(records):.1f} "
           f"turns per game")
     try:
-        write_outputs(out, wrestlers, records, stats, settings)
+        written = write_outputs(out, wrestlers, records, stats, settings)
     except OSError as exc:
-        print(f"kabuto tournament: cannot write to {out}: {exc.strerror}", file=sys.stderr)
-        return 2
-    print(f"wrote {out}/pairs.csv, games.csv, heatmap.png, summary.json and {len(records)} replays "
-          f"in {out}/replays/")
+        raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
+    tables = ", ".join(p.name for p in written if p.parent == out)
+    print(f"wrote {tables} into {out}/ and {len(records)} replays into {out}/replays/")
     return 0
 
 
 def _run(specs: list[GameSpec], args) -> list[GameRecord]:
     from tqdm import tqdm
 
-    with tqdm(total=len(specs), desc="games", unit="game", disable=args.no_progress,
+    with tqdm(total=len(specs), desc="games", unit="game", disable=not progress_wanted(args.no_progress),
               file=sys.stderr) as bar:
         tick = lambda: bar.update(1)  # noqa: E731
         if args.backend == "ray":

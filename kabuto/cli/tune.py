@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from kabuto.cli import subparser
+from kabuto.cli import UsageError, command, progress_wanted, require_extra, subparser
 
 DESCRIPTION = """\
 Sweep and calibrate the physics materials (friction, mass, restitution) on small fixed scenarios.
@@ -96,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@command("tune")
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -107,8 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return {"list": _list, "run": _run, "sweep": _sweep, "calibrate": _calibrate}[args.command](args)
     except TuneError as exc:
-        print(f"kabuto tune: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     except KeyboardInterrupt:
         print("kabuto tune: interrupted", file=sys.stderr)
         return 130
@@ -176,12 +176,18 @@ def _sweep(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise TuneError(f"{scenario.name}: {exc}") from None
     result = run_sweep(scenario, materials, grid, workers=min(args.workers, len(grid)),
-                       progress=not args.quiet)
+                       progress=progress_wanted(args.quiet))
     written = [write_csv(result, args.out / f"{scenario.name}.csv")]
+    plots_skipped = False
     if not args.no_plots:
-        from kabuto.tuning.plots import plot_sweep
+        import importlib.util
 
-        written += plot_sweep(result, args.out)
+        if importlib.util.find_spec("matplotlib") is None:
+            plots_skipped = True  # the sweep's numbers need no plot; say how to get them
+        else:
+            from kabuto.tuning.plots import plot_sweep
+
+            written += plot_sweep(result, args.out)
     print(f"{scenario.name}: {len(grid)} runs over {', '.join(grid.names)}")
     for m in scenario.metric_names:
         vals = result.metric(m)
@@ -191,10 +197,13 @@ def _sweep(args: argparse.Namespace) -> int:
         print(f"  warning: {flagged} run(s) stalled or hit the time cap (see the CSV's flags)")
     for path in written:
         print(f"wrote {path}")
+    if plots_skipped:
+        print("no plots: they need the optional 'tools' dependencies (pip install 'kabuto[tools]')")
     return 0
 
 
 def _calibrate(args: argparse.Namespace) -> int:
+    require_extra("scipy", "tools", "kabuto tune calibrate")
     from kabuto.tuning.calibrate import calibrate, load_targets, report
     from kabuto.tuning.errors import TuneError
     from kabuto.tuning.profile import write_profile
@@ -206,7 +215,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     materials = _materials(args.materials)
     targets = load_targets(args.targets, materials)
     cal = calibrate(targets, materials, workers=args.workers, max_evals=args.max_evals,
-                    progress=not args.quiet)
+                    progress=progress_wanted(args.quiet))
     print(report(cal))
     base = str(args.materials) if args.materials else "assets/materials.toml"
     header = [

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 
-from kabuto.cli import subparser
+from kabuto.cli import UsageError, command, subparser
 
 
+@command("wrestlers")
 def main(argv: Sequence[str] | None = None) -> int:
     ap = subparser("wrestlers", "List the eight wrestler cards: beetle, signature pieces and the two "
                    "signature moves of each. --junior lists the five Junior League cards instead.")
@@ -15,10 +15,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="only these wrestlers (key or name, e.g. mike or 'Hercules Hank')")
     ap.add_argument("--junior", action="store_true", help="the Junior League cards")
     ap.add_argument("--json", action="store_true", help="print the cards as JSON data")
-    try:
-        args = ap.parse_args(list(argv or []))
-    except SystemExit as exc:
-        return int(exc.code or 0) and 2
+    args = ap.parse_args(list(argv or []))
     try:
         if args.junior:
             from kabuto.rules.junior import junior_card, load_junior, render_junior_card
@@ -37,8 +34,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                      "moves": [{"name": m.name, "text": m.text, "replaces_turn": m.replaces_turn}
                                for m in w.moves]} for w in ws]
     except ValueError as exc:
-        print(f"kabuto wrestlers: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     if args.json:
         print(json.dumps(data, indent=2))
     else:

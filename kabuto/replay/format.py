@@ -97,7 +97,8 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "end_turn": (("type", "seat"), ("turn",)),
     "undo": (("type", "undone"), ()),
 }
-_META_KEYS = ("game_id", "created", "saved", "kabuto", "seats", "resumed_from", "result", "note")
+_META_KEYS = ("game_id", "created", "saved", "kabuto", "engine", "seats", "resumed_from", "result",
+              "note")
 
 
 class BadReplayFile(ReplayError):
@@ -665,6 +666,9 @@ def _meta(raw: Any, players: int) -> dict[str, Any]:
                 raise _fail("meta.seats", f"{len(seats)} seats for {players} players")
             for i, s in enumerate(seats):
                 _str(s, f"meta.seats[{i}]", limit=20)
+        elif k == "engine":
+            for part, text in _obj(v, "meta.engine", (), ("pymunk", "chipmunk", "platform")).items():
+                _str(text, f"meta.engine.{part}", limit=100)
         elif v is not None:
             _str(v, f"meta.{k}", limit=1000)
     return m

@@ -11,7 +11,7 @@ import pytest
 
 import cards
 from cards.bots import make_bot
-from cards.cli import main, play_terminal
+from kabuto.cli.cards import main, play_terminal
 from tests.cards.toy_game import ToyTrick
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,18 +12,13 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 from cards.api import TERMINAL, CardGame, IllegalAction
+from kabuto.cli import OneLineParser, UsageError, command, progress_wanted
 
 DESCRIPTION = """\
-The sumo card games, headless.
-
-  selfplay   bots play many seeded games; prints JSON statistics
-  play       play one game in the terminal against bots
-  games      list the games and their player counts
-
-'kabuto cards <command> --help' explains each command.
+The sumo card games, headless. 'kabuto cards <command> --help' explains each command.
 """
 
 SELFPLAY_EPILOG = """\
@@ -40,15 +35,6 @@ number (or the action as written) and press Enter. 'help' repeats the list, 'qui
 """
 
 
-class _UsageError(Exception):
-    """A bad command line; main() prints it as one line and exits 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _UsageError(message)
-
-
 def _games() -> dict[str, type[CardGame]]:
     import cards
 
@@ -59,8 +45,8 @@ def _build_parser() -> argparse.ArgumentParser:
     from cards.bots import BOT_HELP
 
     fmt = argparse.RawDescriptionHelpFormatter
-    parser = _Parser(prog="kabuto cards", description=DESCRIPTION, formatter_class=fmt)
-    sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
+    parser = OneLineParser(prog="kabuto cards", description=DESCRIPTION, formatter_class=fmt)
+    sub = parser.add_subparsers(dest="command", metavar="command", parser_class=OneLineParser)
 
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("game", help="game name (see 'kabuto cards games')")
@@ -69,7 +55,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser(
         "selfplay",
-        help="bots play many games; prints JSON statistics",
+        help="bots play many seeded games; prints JSON statistics",
         description="Bots play many seeded games of GAME; prints one JSON object of statistics.",
         epilog=SELFPLAY_EPILOG + "\n" + BOT_HELP,
         formatter_class=fmt,
@@ -98,33 +84,31 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     pp.add_argument("--seed", type=int, help="deal seed (default: a random one, printed)")
 
-    sub.add_parser("games", help="list the games", description="List the card games.")
+    sub.add_parser("games", help="list the games and their player counts",
+                   description="List the card games and their player counts.")
     return parser
 
 
+@command("cards")
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``kabuto cards``; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = _build_parser()
-    try:
-        if not argv:
-            parser.print_help()
-            return 0
-        try:
-            args = parser.parse_args(argv)
-        except SystemExit as exc:  # --help
-            return int(exc.code or 0)
-        if args.command == "games":
-            return _cmd_games()
-        if args.command == "selfplay":
-            return _cmd_selfplay(args)
-        if args.command == "play":
-            return _cmd_play(args)
+    if not argv:
         parser.print_help()
         return 0
-    except _UsageError as exc:
-        print(f"kabuto cards: error: {exc}", file=sys.stderr)
-        return 2
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    if args.command == "games":
+        return _cmd_games()
+    if args.command == "selfplay":
+        return _cmd_selfplay(args)
+    if args.command == "play":
+        return _cmd_play(args)
+    parser.print_help()
+    return 0
 
 
 # ----- argument checks shared by the commands -----------------------------------------------------
@@ -134,7 +118,7 @@ def _game_class(name: str) -> type[CardGame]:
     games = _games()
     if name not in games:
         known = ", ".join(sorted(games)) or "none installed"
-        raise _UsageError(f"unknown game {name!r} (games: {known})")
+        raise UsageError(f"unknown game {name!r} (games: {known})")
     return games[name]
 
 
@@ -142,7 +126,7 @@ def _players(cls: type[CardGame], requested: int | None, default: int | None = N
     players = requested if requested is not None else (default or cls.player_counts[0])
     if players not in cls.player_counts:
         counts = " or ".join(map(str, cls.player_counts))
-        raise _UsageError(f"{cls.name} is for {counts} players, not {players}")
+        raise UsageError(f"{cls.name} is for {counts} players, not {players}")
     return players
 
 
@@ -155,8 +139,9 @@ def _new_game(cls: type[CardGame], players: int, seed: int, options: dict[str, A
         return cls.new(players, seed, **options)
     except (TypeError, ValueError) as exc:
         if options:
-            raise _UsageError(f"{cls.name} does not take {', '.join('--' + k for k in options)} ({exc})")
-        raise _UsageError(f"{cls.name}: {exc}")
+            raise UsageError(
+                f"{cls.name} does not take {', '.join('--' + k for k in options)} ({exc})") from None
+        raise UsageError(f"{cls.name}: {exc}") from None
 
 
 def _bot_specs(text: str) -> list[str]:
@@ -170,7 +155,7 @@ def _bot_specs(text: str) -> list[str]:
         else:
             merged.append(s)
     if not merged or any(not s for s in merged):
-        raise _UsageError(f"--bots {text!r}: empty bot spec")
+        raise UsageError(f"--bots {text!r}: empty bot spec")
     return merged
 
 
@@ -178,9 +163,9 @@ def _make_bots(specs: list[str], seats: list[int], seed: int) -> dict[int, Any]:
     from cards.bots import make_bot
 
     try:
-        return {seat: make_bot(spec, seed * 16 + seat) for seat, spec in zip(seats, specs)}
+        return {seat: make_bot(spec, seed * 16 + seat) for seat, spec in zip(seats, specs, strict=True)}
     except ValueError as exc:
-        raise _UsageError(str(exc))
+        raise UsageError(str(exc)) from None
 
 
 def _check_heuristics(cls: type[CardGame], specs: list[str]) -> None:
@@ -190,7 +175,7 @@ def _check_heuristics(cls: type[CardGame], specs: list[str]) -> None:
         try:
             engine_heuristic(cls)
         except LookupError as exc:
-            raise _UsageError(str(exc))
+            raise UsageError(str(exc)) from None
 
 
 # ----- games ---------------------------------------------------------------------------------------
@@ -201,11 +186,15 @@ def _cmd_games() -> int:
     if not games:
         print("no card game engine is installed")
         return 0
+    from cards.table.config import table_data
+
+    # The player-facing titles and blurbs are the card table's menu data (assets/cards/table.toml).
+    modes = table_data().modes
     for name, cls in sorted(games.items()):
         counts = "/".join(map(str, cls.player_counts))
-        # The engine module's docstring opens with a one-line description of the game.
-        doc = (sys.modules[cls.__module__].__doc__ or cls.__doc__ or "").strip().splitlines()
-        print(f"{name:16s} {counts:>5s} players  {doc[0].replace('``', '') if doc else ''}")
+        mode = next((m for m in modes if m.game == name and not m.options), None)
+        about = f"{mode.title.split(' (')[0]}: {mode.blurb}" if mode else ""
+        print(f"{name:16s} {counts:>5s} players  {about}")
     return 0
 
 
@@ -217,13 +206,13 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
     cls = _game_class(args.game)
     if args.games < 1:
-        raise _UsageError(f"--games must be at least 1, not {args.games}")
+        raise UsageError(f"--games must be at least 1, not {args.games}")
     specs = _bot_specs(args.bots)
     players = _players(cls, args.players, len(specs) if len(specs) > 1 else None)
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
-        raise _UsageError(f"--bots names {len(specs)} bots for {players} seats: give one per seat, or one for all")
+        raise UsageError(f"--bots names {len(specs)} bots for {players} seats: give one per seat, or one for all")
     _make_bots(specs, list(range(players)), 0)  # validate specs
     _check_heuristics(cls, specs)
     options = _options(args)
@@ -235,7 +224,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     draws = 0
     actions = 0
     bar = None
-    if not args.no_progress and args.games >= 20:
+    if progress_wanted(args.no_progress) and args.games >= 20:
         from tqdm import tqdm
 
         bar = tqdm(total=args.games, file=sys.stderr, unit="game", desc=f"{cls.name}", leave=False)
@@ -334,13 +323,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
     cls = _game_class(args.game)
     players = _players(cls, args.players)
     if not 0 <= args.seat < players:
-        raise _UsageError(f"--seat must be 0 to {players - 1}, not {args.seat}")
+        raise UsageError(f"--seat must be 0 to {players - 1}, not {args.seat}")
     others = [s for s in range(players) if s != args.seat]
     specs = _bot_specs(args.bots)
     if len(specs) == 1:
         specs = specs * len(others)
     if len(specs) != len(others):
-        raise _UsageError(f"--bots names {len(specs)} bots for {len(others)} bot seats: give one per seat, or one for all")
+        raise UsageError(f"--bots names {len(specs)} bots for {len(others)} bot seats: give one per seat, or one for all")
     _check_heuristics(cls, specs)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     bots = _make_bots(specs, others, seed)
