@@ -100,13 +100,14 @@ def test_usage_errors_exit_2_in_one_line(capsys):
 
 
 def test_without_verify_the_file_goes_to_the_apps_viewer(capsys, rich, monkeypatch):
-    """``kabuto replay FILE`` validates the file, then hands it to ``kabuto play --replay``."""
+    """``kabuto replay FILE`` validates the file, then opens the app as ``kabuto play --replay``
+    would, under its own name (so a missing display names ``kabuto replay FILE``)."""
     from kabuto.cli import play as app_cli
 
     calls = []
-    monkeypatch.setattr(app_cli, "main", lambda argv: calls.append(argv) or 0)
+    monkeypatch.setattr(app_cli, "open_app", lambda argv, shown_as: calls.append((argv, shown_as)) or 0)
     rc, _, _ = run(capsys, rich.path)
-    assert rc == 0 and calls == [["--replay", str(rich.path)]]
+    assert rc == 0 and calls == [(["--replay", str(rich.path)], f"kabuto replay {rich.path}")]
 
 
 # ----- tuning travels ----------------------------------------------------------------------------
