@@ -48,7 +48,9 @@ SLIDE_STEP = 0.0005
 
 @dataclass(frozen=True)
 class TargetSpec:
-    """One target a move needs: the keyword, what kind of value, and the allowed values now."""
+    """One target a move needs: the keyword, what kind of value, and the allowed values now.
+    ``origin``: for a direction or a distance, the board piece it is measured from (what a front
+    end draws the direction out of), when there is one."""
 
     name: str
     kind: str
@@ -56,10 +58,11 @@ class TargetSpec:
     choices: tuple[Any, ...] = ()
     low: float | None = None
     high: float | None = None
+    origin: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "text": self.text, "choices": list(self.choices),
-                "low": self.low, "high": self.high}
+                "low": self.low, "high": self.high, "origin": self.origin}
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,11 @@ def _kind_of(game: Game, seat: int, piece: str) -> str:
     if piece in STANDARD_KINDS:
         return piece
     return game.seats[seat].wrestler.signature_piece(piece).kind
+
+
+def _on_ring(game: Game, pid: str) -> str | None:
+    """``pid`` if it is on the ring, else None (a target's origin)."""
+    return pid if pid in game.world else None
 
 
 def _number(v: Any, name: str) -> float:
@@ -353,7 +361,7 @@ class TurnWrestler(Effect):
 
     def targets(self, game, seat, move):
         return [TargetSpec("angle_deg", "angle_deg", "the direction your wrestler piece faces",
-                           low=-180.0, high=180.0)]
+                           low=-180.0, high=180.0, origin=_on_ring(game, game.seats[seat].piece_id))]
 
     def precheck(self, game, seat, move):
         if game.seats[seat].piece_id not in game.world:
@@ -487,7 +495,7 @@ class PlaceTouchingWrestler(Effect):
 
     def targets(self, game, seat, move):
         return [TargetSpec("angle_deg", "angle_deg", "the side of your wrestler piece to place it on",
-                           low=-180.0, high=180.0)]
+                           low=-180.0, high=180.0, origin=_on_ring(game, game.seats[seat].piece_id))]
 
     def precheck(self, game, seat, move):
         kind = _kind_of(game, seat, move.params["piece"])
@@ -543,9 +551,11 @@ class SlideSignature(Effect):
         return [p.id for p in game.world.pieces if p.kind == kind and p.base is None]
 
     def targets(self, game, seat, move):
-        return [TargetSpec("angle_deg", "angle_deg", "the direction to slide", low=-180.0, high=180.0),
+        piece = next(iter(self._on_board(game, seat, move)), None)  # the one perform slides
+        return [TargetSpec("angle_deg", "angle_deg", "the direction to slide", low=-180.0, high=180.0,
+                           origin=piece),
                 TargetSpec("distance_mm", "distance_mm", "how far to slide (mm)", low=0.0,
-                           high=float(move.params["max_mm"]))]
+                           high=float(move.params["max_mm"]), origin=piece)]
 
     def precheck(self, game, seat, move):
         if not self._on_board(game, seat, move):
