@@ -12,8 +12,8 @@ The phases (:class:`Phase`)::
     AI_SHOWING   the aim of the AI's next push is on show for ``ai_delay`` seconds (tick())
     OVER         the game has a winner
 
-The transitions, each a method that returns whether it was taken (one that is not changes no
-phase; it may say why in :attr:`TableFlow.message`)::
+The transitions, each a method that returns whether it was taken (one that is not changes
+nothing but :attr:`TableFlow.message`, which may say why)::
 
     push()              AIM -> PLAYING
     pick_move(m)        AIM | TARGETS -> TARGETS (m asks for clicks) | PLAYING (it does not)
@@ -415,11 +415,12 @@ class TableFlow:
         before = PanelSnapshot(self.session)
         try:
             outcome = self.session.use_move(move.key, clicks)
-        except ValueError as exc:
+        except ValueError as exc:  # the rules refused it: nothing happened to the game
+            waited = self._move is not None
             self._move, self._clicks = None, []
             self.message = str(exc)
             self.phase = Phase.AIM
-            return False
+            return waited  # a move that waited for clicks is dropped (a change); a button's is not
         self._play(outcome, before)
         return True
 
@@ -546,7 +547,7 @@ class TableFlow:
         if self._choice_key not in keys:  # the medium disc if there is one: a steady push
             self._choice_key = "medium" if "medium" in keys else (keys[0] if keys else None)
         seat = self.session.current_seat()
-        if seat is not None and self.session.seat_is_ai(seat) and not self._stuck:
+        if seat is not None and self.session.seat_is_ai(seat):
             self._token += 1
             self._request = PlanRequest(self._token, seat)
             self.phase = Phase.AI_THINKING

@@ -2,13 +2,11 @@
 seats, signature moves, the win screen, replays and screenshots."""
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from kabuto.app.aim import Aim
 from physics import Materials, Push, World, state_hash
-from tests.app.helpers import settle
+from tests.app.helpers import settle, wrestler_on_the_edge
 
 
 def _table(win, session, **kw):
@@ -160,22 +158,9 @@ def test_signature_moves_show_why_not_and_take_targets_by_click(app_window):
     assert scene.ring.sprites[boulder[0].id].level == 1           # drawn as a stack
 
 
-def _wrestler_on_the_edge(session):
-    """Clear the top of the ring and sit Mike's wrestler 8 mm inside the edge, 25 degrees round
-    from the top: a push from the top turned 50 degrees clockwise runs along the edge into it."""
-    game = session.game
-    rival = game.seats[1].piece_id
-    R = game.materials.ring.radius
-    for p in list(game.world.pieces):
-        if p.y > -0.03 and p.id != rival:
-            game.edit(p.id, "supply")
-    a = math.radians(115.0)
-    game.edit(rival, "board", (R - 0.008) * math.cos(a), (R - 0.008) * math.sin(a))
-
-
 def test_knocking_out_the_rival_wrestler_shows_the_win_screen(app_window):
     session = _game(wrestlers=("gus", "mike"))
-    _wrestler_on_the_edge(session)
+    wrestler_on_the_edge(session.game)
     scene = _table(app_window, session)
     scene.choice_key = "medium"
     scene.aim = scene.aim.__class__(entry_deg=90.0, heading_deg=-50.0, speed=scene.limits.max_speed)
