@@ -148,6 +148,14 @@ class GameSession(Session):
     def _seat_name(self, seat: int) -> str:
         return self.game.names.seat(seat)
 
+    def _whose(self, place: str) -> str | None:
+        """Whose inventory ``place`` is, in the table's short words ("Blue", "team A"), or None
+        when it is nobody's (the supply, the board)."""
+        p = parse_place(place)
+        if p.number is None:
+            return None
+        return self.game.names.team(p.number) if p.kind == "team" else self._seat_name(p.number)
+
     def _in_order(self, kinds: Counter[str]) -> list[str]:
         """Standard discs first, smallest first; then the signature pieces by name."""
         sizes = self.game.materials.kinds
@@ -262,7 +270,9 @@ class GameSession(Session):
         for to, counts in by_place.items():
             what = ", ".join(name if n == 1 and name not in STANDARD_KINDS else f"{n} {name}"
                              for name, n in counts.items())
-            parts.append(f"{what} to {self.game.describe_place(to)}")
+            whose = self._whose(to)
+            where = self.game.describe_place(to) if whose is None else f"{whose}'s inventory"
+            parts.append(f"{what} to {where}")
         return "knocked out " + "; ".join(parts)
 
     def push(self, aim: Aim, choice: Choice) -> Outcome:
@@ -388,7 +398,7 @@ class GameSession(Session):
                 by_place.setdefault(place, Counter())[self._short_name(g.kind_of(pid))] += 1
             for place, counts in by_place.items():
                 bits.append("paid " + ", ".join(f"{n} {k}" for k, n in counts.items())
-                            + f" to {g.describe_place(place)}")
+                            + f" to {self._whose(place) or g.describe_place(place)}")
         if out.gained:
             bits.append("gained " + ", ".join(g.kind_name(g.kind_of(p)) for p in out.gained))
         if out.knocked_out:
@@ -414,10 +424,18 @@ class GameSession(Session):
 
     # ----- the end, and the AI ------------------------------------------------------------------------------
     def winner(self) -> Winner | None:
-        r = self.game.result
+        g = self.game
+        r = g.result
         if r is None:
             return None
-        return Winner(tuple(r.seats), self.game.result_text())
+        if not r.seats:
+            title = "A draw!"
+        elif len(r.seats) == 1:
+            title = f"{g.seat_label(r.seats[0])} wins!"
+        else:  # a team: its seats by colour, and the team's name (wrestler names would not fit)
+            names = " & ".join(self._seat_name(q) for q in r.seats)
+            title = f"{names} ({g.names.team(g.side_of(r.seats[0]))}) win!"
+        return Winner(tuple(r.seats), g.result_text(), title)
 
     def ai_plan(self, seat: int) -> list[AIStep] | None:
         """The AI's turn as steps (runs in a thread: only reads the game)."""

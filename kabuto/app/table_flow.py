@@ -278,11 +278,9 @@ class TableFlow:
         if win is None:
             return None
         seats = {s.seat: s for s in self.session.seats()}
-        names = " & ".join(seats[s].name + (f" ({seats[s].wrestler})" if seats[s].wrestler else "")
-                           for s in win.seats if s in seats) or "Nobody"
         colour = seats[win.seats[0]].colour if win.seats and win.seats[0] in seats else theme.ACCENT
-        title = f"{names} win{'s' if len(win.seats) == 1 else ''}!" if win.seats else "A draw!"
-        return OverView(title, win.reason, colour)
+        return OverView(win.title or ("A draw!" if not win.seats else "The game is over"), win.reason,
+                        colour)
 
     # ----- aiming (open to a person in AIM and TARGETS) ------------------------------------------
     def say(self, text: str) -> None:

@@ -303,6 +303,7 @@ def test_the_rules_words_for_seats_and_teams_read_as_the_table_names_them():
     win = session.winner()
     assert win is not None and win.seats == (0, 2)
     assert win.reason == "team B has no pieces left and cannot take a turn: submission"
+    assert win.title == "Red & Green (team A) win!"         # short enough for the win screen
     assert session.status() == f"Game over: {win.reason}"
     assert "team 1" in game.result.text                  # the engine's own words are kept
     session.undo()
