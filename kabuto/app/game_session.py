@@ -244,10 +244,6 @@ class GameSession(Session):
         except IllegalMove as exc:
             return None, str(exc)
 
-    def _record_undo_point(self, seat: int) -> None:
-        if not self.seat_is_ai(seat):
-            self._undo.append(self.game.to_json())
-
     def _destinations(self, knocked_out: list[Knockout]) -> dict[str, str]:
         """Where each piece flies: its new place, but a team's inventory is drawn on the row of
         the team's first seat (SeatView.shares), so pieces for it fly there."""
