@@ -428,8 +428,8 @@ class Game:
             pid = have[0]
         lock = self.locked_platform()
         if lock is not None and (entry, heading) != lock:
-            raise IllegalMove(f"the pushing platform must stay where it is for this turn's second "
-                              f"push (entry {lock[0]:.1f}°, heading {lock[1]:+.1f}°)")
+            raise IllegalMove(f"the pushing platform must stay where it is this turn: entry_deg="
+                              f"{lock[0]:g}, heading_deg={lock[1]:g}")
         push = Push(pid, self._ledger.kind(pid), entry, heading, spd, spin)
         try:
             self.world.check_push(push)
