@@ -43,7 +43,7 @@ from kabuto.rules.boards import inventory_place, sides_of, starting_layout
 from kabuto.rules.errors import IllegalMove, ReplayError
 from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger, parse_place
 from kabuto.rules.junior import JuniorCard, junior_card, load_junior
-from kabuto.rules.moves import EFFECTS, MoveOption, MoveReport, check_cost, pay_cost, target_specs
+from kabuto.rules.moves import EFFECTS, MoveOption, MoveReport, TargetSpec, check_cost, pay_cost, target_specs
 from kabuto.rules.naming import ENGINE_NAMES, SeatNames
 from kabuto.rules.outcomes import (
     DRAW,
@@ -657,7 +657,7 @@ class Game:
                         raise IllegalMove(f"{m.name} would leave you nothing to push this turn")
             except IllegalMove as exc:
                 reason = str(exc)
-            specs = tuple(target_specs(self, seat, m))
+            specs = self._measured_from(seat, target_specs(self, seat, m))
             if reason is None:
                 for sp in specs:
                     if sp.kind in ("piece", "seat") and not sp.choices:
@@ -921,6 +921,14 @@ class Game:
         the platform kept for a second push, the platform's spot on the ring) but not simulated:
         cheap enough for every aim change. IllegalMove says why not."""
         return self._prepare_push(piece_or_kind, entry_deg, heading_deg, speed, spin_deg)[1]
+
+    def _measured_from(self, seat: int, specs: list[TargetSpec]) -> tuple[TargetSpec, ...]:
+        """Directions and distances an effect does not measure from a piece of its own are measured
+        from the mover's wrestler piece (while it is on the ring)."""
+        wid = self._seats[seat].piece_id
+        home = wid if wid in self.world else None
+        return tuple(replace(sp, origin=home) if sp.kind in ("angle_deg", "distance_mm")
+                     and sp.origin is None else sp for sp in specs)
 
     # ----- text ----------------------------------------------------------------------------------
     def count_text(self, kind: str, n: int) -> str:

@@ -50,7 +50,8 @@ SLIDE_STEP = 0.0005
 class TargetSpec:
     """One target a move needs: the keyword, what kind of value, and the allowed values now.
     ``origin``: for a direction or a distance, the board piece it is measured from (what a front
-    end draws the direction out of), when there is one."""
+    end draws the direction out of), when there is one: the piece the effect names, else (filled
+    in by :meth:`kabuto.Game.available_moves`) the mover's wrestler piece."""
 
     name: str
     kind: str
@@ -108,11 +109,6 @@ def _kind_of(game: Game, seat: int, piece: str) -> str:
     if piece in STANDARD_KINDS:
         return piece
     return game.seats[seat].wrestler.signature_piece(piece).kind
-
-
-def _on_ring(game: Game, pid: str) -> str | None:
-    """``pid`` if it is on the ring, else None (a target's origin)."""
-    return pid if pid in game.world else None
 
 
 def _number(v: Any, name: str) -> float:
@@ -361,7 +357,7 @@ class TurnWrestler(Effect):
 
     def targets(self, game, seat, move):
         return [TargetSpec("angle_deg", "angle_deg", "the direction your wrestler piece faces",
-                           low=-180.0, high=180.0, origin=_on_ring(game, game.seats[seat].piece_id))]
+                           low=-180.0, high=180.0)]
 
     def precheck(self, game, seat, move):
         if game.seats[seat].piece_id not in game.world:
@@ -495,7 +491,7 @@ class PlaceTouchingWrestler(Effect):
 
     def targets(self, game, seat, move):
         return [TargetSpec("angle_deg", "angle_deg", "the side of your wrestler piece to place it on",
-                           low=-180.0, high=180.0, origin=_on_ring(game, game.seats[seat].piece_id))]
+                           low=-180.0, high=180.0)]
 
     def precheck(self, game, seat, move):
         kind = _kind_of(game, seat, move.params["piece"])
