@@ -2,7 +2,9 @@
 
 The rules stay in :mod:`kabuto.rules.game`; this module only translates: inventories to panel rows,
 signature moves to buttons and click prompts, knock-outs to "where the piece flies", AI seats to
-:mod:`kabuto.app.bot`.
+:mod:`kabuto.app.bot`. What is allowed, whose turn it is and every sentence about it come from the
+rules engine; the game is given the table's names for the seats (:attr:`kabuto.Game.names`: "Red",
+"team A"), so the engine's texts need no rewording here.
 
 Every game is recorded (:mod:`kabuto.replay.recorder`): the recorder is told after each action - a push,
 a move, an end of turn, a tuning change, an undo - and saves the replay into the per-user replays
@@ -14,7 +16,6 @@ replay (:func:`kabuto.replay.format.load_for_resume`) or a bare ``Game.to_json()
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -24,16 +25,24 @@ from kabuto.app.aim import Aim
 from kabuto.app.bot import plan_turn
 from kabuto.app.modes import GameConfig
 from kabuto.app.session import AIStep, Choice, MoveView, Outcome, Prompt, SeatView, Session, Winner
+from kabuto.replay.format import use_materials
+from kabuto.replay.recorder import record as start_recording
+from kabuto.rules.errors import IllegalMove
+from kabuto.rules.game import Game
+from kabuto.rules.inventory import STANDARD_KINDS, parse_place, seat_place
+from kabuto.rules.naming import SeatNames
+from kabuto.rules.outcomes import Knockout
 from physics import Materials, Push, World
 
-STANDARD = ("small", "medium", "large")
+#: How the table calls the two teams of a 4-player game (the seats are theme.SEAT_NAMES).
+TEAM_NAMES = ("team A", "team B")
 
 
 class GameSession(Session):
     """One game; ``seats`` says which are AI. ``record`` (default) keeps its replay on disk in
     ``data_dir`` (default: :func:`kabuto.replay.userdata.data_dir`)."""
 
-    def __init__(self, game, seats: tuple[str, ...], ai_level: str = "medium", seed: int = 0,
+    def __init__(self, game: Game, seats: tuple[str, ...], ai_level: str = "medium", seed: int = 0,
                  *, ai_workers: int | None = None, record: bool = True,
                  data_dir: str | Path | None = None):
         if len(seats) != game.players:
@@ -54,21 +63,25 @@ class GameSession(Session):
         self.record_problem = ""
         if record:
             try:
-                from kabuto.replay.recorder import record as start_recording
-
                 self.recorder = start_recording(game, data_dir, seats=self.seat_kinds)
-            except ModuleNotFoundError as exc:
-                if exc.name != "kabuto.replay.recorder":
-                    raise
-                self.record_problem = "not recorded: kabuto.replay.recorder is not in this build"
             except (OSError, ValueError) as exc:  # a bad data folder: play on, say so
                 self.record_problem = f"not recorded: {exc}"
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        """Every game the table shows (a new one, one an undo restored, a replay's) names its seats
+        the table's way, so its texts read "Red (Goliath Gus)", not "seat 0 (Goliath Gus)"."""
+        game.names = SeatNames(tuple(theme.SEAT_NAMES[i % len(theme.SEAT_NAMES)]
+                                     for i in range(game.players)), TEAM_NAMES)
+        self._game = game
 
     # ----- building ------------------------------------------------------------------------------------
     @classmethod
     def new(cls, config: GameConfig, materials: Materials | None = None, **kw) -> GameSession:
-        from kabuto.rules.game import Game
-
         wrestlers = [w for w in config.wrestlers] if config.wrestlers and all(config.wrestlers) else None
         game = Game.new(players=config.players, wrestlers=wrestlers, junior=config.junior,
                         seed=config.seed, materials=materials)
@@ -79,14 +92,13 @@ class GameSession(Session):
         """Go on with a replay file (its recorded seats, unless ``seats`` says otherwise) or a bare
         ``Game.to_json()`` file (every seat human unless told)."""
         from kabuto.app.replay_model import is_replay_file, read_saved_game
-        from kabuto.rules.game import Game
+        from kabuto.replay import format as rp
 
         path = Path(path)
         if is_replay_file(path):
-            from kabuto.replay import format as rp
-
             game = rp.load_for_resume(path)
-            recorded = tuple((rp.origin_of(game).meta or {}).get("seats") or ())
+            origin = rp.origin_of(game)
+            recorded = tuple(((origin.meta if origin else None) or {}).get("seats") or ())
             seats = seats or (recorded if len(recorded) == game.players else None)
         else:
             game = Game.from_json(read_saved_game(path))
@@ -124,15 +136,9 @@ class GameSession(Session):
         return self.game.materials
 
     def set_materials(self, materials: Materials) -> None:
-        """Tuning from the next push (:func:`kabuto.replay.format.use_materials`: ``Game.set_materials``
-        when the rules have it, else the world rebuilt around the same pieces); the recorder adds
+        """Tuning from the next push (:func:`kabuto.replay.format.use_materials`); the recorder adds
         the new materials table to the replay."""
-        try:
-            from kabuto.replay.format import use_materials
-        except ModuleNotFoundError:
-            self.game.world = World(materials, self.game.world.pieces)
-        else:
-            use_materials(self.game, materials)
+        use_materials(self.game, materials)
         self.record()
 
     def world(self) -> World:
@@ -140,27 +146,29 @@ class GameSession(Session):
 
     # ----- seats and panels ------------------------------------------------------------------------------
     def _seat_name(self, seat: int) -> str:
-        return theme.SEAT_NAMES[seat % len(theme.SEAT_NAMES)]
+        return self.game.names.seat(seat)
 
-    def in_colours(self, text: str) -> str:
-        """Rules text with seats named the way the table names them: the rules engine writes
-        "seat 0 (Goliath Gus)", "seat 1" and "team 0" where the table says "Red (Goliath Gus)",
-        "Blue" and "team A" (kabuto.rules.game keeps its own words, for the command line and replays)."""
-        for s in self.game.seats:
-            text = text.replace(s.label, f"{self._seat_name(s.index)} ({s.wrestler.name})")
-        text = re.sub(r"\bseat (\d+)\b", lambda m: self._seat_name(int(m.group(1))), text)
-        if self.game.players == 4:
-            text = re.sub(r"\bteam ([01])\b", lambda m: f"team {'AB'[int(m.group(1))]}", text)
-        return text
+    def _whose(self, place: str) -> str | None:
+        """Whose inventory ``place`` is, in the table's short words ("Blue", "team A"), or None
+        when it is nobody's (the supply, the board)."""
+        p = parse_place(place)
+        if p.number is None:
+            return None
+        return self.game.names.team(p.number) if p.kind == "team" else self._seat_name(p.number)
+
+    def _in_order(self, kinds: Counter[str]) -> list[str]:
+        """Standard discs first, smallest first; then the signature pieces by name."""
+        sizes = self.game.materials.kinds
+        return sorted(kinds, key=lambda k: (k not in STANDARD_KINDS,
+                                            sizes[k].size if k in STANDARD_KINDS else 0.0, k))
 
     def _inventory_rows(self, place_ids: list[str]) -> tuple[tuple[str, str, int], ...]:
         g = self.game
         counts = Counter(g.kind_of(p) for p in place_ids)
-        order = sorted(counts, key=lambda k: (k not in STANDARD, STANDARD.index(k) if k in STANDARD else 0, k))
-        return tuple((k, self._short_name(k), counts[k]) for k in order)
+        return tuple((k, self._short_name(k), counts[k]) for k in self._in_order(counts))
 
     def _short_name(self, kind: str) -> str:
-        return kind if kind in STANDARD else self.game.kind_name(kind)
+        return kind if kind in STANDARD_KINDS else self.game.kind_name(kind)
 
     def seats(self) -> list[SeatView]:
         g = self.game
@@ -168,7 +176,7 @@ class GameSession(Session):
         for s in g.seats:
             name = self._seat_name(s.index)
             if g.players == 4:
-                name += f" (team {'AB'[s.side]})"
+                name += f" ({g.names.team(s.side)})"
             wname = s.junior_card.name if s.junior_card is not None else s.wrestler.name
             eliminated = s.index in g.out
             note = {"submission": "out: ran out of pieces", "own_knockout": "out: own wrestler knocked out",
@@ -176,7 +184,7 @@ class GameSession(Session):
             shares = ""
             if g.players == 4 and g.sides[s.side][0] != s.index:
                 mate = g.sides[s.side][0]
-                shares = f"shares team {'AB'[s.side]}'s inventory with {self._seat_name(mate)}"
+                shares = f"shares {g.names.team(s.side)}'s inventory with {self._seat_name(mate)}"
             out.append(SeatView(s.index, name, theme.seat_colour(s.index), self.seat_is_ai(s.index),
                                 wname, self._inventory_rows(g.inventory(s.side)), eliminated, note,
                                 shares))
@@ -205,79 +213,61 @@ class GameSession(Session):
     def status(self) -> str:
         g = self.game
         if g.is_over:
-            return f"Game over: {self.in_colours(g.result.text)}"
-        t = g.turn
+            return f"Game over: {g.result_text()}"
         s = g.current_seat
-        who = f"{self._seat_name(s)} ({g.seats[s].wrestler.name})"
-        if t.pushes >= t.pushes_allowed or t.replaced:
+        made, left = g.turn.pushes, g.pushes_left
+        if not left:
             tail = "pushed - use a signature move or end the turn (E)"
-        elif t.pushes_allowed > 1:
-            tail = f"push {t.pushes + 1} of {t.pushes_allowed}, from the same platform spot"
+        elif made + left > 1:
+            tail = f"push {made + 1} of {made + left}, from the same platform spot"
         else:
             tail = "to push"
-        if t.push_from is not None:
-            tail += f" (from {self.in_colours(g.describe_place(g.push_source()))})"
+        if g.push_source() != g.seat_inventory(s):  # a move lent this turn another inventory
+            tail += f" (from {g.describe_place(g.push_source())})"
         extra = f"  ({self.record_problem})" if self.record_problem else ""
-        return f"Turn {t.number}: {who} {tail}{extra}"
+        return f"Turn {g.turn.number}: {g.seat_label(s)} {tail}{extra}"
 
     # ----- pushing ---------------------------------------------------------------------------------------
     def choices(self) -> list[Choice]:
         g = self.game
         counts = Counter(g.kind_of(p) for p in g.legal_pieces())
-        order = sorted(counts, key=lambda k: (k not in STANDARD, STANDARD.index(k) if k in STANDARD else 0, k))
-        return [Choice(k, k, self._short_name(k), counts[k]) for k in order]
+        return [Choice(k, k, self._short_name(k), counts[k]) for k in self._in_order(counts)]
 
     def locked_aim(self) -> tuple[float, float] | None:
         return self.game.locked_platform()
 
     def check(self, aim: Aim, choice: Choice) -> tuple[Push | None, str]:
-        """Cheap: the rules' platform lock and the world's platform check, no simulation."""
-        g = self.game
-        if g.is_over:
-            return None, "the game is over"
-        ids = [p for p in g.legal_pieces() if g.kind_of(p) == choice.kind]
-        if not ids:
-            return None, f"no {self._short_name(choice.kind)} to push"
-        lock = g.locked_platform()
-        if lock is not None and (aim.entry_deg, aim.heading_deg) != tuple(lock):
-            return None, "the platform must stay where it is for this turn's second push"
-        push = aim.push(ids[0], choice.kind)
+        """Cheap: the rules' own check of the push (:meth:`kabuto.Game.check_push`), no simulation."""
         try:
-            g.world.check_push(push)
-        except ValueError as exc:
+            return self.game.check_push(choice.kind, aim.entry_deg, aim.heading_deg, aim.speed,
+                                        aim.spin_deg), ""
+        except IllegalMove as exc:
             return None, str(exc)
-        return push, ""
 
-    def _record_undo_point(self, seat: int) -> None:
-        if not self.seat_is_ai(seat):
-            self._undo.append(self.game.to_json())
-
-    def _destinations(self, knocked_out) -> dict[str, str]:
+    def _destinations(self, knocked_out: list[Knockout]) -> dict[str, str]:
+        """Where each piece flies: its new place, but a team's inventory is drawn on the row of
+        the team's first seat (SeatView.shares), so pieces for it fly there."""
         out = {}
         for k in knocked_out:
-            to = k.to
-            if to.startswith("team:"):
-                to = f"seat:{self.game.sides[int(to[5:])][0]}"
-            out[k.piece] = to
+            place = parse_place(k.to)
+            if place.kind == "team" and place.number is not None:
+                out[k.piece] = seat_place(self.game.sides[place.number][0])
+            else:
+                out[k.piece] = k.to
         return out
 
-    def _ko_text(self, knocked_out) -> str:
+    def _ko_text(self, knocked_out: list[Knockout]) -> str:
         if not knocked_out:
             return "nothing fell"
-        g = self.game
-        by_place: dict[str, Counter] = {}
+        by_place: dict[str, Counter[str]] = {}
         for k in knocked_out:
             by_place.setdefault(k.to, Counter())[self._short_name(k.kind)] += 1
         parts = []
         for to, counts in by_place.items():
-            if to.startswith("seat:"):
-                where = f"{self._seat_name(int(to[5:]))}'s inventory"
-            elif to.startswith("team:"):
-                where = f"team {'AB'[int(to[5:])]}'s inventory"
-            else:
-                where = "the supply"
-            what = ", ".join(name if n == 1 and name not in STANDARD else f"{n} {name}"
+            what = ", ".join(name if n == 1 and name not in STANDARD_KINDS else f"{n} {name}"
                              for name, n in counts.items())
+            whose = self._whose(to)
+            where = self.game.describe_place(to) if whose is None else f"{whose}'s inventory"
             parts.append(f"{what} to {where}")
         return "knocked out " + "; ".join(parts)
 
@@ -288,11 +278,8 @@ class GameSession(Session):
         if push is None:
             raise ValueError(reason)
         snapshot = g.to_json() if not self.seat_is_ai(seat) else None
-        try:
-            out = g.push(choice.kind, aim.entry_deg, aim.heading_deg, aim.speed, aim.spin_deg,
-                         end_turn=False)
-        except ValueError as exc:  # the rules refused it (nothing changed)
-            raise ValueError(self.in_colours(str(exc))) from None
+        out = g.push(choice.kind, aim.entry_deg, aim.heading_deg, aim.speed, aim.spin_deg,
+                     end_turn=False)  # IllegalMove (a ValueError) if refused: nothing changed
         if snapshot is not None:
             self._undo.append(snapshot)
         self.record()
@@ -305,11 +292,8 @@ class GameSession(Session):
         """End the turn for the player when nothing is left to do in it: no push left and no
         signature move usable now (an AI seat always ends it)."""
         g = self.game
-        if g.is_over or g.current_seat != seat or not g.can_end_turn:
+        if g.is_over or g.current_seat != seat or not g.can_end_turn or g.can_push:
             return
-        t = g.turn
-        if t.pushes < t.pushes_allowed and not t.replaced and g.legal_pieces():
-            return  # a second push is owed (and possible)
         if not self.seat_is_ai(seat) and any(m.usable for m in g.available_moves(seat)):
             return
         g.end_turn()
@@ -332,7 +316,6 @@ class GameSession(Session):
         seat = self.current_seat()
         if seat is None or self.seat_is_ai(seat):
             return []
-        w = g.seats[seat].wrestler
         out = []
         for opt in g.available_moves(seat):
             prompts = []
@@ -346,33 +329,18 @@ class GameSession(Session):
                     wids = tuple(g.seats[q].piece_id for q in sp.choices if g.seats[q].piece_id in g.world)
                     prompts.append(Prompt("piece", f"click the wrestler of {sp.text}", wids))
                 elif sp.kind == "angle_deg":
-                    origin = self._origin(seat, w.move(opt.name))
                     slide = i + 1 < len(specs) and specs[i + 1].kind == "distance_mm"
                     text = (f"click where to slide it (up to {specs[i + 1].high:g} mm)" if slide
                             else f"click a point: {sp.text}")
-                    prompts.append(Prompt("point", text, (), origin))
+                    prompts.append(Prompt("point", text, (), sp.origin))
                     if slide:
                         i += 1
                 elif sp.kind == "distance_mm":
-                    prompts.append(Prompt("point", f"click a point: {sp.text}", (),
-                                          self._origin(seat, w.move(opt.name))))
+                    prompts.append(Prompt("point", f"click a point: {sp.text}", (), sp.origin))
                 i += 1
-            out.append(MoveView(opt.name, opt.name, opt.text, opt.usable,
-                                self.in_colours(opt.reason or ""), tuple(prompts)))
+            out.append(MoveView(opt.name, opt.name, opt.text, opt.usable, opt.reason or "",
+                                tuple(prompts)))
         return out
-
-    def _origin(self, seat: int, spec) -> str | None:
-        """The piece a direction is measured from: the signature piece a slide moves, else the
-        seat's wrestler piece."""
-        g = self.game
-        w = g.seats[seat].wrestler
-        piece = spec.params.get("piece") if spec.effect == "slide_signature" else None
-        if piece:
-            kind = w.signature_piece(piece).kind if piece not in STANDARD else piece
-            for p in g.world.pieces:
-                if p.kind == kind and p.base is None:
-                    return p.id
-        return w.piece_id if w.piece_id in g.world else None
 
     def use_move(self, key: str, clicks: list) -> Outcome:
         g = self.game
@@ -380,7 +348,6 @@ class GameSession(Session):
         opt = next((m for m in g.available_moves(seat) if m.name == key), None)
         if opt is None:
             raise ValueError(f"no move {key!r}")
-        spec = g.seats[seat].wrestler.move(key)
         targets: dict[str, Any] = {}
         clicks = list(clicks)
         specs = list(opt.targets)
@@ -400,10 +367,9 @@ class GameSession(Session):
             elif sp.kind in ("angle_deg", "distance_mm"):
                 if not isinstance(c, tuple):
                     raise ValueError(f"click a point on the ring for {sp.text}")
-                origin = self._origin(seat, spec)
-                if origin is None:
+                if sp.origin is None:
                     raise ValueError("the piece to measure from is not on the ring")
-                o = g.world.piece(origin)
+                o = g.world.piece(sp.origin)
                 dx, dy = c[0] - o.x, c[1] - o.y
                 if sp.kind == "angle_deg":
                     targets[sp.name] = math.degrees(math.atan2(dy, dx))
@@ -416,23 +382,19 @@ class GameSession(Session):
             i += 1
         before = {p.id: (p.kind, p.x, p.y) for p in g.world.pieces}
         snapshot = g.to_json()
-        try:
-            out = g.use_move(seat, key, **targets)  # IllegalMove (a ValueError) changes nothing
-        except ValueError as exc:
-            raise ValueError(self.in_colours(str(exc))) from None
+        out = g.use_move(seat, key, **targets)  # IllegalMove (a ValueError) changes nothing
         self._undo.append(snapshot)
         self.record()
         vanished = tuple((k.piece, before[k.piece][0], before[k.piece][1], before[k.piece][2])
                          for k in out.knocked_out if k.piece in before)
         bits = []
         if out.paid:
-            by_place: dict[str, Counter] = {}
+            by_place: dict[str, Counter[str]] = {}
             for pid, place in out.paid.items():
                 by_place.setdefault(place, Counter())[self._short_name(g.kind_of(pid))] += 1
             for place, counts in by_place.items():
-                who = (f"{self._seat_name(int(place[5:]))}" if place.startswith("seat:") else
-                       f"team {'AB'[int(place[5:])]}" if place.startswith("team:") else "the supply")
-                bits.append("paid " + ", ".join(f"{n} {k}" for k, n in counts.items()) + f" to {who}")
+                bits.append("paid " + ", ".join(f"{n} {k}" for k, n in counts.items())
+                            + f" to {self._whose(place) or g.describe_place(place)}")
         if out.gained:
             bits.append("gained " + ", ".join(g.kind_name(g.kind_of(p)) for p in out.gained))
         if out.knocked_out:
@@ -447,8 +409,6 @@ class GameSession(Session):
 
     def undo(self) -> None:
         """Back to the game before the last human push or move (AI turns after it go too)."""
-        from kabuto.rules.game import Game
-
         if not self._undo:
             raise ValueError("nothing to undo")
         data = self._undo.pop()
@@ -460,10 +420,18 @@ class GameSession(Session):
 
     # ----- the end, and the AI ------------------------------------------------------------------------------
     def winner(self) -> Winner | None:
-        r = self.game.result
+        g = self.game
+        r = g.result
         if r is None:
             return None
-        return Winner(tuple(r.seats), self.in_colours(r.text))
+        if not r.seats:
+            title = "A draw!"
+        elif len(r.seats) == 1:
+            title = f"{g.seat_label(r.seats[0])} wins!"
+        else:  # a team: its seats by colour, and the team's name (wrestler names would not fit)
+            names = " & ".join(self._seat_name(q) for q in r.seats)
+            title = f"{names} ({g.names.team(g.side_of(r.seats[0]))}) win!"
+        return Winner(tuple(r.seats), g.result_text(), title)
 
     def ai_plan(self, seat: int) -> list[AIStep] | None:
         """The AI's turn as steps (runs in a thread: only reads the game)."""
@@ -493,8 +461,10 @@ class GameSession(Session):
     def ai_push(self, step: AIStep) -> Outcome:
         g = self.game
         seat = g.current_seat
-        a = step.aim
-        out = g.push(step.choice.kind, a.entry_deg, a.heading_deg, a.speed, a.spin_deg, end_turn=False)
+        a, choice = step.aim, step.choice
+        if a is None or choice is None:
+            raise ValueError("an AI push step needs an aim and a piece")
+        out = g.push(choice.kind, a.entry_deg, a.heading_deg, a.speed, a.spin_deg, end_turn=False)
         self.record()
         return Outcome(out.physics, self._destinations(out.knocked_out),
                        f"{self._seat_name(seat)} (AI) pushed a {self._short_name(out.kind)}: "

@@ -7,12 +7,13 @@ a knocked-out piece can fly there.
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
+from pyglet.text import Label
 
 from kabuto.app import theme
 from kabuto.app.session import Choice, MoveView, Session
@@ -29,12 +30,13 @@ def token(kind: str, colour: theme.RGBA, x: float, y: float, materials: Material
     """A piece drawn small, in its own outline, centred at (x, y) pixels."""
     out: list[shapes.ShapeBase] = []
     ptype = materials.kinds.get(kind)
-    if ptype is None or isinstance(ptype.shape, Circle):
-        r = (ptype.shape.radius if ptype else 0.012) * scale
+    shape = ptype.shape if ptype is not None else None
+    if shape is None or isinstance(shape, Circle):
+        r = (shape.radius if shape is not None else 0.012) * scale
         out.append(shapes.Circle(x, y, r + 1, segments=24, color=theme.OUTLINE, batch=batch, group=group))
         out.append(shapes.Circle(x, y, r, segments=24, color=colour, batch=batch, group=group))
         return out
-    for part in ptype.shape.parts:
+    for part in shape.parts:
         out.append(shapes.Polygon(*[(x + px * scale, y + py * scale) for px, py in part],
                                   color=colour, batch=batch, group=group))
     return out
@@ -135,7 +137,7 @@ class SidePanel(_Panel):
             add(label("Signature moves", x0, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
             for mv in moves:
                 y -= 34
-                btn = Button(Rect(x0, y, 150, 28), mv.name, lambda mv=mv: on_move(mv), b, fg,
+                btn = Button(Rect(x0, y, 150, 28), mv.name, partial(on_move, mv), b, fg,
                              enabled=mv.enabled, selected=(mv.key == selected_move),
                              size=theme.FONT_SMALL, reason=mv.reason, name=f"move:{mv.key}")
                 widgets.add(btn)
@@ -173,8 +175,8 @@ class AimBar(_Panel):
 
     def __init__(self, batch: Batch, group: Group):
         super().__init__(batch, group)
-        self.readout = None
-        self.reason = None
+        self.readout: Label | None = None
+        self.reason: Label | None = None
 
     def clear(self) -> None:
         super().clear()
@@ -197,10 +199,10 @@ class AimBar(_Panel):
         self.items.append(label("Push:", x, rect.y + rect.h - 22, b, fg, size=theme.FONT_SMALL,
                                 color=theme.TEXT_DIM))
         x += 44
-        for i, ch in enumerate(choices[:9]):
+        for ch in choices[:9]:
             text = ch.label if ch.count < 0 else f"{ch.label} x{ch.count}"
             w = max(70, 12 + 7.5 * len(text))
-            widgets.add(Button(Rect(x, rect.y + rect.h - 32, w, 26), text, lambda ch=ch: on_choice(ch),
+            widgets.add(Button(Rect(x, rect.y + rect.h - 32, w, 26), text, partial(on_choice, ch),
                                b, fg, selected=(ch.key == selected), enabled=enabled,
                                size=theme.FONT_SMALL, name=f"choice:{ch.key}"))
             x += w + 6
@@ -209,10 +211,6 @@ class AimBar(_Panel):
                                     size=theme.FONT_SMALL, color=theme.TEXT_DIM))
 
     def show(self, readout: str, reason: str) -> None:
-        if self.readout is not None:
+        if self.readout is not None and self.reason is not None:
             self.readout.text = readout
             self.reason.text = reason
-
-
-def fmt_signed(v: float) -> str:
-    return f"{v:+.1f}" if not math.isclose(v, 0.0, abs_tol=0.05) else "0.0"

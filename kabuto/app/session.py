@@ -101,8 +101,12 @@ class AIStep:
 
 @dataclass(frozen=True)
 class Winner:
+    """How a game ended: the winning seats, the result in words, and the win screen's title
+    (empty: the table makes one up from the seats)."""
+
     seats: tuple[int, ...]
     reason: str
+    title: str = ""
 
 
 class Session:

@@ -41,9 +41,10 @@ from typing import Any
 
 from kabuto.rules.boards import inventory_place, sides_of, starting_layout
 from kabuto.rules.errors import IllegalMove, ReplayError
-from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger
+from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger, parse_place
 from kabuto.rules.junior import JuniorCard, junior_card, load_junior
-from kabuto.rules.moves import EFFECTS, MoveOption, MoveReport, check_cost, pay_cost, target_specs
+from kabuto.rules.moves import EFFECTS, MoveOption, MoveReport, TargetSpec, check_cost, pay_cost, target_specs
+from kabuto.rules.naming import ENGINE_NAMES, SeatNames
 from kabuto.rules.outcomes import (
     DRAW,
     KNOCKOUT,
@@ -462,29 +463,21 @@ class Game:
         side = self.side_of(seat)
         own = sorted(q for q in fallen if self.side_of(q) == side)
         opp = sorted(q for q in fallen if self.side_of(q) != side)
-        me = self._seats[seat].label
         if self.players != 3:
             if own:
                 other = 1 - side
-                whose = "their own wrestler" if own == [seat] else "their team's wrestler"
-                return GameResult(other, self._sides[other], OWN_KNOCKOUT,
-                                  f"{me} knocked out {whose} and lost"), {}
-            names = ", ".join(self._seats[q].wrestler.name for q in opp)
-            return GameResult(side, self._sides[side], KNOCKOUT, f"{me} knocked out {names} and won"), {}
+                return self._ending(other, self._sides[other], OWN_KNOCKOUT, seat, own), {}
+            return self._ending(side, self._sides[side], KNOCKOUT, seat, opp), {}
         if not own:
-            names = ", ".join(self._seats[q].wrestler.name for q in opp)
-            return GameResult(side, (seat,), KNOCKOUT, f"{me} knocked out {names} and won"), {}
+            return self._ending(side, (seat,), KNOCKOUT, seat, opp), {}
         newly = {seat: "own_knockout"}
         newly.update({q: "knocked_out" for q in opp if q not in self._out})
         remaining = [q for q in range(3) if q not in self._out and q not in newly]
         if len(remaining) == 1:
             w = remaining[0]
-            return GameResult(w, (w,), LAST_STANDING,
-                              f"{me} knocked out their own wrestler; {self._seats[w].label} is the "
-                              f"last one standing and wins"), newly
+            return self._ending(w, (w,), LAST_STANDING, seat, own + opp), newly
         if not remaining:
-            return GameResult(None, (), DRAW, f"{me} knocked out their own wrestler and every "
-                              f"other still in the game: a draw"), newly
+            return self._ending(None, (), DRAW, seat, own + opp), newly
         return None, newly
 
     def _consequences(self, seat: int, fell: list[tuple[str, str, str | None]]
@@ -583,23 +576,18 @@ class Game:
             if q in self._out:
                 continue
             if not self._ledger.pieces_in(self.seat_inventory(q)):
-                label = self._seats[q].label
                 if n == 3:
                     self._out[q] = "submission"
                     remaining = self.active_seats()
                     if len(remaining) == 1:
                         w = remaining[0]
                         self._turn = TurnState(number=self._turn.number + 1, seat=q)
-                        self._result = GameResult(w, (w,), LAST_STANDING,
-                                                  f"{label} ran out of pieces; {self._seats[w].label} "
-                                                  f"is the last one standing and wins")
+                        self._result = self._ending(w, (w,), LAST_STANDING, q, [])
                         return
                     continue
                 other = 1 - self.side_of(q)
                 self._turn = TurnState(number=self._turn.number + 1, seat=q)
-                who = f"team {self.side_of(q)}" if n == 4 else label
-                self._result = GameResult(other, self._sides[other], SUBMISSION,
-                                          f"{who} has no pieces left and cannot take a turn: submission")
+                self._result = self._ending(other, self._sides[other], SUBMISSION, q, [])
                 return
             self._turn = TurnState(number=self._turn.number + 1, seat=q)
             return
@@ -613,8 +601,8 @@ class Game:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
             raise IllegalMove(f"player: expected a seat 0..{self.players - 1}, got {player!r}")
         if player != self.current_seat:
-            raise IllegalMove(f"it is seat {self.current_seat}'s turn: only they may use signature "
-                              f"moves now")
+            raise IllegalMove(f"it is {self.names.seat(self.current_seat)}'s turn: only they may use "
+                              f"signature moves now")
         if self.junior:
             raise IllegalMove("Junior League wrestlers have no signature moves")
         return player
@@ -669,7 +657,7 @@ class Game:
                         raise IllegalMove(f"{m.name} would leave you nothing to push this turn")
             except IllegalMove as exc:
                 reason = str(exc)
-            specs = tuple(target_specs(self, seat, m))
+            specs = self._measured_from(seat, target_specs(self, seat, m))
             if reason is None:
                 for sp in specs:
                     if sp.kind in ("piece", "seat") and not sp.choices:
@@ -863,9 +851,11 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (for search bots): the world is rebuilt from its at-rest state."""
-        return Game(self._setup, World(self.world.materials, self.world.pieces), self._ledger.copy(),
+        twin = Game(self._setup, World(self.world.materials, self.world.pieces), self._ledger.copy(),
                     TurnState.from_json(self._turn.to_json()), self._out, self._result,
                     list(self._history))
+        twin.names = self.names
+        return twin
 
     def apply_action(self, action: dict[str, Any], verify: bool = True) -> None:
         """Re-apply one :attr:`history` entry. With ``verify``, a push, move or edit must reach the
@@ -911,6 +901,35 @@ class Game:
                 raise ReplayError(f"action {i}: {exc}") from None
         return game
 
+    # ----- asking before acting (front ends) ------------------------------------------------------
+    @property
+    def pushes_left(self) -> int:
+        """Pushes the turn still allows (0 once made, after a move that replaced the turn, or at the
+        end). More than one is left only after a move like Rhino Rita's Charge."""
+        t = self._turn
+        return 0 if self._can_push_reason() else t.pushes_allowed - t.pushes
+
+    @property
+    def can_push(self) -> bool:
+        """Whether the side to move may push now and has something to push: while this holds, its
+        turn is not done (a second push after Charge is still to come)."""
+        return bool(self.legal_pieces())
+
+    def check_push(self, piece_or_kind: str, entry_deg: float, heading_deg: float = 0.0,
+                   speed: float = 0.3, spin_deg: float = 0.0) -> Push:
+        """The push :meth:`push` would make, checked as it checks it (whose turn, the inventory,
+        the platform kept for a second push, the platform's spot on the ring) but not simulated:
+        cheap enough for every aim change. IllegalMove says why not."""
+        return self._prepare_push(piece_or_kind, entry_deg, heading_deg, speed, spin_deg)[1]
+
+    def _measured_from(self, seat: int, specs: list[TargetSpec]) -> tuple[TargetSpec, ...]:
+        """Directions and distances an effect does not measure from a piece of its own are measured
+        from the mover's wrestler piece (while it is on the ring)."""
+        wid = self._seats[seat].piece_id
+        home = wid if wid in self.world else None
+        return tuple(replace(sp, origin=home) if sp.kind in ("angle_deg", "distance_mm")
+                     and sp.origin is None else sp for sp in specs)
+
     # ----- text ----------------------------------------------------------------------------------
     def count_text(self, kind: str, n: int) -> str:
         """'2 small discs', '1 Horn Bar', '3 Gems'."""
@@ -918,11 +937,17 @@ class Game:
         return f"{n} {name}" + ("s" if n != 1 and not name.endswith("s") else "")
 
     def describe_place(self, place: str) -> str:
-        if place.startswith("seat:"):
-            return f"{self._seats[int(place[5:])].label}'s inventory"
-        if place.startswith("team:"):
-            return f"team {place[5:]}'s inventory"
-        return {BOARD: "the board", SUPPLY: "the supply"}.get(place, place)
+        """A place in words: "seat 0 (Goliath Gus)'s inventory", "team 1's inventory", "the
+        supply", "the board" (seats and teams as :attr:`names` calls them)."""
+        try:
+            p = parse_place(place)
+        except ValueError:
+            return place
+        if p.number is None:
+            return f"the {p.kind}"
+        if p.kind == "team":
+            return f"{self.names.team(p.number)}'s inventory"
+        return f"{self.seat_label(p.number)}'s inventory" if p.number < self.players else place
 
     def status(self) -> str:
         """A few lines on the state: whose turn, inventories, the result."""
@@ -931,12 +956,54 @@ class Game:
             lines.append(f"Game over: {self._result.text}.")
         else:
             t = self._turn
-            lines.append(f"Turn {t.number}: {self._seats[t.seat].label} to play.")
+            lines.append(f"Turn {t.number}: {self.seat_label(t.seat)} to play.")
         for side in range(len(self._sides)):
             c = self._ledger.contents(self.inventory_place(side))
             inv = ", ".join(self.count_text(k, n) for k, n in sorted(c.items())) or "empty"
             lines.append(f"  {self.describe_place(self.inventory_place(side))}: {inv}")
         return "\n".join(lines)
+
+    #: How texts name seats and teams (a front end's own words; the engine's by default). Words
+    #: only: not saved, and no rule depends on them (:mod:`kabuto.rules.naming`).
+    names: SeatNames = ENGINE_NAMES
+
+    def seat_label(self, seat: int) -> str:
+        """A seat in texts: "seat 0 (Goliath Gus)", or "Red (Goliath Gus)" with the table's names."""
+        return f"{self.names.seat(seat)} ({self._seats[seat].wrestler.name})"
+
+    def result_text(self, result: GameResult | None = None) -> str:
+        """How the game ended (default: this game's result; "" while it goes on), in the current
+        :attr:`names`; :attr:`GameResult.text` keeps the engine's words."""
+        r = self._result if result is None else result
+        if r is None:
+            return ""
+        named = (*r.seats, *r.fallen, *(() if r.actor is None else (r.actor,)))
+        if r.actor is None or not all(0 <= q < self.players for q in named):
+            return r.text  # saved before results named their seats
+        return self._result_words(r.reason, r.seats, r.actor, r.fallen, self.names)
+
+    def _ending(self, winner: int | None, seats: tuple[int, ...], reason: str, actor: int,
+                fallen: list[int]) -> GameResult:
+        """The result ``actor``'s action (or empty inventory) gives, its text in the engine's words."""
+        text = self._result_words(reason, seats, actor, tuple(fallen), ENGINE_NAMES)
+        return GameResult(winner, seats, reason, text, actor, tuple(fallen))
+
+    def _result_words(self, reason: str, seats: tuple[int, ...], actor: int, fallen: tuple[int, ...],
+                      names: SeatNames) -> str:
+        me = f"{names.seat(actor)} ({self._seats[actor].wrestler.name})"
+        if reason == SUBMISSION:
+            who = names.team(self.side_of(actor)) if self.players == 4 else me
+            return f"{who} has no pieces left and cannot take a turn: submission"
+        if reason == LAST_STANDING:
+            how = "knocked out their own wrestler" if fallen else "ran out of pieces"
+            last = f"{names.seat(seats[0])} ({self._seats[seats[0]].wrestler.name})"
+            return f"{me} {how}; {last} is the last one standing and wins"
+        if reason == DRAW:
+            return f"{me} knocked out their own wrestler and every other still in the game: a draw"
+        if reason == OWN_KNOCKOUT:
+            whose = "their own wrestler" if fallen == (actor,) else "their team's wrestler"
+            return f"{me} knocked out {whose} and lost"
+        return f"{me} knocked out {', '.join(self._seats[q].wrestler.name for q in fallen)} and won"
 
     def __repr__(self) -> str:
         state = self._result.text if self._result else f"turn {self._turn.number}, seat {self.current_seat}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from kabuto.rules.errors import IllegalMove
 
@@ -41,6 +42,28 @@ def team_place(team: int) -> str:
 
 def is_inventory(place: str) -> bool:
     return place.startswith("seat:") or place.startswith("team:")
+
+
+class Place(NamedTuple):
+    """A place string taken apart: ``kind`` is "board", "supply", "seat" or "team"; ``number`` the
+    seat or team number of an inventory (None for the board and the supply)."""
+
+    kind: str
+    number: int | None = None
+
+
+def parse_place(place: str) -> Place:
+    """The one reader of place strings (the module docstring lists them).
+
+    >>> parse_place("team:1"), parse_place("supply")
+    (Place(kind='team', number=1), Place(kind='supply', number=None))
+    """
+    if place in (BOARD, SUPPLY):
+        return Place(place)
+    kind, _, number = place.partition(":")
+    if kind in ("seat", "team") and number.isdigit():
+        return Place(kind, int(number))
+    raise ValueError(f"place: {place!r} is not board, supply, seat:N or team:T")
 
 
 class Ledger:

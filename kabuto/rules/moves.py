@@ -48,7 +48,10 @@ SLIDE_STEP = 0.0005
 
 @dataclass(frozen=True)
 class TargetSpec:
-    """One target a move needs: the keyword, what kind of value, and the allowed values now."""
+    """One target a move needs: the keyword, what kind of value, and the allowed values now.
+    ``origin``: for a direction or a distance, the board piece it is measured from (what a front
+    end draws the direction out of), when there is one: the piece the effect names, else (filled
+    in by :meth:`kabuto.Game.available_moves`) the mover's wrestler piece."""
 
     name: str
     kind: str
@@ -56,10 +59,11 @@ class TargetSpec:
     choices: tuple[Any, ...] = ()
     low: float | None = None
     high: float | None = None
+    origin: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "text": self.text, "choices": list(self.choices),
-                "low": self.low, "high": self.high}
+                "low": self.low, "high": self.high, "origin": self.origin}
 
 
 @dataclass(frozen=True)
@@ -543,9 +547,11 @@ class SlideSignature(Effect):
         return [p.id for p in game.world.pieces if p.kind == kind and p.base is None]
 
     def targets(self, game, seat, move):
-        return [TargetSpec("angle_deg", "angle_deg", "the direction to slide", low=-180.0, high=180.0),
+        piece = next(iter(self._on_board(game, seat, move)), None)  # the one perform slides
+        return [TargetSpec("angle_deg", "angle_deg", "the direction to slide", low=-180.0, high=180.0,
+                           origin=piece),
                 TargetSpec("distance_mm", "distance_mm", "how far to slide (mm)", low=0.0,
-                           high=float(move.params["max_mm"]))]
+                           high=float(move.params["max_mm"]), origin=piece)]
 
     def precheck(self, game, seat, move):
         if not self._on_board(game, seat, move):

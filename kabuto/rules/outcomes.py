@@ -18,19 +18,30 @@ DRAW = "draw"                    # 3P: one push knocked out every wrestler still
 @dataclass(frozen=True)
 class GameResult:
     """How the game ended. ``winner`` is the winning side (a seat in 2P/3P, a team in 4P), or None
-    for a draw; ``seats`` are the winning seats."""
+    for a draw; ``seats`` are the winning seats. ``text`` says it in the engine's words;
+    :meth:`kabuto.Game.result_text` says it again in the game's current :attr:`~kabuto.Game.names`
+    from ``actor`` (the seat whose action, or whose empty inventory, ended the game) and ``fallen``
+    (the seats whose wrestler pieces that action knocked out). Results saved before ``actor``
+    existed have it None, and keep their ``text``."""
 
     winner: int | None
     seats: tuple[int, ...]
     reason: str
     text: str
+    actor: int | None = None
+    fallen: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "seats": list(self.seats), "reason": self.reason, "text": self.text}
+        return {"winner": self.winner, "seats": list(self.seats), "reason": self.reason, "text": self.text,
+                "actor": self.actor, "fallen": list(self.fallen)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameResult:
-        return cls(d["winner"], tuple(d["seats"]), d["reason"], d["text"])
+        actor, fallen = d.get("actor"), tuple(d.get("fallen") or ())
+        named = fallen if actor is None else (actor, *fallen)
+        if not all(isinstance(q, int) and not isinstance(q, bool) for q in named):
+            raise ValueError("result.actor and result.fallen: expected seat numbers")
+        return cls(d["winner"], tuple(d["seats"]), d["reason"], d["text"], actor, fallen)
 
 
 @dataclass

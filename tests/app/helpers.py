@@ -1,6 +1,8 @@
 """Helpers for the app tests (not fixtures)."""
 from __future__ import annotations
 
+import math
+
 
 def settle(win, scene, limit: int = 5000, dt: float = 0.1) -> None:
     """Run the table's ticks until nothing plays: pushes animate, AI seats think (in a thread) and
@@ -15,3 +17,16 @@ def settle(win, scene, limit: int = 5000, dt: float = 0.1) -> None:
         if scene.mode == "ai-thinking":
             time.sleep(0.002)  # let the AI's thread run; this waits, it times nothing
     raise AssertionError(f"the table did not settle (mode {scene.mode})")
+
+
+def wrestler_on_the_edge(game) -> None:
+    """Clear the top of the ring and sit seat 1's wrestler 8 mm inside the edge, 25 degrees round
+    from the top: a push from the top (entry 90) turned 50 degrees clockwise, as fast as the hand
+    may push, runs along the edge into it and knocks it out."""
+    rival = game.seats[1].piece_id
+    R = game.materials.ring.radius
+    for p in list(game.world.pieces):
+        if p.y > -0.03 and p.id != rival:
+            game.edit(p.id, "supply")
+    a = math.radians(115.0)
+    game.edit(rival, "board", (R - 0.008) * math.cos(a), (R - 0.008) * math.sin(a))

@@ -2,12 +2,11 @@
 seats, signature moves, the win screen, replays and screenshots."""
 from __future__ import annotations
 
-import math
-
 import pytest
 
+from kabuto.app.aim import Aim
 from physics import Materials, Push, World, state_hash
-from tests.app.helpers import settle
+from tests.app.helpers import settle, wrestler_on_the_edge
 
 
 def _table(win, session, **kw):
@@ -159,22 +158,9 @@ def test_signature_moves_show_why_not_and_take_targets_by_click(app_window):
     assert scene.ring.sprites[boulder[0].id].level == 1           # drawn as a stack
 
 
-def _wrestler_on_the_edge(session):
-    """Clear the top of the ring and sit Mike's wrestler 8 mm inside the edge, 25 degrees round
-    from the top: a push from the top turned 50 degrees clockwise runs along the edge into it."""
-    game = session.game
-    rival = game.seats[1].piece_id
-    R = game.materials.ring.radius
-    for p in list(game.world.pieces):
-        if p.y > -0.03 and p.id != rival:
-            game.edit(p.id, "supply")
-    a = math.radians(115.0)
-    game.edit(rival, "board", (R - 0.008) * math.cos(a), (R - 0.008) * math.sin(a))
-
-
 def test_knocking_out_the_rival_wrestler_shows_the_win_screen(app_window):
     session = _game(wrestlers=("gus", "mike"))
-    _wrestler_on_the_edge(session)
+    wrestler_on_the_edge(session.game)
     scene = _table(app_window, session)
     scene.choice_key = "medium"
     scene.aim = scene.aim.__class__(entry_deg=90.0, heading_deg=-50.0, speed=scene.limits.max_speed)
@@ -300,12 +286,26 @@ def test_resizing_keeps_the_whole_ring_and_platform_in_view(app_window):
 
 
 def test_the_rules_words_for_seats_and_teams_read_as_the_table_names_them():
+    """The engine writes "seat 0 (Goliath Gus)" and "team 1" for the command line; at the table
+    every sentence it writes names seats by colour and teams by letter - results, refusals and
+    places - also in the game an undo brings back."""
     session = _game(players=4, wrestlers=("gus", "mike", "hank", "rita"), seats=("human",) * 4)
-    seats = session.game.seats
-    rules = (f"{seats[2].label} knocked out their team's wrestler and lost; it is seat 3's turn; "
-             f"team 1 has no pieces left")
-    shown = session.in_colours(rules)
-    assert shown == (f"Green ({seats[2].wrestler.name}) knocked out their team's wrestler and lost; "
-                     f"it is Purple's turn; team B has no pieces left")
-    # The panel calls the teams the same: the second seat's row says team B.
-    assert "team B" in session.seats()[1].name
+    game = session.game
+    assert game.describe_place(game.seat_inventory(2)) == "team A's inventory"
+    assert game.describe_place("seat:2") == "Green (Hercules Hank)'s inventory"
+    (refusal,) = {m.reason for m in game.available_moves(3)}
+    assert refusal.startswith("it is Red's turn")
+    assert "team B" in session.seats()[1].name          # the panel calls the teams the same
+    for pid in game.inventory(1):                        # team B has nothing left to push
+        game.edit(pid, "supply")
+    session.push(Aim(entry_deg=150.0, heading_deg=-10.0, speed=0.4), session.choices()[0])
+    session.end_turn()
+    win = session.winner()
+    assert win is not None and win.seats == (0, 2)
+    assert win.reason == "team B has no pieces left and cannot take a turn: submission"
+    assert win.title == "Red & Green (team A) win!"         # short enough for the win screen
+    assert session.status() == f"Game over: {win.reason}"
+    assert "team 1" in game.result.text                  # the engine's own words are kept
+    session.undo()
+    assert session.winner() is None
+    assert session.game.describe_place("seat:3") == "Purple (Rhino Rita)'s inventory"

@@ -138,8 +138,7 @@ class ReplayScene(TableScene):
             return
         self.session.sync()
         self._clear_over()
-        self.mode = "aim"
-        self.message = self.model.describe()
+        self.flow.reset(self.model.describe())
         if out is None:
             self._landed()
             return
@@ -164,8 +163,7 @@ class ReplayScene(TableScene):
             self.playing = False
         self.session.sync()
         self._clear_over()
-        self.mode = "aim"
-        self.message = err or self.model.describe()
+        self.flow.reset(err or self.model.describe())
         self._landed()
 
     def _landed(self) -> None:

@@ -29,6 +29,7 @@ from pyglet.math import Mat4
 from kabuto.app import theme
 from kabuto.app.aim import Aim
 from kabuto.app.animation import Pose
+from kabuto.app.frames import PixelRect
 from kabuto.app.view import RingTransform, screen_rotation
 from physics import Materials, PieceType
 from physics import shapes as geom
@@ -56,7 +57,7 @@ class WorldGroup(Group):
         self._saved = None
         #: While set, (clip, outer): drawing is clipped to ``clip`` (framebuffer pixels), then the
         #: clipping goes back to ``outer`` (None: none). The owner sets it around the live batch.
-        self.clip = None
+        self.clip: tuple[PixelRect, PixelRect | None] | None = None
 
     def set_transform(self, t: RingTransform) -> None:
         self.matrix = Mat4(*t.matrix())

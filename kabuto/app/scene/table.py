@@ -14,6 +14,11 @@ cached, and each frame only repairs the rectangles where something live changed
 redraw's: the cached part is copied from the window itself, the live part is drawn in its own order
 over it, and nothing still covers a live thing (the panels sit outside the ring area, and live
 world drawing is clipped to it).
+
+What the table is doing - aiming, waiting for a move's clicks, playing an outcome, the AI thinking
+or showing its aim, the game over - is :class:`kabuto.app.table_flow.TableFlow`'s business: input
+goes to its transitions, and the panels, bars, marks and win screen draw its
+:meth:`~kabuto.app.table_flow.TableFlow.view`. This module draws, animates and routes input.
 """
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ import math
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 from pyglet import shapes
@@ -31,15 +37,17 @@ from kabuto.app import theme
 from kabuto.app.aim import MIN_DRAG, Aim, Limits, entry_towards, grabs_platform, heading_towards, nudge
 from kabuto.app.animation import Departure, Flight, Playback
 from kabuto.app.frames import PixelRect, Scissor, StaticCache, merge
-from kabuto.app.panels import AimBar, SidePanel, fmt_signed
+from kabuto.app.panels import AimBar, SidePanel
 from kabuto.app.scene.ring_view import RingView
-from kabuto.app.session import Choice, MoveView, Outcome, PanelSnapshot, Session
+from kabuto.app.session import AIStep, Choice, MoveView, Outcome, Session
+from kabuto.app.table_flow import Phase, TableFlow, TableView
 from kabuto.app.tuning import default_profile_dir
 from kabuto.app.tuning_panel import WIDTH as TUNING_WIDTH
 from kabuto.app.tuning_panel import TuningPanel
 from kabuto.app.view import Rect, RingTransform
 from kabuto.app.widgets import Button, Slider, Widgets, fit_text, label
 from kabuto.app.window import Scene
+from kabuto.rules.inventory import parse_place
 
 TOP_BAR = 40
 AIM_BAR = 80
@@ -59,12 +67,7 @@ class TableScene(Scene):
         self.session = session
         self.on_menu = on_menu
         self.on_rematch = on_rematch
-        self.ai_delay = ai_delay
-        self.limits = Limits.from_materials(session.materials)
-        self.aim = self.limits.clamp(Aim())
-        self.choice_key: str | None = None
-        self.mode = "aim"  # aim | playing | ai-thinking | ai-showing | over
-        self.message = ""
+        self.flow = TableFlow(session, ai_delay)
         self.live = Batch()  # drawn over ``batch`` every frame (module docstring)
         self._cache = StaticCache()
         self._needs_frame = True
@@ -85,30 +88,70 @@ class TableScene(Scene):
         self.profile_dir = Path(profile_dir) if profile_dir else default_profile_dir()
         self.defaults = defaults or session.materials
         self.playback: Playback | None = None
-        self.outcome: Outcome | None = None
-        self.flights: list[tuple[Flight, list[shapes.ShapeBase], float]] = []
-        self.selected_move: MoveView | None = None
-        self.targets: list[str] = []
+        self.flights: list[tuple[Flight, list[shapes.Circle], float]] = []
+        self._kinds: dict[str, str] = {}  # piece id -> kind, of what the playing outcome moves
         self._drag: str | None = None
-        self._press_world: tuple[float, float] | None = None
+        self._press_world: tuple[float, float] = (0.0, 0.0)
         self._dragged = False
         self._ui_items: list = []
         self._over_items: list = []
         self._ai: ThreadPoolExecutor | None = None
-        self._ai_future: Future | None = None
-        self._ai_plan: tuple[Aim, Choice] | None = None
-        self._ai_wait = 0.0
-        self._ai_token = 0
-        self._ai_steps: list | None = None  # the AI turn being carried out, step by step
-        self._ai_seat: int | None = None
+        self._ai_job: tuple[int, Future[list[AIStep] | None]] | None = None  # (token, plan)
+        self._status_width = 1.0
         self.ring_area = Rect(0, 0, 1, 1)
         self.panel_rect = Rect(0, 0, 1, 1)
         self.bar_rect = Rect(0, 0, 1, 1)
-        self.pushes = 0
-        self._frozen: PanelSnapshot | None = None
         self.play_speed = 1.0  # real speed; the replay viewer changes it
         self.ring.show_world(session.world())
-        self._pick_default_choice()
+
+    # ----- the flow's state, under the names tests and tools use ----------------------------------
+    @property
+    def mode(self) -> Phase:
+        return self.flow.phase
+
+    @property
+    def message(self) -> str:
+        return self.flow.message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self.flow.say(text)
+
+    @property
+    def aim(self) -> Aim:
+        return self.flow.aim
+
+    @aim.setter
+    def aim(self, aim: Aim) -> None:
+        self.flow.set_aim(aim)
+
+    @property
+    def limits(self) -> Limits:
+        return self.flow.limits
+
+    @property
+    def choice_key(self) -> str | None:
+        return self.flow.choice_key
+
+    @choice_key.setter
+    def choice_key(self, key: str) -> None:
+        self.flow.pick_choice(key)
+
+    @property
+    def pushes(self) -> int:
+        return self.flow.pushes
+
+    @property
+    def ai_delay(self) -> float:
+        return self.flow.ai_delay
+
+    @ai_delay.setter
+    def ai_delay(self, seconds: float) -> None:
+        self.flow.ai_delay = seconds
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.flow.outcome
 
     # ----- layout ------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -121,11 +164,10 @@ class TableScene(Scene):
         R = self.session.materials.ring.radius
         self.ring.set_transform(RingTransform.fit(self.ring_area, R * 1.42))
         self.rebuild()
-        if self.mode == "aim":
-            self._start_turn_if_ai()
+        self._start_ai()  # a table that opens on an AI seat's turn
 
     def rebuild(self) -> None:
-        """Recreate the panels and bars from the session (after a state change or a resize)."""
+        """Recreate the panels and bars from the flow's view (after a state change or a resize)."""
         self.invalidate()
         self.widgets.clear()
         for it in self._ui_items:
@@ -133,6 +175,7 @@ class TableScene(Scene):
         self._ui_items = []
         W, H = self.app.width, self.app.height
         b = self.batch
+        v = self.flow.view()
         self._ui_items.append(shapes.Rectangle(0, H - TOP_BAR, W, TOP_BAR, color=theme.PANEL,
                                                batch=b, group=self.g_ui))
         self._ui_items.append(shapes.Rectangle(0, H - TOP_BAR, W, 1, color=theme.PANEL_EDGE,
@@ -151,8 +194,8 @@ class TableScene(Scene):
         x = W - 8
         buttons = [("menu", "Menu (Esc)", self._to_menu, True)]
         if self.session.interactive:
-            buttons += [("undo", "Undo (U)", self._undo, self._can_undo()),
-                        ("end-turn", "End turn (E)", self._end_turn, self._can_end_turn()),
+            buttons += [("undo", "Undo (U)", self._undo, v.can_undo),
+                        ("end-turn", "End turn (E)", self._end_turn, v.can_end_turn),
                         ("tuning", "Tuning (T)", self.toggle_tuning, True)]
         for name, text, fn, on in buttons:
             w = 12 + 8 * len(text)
@@ -161,30 +204,11 @@ class TableScene(Scene):
             self.widgets.add(Button(Rect(x, H - TOP_BAR + 6, w, TOP_BAR - 12), text, fn, b, self.g_ui,
                                     enabled=on, selected=(name == "tuning" and self.tuning_open),
                                     size=theme.FONT_SMALL, name=name))
-        human = self._human_turn() and self.mode == "aim"
-        # While a push plays the panels show the state before it (PanelSnapshot).
-        if self.mode != "playing" or self._frozen is None:
-            self._frozen = PanelSnapshot(self.session)
-        view = self._frozen if self.mode == "playing" else self.session
-        self.side.build(self.panel_rect, view, self.widgets, self._pick_move,
-                        self.selected_move.key if self.selected_move else None)
-        seat = self.session.current_seat()
-        if not self.session.interactive:
-            idle = ""
-        elif self.session.winner() is not None:
-            idle = "the game is over"
-        elif self.mode == "playing":
-            idle = "..."
-        elif not self._human_turn():
-            name = next((sv.name for sv in self.session.seats() if sv.seat == seat), "the AI")
-            idle = f"{name} (AI) is choosing a push - watch its aim"
-        elif self.session.can_end_turn():
-            idle = "pushed: use a signature move, or End turn (E)"
-        else:
-            idle = "nothing to push"
-        self.bar.build(self.bar_rect, self.session.choices() if human or not self.session.has_turns
-                       else [], self.choice_key, self.widgets, self._pick_choice, human, idle)
-        if human and self.session.locked_aim() is None:
+        # While a push plays the side panel shows the state before it (TableView.panels).
+        self.side.build(self.panel_rect, v.panels, self.widgets, self._pick_move, v.selected_move)
+        self.bar.build(self.bar_rect, list(v.choices), v.choice_key, self.widgets, self._pick_choice,
+                       v.may_aim, v.idle)
+        if v.speed_slider:
             r = self.bar_rect
             self.widgets.add(Slider(Rect(r.right - 230, r.y + 6, 210, 40), "push speed (m/s)",
                                     self.aim.speed, self.limits.min_speed,
@@ -198,91 +222,59 @@ class TableScene(Scene):
                               self.widgets)
         elif self.tuning is not None:
             self.tuning.clear()
-        self._refresh_status()
+        self._refresh_status(v)
         self._refresh_aim()
-        if self.mode == "over":
+        if self.mode is Phase.OVER:
             self._build_over()
 
-    # ----- state helpers -----------------------------------------------------------------------------
-    def _human_turn(self) -> bool:
-        return self.session.interactive and not self.session.seat_is_ai(self.session.current_seat())
+    # ----- showing the flow ----------------------------------------------------------------------------
+    def _after_flow(self) -> None:
+        """Show what the flow's last transition changed: an outcome to animate, an AI plan to have
+        made, the marks of a move waiting for clicks, and the panels."""
+        self._start_ai()
+        outcome = self.flow.take_outcome()
+        if outcome is not None:
+            self._animate_outcome(outcome)
+            return
+        self._show_marks()
+        self.rebuild()
 
-    def _can_undo(self) -> bool:
-        return self.mode in ("aim", "over", "ai-thinking", "ai-showing") and self.session.can_undo()
-
-    def _can_end_turn(self) -> bool:
-        return self.mode == "aim" and self._human_turn() and self.session.can_end_turn()
-
-    def _choice(self) -> Choice | None:
-        for ch in self.session.choices():
-            if ch.key == self.choice_key:
-                return ch
-        return None
-
-    def _pick_default_choice(self) -> None:
-        choices = self.session.choices()
-        if self._choice() is None:
-            # Default to the medium disc if there is one: a steady, middling push.
-            keys = [c.key for c in choices]
-            self.choice_key = "medium" if "medium" in keys else (keys[0] if keys else None)
-
-    def _refresh_status(self) -> None:
+    def _refresh_status(self, view: TableView | None = None) -> None:
         self.invalidate()
-        s = (self._frozen.status() if self.mode == "playing" and self._frozen is not None
-             else self.session.status())
-        self.event_label.text = self.message
-        if self.selected_move is not None and len(self.targets) < len(self.selected_move.prompts):
-            mv = self.selected_move
-            s = f"{mv.name}: {mv.prompts[len(self.targets)].hint}  (Esc cancels)"
-        if self.mode == "ai-thinking":
-            s = "the AI is thinking..."
-        fit_text(self.status_label, s, self._status_width)
+        v = view or self.flow.view()
+        self.event_label.text = v.message
+        fit_text(self.status_label, v.status, self._status_width)
 
     def _refresh_aim(self) -> None:
         """Redraw the platform, the piece on it and the preview line (on aim changes only)."""
-        if self.mode == "playing":
-            return  # the push's own line stays drawn while it plays (see _play)
+        if self.mode is Phase.PLAYING:
+            return  # the push's own line stays drawn while it plays (see _animate_outcome)
         self.invalidate()
-        if self.mode not in ("aim", "ai-showing"):
+        preview = self.flow.aim_preview()
+        if preview is None:
             self.ring.show_aim(None)
             self.bar.show("", "")
             return
-        if self.mode == "ai-showing" and self._ai_plan is not None:
-            aim, choice = self._ai_plan
-            colour = theme.AI_AIM_LINE
-        else:
-            if not self._human_turn() or self.session.winner() is not None:
-                self.ring.show_aim(None)
-                self.bar.show("", "")
-                return
-            lock = self.session.locked_aim()
-            if lock is not None:
-                # The rules hold the platform still for a turn's second push: exactly this aim.
-                self.aim = Aim(lock[0], lock[1], self.aim.speed, self.aim.spin_deg)
-            aim, choice = self.aim, self._choice()
-            colour = theme.AIM_LINE
-        if choice is None:
-            self.ring.show_aim(aim, None, None, colour, self.limits.heading_deg)
-            self.bar.show(self._readout(aim, None), "choose a piece to push")
-            return
-        push, reason = self.session.check(aim, choice)
-        start = None
-        if push is not None:
-            start = self.session.world().platform_pose(push)
-        else:
-            colour = theme.AIM_LINE_BLOCKED
-        self.ring.show_aim(aim, choice.kind, start, colour, self.limits.heading_deg)
-        self.bar.show(self._readout(aim, choice), reason)
+        colour = (theme.AIM_LINE_BLOCKED if preview.blocked
+                  else theme.AI_AIM_LINE if preview.by_ai else theme.AIM_LINE)
+        self.ring.show_aim(preview.aim, preview.kind, preview.start, colour, self.limits.heading_deg)
+        self.bar.show(preview.readout, preview.reason)
 
-    @staticmethod
-    def _readout(aim: Aim, choice: Choice | None) -> str:
-        piece = choice.label if choice else "-"
-        return (f"{piece}  ·  platform at {aim.entry_deg:.1f}°  ·  heading "
-                f"{fmt_signed(aim.heading_deg)}°  ·  speed {aim.speed:.2f} m/s")
+    def _show_marks(self) -> None:
+        """Ring the pieces a move waiting for clicks has chosen, may choose, and measures from."""
+        self.ring.clear_marks()
+        marks = self.flow.marks()
+        if marks is None:
+            return
+        for pid in marks.chosen:
+            self.ring.set_mark(pid, theme.TARGET)
+        for pid in marks.offered:
+            self.ring.set_mark(pid, theme.HIGHLIGHT)
+        if marks.origin:
+            self.ring.set_mark(marks.origin, theme.ACCENT)
 
     def _set_speed(self, v: float) -> None:
-        self.aim = self.limits.clamp(Aim(self.aim.entry_deg, self.aim.heading_deg, round(v, 3),
-                                         self.aim.spin_deg))
+        self.flow.set_aim(replace(self.aim, speed=round(v, 3)))
         self._refresh_aim()
 
     # ----- tuning ------------------------------------------------------------------------------------
@@ -298,129 +290,53 @@ class TableScene(Scene):
                 message = str(exc)
             else:
                 self.ring.set_materials(self.session.materials)
-                self.limits = Limits.from_materials(self.session.materials)
-        self.message = message
+                self.flow.retune()
+        self.flow.say(message)
         self.rebuild()
 
     # ----- choices and moves -------------------------------------------------------------------------
     def _pick_choice(self, ch: Choice) -> None:
-        if self.mode != "aim":
-            return
-        self.choice_key = ch.key
-        self.rebuild()
+        if self.flow.pick_choice(ch.key):
+            self.rebuild()
 
     def _pick_move(self, mv: MoveView) -> None:
-        if not mv.enabled or self.mode != "aim" or not self._human_turn():
-            self.message = mv.reason
-            self.rebuild()
-            return
-        if not mv.prompts:
-            self._use_move(mv, [])
-            return
-        self.selected_move = mv
-        self.targets = []
-        self.message = ""
-        self.rebuild()
-        self._mark_choices()
-
-    def _mark_choices(self) -> None:
-        """Ring the pieces the current prompt accepts."""
-        self.ring.clear_marks()
-        for t in self.targets:
-            if isinstance(t, str):
-                self.ring.set_mark(t, theme.TARGET)
-        mv = self.selected_move
-        if mv is None or len(self.targets) >= len(mv.prompts):
-            return
-        prompt = mv.prompts[len(self.targets)]
-        for pid in prompt.choices:
-            if pid not in self.targets:
-                self.ring.set_mark(pid, theme.HIGHLIGHT)
-        if prompt.origin:
-            self.ring.set_mark(prompt.origin, theme.ACCENT)
-
-    def _use_move(self, mv: MoveView, targets: list[str]) -> None:
-        self.selected_move = None
-        self.targets = []
-        self.ring.clear_marks()
-        try:
-            outcome = self.session.use_move(mv.key, targets)
-        except ValueError as exc:
-            self.message = str(exc)
-            self.rebuild()
-            return
-        self.message = outcome.message
-        self._play(outcome)
+        self.flow.pick_move(mv)
+        self._after_flow()
 
     def _click_target(self, wx: float, wy: float) -> None:
-        """A click while a move waits for targets: a piece, or a point, as its prompt asks."""
-        mv = self.selected_move
-        if mv is None or len(self.targets) >= len(mv.prompts):
+        """A click on the ring while a move waits for targets: the flow takes it or says why not."""
+        if self.flow.click(wx, wy, self.ring.piece_at(wx, wy)) and self.mode is not Phase.TARGETS:
+            self._after_flow()  # the last click: the move is made
             return
-        prompt = mv.prompts[len(self.targets)]
-        if prompt.kind == "point":
-            if math.hypot(wx, wy) > self.session.materials.ring.radius:
-                self.message = "click a point on the ring"
-                self._refresh_status()
-                return
-            self.targets.append((wx, wy))
-        else:
-            pid = self.ring.piece_at(wx, wy)
-            if pid is None or (prompt.choices and pid not in prompt.choices):
-                self.message = "not a target for this move: click one of the ringed pieces"
-                self._refresh_status()
-                return
-            self.targets.append(pid)
-        self.message = ""
-        if len(self.targets) >= len(mv.prompts):
-            self._use_move(mv, list(self.targets))
-        else:
-            self._mark_choices()
-            self._refresh_status()
+        self._show_marks()
+        self._refresh_status()
 
     # ----- pushing -----------------------------------------------------------------------------------
     def push_now(self) -> bool:
         """Push with the current aim (the mouse release, Enter, Space). False if it cannot be made."""
-        if self.mode != "aim" or not self._human_turn() or self.session.winner() is not None:
-            return False
-        choice = self._choice()
-        if choice is None:
-            self.message = "choose a piece to push"
+        if not self.flow.push():
             self._refresh_status()
             return False
-        self.aim = self.limits.clamp(self.aim) if self.session.locked_aim() is None else self.aim
-        push, reason = self.session.check(self.aim, choice)
-        if push is None:
-            self.message = reason
-            self._refresh_status()
-            return False
-        try:
-            outcome = self.session.push(self.aim, choice)
-        except ValueError as exc:
-            self.message = str(exc)
-            self._refresh_status()
-            return False
-        self.pushes += 1
-        self.message = outcome.message
-        self._play(outcome)
+        self._after_flow()
         return True
 
     def _play(self, outcome: Outcome) -> None:
+        """Play an outcome made elsewhere (the replay viewer's steps)."""
+        if self.flow.play(outcome):
+            self._after_flow()
+
+    def _animate_outcome(self, outcome: Outcome) -> None:
         """Animate an outcome: the trajectory at real speed, then the falls' flights."""
-        self.outcome = outcome
-        self.selected_move = None
         self.ring.clear_marks()
         if outcome.result is None or not len(outcome.result.trajectory.poses):
             # A move: no trajectory, but pieces it knocked out still fly to where they go.
-            self.mode = "playing"
             self.playback = None
             self._kinds = {pid: kind for pid, kind, _, _ in outcome.vanished}
-            for pid, kind, x, y in outcome.vanished:
+            for pid, _kind, x, y in outcome.vanished:
                 self._launch_flight(Departure(pid, (x, y, 0.0, 0), (x, y)))
             self.ring.show_world(self.session.world())
             self._during_play()
             return
-        self.mode = "playing"
         self.playback = Playback(outcome.result.trajectory, self.play_speed)
         push = outcome.result.push
         # While it plays: the platform and the push's line, faint, and a ring round the pushed piece.
@@ -453,7 +369,7 @@ class TableScene(Scene):
     def _in_motion(self) -> bool:
         """Whether frames will keep coming without input: a push or move playing (up to the
         frame it lands in)."""
-        return self.mode == "playing" or bool(self.flights)
+        return self.mode is Phase.PLAYING or bool(self.flights)
 
     def _fb(self) -> tuple[int, int]:
         """The framebuffer's size; ``_scale`` is set to its pixels per window unit (HiDPI)."""
@@ -571,17 +487,15 @@ class TableScene(Scene):
                     keep.append((fl, shp, r))
             self.flights = keep
             moving = True
-        if self.mode == "playing" and self.playback is None and not self.flights:
+        if self.mode is Phase.PLAYING and self.playback is None and not self.flights:
+            self.flow.landed()
             self._landed()
             moving = True
         # Waiting for the AI (thinking, or showing its aim) draws nothing: what it then does
         # (a rebuild, a push) asks for its frame itself (invalidate).
-        if self.mode == "ai-thinking" and self._ai_future is not None and self._ai_future.done():
-            self._ai_ready()
-        if self.mode == "ai-showing":
-            self._ai_wait -= dt
-            if self._ai_wait <= 0:
-                self._ai_push()
+        self._poll_ai()
+        if self.flow.tick(dt):
+            self._after_flow()
         return moving
 
     def _launch_flight(self, dep) -> None:
@@ -592,11 +506,14 @@ class TableScene(Scene):
         if sp < 1e-6:  # straight outwards from the centre
             vx, vy, sp = dep.pose[0], dep.pose[1], math.hypot(dep.pose[0], dep.pose[1]) or 1.0
         drift = (vx / sp * 36, vy / sp * 36)
-        dest = (self.outcome.destinations.get(dep.piece, "") if self.outcome else "")
+        try:
+            place = parse_place(self.outcome.destinations.get(dep.piece, "") if self.outcome else "")
+        except ValueError:  # "gone", or nowhere said: it only fades
+            place = None
         target = None
-        if dest.startswith("seat:"):
-            target = self.side.layout.seat_anchor.get(int(dest[5:]))
-        elif dest == "supply":
+        if place is not None and place.kind == "seat" and place.number is not None:
+            target = self.side.layout.seat_anchor.get(place.number)
+        elif place is not None and place.kind == "supply":
             target = self.side.layout.supply_anchor
         kind = self._kinds.get(dep.piece, "")
         mats = self.session.materials
@@ -608,138 +525,60 @@ class TableScene(Scene):
         self.flights.append((Flight(dep.piece, kind, (sx, sy), drift, target), shp, r))
 
     def _landed(self) -> None:
-        """The animation is over: draw the at-rest state and the new panels; go on with the AI's
-        turn if it has more to do, else start the next turn."""
-        self.mode = "aim"
-        self.outcome = None
+        """The animation is over, or the session changed under the table (an undo, a replay's
+        jump): draw the state at rest, then whatever the flow does next (the AI's next step, the
+        next turn)."""
         self.invalidate()
         self.ring.clear_marks()
         self.ring.show_world(self.session.world())
         self.ring.restyle()
-        self._pick_default_choice()
-        if self.session.winner() is not None:
-            self.mode = "over"
-            self._ai_steps = None
-        if self.mode == "aim" and self._ai_steps is not None:
-            self._next_ai_step()
-            return
-        self.rebuild()
-        if self.mode == "aim":
-            self._start_turn_if_ai()
+        self._after_flow()
 
     # ----- AI seats ----------------------------------------------------------------------------------
-    # An AI turn: think in a thread (the window keeps drawing), then carry out the plan's steps one
-    # by one - signature moves (animated like a player's), and each push after showing its aim for
-    # ``ai_delay`` seconds - then end the turn.
-    def _start_turn_if_ai(self) -> None:
-        seat = self.session.current_seat()
-        if self.mode != "aim" or seat is None or not self.session.seat_is_ai(seat):
+    # The flow asks for an AI turn's plan; it is made in a thread (the window keeps drawing) and
+    # handed back when ready. The flow then carries the plan out (see TableFlow).
+    def _start_ai(self) -> None:
+        req = self.flow.take_plan_request()
+        if req is None:
             return
-        if self.session.winner() is not None:
-            return
-        self.mode = "ai-thinking"
-        self._ai_token += 1
         if self._ai is None:
             self._ai = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kabuto-ai")
-        self._ai_future = self._ai.submit(self.session.ai_plan, seat)
-        self._ai_future.token = self._ai_token  # type: ignore[attr-defined]
-        self.rebuild()
+        self._ai_job = (req.token, self._ai.submit(self.session.ai_plan, req.seat))
+        self.invalidate()
 
-    def _ai_ready(self) -> None:
-        fut, self._ai_future = self._ai_future, None
-        if getattr(fut, "token", None) != self._ai_token:
-            return  # an undo made this plan stale
+    def _poll_ai(self) -> None:
+        if self._ai_job is None or not self._ai_job[1].done():
+            return
+        (token, fut), self._ai_job = self._ai_job, None
         try:
             steps = fut.result()
         except Exception as exc:  # an AI bug must not take the window down; say so and stop
-            self.mode = "aim"
-            self.message = f"the AI failed: {exc}"
-            self.rebuild()
-            return
-        self._ai_seat = self.session.current_seat()
-        self._ai_steps = list(steps or [])
-        self.mode = "aim"
-        self._next_ai_step()
-
-    def _next_ai_step(self) -> None:
-        if not self._ai_steps:
-            self._ai_steps = None
-            self.session.ai_finish(self._ai_seat)
-            self._landed()
-            return
-        step = self._ai_steps[0]
-        if step.kind == "move":
-            self._ai_steps.pop(0)
-            try:
-                outcome = self.session.ai_move(step)
-            except ValueError as exc:
-                self.message = f"the AI's move was refused: {exc}"
-                self._ai_steps = []
-                self._next_ai_step()
-                return
-            self.message = outcome.message
-            self._play(outcome)
-            return
-        self._ai_plan = (step.shown or step.aim, step.choice)
-        self.mode = "ai-showing"
-        self._ai_wait = self.ai_delay
-        self.rebuild()
-
-    def _ai_push(self) -> None:
-        step = self._ai_steps.pop(0)
-        self._ai_plan = None
-        self.mode = "aim"
-        try:
-            outcome = self.session.ai_push(step)
-        except ValueError as exc:
-            self.message = f"the AI's push was refused: {exc}"
-            self._ai_steps = []
-            self._next_ai_step()
-            return
-        self.pushes += 1
-        self.message = outcome.message
-        self._play(outcome)
+            taken = self.flow.ai_failed(token, exc)
+        else:
+            taken = self.flow.ai_planned(token, steps)
+        if taken:  # (not when an undo made the plan stale)
+            self._after_flow()
 
     # ----- undo, end turn, menu ----------------------------------------------------------------------
     def _undo(self) -> None:
-        if not self._can_undo():
-            return
-        try:
-            self.session.undo()
-        except ValueError as exc:
-            self.message = str(exc)
-            self.rebuild()
-            return
-        self._ai_token += 1  # any plan being made is now stale
-        self._ai_future = None
-        self._ai_plan = None
-        self._ai_steps = None
-        self.mode = "aim"
-        self.message = "undone"
-        self._clear_over()
-        self.ring.show_world(self.session.world())
-        self.ring.restyle()
-        self._pick_default_choice()
-        self.rebuild()
+        if self.flow.undo():
+            self._clear_over()
+            self._landed()
+        else:
+            self.rebuild()  # it may say why not
 
     def _end_turn(self) -> None:
-        if not self._can_end_turn():
-            return
-        try:
-            self.session.end_turn()
-        except ValueError as exc:
-            self.message = str(exc)
-        self.message = ""
-        self._landed()
+        if self.flow.end_turn():
+            self._landed()
 
     def save_game(self) -> Path | None:
         """Ctrl+S: write the game's replay now (it is also written after every turn)."""
         save = getattr(self.session, "save_now", None)
         path = save() if save else None
         if path is None:
-            self.message = getattr(self.session, "record_problem", "") or "only a game can be saved"
+            self.flow.say(getattr(self.session, "record_problem", "") or "only a game can be saved")
         else:
-            self.message = f"replay saved: {path}  (kabuto play --resume FILE goes on with it)"
+            self.flow.say(f"replay saved: {path}  (kabuto play --resume FILE goes on with it)")
         self._refresh_status()
         return path
 
@@ -755,16 +594,12 @@ class TableScene(Scene):
 
     def _build_over(self) -> None:
         self._clear_over()
-        win = self.session.winner()
-        if win is None:
+        over = self.flow.over_view()
+        if over is None:
             return
         # Over the ring area, so in the live batch (above anything that could still move).
         b, g = self.live, self.g_over
-        seats = {s.seat: s for s in self.session.seats()}
-        names = " & ".join(seats[s].name + (f" ({seats[s].wrestler})" if seats[s].wrestler else "")
-                           for s in win.seats if s in seats) or "Nobody"
-        colour = seats[win.seats[0]].colour if win.seats and win.seats[0] in seats else theme.ACCENT
-        title = f"{names} win{'s' if len(win.seats) == 1 else ''}!" if win.seats else "A draw!"
+        colour = over.colour
         # A box over the foot of the ring, so the final position stays in view above it.
         a = self.ring_area
         bw, bh = min(640, a.w - 40), 190
@@ -773,16 +608,16 @@ class TableScene(Scene):
             shapes.Rectangle(a.x, a.y, a.w, a.h, color=(0, 0, 0, 60), batch=b, group=g),
             shapes.BorderedRectangle(bx, by, bw, bh, border=3, color=theme.PANEL[:3],
                                      border_color=colour[:3], batch=b, group=Group(1, g)),
-            label(title, bx + bw / 2, by + bh - 50, b, Group(2, g), size=theme.FONT_TITLE, bold=True,
+            label(over.title, bx + bw / 2, by + bh - 50, b, Group(2, g), size=theme.FONT_TITLE, bold=True,
                   anchor_x="center", color=colour),
-            label(win.reason, bx + bw / 2, by + bh - 76, b, Group(2, g), anchor_x="center",
+            label(over.reason, bx + bw / 2, by + bh - 76, b, Group(2, g), anchor_x="center",
                   anchor_y="top", width=int(bw - 40), multiline=True, align="center"),
         ]
         gb = Group(3, g)
         self.widgets.add(Button(Rect(bx + bw / 2 - 230, by + 20, 140, 36), "Menu", self._to_menu, b, gb,
                                 name="over:menu"))
         self.widgets.add(Button(Rect(bx + bw / 2 - 70, by + 20, 140, 36), "Undo last push", self._undo,
-                                b, gb, enabled=self.session.can_undo(), name="over:undo"))
+                                b, gb, enabled=self.flow.can_undo, name="over:undo"))
         self.widgets.add(Button(Rect(bx + bw / 2 + 90, by + 20, 140, 36), "Rematch",
                                 self.on_rematch or self._to_menu, b, gb, name="over:rematch"))
 
@@ -796,10 +631,10 @@ class TableScene(Scene):
     def on_mouse_press(self, x, y, button, modifiers) -> bool:
         if self.widgets.on_mouse_press(x, y, button, modifiers):
             return True
-        if self.mode != "aim" or not self.ring_area.contains(x, y) or not self._human_turn():
+        if not self.flow.may_aim or not self.ring_area.contains(x, y):
             return False
         wx, wy = self.ring.transform.to_world(x, y)
-        if self.selected_move is not None:
+        if self.mode is Phase.TARGETS:
             self._click_target(wx, wy)
             return True
         R = self.session.materials.ring.radius
@@ -809,8 +644,8 @@ class TableScene(Scene):
         self._drag = "entry" if slide else "heading"
         self._press_world = (wx, wy)
         self._dragged = False
-        self.aim = entry_towards(self.aim, wx, wy, self.limits)
-        self.message = ""
+        self.flow.set_aim(entry_towards(self.aim, wx, wy, self.limits))
+        self.flow.say("")
         self._refresh_aim()
         self._refresh_status()
         return True
@@ -828,9 +663,9 @@ class TableScene(Scene):
             return True
         R = self.session.materials.ring.radius
         if self._drag == "entry":
-            self.aim = entry_towards(self.aim, wx, wy, self.limits)
+            self.flow.set_aim(entry_towards(self.aim, wx, wy, self.limits))
         else:
-            self.aim = heading_towards(self.aim, wx, wy, R, self.limits)
+            self.flow.set_aim(heading_towards(self.aim, wx, wy, R, self.limits))
         self._refresh_aim()
         return True
 
@@ -844,8 +679,7 @@ class TableScene(Scene):
         return drag is not None
 
     def on_mouse_scroll(self, x, y, scroll_x, scroll_y) -> bool:
-        if self.mode == "aim":
-            self.aim = nudge(self.aim, self.limits, speed=scroll_y)
+        if self.flow.set_aim(nudge(self.aim, self.limits, speed=scroll_y)):
             self._refresh_aim()
             return True
         return False
@@ -853,12 +687,8 @@ class TableScene(Scene):
     def on_key_press(self, symbol, modifiers) -> bool:
         fine = bool(modifiers & key.MOD_SHIFT)
         if symbol == key.ESCAPE:
-            if self.selected_move is not None:
-                self.selected_move = None
-                self.targets = []
-                self.ring.clear_marks()
-                self.message = ""
-                self.rebuild()
+            if self.flow.cancel():
+                self._after_flow()
             elif self.tuning_open:
                 self.toggle_tuning()
             else:
@@ -876,17 +706,17 @@ class TableScene(Scene):
         if symbol == key.F12:
             path = Path.cwd() / time.strftime("kabuto-%Y%m%d-%H%M%S.png")
             self.app.screenshot(path)
-            self.message = f"screenshot saved: {path.name}"
+            self.flow.say(f"screenshot saved: {path.name}")
             self._refresh_status()
             return True
-        if self.mode != "aim" or not self._human_turn():
+        if not self.flow.may_aim:
             return False
         steps = {key.LEFT: ("entry", 1), key.RIGHT: ("entry", -1), key.UP: ("heading", 1),
                  key.DOWN: ("heading", -1), key.BRACKETRIGHT: ("speed", 1),
                  key.BRACKETLEFT: ("speed", -1), key.PLUS: ("speed", 1), key.MINUS: ("speed", -1)}
         if symbol in steps:
             what, n = steps[symbol]
-            self.aim = nudge(self.aim, self.limits, fine=fine, **{what: n})
+            self.flow.set_aim(nudge(self.aim, self.limits, fine=fine, **{what: n}))
             self._refresh_aim()
             return True
         if symbol in (key.ENTER, key.RETURN, key.SPACE):
@@ -896,18 +726,11 @@ class TableScene(Scene):
             self._end_turn()
             return True
         if symbol == key.TAB:
-            choices = self.session.choices()
-            if choices:
-                keys = [c.key for c in choices]
-                i = keys.index(self.choice_key) if self.choice_key in keys else -1
-                self.choice_key = keys[(i + 1) % len(keys)]
+            if self.flow.cycle_choice():
                 self.rebuild()
             return True
         if key._1 <= symbol <= key._9:
-            choices = self.session.choices()
-            i = symbol - key._1
-            if i < len(choices):
-                self.choice_key = choices[i].key
+            if self.flow.choose_nth(symbol - key._1):
                 self.rebuild()
             return True
         return False
