@@ -74,12 +74,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import pyglet
 
-    from cards.table.host import TableWindow
-    from cards.table.scene import SetupScene, TableScene
+    from cards.table.scene import CardTableScene, SetupScene, open_window
 
-    window = TableWindow(width, height)
+    window = open_window(width, height)
     if config is not None:
-        window.set_scene(TableScene(window, config))
+        window.set_scene(CardTableScene(window, config))
     else:
         window.set_scene(SetupScene(window, seed=args.seed))
     window.start()

@@ -30,4 +30,4 @@ class Tween:
         if self.duration <= 0:
             return self.end
         e = ease(self.t / self.duration)
-        return tuple(a + (b - a) * e for a, b in zip(self.start, self.end))  # type: ignore[return-value]
+        return tuple(a + (b - a) * e for a, b in zip(self.start, self.end, strict=True))  # type: ignore[return-value]

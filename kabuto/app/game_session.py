@@ -19,11 +19,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from kabuto.app import theme
 from kabuto.app.aim import Aim
 from kabuto.app.bot import plan_turn
-from kabuto.app.modes import GameConfig
+from kabuto.app.game_config import GameConfig
 from kabuto.app.session import AIStep, Choice, MoveView, Outcome, Prompt, SeatView, Session, Winner
+from kabuto.ui import theme
 from physics import Materials, Push, World
 
 STANDARD = ("small", "medium", "large")

@@ -46,13 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     module_name, func_name = COMMANDS[command]
     import importlib
 
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            print(f"kabuto: '{command}' is not available in this build yet", file=sys.stderr)
-            return 2
-        raise
+    module = importlib.import_module(module_name)  # every command ships: a failure here is a bug
     try:
         return int(getattr(module, func_name)(rest) or 0)
     except BrokenPipeError:

@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _options(args: argparse.Namespace):
     """Validated Options (ValueError with a one-line message on bad input)."""
-    from kabuto.app.modes import GameConfig
+    from kabuto.app.game_config import GameConfig
 
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))

@@ -137,16 +137,6 @@ def _verify(replay, quiet: bool) -> int:
 
 def _view(path: Path) -> int:
     """Hand the (already validated) file to the app's viewer: ``kabuto play --replay FILE``."""
-    import importlib.util
-
-    try:
-        has_viewer = importlib.util.find_spec("kabuto.app.scene.replay_view") is not None
-    except ModuleNotFoundError:
-        has_viewer = False
-    if not has_viewer:
-        print("kabuto replay: the app's replay viewer is not in this build yet; use "
-              "'kabuto replay FILE --verify' to check the replay headless", file=sys.stderr)
-        return EXIT_BAD
     from kabuto.cli import play as app_cli
 
     return int(app_cli.main(["--replay", str(path)]) or 0)
