@@ -37,8 +37,8 @@ from cards.table.display import (
     Item,
     TextItem,
 )
-from cards.table.tween import Box, Tween
 from kabuto.ui import theme
+from kabuto.ui.tween import Box, Tween
 
 _LAYERS = 5
 SHAPES, SPRITES, TEXT = 0, 1, 2

@@ -13,9 +13,10 @@ pyglet and the standard library only (``tests/ui/test_boundaries.py`` checks tha
 * ``geometry``        - :class:`~kabuto.ui.geometry.Rect`, a screen rectangle
 * ``modes``           - :class:`~kabuto.ui.modes.ModeRegistry`, the start menu's modes
 * ``worker``          - :class:`~kabuto.ui.worker.Worker`, one job at a time off the window's thread
+* ``tween``           - easing, and boxes sliding from one place to another
 * ``virtual_display`` - a private Xvfb for tests and tools
 
-``theme``, ``geometry``, ``modes``, ``worker`` and ``virtual_display`` do not import pyglet, so pure
+``theme``, ``geometry``, ``modes``, ``worker``, ``tween`` and ``virtual_display`` do not import pyglet, so pure
 modules (models, tests) may use them without a display; the rest do (pyglet opens the display when
 its GL layer is first imported).
 """

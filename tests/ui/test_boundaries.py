@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PURE = ("kabuto.ui.theme", "kabuto.ui.geometry", "kabuto.ui.modes", "kabuto.ui.worker",
-        "kabuto.ui.virtual_display")
+        "kabuto.ui.tween", "kabuto.ui.virtual_display")
 
 
 def _module_name(path: Path) -> str:
