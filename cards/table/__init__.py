@@ -12,12 +12,6 @@ pyglet modules: :mod:`~cards.table.render` (display -> shapes, labels, sprites, 
 :func:`~cards.table.scene.open_window` for ``python -m cards.table``, tests and tools).
 
 The card table is built on the shared UI toolkit (:mod:`kabuto.ui`) and never imports the Kabuto
-app: :data:`cards.table.app_mode.MODE` describes it as a start-menu mode, which the app adds to
-its menu; :func:`menu_entries` lists one entry per game set-up for a menu that wants them
-separately.
+app: :mod:`cards.table.app_mode` describes it as start-menu modes, which the app adds to its
+menu.
 """
-from __future__ import annotations
-
-from cards.table.menu import MenuEntry, menu_entries
-
-__all__ = ["MenuEntry", "menu_entries"]

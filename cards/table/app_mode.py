@@ -1,15 +1,20 @@
-"""The card table as a start-menu mode (:class:`kabuto.ui.modes.Mode`), for an app to list.
+"""The card table as start-menu modes (:class:`kabuto.ui.modes.Mode`), for an app to list.
 
 :data:`MODE` is "Card games": choosing it opens the card table's set-up screen - the Sumo Card
 Game with or without Jokers, SUMO, Sumida River for 3 or 4; each seat a person or a bot of a chosen
 strength - whose *Start* opens the table; the table's *Menu* button (and the set-up screen's
-*Back*) return to the host's start menu. The app adds it to its registry in its composition root
-(:mod:`kabuto.app.main`); nothing here knows the app. pyglet is imported only when the mode starts.
+*Back*) return to the host's start menu. :func:`game_modes` is one mode per game set-up instead,
+for a menu that lists the games themselves.
+
+The app adds :data:`MODE` to its registry in its composition root (:mod:`kabuto.app.main`);
+nothing here knows the app. pyglet is imported only when a mode starts.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from cards.table.config import table_data
 from kabuto.ui.modes import Host, Mode
 
 if TYPE_CHECKING:
@@ -20,13 +25,20 @@ BLURB = ("The three sumo card games at a card table: the Sumo Card Game (with or
          "SUMO, and Sumida River for 3 or 4. Each seat a person (hot-seat) or a bot.")
 
 
-def start(host: Host, settings: Any) -> Scene:
-    """The scene the menu's Start opens: the card table's set-up screen in ``host.window``, whose
-    Back returns to ``host``'s menu. The host menu's ``settings`` (its Kabuto Sumo set-up) do not
-    apply: the set-up screen has its own."""
+def start(card_mode: str | None, host: Host, settings: Any) -> Scene:
+    """The scene a menu's Start opens: the card table's set-up screen in ``host.window`` (with
+    ``card_mode`` chosen, if given), whose Back returns to ``host``'s menu. The host menu's
+    ``settings`` (its own set-up) do not apply: the set-up screen has its own."""
     from cards.table.scene import SetupScene
 
-    return SetupScene(host.window, back=host.open_menu)
+    return SetupScene(host.window, mode=card_mode, back=host.open_menu)
 
 
-MODE = Mode("cards", TITLE, BLURB, start, order=20, uses_menu_setup=False)
+MODE = Mode("cards", TITLE, BLURB, partial(start, None), order=20, uses_menu_setup=False)
+
+
+def game_modes(order: int = 20) -> list[Mode]:
+    """One mode per game set-up (the Sumo Card Game with and without Jokers, SUMO, Sumida River
+    for 3 and 4), keyed ``cards:<mode>``, in the order of ``assets/cards/table.toml``."""
+    return [Mode(f"cards:{m.key}", m.title, m.blurb, partial(start, m.key), order=order + i,
+                 uses_menu_setup=False) for i, m in enumerate(table_data().modes)]

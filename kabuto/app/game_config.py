@@ -4,8 +4,7 @@ Plain data (no pyglet): the menu edits a :class:`GameConfig`, the Kabuto mode st
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -18,7 +17,6 @@ class GameConfig:
     junior: bool = False
     seed: int = 0
     ai_level: str = "medium"                      # easy, medium or hard
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4):
@@ -36,4 +34,4 @@ class GameConfig:
     def with_players(self, n: int) -> GameConfig:
         seats = tuple((list(self.seats) + ["ai"] * 4)[:n])
         wrestlers = tuple((list(self.wrestlers) + [""] * 4)[:n]) if self.wrestlers else ()
-        return GameConfig(n, seats, wrestlers, self.junior, self.seed, self.ai_level, self.extra)
+        return GameConfig(n, seats, wrestlers, self.junior, self.seed, self.ai_level)

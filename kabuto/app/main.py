@@ -7,7 +7,7 @@ sandbox, replays) and the card table's (:data:`cards.table.app_mode.MODE`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,6 @@ class Options:
     size: tuple[int, int] = (1280, 720)
     screenshot: Path | None = None
     visible: bool = True
-    extra: dict = field(default_factory=dict)
 
 
 class App:

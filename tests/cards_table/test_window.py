@@ -23,8 +23,8 @@ if not os.environ.get("DISPLAY"):
 import pyglet  # noqa: E402
 from pyglet.window import mouse  # noqa: E402
 
+from cards.table.app_mode import MODE, game_modes  # noqa: E402
 from cards.table.config import Pacing, SeatSpec, TableConfig, table_data  # noqa: E402
-from cards.table.menu import menu_entries  # noqa: E402
 from cards.table.scene import CardTableScene, SetupScene, open_window  # noqa: E402
 from kabuto.ui.window import Window  # noqa: E402
 from tests.cards_table.helpers import centre, find_target, targets_for  # noqa: E402
@@ -265,18 +265,29 @@ def test_the_set_up_screen_starts_a_hot_seat_sumida_river_for_four(window):
     assert isinstance(window.scene, SetupScene)
 
 
+class _Host:
+    """What a mode starts in: a window, and a way back to the (here imaginary) start menu."""
+
+    def __init__(self, window: Window) -> None:
+        self.window = window
+        self.backs = 0
+
+    def open_menu(self) -> None:
+        self.backs += 1
+
+
 def test_every_start_menu_entry_opens_its_games_set_up(window):
-    entries = menu_entries()
-    titles = [e.title for e in entries]
+    modes = game_modes()
+    titles = [m.title for m in modes]
     assert titles == ["Sumo Card Game", "Sumo Card Game with Jokers", "SUMO", "Sumida River (3 players)",
                       "Sumida River (4 players)"]
-    backs = []
-    for e in entries:
-        scene = e.open(window, back=lambda: backs.append(1))
-        assert window.scene is scene and scene.model.mode == e.key
-        assert len(scene.model.seats) == table_data().mode(e.key).players
+    host = _Host(window)
+    for m in [*modes, MODE]:
+        scene = window.set_scene(m.start(host, None))
+        key = m.key.removeprefix("cards:") if m is not MODE else table_data().modes[0].key
+        assert scene.model.mode == key and len(scene.model.seats) == table_data().mode(key).players
     click_target(window, window.scene, "ui:back")
-    assert backs == [1]
+    assert host.backs == 1
 
 
 def test_the_apps_start_menu_opens_the_card_table_and_comes_back():
