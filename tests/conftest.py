@@ -5,7 +5,7 @@ import contextlib
 
 import pytest
 
-from kabuto.app.virtual_display import NoDisplay, virtual_display
+from kabuto.ui.virtual_display import NoDisplay, virtual_display
 
 _display = contextlib.ExitStack()
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kabuto.app.virtual_display import NoDisplay, virtual_display  # noqa: E402
+from kabuto.ui.virtual_display import NoDisplay, virtual_display  # noqa: E402
 
 #: (platform entry, heading) in degrees, on the 2P starting board, large disc, top speed.
 AIMS = ((180.0, 0.0), (120.0, 20.0), (-60.0, 10.0))
@@ -62,12 +62,12 @@ def run(repeat: int, whole: bool) -> dict:
     from kabuto.app.aim import Aim
     from kabuto.app.scene.table import TableScene
     from kabuto.app.session import SandboxSession
-    from kabuto.app.window import AppWindow
+    from kabuto.ui.window import Window
 
     try:
-        win = AppWindow(1280, 720, partial_frames=not whole)
+        win = Window(1280, 720, partial_frames=not whole)
     except TypeError:  # an app without partial frames (to measure an older tree)
-        win = AppWindow(1280, 720)
+        win = Window(1280, 720)
     if not hasattr(win, "present"):
         win.present = lambda rects=None: win.flip()
     session = SandboxSession()

@@ -54,8 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         pyglet.options["headless"] = True
 
     from cards.table.config import Pacing, SeatSpec, TableConfig, table_data
-    from cards.table.host import TableWindow
-    from cards.table.scene import SetupScene, TableScene
+    from cards.table.scene import CardTableScene, SetupScene, open_window
 
     data = table_data()
     keys = [k for k in args.modes.split(",") if k] or [m.key for m in data.modes]
@@ -87,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             scene.model.play(rng.choice(m.game.legal_actions()))
             made += 1
 
-    window = TableWindow(width, height)
+    window = open_window(width, height)
     shots: list[Path] = []
     try:
         window.set_scene(SetupScene(window, seed=args.seed))
@@ -99,26 +98,26 @@ def main(argv: list[str] | None = None) -> int:
             config = TableConfig(mode.key, seats, args.seed, pacing=instant)
             # First pass: how many decisions seat 0 gets before the game ends, so the picture is
             # taken mid-game (on seat 0's turn) even in a short game.
-            total = play(TableScene(window, config), 10**6, args.seed)
-            scene = window.set_scene(TableScene(window, config))
+            total = play(CardTableScene(window, config), 10**6, args.seed)
+            scene = window.set_scene(CardTableScene(window, config))
             play(scene, max(0, min(args.moves, total - 1)), args.seed)
             window.pump()
             shots.append(window.screenshot(out / f"{mode.key}.png"))
             # Then on to the first summary (a round of Sumida River, or the game's end).
             seen = []
-            scene = window.set_scene(TableScene(window, config))
+            scene = window.set_scene(CardTableScene(window, config))
 
-            def stop_at_summary(summary, seen=seen):
+            def stop_at_summary(summary, seen=seen, shot=out / f"{mode.key}-summary.png"):
                 if not seen:
                     seen.append(summary)
                     window.pump()
-                    shots.append(window.screenshot(out / f"{mode.key}-summary.png"))
+                    shots.append(window.screenshot(shot))
 
             play(scene, 10**6, args.seed, stop_at_summary)
         # A hot-seat pass screen.
         mode = modes[0]
         seats = tuple(SeatSpec("human") for _ in range(mode.players))
-        window.set_scene(TableScene(window, TableConfig(mode.key, seats, args.seed, pacing=instant)))
+        window.set_scene(CardTableScene(window, TableConfig(mode.key, seats, args.seed, pacing=instant)))
         window.pump()
         shots.append(window.screenshot(out / "pass-screen.png"))
     finally:

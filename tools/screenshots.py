@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kabuto.app.virtual_display import NoDisplay, virtual_display  # noqa: E402
+from kabuto.ui.virtual_display import NoDisplay, virtual_display  # noqa: E402
 
 
 def _settle(win, scene, limit=20000):
@@ -63,9 +63,9 @@ def _winning_push(game, seed=3):
 
 def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     from kabuto.app.aim import Aim
+    from kabuto.app.game_config import GameConfig
     from kabuto.app.game_session import GameSession
     from kabuto.app.main import App, Options
-    from kabuto.app.modes import GameConfig
     from kabuto.app.replay_model import open_recording
     from kabuto.app.scene.replay_view import ReplayScene
     from kabuto.rules.game import Game

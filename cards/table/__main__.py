@@ -4,6 +4,9 @@ scenes from its start menu).
 Without options it opens the set-up screen. ``--mode`` and ``--seats`` go straight to a table::
 
     python -m cards.table --mode sumida-river-4 --seats human,bot:heuristic,bot:search,human
+
+Bad options are one line and exit 2, found before any window opens; with no display to open one,
+it says so (exit 3).
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from collections.abc import Sequence
 
 from cards.table.config import SeatSpec, TableConfig, parse_window_size, table_data
 from cards.table.setup_model import fresh_seed
+from kabuto.ui.virtual_display import display_problem
 
 
 def parse_seats(text: str, players: int) -> tuple[SeatSpec, ...]:
@@ -71,15 +75,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"cards.table: {exc}", file=sys.stderr)
         return 2
+    problem = display_problem()
+    if problem:
+        given = " ".join(sys.argv[1:] if argv is None else argv)
+        print(f"cards.table: {problem}; run it on a desktop, or under a virtual display: "
+              f"xvfb-run -a python -m cards.table {given}".rstrip(), file=sys.stderr)
+        return 3
 
     import pyglet
 
-    from cards.table.host import TableWindow
-    from cards.table.scene import SetupScene, TableScene
+    from cards.table.scene import CardTableScene, SetupScene, open_window
 
-    window = TableWindow(width, height)
+    window = open_window(width, height)
     if config is not None:
-        window.set_scene(TableScene(window, config))
+        window.set_scene(CardTableScene(window, config))
     else:
         window.set_scene(SetupScene(window, seed=args.seed))
     window.start()

@@ -1,38 +1,44 @@
-"""The card table's entry in the desktop app's start menu (:mod:`kabuto.app.modes`).
+"""The card table as start-menu modes (:class:`kabuto.ui.modes.Mode`), for an app to list.
 
-Importing this module registers the mode ``"cards"`` ("Card games"), replacing the app's
-placeholder. Choosing it opens the card table's set-up screen - the Sumo Card Game with or without
-Jokers, SUMO, Sumida River for 3 or 4; each seat a person or a bot of a chosen strength - whose
-*Start* opens the table; the table's *Menu* button (and the set-up screen's *Back*) return to the
-app's start menu.
+:data:`MODE` is "Card games": choosing it opens the card table's set-up screen - the Sumo Card
+Game with or without Jokers, SUMO, Sumida River for 3 or 4; each seat a person or a bot of a chosen
+strength - whose *Start* opens the table; the table's *Menu* button (and the set-up screen's
+*Back*) return to the host's start menu. :func:`game_modes` is one mode per game set-up instead,
+for a menu that lists the games themselves.
 
-The app imports it as a plugin: ``kabuto.app.modes.PLUGINS`` lists the modules the menu imports.
-Nothing here imports pyglet until the mode is started.
+The app adds :data:`MODE` to its registry in its composition root (:mod:`kabuto.app.main`);
+nothing here knows the app. pyglet is imported only when a mode starts.
 """
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
-from kabuto.app.modes import Mode, register_mode
+from cards.table.config import table_data
+from kabuto.ui.modes import Host, Mode
+
+if TYPE_CHECKING:
+    from kabuto.ui.scene import Scene
 
 TITLE = "Card games"
 BLURB = ("The three sumo card games at a card table: the Sumo Card Game (with or without Jokers), "
          "SUMO, and Sumida River for 3 or 4. Each seat a person (hot-seat) or a bot.")
 
 
-def start(app: Any, config: Any) -> Any:
-    """The scene the menu's Start opens: the card table's set-up screen.
-
-    ``app`` is the desktop app (its ``window`` shows scenes, ``open_menu()`` goes back to the start
-    menu); a bare window works too. ``config`` (the Kabuto Sumo set-up) is not used, except that a
-    ``config.extra["card_mode"]`` preselects a game.
-    """
+def start(card_mode: str | None, host: Host, settings: Any) -> Scene:
+    """The scene a menu's Start opens: the card table's set-up screen in ``host.window`` (with
+    ``card_mode`` chosen, if given), whose Back returns to ``host``'s menu. The host menu's
+    ``settings`` (its own set-up) do not apply: the set-up screen has its own."""
     from cards.table.scene import SetupScene
 
-    window = getattr(app, "window", app)
-    back = getattr(app, "open_menu", None)
-    extra = getattr(config, "extra", None) or {}
-    return SetupScene(window, mode=extra.get("card_mode"), back=back)
+    return SetupScene(host.window, mode=card_mode, back=host.open_menu)
 
 
-MODE = register_mode(Mode("cards", TITLE, BLURB, start, order=20, uses_kabuto_setup=False))
+MODE = Mode("cards", TITLE, BLURB, partial(start, None), order=20, uses_menu_setup=False)
+
+
+def game_modes(order: int = 20) -> list[Mode]:
+    """One mode per game set-up (the Sumo Card Game with and without Jokers, SUMO, Sumida River
+    for 3 and 4), keyed ``cards:<mode>``, in the order of ``assets/cards/table.toml``."""
+    return [Mode(f"cards:{m.key}", m.title, m.blurb, partial(start, m.key), order=order + i,
+                 uses_menu_setup=False) for i, m in enumerate(table_data().modes)]

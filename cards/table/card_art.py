@@ -52,16 +52,16 @@ def _font(name: str, px: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
 
 def _text_centre(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, font, fill) -> None:
     """Draw ``s`` with its ink box centred on ``xy``."""
-    l, t, r, b = draw.textbbox((0, 0), s, font=font)
-    draw.text((xy[0] - (l + r) / 2, xy[1] - (t + b) / 2), s, font=font, fill=fill)
+    left, top, right, bottom = draw.textbbox((0, 0), s, font=font)
+    draw.text((xy[0] - (left + right) / 2, xy[1] - (top + bottom) / 2), s, font=font, fill=fill)
 
 
 def _fit_font(draw: ImageDraw.ImageDraw, s: str, name: str, px: int, max_w: float):
     """The font at ``px`` or smaller, so that ``s`` is at most ``max_w`` wide."""
     f = _font(name, px)
     while px > 6:
-        l, _, r, _ = draw.textbbox((0, 0), s, font=f)
-        if r - l <= max_w:
+        left, _, right, _ = draw.textbbox((0, 0), s, font=f)
+        if right - left <= max_w:
             break
         px = int(px * 0.9)
         f = _font(name, px)
@@ -86,7 +86,7 @@ def card_image(game: str, card: str | None, width: int, height: int, data: Faces
         _special(draw, f, gf.specials[card], W, H, radius, edge)
     else:
         _standard(draw, f, card, W, H, radius, edge)
-    return img.resize((width, height), Image.LANCZOS)
+    return img.resize((width, height), Image.Resampling.LANCZOS)
 
 
 def _back(draw, W, H, radius, back, pattern, border, edge) -> None:
@@ -149,8 +149,8 @@ def _standard(draw, f: Faces, card: str, W, H, radius, edge) -> None:
     rank, suit = split(card)
     if suit not in f.suits:
         raise ValueError(f"card: {card!r} is not a rank and suit, nor a special card of this game")
-    symbol, _, colour = f.suits[suit]
-    colour = tuple(colour)
+    symbol, _, rgb = f.suits[suit]
+    colour = tuple(rgb)
     _paper(draw, f, W, H, radius, edge)
     label = f.rank_label(rank)
     _index(draw, f, W, H, label, symbol, colour)

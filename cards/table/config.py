@@ -3,8 +3,10 @@
 Everything here is plain data read from ``assets/cards/table.toml`` (no pyglet), so the app's start
 menu can list the entries and tests can build tables without a window.
 
-* A :class:`Mode` is one start-menu entry: a game, its seat count and its options (the Sumo Card
-  Game with and without Jokers, SUMO, Sumida River for 3 or 4).
+* A :class:`CardMode` is one entry of the set-up screen: a game, its seat count and its options
+  (the Sumo Card Game with and without Jokers, SUMO, Sumida River for 3 or 4). Not to be confused
+  with a start-menu mode of the app (:class:`kabuto.ui.modes.Mode`): the card table as a whole is
+  one of those.
 * A :class:`SeatSpec` says whether a seat is a person at this screen (hot-seat) or a bot, and which
   bot: a :class:`Strength` names a spec for :func:`cards.bots.make_bot`.
 * A :class:`TableConfig` is a whole set-up: mode, seats, seed. :meth:`TableConfig.validate` names
@@ -19,38 +21,37 @@ from pathlib import Path
 from typing import Any
 
 import kabuto_assets
+from cards import GAMES
 
-#: Seat names and colours (seat 0 first); the same as the Kabuto Sumo table's.
-SEAT_NAMES = ("Red", "Blue", "Green", "Purple")
-SEAT_COLOURS: tuple[tuple[int, int, int, int], ...] = (
-    (214, 62, 58, 255),
-    (58, 110, 214, 255),
-    (60, 170, 90, 255),
-    (150, 80, 200, 255),
-)
+#: The smallest window the card table is laid out for (it scales its 1280 x 720 design down).
+MIN_WINDOW = (640, 360)
 
 
 def parse_window_size(text: str) -> tuple[int, int]:
     """``"1280x720"`` -> (1280, 720): the ``--size`` option of ``python -m cards.table`` and of
-    ``tools/card_screenshots.py``. ValueError (one line, naming the text) unless it is WxH of at least
-    640x360, the window's minimum size."""
+    ``tools/card_screenshots.py``. ValueError (one line, naming the text) unless it is WxH of at
+    least :data:`MIN_WINDOW`.
+
+    >>> parse_window_size("800x600")
+    (800, 600)
+    >>> parse_window_size("big")
+    Traceback (most recent call last):
+    ValueError: --size must look like 1280x720 (at least 640x360), not 'big'
+    """
+    least = f"{MIN_WINDOW[0]}x{MIN_WINDOW[1]}"
     try:
         w, _, h = text.partition("x")
         width, height = int(w), int(h)
-        if width < 640 or height < 360:
+        if width < MIN_WINDOW[0] or height < MIN_WINDOW[1]:
             raise ValueError
     except ValueError:
-        raise ValueError(f"--size must look like 1280x720 (at least 640x360), not {text!r}") from None
+        raise ValueError(f"--size must look like 1280x720 (at least {least}), not {text!r}") from None
     return width, height
 
 
-
-
-
-
 @dataclass(frozen=True)
-class Mode:
-    """One start-menu entry."""
+class CardMode:
+    """One entry of the set-up screen (see the module docstring)."""
 
     key: str
     title: str
@@ -101,12 +102,12 @@ class MeldSpace:
 
 @dataclass(frozen=True)
 class TableData:
-    modes: tuple[Mode, ...]
+    modes: tuple[CardMode, ...]
     strengths: tuple[Strength, ...]
     pacing: Pacing
     sumida_spaces: tuple[MeldSpace, ...]
 
-    def mode(self, key: str) -> Mode:
+    def mode(self, key: str) -> CardMode:
         for m in self.modes:
             if m.key == key:
                 return m
@@ -136,11 +137,13 @@ def parse_table_data(data: dict[str, Any], source: str = "table.toml") -> TableD
     modes = []
     for i, m in enumerate(data.get("modes", [])):
         where = f"{source}: modes[{i}]"
-        modes.append(Mode(
+        modes.append(CardMode(
             key=_require(m, "key", str, where), title=_require(m, "title", str, where),
             game=_require(m, "game", str, where), players=_require(m, "players", int, where),
             options=dict(m.get("options", {})), blurb=str(m.get("blurb", "")),
         ))
+        if modes[-1].game not in GAMES:
+            raise ValueError(f"{where}: no card game {modes[-1].game!r} (known: {', '.join(sorted(GAMES))})")
     if not modes:
         raise ValueError(f"{source}: no [[modes]]")
     strengths = []
@@ -224,7 +227,7 @@ class TableConfig:
         seats = (SeatSpec("human"),) + tuple(SeatSpec("bot", strength) for _ in range(mode.players - 1))
         return cls(mode_key, seats, seed)
 
-    def validate(self) -> Mode:
+    def validate(self) -> CardMode:
         """The mode, after checking every seat; ValueError names what is wrong."""
         data = table_data()
         mode = data.mode(self.mode)

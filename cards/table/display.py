@@ -16,13 +16,11 @@ that it slides in from ``enter_from`` (a seat's hand, for a card the seat just p
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-# The app's pure screen rectangle (no pyglet), re-exported: views import Rect from here.
-from kabuto.app.view import Rect
-
-RGBA = tuple[int, int, int, int]
+from kabuto.ui.geometry import Rect
+from kabuto.ui.theme import RGBA
 
 #: The design screen: every layout is made for this size and scaled to the window.
 DESIGN_W, DESIGN_H = 1280, 720
@@ -141,7 +139,7 @@ class Display:
         self.items.append(item)
         return item
 
-    def extend(self, items: list[Item]) -> None:
+    def extend(self, items: Iterable[Item]) -> None:
         self.items.extend(items)
 
     def __iter__(self) -> Iterator[Item]:

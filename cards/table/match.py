@@ -17,16 +17,22 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cards import GAMES, IllegalAction
 from cards.api import TERMINAL, CardGame
-from cards.table.config import SEAT_NAMES, TableConfig, table_data
+from cards.table.config import TableConfig, table_data
 from cards.table.describe import Log, Summary, summaries
+from kabuto.ui.theme import SEAT_NAMES
 
-BotFactory = Callable[[str, int], object]
+if TYPE_CHECKING:
+    from cards.bots import Bot
+
+#: Makes the bot for a seat from a strength's spec and a seed (tests give scripted bots).
+BotFactory = Callable[[str, int], "Bot"]
 
 
-def _default_bot_factory(spec: str, seed: int) -> object:
+def _default_bot_factory(spec: str, seed: int) -> Bot:
     from cards.bots import make_bot
 
     return make_bot(spec, seed)
@@ -47,14 +53,11 @@ class Match:
         mode = config.validate()
         self.config = config
         self.mode = mode
-        cls = GAMES.get(mode.game)
-        if cls is None:
-            raise ValueError(f"game: the {mode.game!r} engine is not available in this build")
-        self.game: CardGame = cls.new(mode.players, seed=config.seed, **dict(mode.options))
+        self.game: CardGame = GAMES[mode.game].new(mode.players, seed=config.seed, **dict(mode.options))
         self._bot_factory = bot_factory
         factory = bot_factory or _default_bot_factory
         data = table_data()
-        self.bots: list[object | None] = []
+        self.bots: list[Bot | None] = []
         for i, seat in enumerate(config.seats):
             if seat.is_bot:
                 # A different, reproducible stream per seat and per deal.
@@ -142,7 +145,7 @@ class Match:
         self._after_action()
         return None
 
-    def bot(self, seat: int) -> object:
+    def bot(self, seat: int) -> Bot:
         b = self.bots[seat]
         if b is None:
             raise ValueError(f"seat {seat} is not a bot")
@@ -152,7 +155,7 @@ class Match:
         """The current bot's choice (not yet played). Bots see a copy, so a slow bot thinking in a
         background thread never races the screen reading the real game."""
         seat = self.current
-        return self.bot(seat).act(self.game.clone())  # type: ignore[attr-defined]
+        return self.bot(seat).act(self.game.clone())
 
     def apply_bot(self, action: str) -> None:
         """Play a bot's action (a bot is trusted to pick a legal one; the engine still checks)."""

@@ -18,12 +18,12 @@ then card sprites (in display order), then all text - so a caption is never hidd
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 import pyglet
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
-from cards.table import style
 from cards.table.card_art import card_image
 from cards.table.config import Pacing
 from cards.table.display import (
@@ -37,7 +37,8 @@ from cards.table.display import (
     Item,
     TextItem,
 )
-from cards.table.tween import Box, Tween
+from kabuto.ui import theme
+from kabuto.ui.tween import Box, Tween
 
 _LAYERS = 5
 SHAPES, SPRITES, TEXT = 0, 1, 2
@@ -63,17 +64,26 @@ def _look(item: Item) -> tuple:
     return tuple(out)
 
 
+class _Part(Protocol):
+    """A pyglet object an item is drawn with (a shape, a sprite, a label)."""
+
+    def delete(self) -> None: ...
+
+
+_P = TypeVar("_P", bound=_Part)
+
+
 class _Drawn:
     """The pyglet objects of one item: ``parts`` as (object, kind) with kind SHAPES/SPRITES/TEXT,
     what it looked like (``look``), its place in the drawing order, and how to move it."""
 
     def __init__(self, look: tuple) -> None:
         self.look = look
-        self.parts: list[tuple[object, int]] = []
+        self.parts: list[tuple[_Part, int]] = []
         self.order: tuple[int, int] = (-1, -1)
         self.place_fn: Callable[[Box], None] | None = None
 
-    def add(self, obj, kind: int):
+    def add(self, obj: _P, kind: int) -> _P:
         self.parts.append((obj, kind))
         return obj
 
@@ -316,7 +326,7 @@ class Renderer:
         multiline = width is not None
         return pyglet.text.Label(
             text, x=x, y=y, font_size=max(4.0, size * self.scale), color=colour, anchor_x=anchor_x,
-            anchor_y=anchor_y, width=int(width * self.scale) if multiline else None, multiline=multiline,
+            anchor_y=anchor_y, width=int(width * self.scale) if width is not None else None, multiline=multiline,
             weight="bold" if bold else "normal", batch=self.batch, group=self._group(layer, TEXT, 0))
 
     def _text(self, d: _Drawn, item: TextItem, layer: int) -> None:
@@ -327,22 +337,22 @@ class Renderer:
                           anchor_y=item.anchor_y, width=item.width, bold=item.bold), TEXT)
 
     @staticmethod
-    def _button_colour(item: ButtonItem, hover: bool) -> style.RGBA:
+    def _button_colour(item: ButtonItem, hover: bool) -> theme.RGBA:
         if not item.enabled:
-            return style.BUTTON_DISABLED
+            return theme.BUTTON_DISABLED
         if item.selected:
-            return style.BUTTON_ON
+            return theme.BUTTON_ON
         if item.primary:
-            return style.BUTTON_PRIMARY if not hover else (200, 146, 56, 255)
-        return style.BUTTON_HOVER if hover else style.BUTTON
+            return theme.BUTTON_PRIMARY if not hover else (200, 146, 56, 255)
+        return theme.BUTTON_HOVER if hover else theme.BUTTON
 
     def _button(self, d: _Drawn, item: ButtonItem, group: Group, layer: int) -> None:
         x, y, w, h = self._rect_px(item.rect.x, item.rect.y, item.rect.w, item.rect.h)
         b = max(1.0, self.scale)
-        edge = style.ACCENT if item.primary and item.enabled else style.PANEL_EDGE
+        edge = theme.ACCENT if item.primary and item.enabled else theme.PANEL_EDGE
         d.add(self._rounded(x, y, w, h, 6, edge, group), SHAPES)
         d.add(self._rounded(x + b, y + b, w - 2 * b, h - 2 * b, 5, self._button_colour(item, False), group), SHAPES)
-        d.add(self._label(item.text, x + w / 2, y + h / 2, item.size, style.TEXT if item.enabled else style.TEXT_DIM,
+        d.add(self._label(item.text, x + w / 2, y + h / 2, item.size, theme.TEXT if item.enabled else theme.TEXT_DIM,
                           layer, anchor_x="center", anchor_y="center", bold=item.primary), TEXT)
 
     def texture(self, game: str, face: str | None, wpx: int, hpx: int) -> pyglet.image.Texture:
@@ -362,7 +372,7 @@ class Renderer:
         shape_group = self._group(layer, SHAPES, idx)
         glow = None
         if item.selected or item.highlight:
-            colour = style.SELECTED if item.selected else style.HIGHLIGHT
+            colour = theme.SELECTED if item.selected else theme.HIGHLIGHT
             glow = d.add(shapes.RoundedRectangle(0, 0, 10, 10, 6 * self.scale, segments=6, color=colour,
                                                  batch=self.batch, group=shape_group), SHAPES)
         sprite = d.add(pyglet.sprite.Sprite(tex, batch=self.batch, group=self._group(layer, SPRITES, idx)), SPRITES)
@@ -375,8 +385,8 @@ class Renderer:
                                                      color=(20, 20, 24, 210), batch=self.batch,
                                                      group=self._group(min(_LAYERS - 1, layer + 1), SHAPES, 999)),
                              SHAPES)
-            badge = d.add(self._label(item.badge, 0, 0, style.FONT_SMALL - 1 if fw > 70 * self.scale else 7,
-                                      style.TEXT, min(_LAYERS - 1, layer + 1), anchor_x="center",
+            badge = d.add(self._label(item.badge, 0, 0, theme.FONT_SMALL - 1 if fw > 70 * self.scale else 7,
+                                      theme.TEXT, min(_LAYERS - 1, layer + 1), anchor_x="center",
                                       anchor_y="center", bold=True), TEXT)
         pad = 3 * self.scale
 
@@ -400,7 +410,7 @@ class Renderer:
         face = d.add(shapes.Circle(0, 0, 1, segments=40, color=item.fill, batch=self.batch, group=group), SHAPES)
         label = None
         if item.text:
-            label = d.add(self._label(item.text, 0, 0, style.FONT_SMALL, item.text_colour, layer, anchor_x="center",
+            label = d.add(self._label(item.text, 0, 0, theme.FONT_SMALL, item.text_colour, layer, anchor_x="center",
                                       anchor_y="center", bold=True), TEXT)
 
         def place(b: Box) -> None:

@@ -1,31 +1,31 @@
-"""The card table's scenes, in the shape the desktop app's window expects of a scene.
+"""The card table's scenes (:class:`kabuto.ui.scene.Scene`), and its window.
 
-A scene is shown by a window (the app's ``kabuto.app.window.AppWindow``, or
-:class:`cards.table.host.TableWindow` when the table runs on its own) that calls ``layout(w, h)``,
-``update(dt) -> moving``, ``draw()``, ``close()`` and forwards mouse and key events, which return
-True when handled. The window (``app``) must offer ``set_scene(scene)``; ``redraw()`` is used if
-present.
+The scenes are shown by a :class:`kabuto.ui.window.Window`: the app's, or the one
+:func:`open_window` opens when the table runs on its own (``python -m cards.table``, tests, tools).
+The window (``app``) must offer ``set_scene(scene)`` and ``redraw()``.
 
 * :class:`SetupScene`: choose the game and who sits in each seat, then *Start*.
-* :class:`TableScene`: the game. Clicks go to :class:`~cards.table.table_model.TableModel`; a hand
-  card dragged up onto the table is played. Bots act from ``update``, after a short pause (so people
-  can follow) and once the cards have finished sliding; search bots think in a background thread so
-  the window never freezes.
+* :class:`CardTableScene`: the game. Clicks go to :class:`~cards.table.table_model.TableModel`; a
+  hand card dragged up onto the table is played. Bots act from ``update``, after a short pause (so
+  people can follow) and once the cards have finished sliding; search bots think on a
+  :class:`~kabuto.ui.worker.Worker` thread so the window never freezes.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import Protocol
 
 import pyglet
 
-from cards.table.config import Pacing, TableConfig
-from cards.table.display import ButtonItem, CardItem
+from cards.table.config import MIN_WINDOW, Pacing, TableConfig
+from cards.table.display import DESIGN_H, DESIGN_W, ButtonItem, CardItem, Display
 from cards.table.match import BotFactory
 from cards.table.render import Renderer
 from cards.table.setup_model import SetupModel
 from cards.table.table_model import TableModel
+from kabuto.ui.scene import Scene
+from kabuto.ui.window import Window
+from kabuto.ui.worker import Worker
 
 #: Design pixels a hand card must be dragged upwards to count as played.
 DROP_RISE = 70
@@ -33,22 +33,32 @@ DROP_RISE = 70
 CLICK_SLOP = 8
 
 
-class _DisplayScene:
+def open_window(width: int = DESIGN_W, height: int = DESIGN_H, visible: bool = True) -> Window:
+    """A window of the card table's own (its caption, and its smaller minimum size)."""
+    return Window(width, height, visible=visible, title="Kabuto - card table", min_size=MIN_WINDOW)
+
+
+class _Model(Protocol):
+    """What a display scene draws from: the current picture, and a number that grows with it."""
+
+    revision: int
+
+    def display(self) -> Display: ...
+
+
+class _DisplayScene(Scene):
     """A scene drawn from a model's :class:`~cards.table.display.Display` (see the module docstring)."""
 
-    def __init__(self, app: Any, pacing: Pacing | None = None) -> None:
-        self.app = app
+    model: _Model
+
+    def __init__(self, app: Window, pacing: Pacing | None = None) -> None:
+        super().__init__(app)
         self.renderer = Renderer(pacing)
         self.batch = self.renderer.batch
         self._synced = -1
-        self._size = (getattr(app, "width", 1280), getattr(app, "height", 720))
-        self.renderer.resize(*self._size)
-
-    # The model (a TableModel or a SetupModel) provides display() and revision.
-    model: Any
+        self.renderer.resize(app.width, app.height)
 
     def layout(self, width: int, height: int) -> None:
-        self._size = (width, height)
         self.renderer.resize(width, height)
         self._synced = -1
 
@@ -66,35 +76,23 @@ class _DisplayScene:
         self.renderer.delete()
 
     def _redraw(self) -> None:
-        fn = getattr(self.app, "redraw", None)
-        if fn is not None:
-            fn()
+        self.app.redraw()
 
     def design(self, x: float, y: float) -> tuple[float, float]:
         return self.renderer.to_design(x, y)
 
-    def on_mouse_motion(self, x, y, dx, dy) -> bool:
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
         item = self.model.display().hit(*self.design(x, y))
         self.renderer.set_hover(item.key if isinstance(item, ButtonItem) and item.enabled else None)
         return True
-
-    def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers) -> bool:
-        return False
-
-    def on_mouse_scroll(self, x, y, scroll_x, scroll_y) -> bool:
-        return False
-
-    def on_key_press(self, symbol, modifiers) -> bool:
-        return False
-
-    def on_text(self, text) -> bool:
-        return False
 
 
 class SetupScene(_DisplayScene):
     """Choose the game and the seats (see :mod:`cards.table.setup_model`)."""
 
-    def __init__(self, app: Any, mode: str | None = None, back: Callable[[], None] | None = None,
+    model: SetupModel
+
+    def __init__(self, app: Window, mode: str | None = None, back: Callable[[], None] | None = None,
                  seed: int | None = None, pacing: Pacing | None = None,
                  bot_factory: BotFactory | None = None) -> None:
         super().__init__(app, pacing)
@@ -103,18 +101,15 @@ class SetupScene(_DisplayScene):
         self.bot_factory = bot_factory
         self.model = SetupModel(mode, back=back is not None, seed=seed)
 
-    def update(self, dt: float) -> bool:
-        return False
-
-    def on_mouse_press(self, x, y, button, modifiers) -> bool:
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
         return True
 
-    def on_mouse_release(self, x, y, button, modifiers) -> bool:
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool:
         self._follow(self.model.press(*self.design(x, y)))
         self._redraw()
         return True
 
-    def on_key_press(self, symbol, modifiers) -> bool:
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if symbol == pyglet.window.key.ESCAPE and self.back is not None:
             self.back()
             return True
@@ -130,15 +125,18 @@ class SetupScene(_DisplayScene):
         if what == "start" and config is not None:
             if self.pacing is not None:
                 config = TableConfig(config.mode, config.seats, config.seed, pacing=self.pacing)
-            self.app.set_scene(TableScene(self.app, config, back=self.back, bot_factory=self.bot_factory))
+            self.app.set_scene(CardTableScene(self.app, config, back=self.back,
+                                              bot_factory=self.bot_factory))
         elif what == "back" and self.back is not None:
             self.back()
 
 
-class TableScene(_DisplayScene):
+class CardTableScene(_DisplayScene):
     """A card game at the table (see the module docstring)."""
 
-    def __init__(self, app: Any, config: TableConfig, back: Callable[[], None] | None = None,
+    model: TableModel
+
+    def __init__(self, app: Window, config: TableConfig, back: Callable[[], None] | None = None,
                  bot_factory: BotFactory | None = None) -> None:
         super().__init__(app, config.effective_pacing())
         self.config = config
@@ -148,9 +146,7 @@ class TableScene(_DisplayScene):
         self.pacing = config.effective_pacing()
         self._bot_wait = 0.0
         self._summary_wait = 0.0
-        self._executor: ThreadPoolExecutor | None = None
-        self._future: Future | None = None
-        self._future_token: tuple[int, int] | None = None
+        self.worker = Worker("card-bot")
         self._press: tuple[float, float, str | None] | None = None
         self._dragging: str | None = None
 
@@ -164,14 +160,13 @@ class TableScene(_DisplayScene):
     def _bots(self, dt: float) -> bool:
         model = self.model
         m = model.match
-        if self._future is not None:
-            if not self._future.done():
+        if self.worker.busy:
+            done = self.worker.poll()
+            if done is None:
                 return False
-            future, token = self._future, self._future_token
-            self._future = self._future_token = None
-            if token != (id(m), m.actions_played):
+            if done.token != (id(m), m.actions_played):
                 return False  # the table moved on (rematch, menu) while the bot was thinking
-            model.apply_bot(future.result())
+            model.apply_bot(done.value)
             self._bot_wait = 0.0
             return True
         if not m.humans and m.summary is not None:
@@ -193,13 +188,10 @@ class TableScene(_DisplayScene):
             return False
         self._bot_wait = 0.0
         if model.bot_slow():
-            if self._executor is None:
-                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-bot")
             model.thinking = True
             model.changed()
-            self._future_token = (id(m), m.actions_played)
             # The copy is made here, on the window's thread: the bot never touches the real game.
-            self._future = self._executor.submit(m.bot(m.current).act, m.game.clone())
+            self.worker.submit(m.bot(m.current).act, m.game.clone(), token=(id(m), m.actions_played))
             return True
         model.bot_step()
         return True
@@ -210,8 +202,8 @@ class TableScene(_DisplayScene):
         n = 0
         m = self.model.match
         while n < max_steps and m.bot_to_act():
-            if self._future is not None:
-                self._future.result()
+            if self.worker.busy:
+                self.worker.wait()
                 self._bots(0.0)
             else:
                 self.model.bot_step()
@@ -221,14 +213,11 @@ class TableScene(_DisplayScene):
         return n
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
-        self._future = None
+        self.worker.close()
         super().close()
 
     # ----- input -------------------------------------------------------------------------------------
-    def on_mouse_press(self, x, y, button, modifiers) -> bool:
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
         dx, dy = self.design(x, y)
         item = self.model.item_at(dx, dy)
         key = None
@@ -238,7 +227,7 @@ class TableScene(_DisplayScene):
         self._dragging = None
         return True
 
-    def on_mouse_drag(self, x, y, dx, dy, buttons, modifiers) -> bool:
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> bool:
         if self._press is None or self._press[2] is None:
             return False
         px, py, key = self._press
@@ -248,7 +237,7 @@ class TableScene(_DisplayScene):
             self.renderer.nudge(f"hand:{key}", qx - px, qy - py)
         return True
 
-    def on_mouse_release(self, x, y, button, modifiers) -> bool:
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool:
         press, self._press = self._press, None
         dragging, self._dragging = self._dragging, None
         qx, qy = self.design(x, y)
@@ -266,7 +255,7 @@ class TableScene(_DisplayScene):
         self._redraw()
         return True
 
-    def on_mouse_scroll(self, x, y, scroll_x, scroll_y) -> bool:
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
         item = self.model.item_at(*self.design(x, y))
         if item is not None and item.target == "ui:log":
             self.model.scroll_log(int(round(scroll_y)) * 2)
@@ -274,26 +263,18 @@ class TableScene(_DisplayScene):
             return True
         return False
 
-    def on_key_press(self, symbol, modifiers) -> bool:
-        if symbol == pyglet.window.key.ESCAPE:
-            if self.model.selection:
-                self.model.handle("ui:clear")
-                self._redraw()
-                return True
-            return False
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol == pyglet.window.key.ESCAPE and self.model.selection:
+            self.model.handle("ui:clear")
+            self._redraw()
+            return True
         return False
 
     def leave(self) -> None:
         """Back to the menu: the app's own, or the card table's set-up screen."""
-        self.close_thread()
+        self.worker.close()
         if self.back is not None:
             self.back()
         else:
             self.app.set_scene(SetupScene(self.app, self.config.mode, back=None, pacing=self.config.pacing,
                                           bot_factory=self.bot_factory))
-
-    def close_thread(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
-        self._future = None

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import time
 
-from cards.table import style
-from cards.table.config import SEAT_NAMES, SeatSpec, TableConfig, table_data
-from cards.table.display import DESIGN_H, DESIGN_W, LAYER_TABLE, BoxItem, Display, Rect
+from cards.table.config import SeatSpec, TableConfig, table_data
+from cards.table.display import DESIGN_H, DESIGN_W, LAYER_TABLE, BoxItem, Display
 from cards.table.views.common import button, text, wrap
+from kabuto.ui import theme
+from kabuto.ui.geometry import Rect
 
 
 def fresh_seed() -> int:
@@ -47,45 +48,45 @@ class SetupModel:
     def display(self) -> Display:
         data = table_data()
         d = Display()
-        d.add(BoxItem(key="bg", rect=Rect(0, 0, DESIGN_W, DESIGN_H), fill=style.BACKGROUND, layer=LAYER_TABLE))
-        d.add(text("title", 60, 660, "Card table", style.FONT_TITLE + 4, bold=True))
-        d.add(text("subtitle", 60, 632, "Choose a game, then who sits in each seat.", style.FONT, style.TEXT_DIM))
-        d.add(text("games", 60, 580, "Game", style.FONT_HEADING, style.TEXT_DIM, bold=True))
+        d.add(BoxItem(key="bg", rect=Rect(0, 0, DESIGN_W, DESIGN_H), fill=theme.BACKGROUND, layer=LAYER_TABLE))
+        d.add(text("title", 60, 660, "Card table", theme.FONT_TITLE, bold=True))
+        d.add(text("subtitle", 60, 632, "Choose a game, then who sits in each seat.", theme.FONT_SIZE, theme.TEXT_DIM))
+        d.add(text("games", 60, 580, "Game", theme.FONT_HEADING, theme.TEXT_DIM, bold=True))
         y = 530
         for m in data.modes:
             d.add(button(f"mode:{m.key}", Rect(60, y, 380, 40), m.title, f"mode:{m.key}",
-                         selected=m.key == self.mode, size=style.FONT_HEADING))
+                         selected=m.key == self.mode, size=theme.FONT_HEADING))
             y -= 50
         blurb = data.mode(self.mode).blurb
         for i, line in enumerate(wrap(blurb, 52)):
-            d.add(text(f"blurb:{i}", 60, y - 10 - 18 * i, line, style.FONT, style.TEXT_DIM))
-        d.add(text("seats", 520, 580, "Seats", style.FONT_HEADING, style.TEXT_DIM, bold=True))
+            d.add(text(f"blurb:{i}", 60, y - 10 - 18 * i, line, theme.FONT_SIZE, theme.TEXT_DIM))
+        d.add(text("seats", 520, 580, "Seats", theme.FONT_HEADING, theme.TEXT_DIM, bold=True))
         y = 530
         for i, seat in enumerate(self.seats):
-            d.add(BoxItem(key=f"dot:{i}", rect=Rect(520, y + 13, 14, 14), fill=style.seat_colour(i), radius=7,
+            d.add(BoxItem(key=f"dot:{i}", rect=Rect(520, y + 13, 14, 14), fill=theme.seat_colour(i), radius=7,
                           layer=3))
-            d.add(text(f"name:{i}", 542, y + 14, SEAT_NAMES[i], style.FONT_HEADING, bold=True))
+            d.add(text(f"name:{i}", 542, y + 14, theme.seat_name(i), theme.FONT_HEADING, bold=True))
             d.add(button(f"seat:{i}:human", Rect(640, y, 110, 40), "Person", f"seat:{i}:human",
                          selected=not seat.is_bot))
             d.add(button(f"seat:{i}:bot", Rect(760, y, 110, 40), "Bot", f"seat:{i}:bot", selected=seat.is_bot))
             if seat.is_bot:
-                x = 640
+                x: float = 640
                 for s in data.strengths:
                     w = 30 + 7.2 * len(s.label)
                     d.add(button(f"strength:{i}:{s.key}", Rect(x, y - 34, w, 28), s.label, f"strength:{i}:{s.key}",
-                                 selected=seat.strength == s.key, size=style.FONT_SMALL))
+                                 selected=seat.strength == s.key, size=theme.FONT_SMALL))
                     x += w + 8
                 strength = data.strength(seat.strength)
-                d.add(text(f"sblurb:{i}", 882, y + 14, strength.blurb, style.FONT_SMALL, style.TEXT_DIM))
+                d.add(text(f"sblurb:{i}", 882, y + 14, strength.blurb, theme.FONT_SMALL, theme.TEXT_DIM))
             y -= 96
         humans = sum(1 for s in self.seats if not s.is_bot)
         note = ("Hot-seat: a pass screen hides each player's hand from the others." if humans >= 2 else
                 "You play against the bots: your hand is open, theirs hidden." if humans == 1 else
                 "Bots only: watch them play (from the first seat's view).")
-        d.add(text("note", 520, 128, note, style.FONT, style.TEXT_DIM))
-        d.add(text("deal", 520, 96, f"Deal number {self.seed}", style.FONT, style.TEXT_DIM))
-        d.add(button("ui:deal", Rect(700, 86, 110, 28), "New deal", "ui:deal", size=style.FONT_SMALL))
-        d.add(button("ui:start", Rect(520, 24, 240, 48), "Start", "ui:start", primary=True, size=style.FONT_HEADING))
+        d.add(text("note", 520, 128, note, theme.FONT_SIZE, theme.TEXT_DIM))
+        d.add(text("deal", 520, 96, f"Deal number {self.seed}", theme.FONT_SIZE, theme.TEXT_DIM))
+        d.add(button("ui:deal", Rect(700, 86, 110, 28), "New deal", "ui:deal", size=theme.FONT_SMALL))
+        d.add(button("ui:start", Rect(520, 24, 240, 48), "Start", "ui:start", primary=True, size=theme.FONT_HEADING))
         if self.back:
             d.add(button("ui:back", Rect(60, 24, 140, 40), "Back", "ui:back"))
         return d

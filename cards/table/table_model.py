@@ -9,12 +9,12 @@ dismiss a summary, rematch, or ask the scene to leave (``"menu"``).
 """
 from __future__ import annotations
 
-from cards.table import style
 from cards.table.config import TableConfig, table_data
 from cards.table.display import Display, Item
 from cards.table.match import BotFactory, Match, new_match
 from cards.table.views import view_for
 from cards.table.views.common import Intent, ViewContext, pass_screen, summary_items
+from kabuto.ui import theme
 
 
 class TableModel:
@@ -63,7 +63,7 @@ class TableModel:
         if m.pass_to is not None:
             seat = m.pass_to
             note = "" if not m.pending else "A summary is waiting for you."
-            d = pass_screen(self.title, m.names[seat], style.seat_colour(seat), note)
+            d = pass_screen(self.title, m.names[seat], theme.seat_colour(seat), note)
         else:
             d = self.view.build(self.context())
             if m.summary is not None:

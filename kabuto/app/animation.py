@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kabuto.ui.tween import ease
 from physics import Trajectory
 
 Pose = tuple[float, float, float, int]  # x, y, angle (rad), stack level
@@ -140,5 +141,5 @@ class Flight:
         if not self.target:
             return x0, y0, 0.55, 0.0
         u = min(1.0, (self.t - self.fall_time) / self.fly_time)
-        e = u * u * (3 - 2 * u)  # smoothstep
+        e = ease(u)
         return x0 + (self.target[0] - x0) * e, y0 + (self.target[1] - y0) * e, 0.55, 0.5 + 0.5 * u

@@ -20,10 +20,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from kabuto.app import theme
 from kabuto.app.aim import Aim
 from kabuto.app.bot import plan_turn
-from kabuto.app.modes import GameConfig
+from kabuto.app.game_config import GameConfig
 from kabuto.app.session import AIStep, Choice, MoveView, Outcome, Prompt, SeatView, Session, Winner
 from kabuto.replay.format import use_materials
 from kabuto.replay.recorder import record as start_recording
@@ -32,6 +31,7 @@ from kabuto.rules.game import Game
 from kabuto.rules.inventory import STANDARD_KINDS, parse_place, seat_place
 from kabuto.rules.naming import SeatNames
 from kabuto.rules.outcomes import Knockout
+from kabuto.ui import theme
 from physics import Materials, Push, World
 
 #: How the table calls the two teams of a 4-player game (the seats are theme.SEAT_NAMES).

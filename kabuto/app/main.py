@@ -1,23 +1,29 @@
 """The app as a whole: the window, the start menu, and going from one mode to another.
 
-:class:`App` registers the built-in modes (Kabuto Sumo, the physics sandbox, replays and a
-placeholder for the card table that the card-table module replaces when it registers ``"cards"``).
+This is the app's composition root, the one place that wires the parts together: :class:`App`
+fills its :class:`~kabuto.ui.modes.ModeRegistry` with the built-in modes (Kabuto Sumo, the physics
+sandbox, replays) and the card table's (:data:`cards.table.app_mode.MODE`).
 """
 from __future__ import annotations
 
-import importlib.util
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pyglet
 
-from kabuto.app import modes
-from kabuto.app.modes import GameConfig, Mode
+from cards.table.app_mode import MODE as CARD_TABLE
+from kabuto.app.game_config import GameConfig
+from kabuto.app.game_session import GameSession
 from kabuto.app.scene.menu import MenuScene
+from kabuto.app.scene.replay_view import ReplayBrowser, ReplayScene
 from kabuto.app.scene.table import TableScene
-from kabuto.app.session import SandboxSession
+from kabuto.app.session import SandboxSession, Session
 from kabuto.app.tuning import default_profile_dir, load_profile
-from kabuto.app.window import AppWindow
+from kabuto.ui.modes import Mode, ModeRegistry
+from kabuto.ui.scene import Scene
+from kabuto.ui.window import Window
 from physics import Materials
 
 
@@ -38,32 +44,28 @@ class Options:
     size: tuple[int, int] = (1280, 720)
     screenshot: Path | None = None
     visible: bool = True
-    extra: dict = field(default_factory=dict)
-
-
-def _has(module: str) -> bool:
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
 
 
 class App:
-    """Owns the window; switches between the menu and the modes."""
+    """Owns the window and the modes; switches between the menu and the modes. It is the
+    :class:`~kabuto.ui.modes.Host` the modes start in."""
 
-    def __init__(self, options: Options | None = None, window: AppWindow | None = None):
+    def __init__(self, options: Options | None = None, window: Window | None = None):
         self.options = options or Options()
         self.base_materials = Materials.load()
         self.materials = (load_profile(self.options.tuning, self.base_materials)
                           if self.options.tuning else self.base_materials)
-        self.window = window or AppWindow(*self.options.size, visible=self.options.visible)
+        self.window = window or Window(*self.options.size, visible=self.options.visible)
         self.last_config = self.options.config or GameConfig()
         self.last_mode = "kabuto"
-        _register_builtin_modes(self)
+        self.modes = ModeRegistry()
+        for mode in (*builtin_modes(), CARD_TABLE):
+            self.modes.add(mode)
 
     # ----- navigation --------------------------------------------------------------------------------
     def open_menu(self) -> None:
-        self.window.set_scene(MenuScene(self.window, self.start, self.last_config, self.last_mode))
+        self.window.set_scene(MenuScene(self.window, self.modes, self.start, self.last_config,
+                                        self.last_mode))
 
     def start(self, mode: Mode, config: GameConfig) -> None:
         scene = mode.start(self, config)  # may raise ValueError: the menu shows it
@@ -71,7 +73,7 @@ class App:
         self.last_mode = mode.key
         self.window.set_scene(scene)
 
-    def table(self, session, rematch=None) -> TableScene:
+    def table(self, session: Session, rematch: Callable[[], None] | None = None) -> TableScene:
         return TableScene(self.window, session, on_menu=self.open_menu, on_rematch=rematch,
                           ai_delay=self.options.ai_delay,
                           profile_dir=self.options.profiles or default_profile_dir(),
@@ -81,8 +83,6 @@ class App:
         """What ``kabuto play`` opens: a resumed game, a replay, a game set by flags, or the menu."""
         o = self.options
         if o.resume is not None:
-            from kabuto.app.game_session import GameSession
-
             session = GameSession.resume(o.resume, o.config.seats if o.config else None,
                                          record=o.record, data_dir=o.data_dir,
                                          ai_workers=o.ai_workers)
@@ -90,13 +90,11 @@ class App:
                 session.set_materials(load_profile(o.tuning, session.materials))
             self.window.set_scene(self.table(session))
         elif o.replay is not None:
-            from kabuto.app.scene.replay_view import ReplayScene
-
             self.window.set_scene(ReplayScene.open(self, o.replay))
         elif o.sandbox:
-            self.start(modes.MODES["sandbox"], self.last_config)
+            self.start(self.modes["sandbox"], self.last_config)
         elif o.config is not None:
-            self.start(modes.MODES["kabuto"], o.config)
+            self.start(self.modes["kabuto"], o.config)
         else:
             self.open_menu()
 
@@ -113,45 +111,28 @@ class App:
 
 
 # ----- the built-in modes ---------------------------------------------------------------------------
-def _register_builtin_modes(app: App) -> None:
-    def start_kabuto(app_: App, config: GameConfig):
-        from kabuto.app.game_session import GameSession
+def _start_kabuto(app: Any, config: GameConfig) -> Scene:
+    session = GameSession.new(config, app.materials, record=app.options.record,
+                              data_dir=app.options.data_dir, ai_workers=app.options.ai_workers)
+    return app.table(session, rematch=lambda: app.start(app.modes["kabuto"], config))
 
-        session = GameSession.new(config, app_.materials, record=app_.options.record,
-                                  data_dir=app_.options.data_dir, ai_workers=app_.options.ai_workers)
-        return app_.table(session, rematch=lambda: app_.start(modes.MODES["kabuto"], config))
 
-    def kabuto_available() -> str:
-        if not _has("kabuto.rules.game"):
-            return "the rules engine (kabuto.rules.game) is not in this build yet"
-        return ""
+def _start_sandbox(app: Any, config: GameConfig) -> Scene:
+    session = SandboxSession(app.materials, players=config.players)
+    return app.table(session, rematch=lambda: app.start(app.modes["sandbox"], config))
 
-    def start_sandbox(app_: App, config: GameConfig):
-        session = SandboxSession(app_.materials, players=config.players)
-        return app_.table(session, rematch=lambda: app_.start(modes.MODES["sandbox"], config))
 
-    def start_replays(app_: App, config: GameConfig):
-        from kabuto.app.scene.replay_view import ReplayBrowser
+def _start_replays(app: Any, config: GameConfig) -> Scene:
+    return ReplayBrowser(app)
 
-        return ReplayBrowser(app_)
 
-    def replays_available() -> str:
-        return kabuto_available()  # replays are re-played by the rules engine
-
-    def cards_placeholder(app_: App, config: GameConfig):
-        raise ValueError("the card table is not in this build yet")
-
-    modes.register_mode(Mode("kabuto", "Kabuto Sumo", "2, 3 or 4 players (4: two teams of two). "
-                             "Push your rivals' beetle out of the ring.", start_kabuto, order=10,
-                             available=kabuto_available))
-    if "cards" not in modes.MODES:
-        # The card table (issue #8) replaces this entry by registering its own "cards" mode.
-        modes.register_mode(Mode("cards", "Card games", "Sumo Card Game, SUMO and Sumida River at "
-                                 "the card table.", cards_placeholder, order=20,
-                                 uses_kabuto_setup=False,
-                                 available=lambda: "the card table is not in this build yet"))
-    modes.register_mode(Mode("sandbox", "Free push (sandbox)", "The starting board and every disc "
-                             "kind, no rules: try pushes, tune the physics.", start_sandbox, order=30,
-                             uses_kabuto_setup=False))
-    modes.register_mode(Mode("replays", "Replays", "Watch a saved game turn by turn.", start_replays,
-                             order=40, uses_kabuto_setup=False, available=replays_available))
+def builtin_modes() -> tuple[Mode, ...]:
+    """The app's own modes (each ``start`` is given the :class:`App`)."""
+    return (
+        Mode("kabuto", "Kabuto Sumo", "2, 3 or 4 players (4: two teams of two). Push your rivals' "
+             "beetle out of the ring.", _start_kabuto, order=10),
+        Mode("sandbox", "Free push (sandbox)", "The starting board and every disc kind, no rules: "
+             "try pushes, tune the physics.", _start_sandbox, order=30, uses_menu_setup=False),
+        Mode("replays", "Replays", "Watch a saved game turn by turn.", _start_replays, order=40,
+             uses_menu_setup=False),
+    )

@@ -15,10 +15,10 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 from pyglet.text import Label
 
-from kabuto.app import theme
 from kabuto.app.session import Choice, MoveView, Session
-from kabuto.app.view import Rect
-from kabuto.app.widgets import Button, Widgets, label
+from kabuto.ui import theme
+from kabuto.ui.geometry import Rect
+from kabuto.ui.widgets import Button, Widgets, label
 from physics import Materials
 from physics.shapes import Circle
 

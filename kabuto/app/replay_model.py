@@ -3,8 +3,8 @@
 Two kinds of file are read by :func:`open_recording`:
 
 * replay files (``kabuto-replay``, written by :mod:`kabuto.replay.recorder` for every game): loaded and
-  validated by :func:`kabuto.replay.format.load` and stepped with :class:`kabuto.replay.format.Playback`, which
-  switches the materials tables, re-plays undo entries and checks every recorded state hash;
+  validated by :func:`kabuto.replay.format.load` and stepped with
+  :class:`kabuto.replay.format.ReplayStepper`, which switches the materials tables, re-plays undo entries and checks every recorded state hash;
 * a bare saved game (``Game.to_json()``, format ``kabuto-game``): its setup and history.
 
 A *step* is one entry that changes the board (a push, a signature move, an edit, an undo) with the
@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from kabuto.app import theme
+from kabuto.ui import theme
 
 STEP_TYPES = ("push", "move", "edit", "undo")
 
@@ -101,7 +101,7 @@ class ReplayModel:
         a = self.entry(k)
         # Seats by colour, as the table names them.
         seat = a.get("seat")
-        who = theme.SEAT_NAMES[seat % len(theme.SEAT_NAMES)] if isinstance(seat, int) else ""
+        who = theme.seat_name(seat) if isinstance(seat, int) else ""
         t = a.get("type")
         if t == "push":
             return (f"{who} pushed a {a.get('kind')} from {a.get('entry_deg', 0):.1f} deg, heading "
@@ -140,15 +140,15 @@ class ReplayModel:
 
 
 class ReplayFileModel(ReplayModel):
-    """A ``kabuto-replay`` file through :class:`kabuto.replay.format.Playback`."""
+    """A ``kabuto-replay`` file through :class:`kabuto.replay.format.ReplayStepper`."""
 
     def __init__(self, replay, source: str):
-        from kabuto.replay.format import Playback
+        from kabuto.replay.format import ReplayStepper
 
         seats = tuple((replay.meta or {}).get("seats") or ())
         super().__init__(replay.timeline, source, seats)
         self.replay = replay
-        self.pb = Playback(replay)
+        self.pb = ReplayStepper(replay)
 
     @property
     def game(self):

@@ -15,8 +15,8 @@ import tomllib
 from dataclasses import dataclass, field
 
 import kabuto_assets
-from kabuto.app import theme
 from kabuto.app.aim import Aim
+from kabuto.ui import theme
 from physics import Materials, Push, PushResult, World
 
 

@@ -9,15 +9,16 @@ materials files (:mod:`kabuto.app.tuning`), listed from the profile folder, newe
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
-from kabuto.app import theme
 from kabuto.app.tuning import KNOBS, list_profiles, load_profile, next_profile_path, save_profile
-from kabuto.app.view import Rect
-from kabuto.app.widgets import Button, Slider, Widgets, label
+from kabuto.ui import theme
+from kabuto.ui.geometry import Rect
+from kabuto.ui.widgets import Button, Slider, Widgets, label
 from physics import Materials
 
 WIDTH = 300
@@ -69,7 +70,7 @@ class TuningPanel:
             if x + w > rect.right - 10:
                 x = x0
                 y -= 30
-            widgets.add(Button(Rect(x, y, w, 24), k, lambda k=k: self._pick(k), b, fg,
+            widgets.add(Button(Rect(x, y, w, 24), k, partial(self._pick, k), b, fg,
                                selected=(k == self.kind), size=theme.FONT_SMALL, name=f"kind:{k}"))
             x += w + 4
         kind = self.kind
@@ -80,9 +81,10 @@ class TuningPanel:
                 lo, hi = knob.range_for(getattr(base, knob.field))
                 value = getattr(materials.kinds[kind], knob.field)
                 fmt = (lambda v: f"{v * 1000:.2f}") if knob.field == "mass" else (lambda v: f"{v:.3f}")
+                key = knob.key(kind)
                 widgets.add(Slider(Rect(x0, y, rect.w - 24, 40), f"{knob.label}", value, lo, hi,
-                                   lambda v, key=knob.key(kind): self._set({key: v}), b, fg,
-                                   fmt=fmt, name=f"slider:{knob.key(kind)}"))
+                                   partial(self._set_one, key), b, fg,
+                                   fmt=fmt, name=f"slider:{key}"))
         y -= 40
         widgets.add(Button(Rect(x0, y, 86, 26), "Defaults", self._reset, b, fg,
                            size=theme.FONT_SMALL, name="tuning:defaults"))
@@ -96,7 +98,7 @@ class TuningPanel:
         for p in profiles[-rows:]:
             y -= 28
             widgets.add(Button(Rect(x0, y, rect.w - 24, 24), f"load {p.name}",
-                               lambda p=p: self._load(p), b, fg, size=theme.FONT_SMALL,
+                               partial(self._load, p), b, fg, size=theme.FONT_SMALL,
                                name=f"profile:{p.name}"))
         if self.message:
             add(label(self.message, x0, rect.y + 12, b, fg, size=theme.FONT_SMALL - 1,
@@ -114,14 +116,14 @@ class TuningPanel:
         self.kind = kind
         self.on_materials(self._materials, "")  # same materials; the scene rebuilds the panel
 
-    def _set(self, overrides: dict[str, float]) -> None:
+    def _set_one(self, key: str, value: float) -> None:
+        """A slider let go: one materials value changed (``key`` as in ``with_overrides``)."""
         try:
-            new = self._materials.with_overrides(overrides)
+            new = self._materials.with_overrides({key: value})
         except ValueError as exc:
             self.message = str(exc)
             self.on_materials(self._materials, self.message)
             return
-        (key, value), = overrides.items()
         self.message = f"{key} = {value:.4g} from the next push"
         self.on_materials(new, self.message)
 

@@ -9,39 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class Rect:
-    """An axis-aligned screen rectangle in pixels (origin bottom-left, like pyglet). The card table
-    (:mod:`cards.table.display`) uses this one too."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    def contains(self, px: float, py: float) -> bool:
-        return self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    def inset(self, d: float) -> Rect:
-        """The rectangle shrunk by ``d`` pixels on every side."""
-        return Rect(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+from kabuto.ui.geometry import Rect
 
 
 @dataclass(frozen=True)

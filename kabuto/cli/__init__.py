@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     module_name, func_name = COMMANDS[command]
     import importlib
 
-    module = importlib.import_module(module_name)
+    module = importlib.import_module(module_name)  # every command ships: a failure here is a bug
     try:
         return int(getattr(module, func_name)(rest) or 0)
     except BrokenPipeError:

@@ -13,13 +13,13 @@ It needs a display. Without one it says so in one line and suggests a virtual on
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from kabuto.cli import UsageError, command, subparser
+from kabuto.ui.virtual_display import display_problem
 
 EXIT_USAGE = 2
 EXIT_NO_DISPLAY = 3
@@ -63,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     """The app's validated options, as keywords of ``kabuto.app.main.Options`` (ValueError with a
     one-line message on bad input). Imports nothing that touches the display."""
-    from kabuto.app.modes import GameConfig
+    from kabuto.app.game_config import GameConfig
 
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -94,20 +94,6 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return dict(config=config, sandbox=args.sandbox, resume=args.resume, replay=args.replay,
                    tuning=args.tuning, profiles=args.profiles, ai_delay=args.ai_delay, size=(w, h),
                    screenshot=args.screenshot, data_dir=args.data_dir, record=not args.no_record)
-
-
-def display_problem() -> str | None:
-    """Why no window can open here, or None. Checked before pyglet is imported (pyglet opens the
-    display as soon as its GL layer is imported)."""
-    if os.environ.get("PYGLET_HEADLESS"):
-        return None
-    if not os.environ.get("DISPLAY"):
-        return "no display available (DISPLAY is not set)"
-    try:
-        import pyglet.gl  # noqa: F401  (opens the display and a GL context)
-    except Exception as exc:  # NoSuchDisplayException, or no usable OpenGL
-        return f"cannot open the display {os.environ.get('DISPLAY')!r} ({exc})"
-    return None
 
 
 @command("play")

@@ -95,13 +95,10 @@ def ai_seed(spec: GameSpec, seat: int) -> int:
 
 
 def _recorder(game: Any, spec: GameSpec) -> Any:
-    """A :class:`kabuto.replay.recorder.Recorder` for the game (never saving by itself), or None when the
-    replay module is not available in this build."""
-    try:
-        from kabuto.replay import format as rp
-        from kabuto.replay.recorder import Recorder
-    except ImportError:
-        return None
+    """A :class:`kabuto.replay.recorder.Recorder` for the game (never saving by itself)."""
+    from kabuto.replay import format as rp
+    from kabuto.replay.recorder import Recorder
+
     seats = tuple(f"AI {lvl}" for lvl in spec.levels)
     return Recorder(Path("."), game.setup, seats=seats, pieces=rp.pieces_of(game.world))
 
@@ -121,7 +118,7 @@ def play_game(spec: GameSpec, ai_workers: int = 1, levels: dict[str, Any] | None
         seat = game.current_seat
         lvl = spec.levels[seat]
         plan = choose(game, (levels or {}).get(lvl, lvl), seed=ai_seed(spec, seat), workers=ai_workers)
-        play_turn(game, plan, on_action=rec.sync if rec else None)
+        play_turn(game, plan, on_action=rec.sync)
         previews += plan.previews
         plans.append(plan.to_json())
     if game.is_over:
@@ -130,14 +127,11 @@ def play_game(spec: GameSpec, ai_workers: int = 1, levels: dict[str, Any] | None
         reason, text = r.reason, r.text
     else:
         winner, reason, text = None, "max_turns", f"stopped after {spec.max_turns} turns"
-    if rec is not None:
-        replay = rec.to_json(game)
-        # Deterministic metadata: the same game gives the same file, however it was scheduled.
-        replay["meta"] = {"game_id": f"tournament-{spec.seed}", "kabuto": replay["meta"].get("kabuto"),
-                          "seats": list(rec.meta.get("seats", [])), "result": text,
-                          "note": f"kabuto tournament game {spec.index}, seed {spec.seed}"}
-    else:
-        replay = {"format": "kabuto-game-json", "game": game.to_json()}
+    replay = rec.to_json(game)
+    # Deterministic metadata: the same game gives the same file, however it was scheduled.
+    replay["meta"] = {"game_id": f"tournament-{spec.seed}", "kabuto": replay["meta"].get("kabuto"),
+                      "seats": list(rec.meta.get("seats", [])), "result": text,
+                      "note": f"kabuto tournament game {spec.index}, seed {spec.seed}"}
     return GameRecord(spec, winner, reason, game.turn.number - (0 if game.is_over else 1), previews,
                       replay, plans)
 

@@ -35,7 +35,7 @@ Python API:
 * :func:`resume_game` / :func:`load_for_resume` give the :class:`kabuto.Game` at the end of a replay,
   ready to go on (``kabuto play --resume``, ``kabuto sim --resume``); recording it again with
   :func:`kabuto.replay.recorder.record` continues the same replay into a new file.
-* :class:`Playback` steps through a replay one action at a time (what a viewer needs: undo entries
+* :class:`ReplayStepper` steps through a replay one action at a time (what a viewer needs: undo entries
   and materials changes are handled, each push's outcome is returned for animation).
 """
 from __future__ import annotations
@@ -356,7 +356,7 @@ class Replay:
         return self.materials[action["materials"]]
 
     def undo_targets(self) -> set[int]:
-        """The numbers of live actions that undo entries go back to (where :class:`Playback`
+        """The numbers of live actions that undo entries go back to (where :class:`ReplayStepper`
         keeps a copy of the game)."""
         live, out = 0, set()
         for a in self.timeline:
@@ -803,7 +803,7 @@ class StepReport:
         return f"{n} piece{'s' * (n != 1)} differ{'s' * (n == 1)}: {shown}{more}"
 
 
-class Playback:
+class ReplayStepper:
     """Steps through a replay's timeline with the rules engine.
 
     Each :meth:`step` applies one action: undo entries restore the game kept from before, materials
@@ -936,7 +936,7 @@ def verify(replay: Replay, on_step: Callable[[StepReport], None] | None = None) 
     Stops at the first action whose state differs (``divergence``); BadReplayFile if the rules
     refuse an action. ``on_step`` is called with each :class:`StepReport` as it is made.
     """
-    pb = Playback(replay)
+    pb = ReplayStepper(replay)
     steps: list[StepReport] = []
     for report in pb:
         steps.append(report)
@@ -958,7 +958,7 @@ def resume_game(replay: Replay) -> Game:
     Every recorded state is checked on the way: ReplayError (BadReplayFile for a broken file) if
     the game does not reach it, since going on from another state would not be the same game.
     """
-    pb = Playback(replay)
+    pb = ReplayStepper(replay)
     for report in pb:
         if not report.ok:
             raise ReplayError(f"{replay.name}: cannot resume: {report.label} ({report.where()}) "
@@ -983,7 +983,7 @@ def origin_of(game: Game) -> Replay | None:
     return _ORIGINS.get(game)
 
 
-__all__ = ["BadReplayFile", "FORMAT", "MaterialsTable", "PieceDiff", "Playback", "Replay",
+__all__ = ["BadReplayFile", "FORMAT", "MaterialsTable", "PieceDiff", "Replay", "ReplayStepper",
            "StepReport", "VERSION", "VerifyResult", "apply_changes", "compare_states", "dumps",
            "from_data", "load", "load_for_resume", "loads", "materials_hash", "origin_of",
            "resume_game", "save", "state_changes", "use_materials", "verify", "write_atomic"]

@@ -1,7 +1,7 @@
 """Fixtures for the desktop app's tests: a real X display (Xvfb) and real windows.
 
 The whole test run shares one private Xvfb, started by ``tests/conftest.py`` when ``DISPLAY`` is
-unset (:mod:`kabuto.app.virtual_display`). Without one, the window tests are skipped with the reason.
+unset (:mod:`kabuto.ui.virtual_display`). Without one, the window tests are skipped with the reason.
 
 pyglet opens the display when its GL layer is first imported, so test modules import the drawing
 parts of ``kabuto.app`` inside fixtures and tests, never at the top.
@@ -24,9 +24,9 @@ def display():
 @pytest.fixture
 def app_window(display):
     """A real 1280x720 app window; closed after the test."""
-    from kabuto.app.window import AppWindow
+    from kabuto.ui.window import Window
 
-    win = AppWindow(1280, 720)
+    win = Window(1280, 720)
     win.switch_to()
     yield win
     win.close()

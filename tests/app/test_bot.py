@@ -1,24 +1,37 @@
-"""The app's fallback sampling bot (used when kabuto.ai is not installed) plays within the rules."""
+"""The app's AI seats (:func:`kabuto.app.bot.plan_turn`, the Kabuto AI underneath) play within the
+rules: the turn they plan is one the game accepts, carried out the way the table carries it out."""
 from __future__ import annotations
 
 import pytest
 
 from kabuto import Game
-from kabuto.app.bot import SamplingBot
+from kabuto.app.bot import plan_turn
 from physics import Materials
 
 
 @pytest.mark.parametrize("limit", [None, 2.0])
-def test_the_sampling_bot_pushes_within_the_hands_limit(limit):
-    """Its speeds follow the game's materials: never faster than the hand allows, and a game with a
-    faster hand lets it push faster."""
+def test_an_ai_seat_pushes_within_the_hands_limit_and_the_rules_accept_its_turn(limit):
+    """Its speeds follow the game's materials (never faster than the hand allows, also when a
+    tuning gives the hand more speed), and the turn plays through the game's own methods."""
     mats = Materials.load()
     if limit is not None:
         mats = mats.with_overrides({"simulation.max_speed": limit})
     g = Game.new(players=2, wrestlers=["mike", "hank"], seed=3, first_player=0, materials=mats)
     sim = g.materials.sim
-    speeds = [SamplingBot(samples=4).choose(g, 0, seed).speed for seed in range(6)]
-    assert all(max(sim.min_speed, 0.4 * sim.max_speed) <= s <= sim.max_speed for s in speeds)
-    plan = SamplingBot(samples=4).choose(g, 0, 0)
-    g.push(plan.kind, plan.entry_deg, plan.heading_deg, plan.speed)   # the rules accept it
-    assert g.current_seat == 1
+    plan = plan_turn(g, 0, "easy", seed=4, workers=1)
+    assert plan is not None and plan.pushes
+    assert all(sim.min_speed <= p.speed <= sim.max_speed for p in plan.pushes)
+    for name, targets in plan.before:
+        g.use_move(0, name, **targets)
+    for p in plan.pushes:
+        g.push(p.kind, p.entry_deg, p.heading_deg, p.speed, p.spin_deg, end_turn=False)
+    for name, targets in plan.after:
+        g.use_move(0, name, **targets)
+    if not g.is_over and g.current_seat == 0:
+        g.end_turn()
+    assert g.is_over or g.current_seat == 1
+
+
+def test_an_ai_seat_plans_nothing_out_of_its_turn():
+    g = Game.new(players=2, wrestlers=["mike", "hank"], seed=3, first_player=0)
+    assert plan_turn(g, 1, "easy", seed=0, workers=1) is None

@@ -210,8 +210,8 @@ def test_a_recorded_game_replays_step_by_step_to_the_same_states(app_window, dat
 def test_a_screenshot_is_the_drawn_window(app_window, tmp_path):
     from pyglet import image
 
-    from kabuto.app import theme
     from kabuto.app.session import SandboxSession
+    from kabuto.ui import theme
 
     session = SandboxSession(world=World(Materials.load()))   # an empty ring
     scene = _table(app_window, session)
@@ -267,6 +267,23 @@ def test_the_menu_starts_the_game_it_shows(app_window):
     assert session.game.players == 3 and session.seat_kinds == ("human", "human", "ai")
     assert [s.wrestler.key for s in session.game.seats] == list(menu.config.wrestlers)
     assert session.ai_level == "easy"
+
+
+def test_the_menu_offers_every_mode_the_app_ships_and_each_starts(app_window):
+    """Kabuto Sumo, the card table, the sandbox and replays, in that order; none is a placeholder."""
+    from kabuto.app.main import App, Options
+
+    app = App(Options(ai_delay=0.0, ai_workers=1, record=False), window=app_window)
+    app.open_menu()
+    menu = app_window.scene
+    buttons = [w for w in menu.widgets.items if w.name.startswith("mode:")]
+    assert [b.caption.text for b in buttons] == ["Kabuto Sumo", "Card games", "Free push (sandbox)",
+                                                 "Replays"]
+    for key in [b.name.removeprefix("mode:") for b in buttons]:
+        app.open_menu()
+        app_window.scene.widgets.find(f"mode:{key}").on_click()
+        app_window.scene.widgets.find("start").on_click()
+        assert not isinstance(app_window.scene, type(menu)), f"{key}: Start did not leave the menu"
 
 
 def test_resizing_keeps_the_whole_ring_and_platform_in_view(app_window):

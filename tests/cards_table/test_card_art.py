@@ -7,7 +7,7 @@ import pytest
 from cards.sumida_river import CARD_NAMES as SUMIDA_CARDS
 from cards.sumo import DECK as SUMO_DECK
 from cards.sumo_card_game import NAMES as SCG_CARDS
-from cards.table import style
+from cards.table import sizes
 from cards.table.card_art import card_image
 from cards.table.faces import faces, pretty
 
@@ -27,25 +27,25 @@ def ink(img, red: bool) -> int:
 
 def test_hearts_and_diamonds_print_red_clubs_and_spades_black():
     for card in ("9H", "9D"):
-        img = card_image("sumo-card-game", card, *style.CARD_L)
+        img = card_image("sumo-card-game", card, *sizes.CARD_L)
         assert ink(img, red=True) > 300 and ink(img, red=False) < 50
     for card in ("9C", "9S"):
-        img = card_image("sumo-card-game", card, *style.CARD_L)
+        img = card_image("sumo-card-game", card, *sizes.CARD_L)
         assert ink(img, red=False) > 300 and ink(img, red=True) < 50
 
 
 def test_the_four_suits_draw_four_different_symbols():
     centres = []
     for suit in "CDHS":
-        img = card_image("sumo", "3" + suit, *style.CARD_L)
+        img = card_image("sumo", "3" + suit, *sizes.CARD_L)
         w, h = img.size
         centres.append(img.crop((w // 4, h // 3, 3 * w // 4, 3 * h // 4)).convert("L").tobytes())
     assert len(set(centres)) == 4
 
 
 def test_the_wild_a_cards_of_sumida_river_are_black_and_red():
-    black = card_image("sumida-river", "WB", *style.CARD_M)
-    red = card_image("sumida-river", "WR", *style.CARD_M)
+    black = card_image("sumida-river", "WB", *sizes.CARD_M)
+    red = card_image("sumida-river", "WR", *sizes.CARD_M)
     assert ink(black, red=False) > 200 and ink(black, red=True) < 30
     assert ink(red, red=True) > 200
 
@@ -56,11 +56,11 @@ def test_the_wild_a_cards_of_sumida_river_are_black_and_red():
     ("sumida-river", list(SUMIDA_CARDS) + ["WB", "WR"]),
 ])
 def test_every_card_of_every_game_draws_and_differs_from_the_back(game, cards):
-    back = card_image(game, None, *style.CARD_S).tobytes()
+    back = card_image(game, None, *sizes.CARD_S).tobytes()
     seen = set()
     for c in cards:
-        img = card_image(game, c, *style.CARD_S)
-        assert img.size == style.CARD_S
+        img = card_image(game, c, *sizes.CARD_S)
+        assert img.size == sizes.CARD_S
         data = img.tobytes()
         assert data != back
         seen.add(data)

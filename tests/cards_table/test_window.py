@@ -23,10 +23,10 @@ if not os.environ.get("DISPLAY"):
 import pyglet  # noqa: E402
 from pyglet.window import mouse  # noqa: E402
 
+from cards.table.app_mode import MODE, game_modes  # noqa: E402
 from cards.table.config import Pacing, SeatSpec, TableConfig, table_data  # noqa: E402
-from cards.table.host import TableWindow  # noqa: E402
-from cards.table.menu import menu_entries  # noqa: E402
-from cards.table.scene import SetupScene, TableScene  # noqa: E402
+from cards.table.scene import CardTableScene, SetupScene, open_window  # noqa: E402
+from kabuto.ui.window import Window  # noqa: E402
 from tests.cards_table.helpers import centre, find_target, targets_for  # noqa: E402
 
 INSTANT = Pacing().instant()
@@ -36,20 +36,20 @@ PAPER = (250, 247, 238)
 
 @pytest.fixture(scope="module")
 def window():
-    w = TableWindow(1280, 720)
+    w = open_window(1280, 720)
     w.dispatch_events()
     yield w
     w.close()
 
 
-def click(window: TableWindow, x: float, y: float) -> None:
+def click(window: Window, x: float, y: float) -> None:
     """A left click at window pixel (x, y), delivered through the window's event queue."""
     window.dispatch_event("on_mouse_press", int(x), int(y), mouse.LEFT, 0)
     window.dispatch_event("on_mouse_release", int(x), int(y), mouse.LEFT, 0)
     window.dispatch_events()
 
 
-def click_target(window: TableWindow, scene, target: str) -> None:
+def click_target(window: Window, scene, target: str) -> None:
     item = find_target(scene.model.display(), target)
     x, y = scene.renderer.to_window(*centre(item))
     click(window, x, y)
@@ -61,7 +61,7 @@ def bot_config(mode: str, seed: int, strength: str = "random") -> TableConfig:
     return TableConfig(mode, seats, seed, pacing=INSTANT)
 
 
-def paper_pixels(window: TableWindow) -> int:
+def paper_pixels(window: Window) -> int:
     """How many pixels on screen have the colour of a card face's paper."""
     w, h, data = window.pixels()
     rgb = np.frombuffer(data, dtype=np.uint8).reshape(-1, 4)[:, :3].astype(int)
@@ -72,7 +72,7 @@ def paper_pixels(window: TableWindow) -> int:
 @pytest.mark.parametrize("mode", [m.key for m in table_data().modes])
 def test_a_whole_game_against_bots_is_played_by_clicking(window, mode):
     seed = 11
-    scene = window.set_scene(TableScene(window, bot_config(mode, seed)))
+    scene = window.set_scene(CardTableScene(window, bot_config(mode, seed)))
     rng = random.Random(seed)
     game = scene.model.match.game
     decisions = 0
@@ -107,7 +107,7 @@ def test_a_whole_game_against_bots_is_played_by_clicking(window, mode):
 def test_a_card_that_may_not_be_played_is_refused_with_the_engines_reason(window):
     # SUMO: Blue (a bot) leads; Red holds the suit led but clicks another suit.
     for seed in range(200):
-        scene = window.set_scene(TableScene(window, bot_config("sumo", seed, "heuristic")))
+        scene = window.set_scene(CardTableScene(window, bot_config("sumo", seed, "heuristic")))
         scene.settle()
         m = scene.model.match
         while m.waiting_for_human() and m.game.observation(0)["phase"] == "reveal":
@@ -136,14 +136,14 @@ def test_a_card_that_may_not_be_played_is_refused_with_the_engines_reason(window
 
 def test_a_search_bot_thinks_off_the_windows_thread_and_then_plays(window):
     seats = (SeatSpec("human"), SeatSpec("bot", "search"))
-    scene = window.set_scene(TableScene(window, TableConfig("sumo", seats, 1, pacing=INSTANT)))
+    scene = window.set_scene(CardTableScene(window, TableConfig("sumo", seats, 1, pacing=INSTANT)))
     m = scene.model.match
     click_target(window, scene, f"card:{m.game.legal_actions()[0].split(' ')[1]}")  # Red reveals
     assert m.current == 1 and m.actions_played == 1
     scene.update(0.0)  # the bot starts thinking in the background; the window stays live
     assert scene.model.thinking
     assert "Blue is thinking..." in scene.model.display().texts()
-    scene._future.result(timeout=60)
+    scene.worker.wait(timeout=60)
     scene.update(0.0)  # its choice is played on the window's thread
     assert m.actions_played == 2 and not scene.model.thinking
 
@@ -153,7 +153,7 @@ def test_a_search_bot_thinks_off_the_windows_thread_and_then_plays(window):
 def test_the_hot_seat_pass_screen_shows_no_card_face(window, mode):
     n = table_data().mode(mode).players
     config = TableConfig(mode, tuple(SeatSpec("human") for _ in range(n)), 5, pacing=INSTANT)
-    scene = window.set_scene(TableScene(window, config))
+    scene = window.set_scene(CardTableScene(window, config))
     m = scene.model.match
     assert m.pass_to == m.current
     assert scene.model.display().faces() == []
@@ -176,7 +176,7 @@ def test_the_hot_seat_pass_screen_shows_no_card_face(window, mode):
 @pytest.mark.skipif(bool(pyglet.options["headless"]), reason="pyglet runs headless: no X window to click")
 def test_a_real_x_click_takes_the_pass_screen(window):
     config = TableConfig("sumo", (SeatSpec("human"), SeatSpec("human")), 3, pacing=INSTANT)
-    scene = window.set_scene(TableScene(window, config))
+    scene = window.set_scene(CardTableScene(window, config))
     window.pump()
     button = find_target(scene.model.display(), "ui:pass")
     x, y = scene.renderer.to_window(*centre(button))
@@ -194,7 +194,7 @@ def test_a_real_x_click_takes_the_pass_screen(window):
 
 # ----- dragging and animation ------------------------------------------------------------------------
 def test_dragging_a_card_onto_the_table_plays_it(window):
-    scene = window.set_scene(TableScene(window, bot_config("sumo", 4)))
+    scene = window.set_scene(CardTableScene(window, bot_config("sumo", 4)))
     scene.settle()
     m = scene.model.match
     assert m.waiting_for_human()
@@ -215,7 +215,7 @@ def test_the_sumo_cards_slide_to_their_new_column_when_pushed(window):
     slow = Pacing(bot_delay=0.0, slide=0.3, push=0.6)
     seats = (SeatSpec("human"), SeatSpec("bot", "random"))
     for seed in range(50):
-        scene = window.set_scene(TableScene(window, TableConfig("sumo-card-game", seats, seed, pacing=slow)))
+        scene = window.set_scene(CardTableScene(window, TableConfig("sumo-card-game", seats, seed, pacing=slow)))
         m = scene.model.match
         scene.settle()
         window.pump(0.0)  # on screen (and known to the renderer): the sumo cards at the centre
@@ -255,7 +255,7 @@ def test_the_set_up_screen_starts_a_hot_seat_sumida_river_for_four(window):
     click_target(window, scene, "strength:2:random")
     click_target(window, scene, "ui:start")
     table = window.scene
-    assert isinstance(table, TableScene)
+    assert isinstance(table, CardTableScene)
     m = table.model.match
     assert m.mode.players == 4 and m.humans == [0, 1] and m.hot_seat
     assert m.config.seats[2] == SeatSpec("bot", "random")
@@ -265,32 +265,44 @@ def test_the_set_up_screen_starts_a_hot_seat_sumida_river_for_four(window):
     assert isinstance(window.scene, SetupScene)
 
 
+class _Host:
+    """What a mode starts in: a window, and a way back to the (here imaginary) start menu."""
+
+    def __init__(self, window: Window) -> None:
+        self.window = window
+        self.backs = 0
+
+    def open_menu(self) -> None:
+        self.backs += 1
+
+
 def test_every_start_menu_entry_opens_its_games_set_up(window):
-    entries = menu_entries()
-    titles = [e.title for e in entries]
+    modes = game_modes()
+    titles = [m.title for m in modes]
     assert titles == ["Sumo Card Game", "Sumo Card Game with Jokers", "SUMO", "Sumida River (3 players)",
                       "Sumida River (4 players)"]
-    backs = []
-    for e in entries:
-        scene = e.open(window, back=lambda: backs.append(1))
-        assert window.scene is scene and scene.model.mode == e.key
-        assert len(scene.model.seats) == table_data().mode(e.key).players
+    host = _Host(window)
+    for m in [*modes, MODE]:
+        scene = window.set_scene(m.start(host, None))
+        key = m.key.removeprefix("cards:") if m is not MODE else table_data().modes[0].key
+        assert scene.model.mode == key and len(scene.model.seats) == table_data().mode(key).players
     click_target(window, window.scene, "ui:back")
-    assert backs == [1]
+    assert host.backs == 1
 
 
 def test_the_apps_start_menu_opens_the_card_table_and_comes_back():
     main = pytest.importorskip("kabuto.app.main")
-    import cards.table.app_mode as app_mode
-    from kabuto.app import modes
 
     app = main.App(main.Options(visible=True, record=False))
     try:
         app.open_menu()
         app.window.pump()
-        mode = modes.MODES["cards"]
-        assert mode.start is app_mode.start and mode.available() == ""
-        app.start(mode, app.last_config)  # what the menu's Start does
+        menu = app.window.scene
+        for name in ("mode:cards", "start"):  # what a player clicks: "Card games", then Start
+            r = menu.widgets.find(name).rect
+            app.window.dispatch_event("on_mouse_press", int(r.cx), int(r.cy), mouse.LEFT, 0)
+            app.window.dispatch_event("on_mouse_release", int(r.cx), int(r.cy), mouse.LEFT, 0)
+            app.window.pump()
         setup = app.window.scene
         assert isinstance(setup, SetupScene)
         for target in ("mode:sumo", "ui:start"):
@@ -300,7 +312,7 @@ def test_the_apps_start_menu_opens_the_card_table_and_comes_back():
             app.window.dispatch_event("on_mouse_release", int(x), int(y), mouse.LEFT, 0)
             app.window.pump()
         table = app.window.scene
-        assert isinstance(table, TableScene) and table.model.match.mode.key == "sumo"
+        assert isinstance(table, CardTableScene) and table.model.match.mode.key == "sumo"
         table.settle()
         app.window.pump()
         assert table.model.display().faces()  # the person's hand is on screen
@@ -315,7 +327,7 @@ def test_the_apps_start_menu_opens_the_card_table_and_comes_back():
 
 
 def test_the_table_scales_to_a_smaller_window(window):
-    scene = window.set_scene(TableScene(window, bot_config("sumida-river-4", 2)))
+    scene = window.set_scene(CardTableScene(window, bot_config("sumida-river-4", 2)))
     scene.settle()
     try:
         window.set_size(960, 600)

@@ -99,7 +99,7 @@ def test_each_action_records_what_it_changed_so_positions_can_be_rebuilt(rich):
 
 def test_playback_steps_back_to_a_checkpoint_and_forward_to_the_same_states(rich):
     """What a viewer does: play, remember a point, play on, go back, play again."""
-    pb = rp.Playback(rp.load(rich.path))
+    pb = rp.ReplayStepper(rp.load(rich.path))
     for _ in range(3):
         pb.step()
     mark = pb.checkpoint()

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cards.table import style
+from cards.table import sizes
 from cards.table.describe import Summary
 from cards.table.display import (
     DESIGN_H,
@@ -24,9 +24,10 @@ from cards.table.display import (
     CardItem,
     Display,
     Item,
-    Rect,
     TextItem,
 )
+from kabuto.ui import theme
+from kabuto.ui.geometry import Rect
 
 SIDE_W = 300
 MAIN = Rect(0, 0, DESIGN_W - SIDE_W, DESIGN_H)
@@ -75,8 +76,8 @@ class ViewContext:
     def players(self) -> int:
         return len(self.names)
 
-    def colour(self, seat: int) -> style.RGBA:
-        return style.seat_colour(seat)
+    def colour(self, seat: int) -> theme.RGBA:
+        return theme.seat_colour(seat)
 
 
 @dataclass(frozen=True)
@@ -137,10 +138,10 @@ def hand_items(ctx: ViewContext, keys: Sequence[str], faces: Sequence[str], area
     and the others dimmed; every card takes clicks."""
     choosing = ctx.my_turn and card_choice
     items = []
-    for key, face, r in zip(keys, faces, row_rects(len(keys), area, size)):
+    for key, face, r in zip(keys, faces, row_rects(len(keys), area, size), strict=True):
         sel = key in ctx.selection
         if sel:
-            r = Rect(r.x, r.y + style.LIFT, r.w, r.h)
+            r = Rect(r.x, r.y + sizes.LIFT, r.w, r.h)
         items.append(CardItem(
             key=f"{prefix}:{key}", rect=r, face=face, game=ctx.game, track=key,
             highlight=choosing and key in playable, selected=sel,
@@ -162,12 +163,12 @@ def seat_anchor(rect: Rect) -> tuple[float, float]:
 
 
 # ----- panels and text -----------------------------------------------------------------------------
-def panel(key: str, r: Rect, fill: style.RGBA = style.PANEL, border: style.RGBA | None = style.PANEL_EDGE,
+def panel(key: str, r: Rect, fill: theme.RGBA = theme.PANEL, border: theme.RGBA | None = theme.PANEL_EDGE,
           radius: float = 8, layer: int = LAYER_TABLE, target: str | None = None) -> BoxItem:
     return BoxItem(key=key, rect=r, fill=fill, border=border, radius=radius, layer=layer, target=target)
 
 
-def text(key: str, x: float, y: float, s: str, size: float = style.FONT, colour: style.RGBA = style.TEXT,
+def text(key: str, x: float, y: float, s: str, size: float = theme.FONT_SIZE, colour: theme.RGBA = theme.TEXT,
          anchor_x: str = "left", anchor_y: str = "baseline", width: float | None = None,
          bold: bool = False, layer: int = LAYER_UI) -> TextItem:
     return TextItem(key=key, x=x, y=y, text=s, size=size, colour=colour, anchor_x=anchor_x,
@@ -175,7 +176,7 @@ def text(key: str, x: float, y: float, s: str, size: float = style.FONT, colour:
 
 
 def button(key: str, r: Rect, caption: str, target: str, enabled: bool = True, primary: bool = False,
-           selected: bool = False, reason: str = "", layer: int = LAYER_UI, size: float = style.FONT) -> ButtonItem:
+           selected: bool = False, reason: str = "", layer: int = LAYER_UI, size: float = theme.FONT_SIZE) -> ButtonItem:
     return ButtonItem(key=key, rect=r, text=caption, target=target, enabled=enabled, primary=primary,
                       selected=selected, reason=reason, layer=layer, size=size)
 
@@ -188,7 +189,7 @@ def action_bar(buttons: Sequence[tuple[str, str, bool, bool]], y: float, area: R
     scale = min(1.0, (area.w - 20) / total) if total > 0 else 1.0
     x = area.x + (area.w - total * scale) / 2
     out = []
-    for (caption, target, enabled, primary), w in zip(buttons, widths):
+    for (caption, target, enabled, primary), w in zip(buttons, widths, strict=True):
         w *= scale
         out.append(button(f"bar:{target}", Rect(x, y, w, height), caption, target, enabled, primary))
         x += w + gap * scale
@@ -233,18 +234,18 @@ def side_panel(ctx: ViewContext, seat_lines: Sequence[tuple[int, str]] = (),
 
     ``reserve`` leaves that many pixels under the seat lines for the view's own items (Sumida
     River's score table)."""
-    items: list[Item] = [panel("side", SIDE, style.PANEL, None, 0)]
+    items: list[Item] = [panel("side", SIDE, theme.PANEL, None, 0)]
     extra_buttons = list(extra_buttons) + list(ctx.extra)
     x = SIDE.x + 14
-    items.append(text("side:title", x, 690, ctx.title, style.FONT_HEADING if len(ctx.title) <= 24 else style.FONT,
+    items.append(text("side:title", x, 690, ctx.title, theme.FONT_HEADING if len(ctx.title) <= 24 else theme.FONT_SIZE,
                       bold=True))
     items.append(button("side:menu", Rect(SIDE.right - 84, 10, 72, 28), "Menu", "ui:menu"))
-    y = 650
+    y: float = 650
     for seat, line in seat_lines:
         items.append(BoxItem(key=f"side:seatdot:{seat}", rect=Rect(x, y - 2, 10, 10),
                              fill=ctx.colour(seat), radius=5, layer=LAYER_UI))
-        items.append(text(f"side:seat:{seat}", x + 16, y, line, style.FONT_SMALL,
-                          style.TEXT if seat != ctx.current else style.ACCENT))
+        items.append(text(f"side:seat:{seat}", x + 16, y, line, theme.FONT_SMALL,
+                          theme.TEXT if seat != ctx.current else theme.ACCENT))
         y -= 18
     for i, (caption, target) in enumerate(extra_buttons):
         items.append(button(f"side:btn:{target}", Rect(x + i * 140, y - 30, 130, 28), caption, target))
@@ -252,16 +253,16 @@ def side_panel(ctx: ViewContext, seat_lines: Sequence[tuple[int, str]] = (),
         y -= 40
     y -= reserve
     top = min(LOG_TOP, y - 10)
-    items.append(text("side:logtitle", x, top, "Move log", style.FONT_SMALL, style.TEXT_DIM, bold=True))
+    items.append(text("side:logtitle", x, top, "Move log", theme.FONT_SMALL, theme.TEXT_DIM, bold=True))
     rows = int((top - 14 - LOG_BOTTOM) // LOG_LINE_H)
     shown, scroll = log_window(ctx.log, ctx.log_scroll, rows)
     if shown:
-        items.append(text("side:log", x, top - 14, "\n".join(shown), style.FONT_SMALL, style.TEXT,
+        items.append(text("side:log", x, top - 14, "\n".join(shown), theme.FONT_SMALL, theme.TEXT,
                           anchor_y="top", width=SIDE.w - 28))
     hint = "scroll for older moves" if scroll == 0 and len(shown) < len(ctx.log) else (
         f"{scroll} newer moves below - scroll down" if scroll else "")
     if hint:
-        items.append(text("side:loghint", x, LOG_BOTTOM - 30, hint, style.FONT_SMALL - 1, style.TEXT_DIM))
+        items.append(text("side:loghint", x, LOG_BOTTOM - 30, hint, theme.FONT_SMALL - 1, theme.TEXT_DIM))
     # The whole log area takes the mouse wheel.
     items.append(BoxItem(key="side:logarea", rect=Rect(SIDE.x, LOG_BOTTOM, SIDE.w, top - LOG_BOTTOM),
                          fill=(0, 0, 0, 0), layer=LAYER_TABLE, target="ui:log"))
@@ -272,11 +273,11 @@ def status_items(ctx: ViewContext, prompt: str, y: float) -> list[Item]:
     """The prompt (what to do now) and, below it, the last message (a refusal shows in red)."""
     items: list[Item] = []
     if prompt:
-        items.append(text("status:prompt", MAIN.cx, y, prompt, style.FONT_HEADING,
-                          style.ACCENT if ctx.my_turn else style.TEXT, anchor_x="center", bold=ctx.my_turn))
+        items.append(text("status:prompt", MAIN.cx, y, prompt, theme.FONT_HEADING,
+                          theme.ACCENT if ctx.my_turn else theme.TEXT, anchor_x="center", bold=ctx.my_turn))
     if ctx.message:
-        items.append(text("status:message", MAIN.cx, y - 22, ctx.message, style.FONT,
-                          style.TEXT_BAD if ctx.message_bad else style.TEXT_GOOD, anchor_x="center"))
+        items.append(text("status:message", MAIN.cx, y - 22, ctx.message, theme.FONT_SIZE,
+                          theme.TEXT_BAD if ctx.message_bad else theme.TEXT_GOOD, anchor_x="center"))
     return items
 
 
@@ -295,23 +296,23 @@ def not_your_turn(ctx: ViewContext) -> Intent:
 
 
 # ----- the pass screen -----------------------------------------------------------------------------
-def pass_screen(title: str, name: str, colour: style.RGBA, note: str = "") -> Display:
+def pass_screen(title: str, name: str, colour: theme.RGBA, note: str = "") -> Display:
     """Shown between two people's turns in hot-seat: no card, no hand, no log - only who is next."""
     d = Display()
-    d.add(BoxItem(key="pass:bg", rect=Rect(0, 0, DESIGN_W, DESIGN_H), fill=style.BACKGROUND, layer=LAYER_TABLE))
-    d.add(BoxItem(key="pass:band", rect=Rect(0, 300, DESIGN_W, 150), fill=style.PANEL, layer=LAYER_TABLE))
+    d.add(BoxItem(key="pass:bg", rect=Rect(0, 0, DESIGN_W, DESIGN_H), fill=theme.BACKGROUND, layer=LAYER_TABLE))
+    d.add(BoxItem(key="pass:band", rect=Rect(0, 300, DESIGN_W, 150), fill=theme.PANEL, layer=LAYER_TABLE))
     d.add(BoxItem(key="pass:dot", rect=Rect(DESIGN_W / 2 - 18, 470, 36, 36), fill=colour, radius=18,
                   layer=LAYER_UI))
-    d.add(text("pass:title", DESIGN_W / 2, 410, f"Pass the screen to {name}", style.FONT_TITLE,
+    d.add(text("pass:title", DESIGN_W / 2, 410, f"Pass the screen to {name}", sizes.POPUP_TITLE,
                anchor_x="center", bold=True))
     d.add(text("pass:text", DESIGN_W / 2, 370,
                f"{name}: take your seat. Everyone else, look away - {name}'s cards come next.",
-               style.FONT, style.TEXT_DIM, anchor_x="center"))
+               theme.FONT_SIZE, theme.TEXT_DIM, anchor_x="center"))
     if note:
-        d.add(text("pass:note", DESIGN_W / 2, 340, note, style.FONT, style.TEXT_DIM, anchor_x="center"))
+        d.add(text("pass:note", DESIGN_W / 2, 340, note, theme.FONT_SIZE, theme.TEXT_DIM, anchor_x="center"))
     d.add(button("pass:ok", Rect(DESIGN_W / 2 - 150, 220, 300, 48), f"I am {name}: show my cards",
-                 "ui:pass", primary=True, size=style.FONT_HEADING))
-    d.add(text("pass:game", 20, 690, title, style.FONT_HEADING, style.TEXT_DIM))
+                 "ui:pass", primary=True, size=theme.FONT_HEADING))
+    d.add(text("pass:game", 20, 690, title, theme.FONT_HEADING, theme.TEXT_DIM))
     d.add(button("pass:menu", Rect(DESIGN_W - 96, 676, 72, 30), "Menu", "ui:menu"))
     return d
 
@@ -319,20 +320,20 @@ def pass_screen(title: str, name: str, colour: style.RGBA, note: str = "") -> Di
 # ----- summary pop-up ------------------------------------------------------------------------------
 def summary_items(s: Summary, rematch: bool) -> list[Item]:
     """A pop-up over the table: a dimmer that swallows clicks, the panel, its lines and table."""
-    items: list[Item] = [BoxItem(key="sum:dim", rect=Rect(0, 0, DESIGN_W, DESIGN_H), fill=style.DIMMER,
+    items: list[Item] = [BoxItem(key="sum:dim", rect=Rect(0, 0, DESIGN_W, DESIGN_H), fill=theme.DIMMER,
                                  layer=LAYER_MODAL, target="")]
     rows = len(s.table)
     h = 150 + 22 * len(s.lines) + 24 * rows
     w = 600
     r = Rect((DESIGN_W - w) / 2, (DESIGN_H - h) / 2, w, h)
-    items.append(BoxItem(key="sum:panel", rect=r, fill=style.PANEL, border=style.ACCENT, radius=10,
+    items.append(BoxItem(key="sum:panel", rect=r, fill=theme.PANEL, border=theme.ACCENT, radius=10,
                          layer=LAYER_MODAL))
     y = r.top - 44
-    items.append(text("sum:title", r.cx, y, s.title, style.FONT_TITLE, style.ACCENT, anchor_x="center",
+    items.append(text("sum:title", r.cx, y, s.title, sizes.POPUP_TITLE, theme.ACCENT, anchor_x="center",
                       bold=True, layer=LAYER_MODAL))
     y -= 34
     for i, line in enumerate(s.lines):
-        items.append(text(f"sum:line:{i}", r.cx, y, line, style.FONT, anchor_x="center", layer=LAYER_MODAL))
+        items.append(text(f"sum:line:{i}", r.cx, y, line, theme.FONT_SIZE, anchor_x="center", layer=LAYER_MODAL))
         y -= 22
     if s.table:
         ncol = len(s.table[0])
@@ -341,8 +342,8 @@ def summary_items(s: Summary, rematch: bool) -> list[Item]:
         for ri, row in enumerate(s.table):
             for ci, cell in enumerate(row):
                 cx = r.x + 30 + (0 if ci == 0 else first_w + col_w * (ci - 1) + col_w / 2)
-                items.append(text(f"sum:cell:{ri}:{ci}", cx, y, cell, style.FONT,
-                                  style.TEXT_DIM if ri == 0 else style.TEXT,
+                items.append(text(f"sum:cell:{ri}:{ci}", cx, y, cell, theme.FONT_SIZE,
+                                  theme.TEXT_DIM if ri == 0 else theme.TEXT,
                                   anchor_x="left" if ci == 0 else "center", bold=ri == 0,
                                   layer=LAYER_MODAL))
             y -= 24

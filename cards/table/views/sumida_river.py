@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from cards.table import style
+from cards.table import sizes
 from cards.table.config import table_data
 from cards.table.describe import plural
-from cards.table.display import LAYER_UI, BoxItem, CardItem, Display, Rect
+from cards.table.display import LAYER_UI, BoxItem, CardItem, Display
 from cards.table.faces import pretty, pretty_list
 from cards.table.views.common import (
     MAIN,
@@ -37,6 +37,8 @@ from cards.table.views.common import (
     text,
     waiting_prompt,
 )
+from kabuto.ui import theme
+from kabuto.ui.geometry import Rect
 
 GAME = "sumida-river"
 WILDS = ("WB", "WR")
@@ -124,8 +126,8 @@ def completable(selection: list[str], legal: list[str]) -> Counter[str]:
 
 
 def add_caption(action: str) -> str:
-    _, b, _, r, _ = action.split(" ")
-    b, r = int(b), int(r)
+    _, black, _, red, _ = action.split(" ")
+    b, r = int(black), int(red)
     if b == 0 and r == 0:
         return "Add no A card"
     parts = ([f"{b} Black A"] if b else []) + ([f"{r} Red A"] if r else [])
@@ -140,9 +142,8 @@ class SumidaRiverView:
 
     # ----- building the picture ------------------------------------------------------------------
     def build(self, ctx: ViewContext) -> Display:
-        obs = ctx.obs
         d = Display()
-        d.add(panel("felt", MAIN, style.FELT, None, 0))
+        d.add(panel("felt", MAIN, theme.FELT, None, 0))
         anchors: dict[int, tuple[float, float]] = {ctx.viewer: (HAND_AREA.cx, HAND_AREA.cy)}
         for off, r in PANELS[ctx.players].items():
             seat = self.seat_at(ctx, off)
@@ -176,45 +177,45 @@ class SumidaRiverView:
         x = r.x
         for name, k in (("WB", b), ("WR", rr)):
             if k:
-                d.add(CardItem(key=f"{key}:{name}", rect=Rect(x, r.y, *style.CARD_XS), face=name, game=GAME,
+                d.add(CardItem(key=f"{key}:{name}", rect=Rect(x, r.y, *sizes.CARD_XS), face=name, game=GAME,
                                badge=f"x{k}"))
-                x += style.CARD_XS[0] + 6
+                x += sizes.CARD_XS[0] + 6
         if not b and not rr:
-            d.add(text(f"{key}:none", r.x, r.y + 20, "no A cards left", style.FONT_SMALL, style.TEXT_DIM))
+            d.add(text(f"{key}:none", r.x, r.y + 20, "no A cards left", theme.FONT_SMALL, theme.TEXT_DIM))
 
     def _other(self, ctx: ViewContext, d: Display, seat: int, r: Rect) -> None:
         obs = ctx.obs
         turn = seat == ctx.current and not ctx.over
-        d.add(panel(f"seat:{seat}:panel", r, style.PANEL if not turn else (70, 64, 40, 255),
-                    style.ACCENT if turn else style.PANEL_EDGE, 8))
+        d.add(panel(f"seat:{seat}:panel", r, theme.PANEL if not turn else (70, 64, 40, 255),
+                    theme.ACCENT if turn else theme.PANEL_EDGE, 8))
         d.add(BoxItem(key=f"seat:{seat}:dot", rect=Rect(r.x + 8, r.top - 22, 12, 12), fill=ctx.colour(seat),
                       radius=6, layer=LAYER_UI))
-        d.add(text(f"seat:{seat}:name", r.x + 26, r.top - 20, ctx.names[seat], style.FONT_HEADING, bold=True))
-        d.add(text(f"seat:{seat}:score", r.right - 8, r.top - 20, f"{obs['scores'][seat]} pts", style.FONT,
+        d.add(text(f"seat:{seat}:name", r.x + 26, r.top - 20, ctx.names[seat], theme.FONT_HEADING, bold=True))
+        d.add(text(f"seat:{seat}:score", r.right - 8, r.top - 20, f"{obs['scores'][seat]} pts", theme.FONT_SIZE,
                    anchor_x="right"))
         n = obs["hand_sizes"][seat]
         ina = obs["a_in_hand"][seat]
         held = f"{plural(n, 'card')}" + (f" ({ina[0] + ina[1]} A)" if ina[0] + ina[1] else "")
         wide = r.w > 200
         if wide:  # the top seat: backs on the left, A cards on the right
-            backs_area = Rect(r.x + 8, r.y + 8, 150, style.CARD_XS[1])
+            backs_area = Rect(r.x + 8, r.y + 8, 150, sizes.CARD_XS[1])
             a_area = Rect(r.x + 200, r.y + 8, 110, 0)
-            d.add(text(f"seat:{seat}:held", r.x + 8, r.top - 40, held, style.FONT_SMALL, style.TEXT_DIM))
+            d.add(text(f"seat:{seat}:held", r.x + 8, r.top - 40, held, theme.FONT_SMALL, theme.TEXT_DIM))
             st = self._status(ctx, seat)
-            d.add(text(f"seat:{seat}:status", r.x + 200, r.top - 40, st, style.FONT_SMALL, style.ACCENT))
+            d.add(text(f"seat:{seat}:status", r.x + 200, r.top - 40, st, theme.FONT_SMALL, theme.ACCENT))
         else:
-            backs_area = Rect(r.x + 8, r.top - 110, r.w - 16, style.CARD_XS[1])
+            backs_area = Rect(r.x + 8, r.top - 110, r.w - 16, sizes.CARD_XS[1])
             a_area = Rect(r.x + 8, r.y + 50, r.w - 16, 0)
-            d.add(text(f"seat:{seat}:held", r.x + 8, r.top - 40, held, style.FONT_SMALL, style.TEXT_DIM))
-            d.add(text(f"seat:{seat}:atitle", r.x + 8, r.y + 110, "A cards on the table:", style.FONT_SMALL,
-                       style.TEXT_DIM))
+            d.add(text(f"seat:{seat}:held", r.x + 8, r.top - 40, held, theme.FONT_SMALL, theme.TEXT_DIM))
+            d.add(text(f"seat:{seat}:atitle", r.x + 8, r.y + 110, "A cards on the table:", theme.FONT_SMALL,
+                       theme.TEXT_DIM))
             st = self._status(ctx, seat)
-            d.add(text(f"seat:{seat}:status", r.x + 8, r.y + 24, st, style.FONT, style.ACCENT, bold=True))
+            d.add(text(f"seat:{seat}:status", r.x + 8, r.y + 24, st, theme.FONT_SIZE, theme.ACCENT, bold=True))
             known = obs["known"].get(str(seat))
             if known:
                 d.add(text(f"seat:{seat}:known", r.x + 8, r.y + 8, "you know: " + pretty_list(known, GAME),
-                           style.FONT_SMALL - 1, style.TEXT_DIM, width=r.w - 16, anchor_y="bottom"))
-        for i, cr in enumerate(row_rects(n, backs_area, style.CARD_XS, 2, "left", min_step=3)):
+                           theme.FONT_SMALL - 1, theme.TEXT_DIM, width=r.w - 16, anchor_y="bottom"))
+        for i, cr in enumerate(row_rects(n, backs_area, sizes.CARD_XS, 2, "left", min_step=3)):
             d.add(CardItem(key=f"seat:{seat}:back:{i}", rect=cr, face=None, game=GAME))
         self._a_cards(ctx, d, f"seat:{seat}:a", obs["a_on_table"][seat], a_area)
 
@@ -228,23 +229,23 @@ class SumidaRiverView:
             row, col = divmod(i, 4)
             r = Rect(SPACES_X0 + col * (SPACE_W + SPACE_GAP), SPACES_Y[row], SPACE_W, SPACE_H)
             play = by_type.get(sp.type)
-            fill = style.SLOT if play is None else style.SLOT_USED
-            border = style.SLOT_EDGE if play is None else ctx.colour(play["seat"])
+            fill = theme.SLOT if play is None else theme.SLOT_USED
+            border = theme.SLOT_EDGE if play is None else ctx.colour(play["seat"])
             d.add(panel(f"space:{sp.type}", r, fill, border, 8))
-            colour = (230, 120, 110, 255) if sp.colour == "red" else style.TEXT
-            d.add(text(f"space:{sp.type}:label", r.x + 6, r.top - 16, sp.label, style.FONT_SMALL, colour, bold=True))
+            colour = (230, 120, 110, 255) if sp.colour == "red" else theme.TEXT
+            d.add(text(f"space:{sp.type}:label", r.x + 6, r.top - 16, sp.label, theme.FONT_SMALL, colour, bold=True))
             if play is None:
-                d.add(text(f"space:{sp.type}:free", r.cx, r.cy - 8, f"{plural(sp.size, 'card')}", style.FONT_SMALL,
-                           style.TEXT_DIM, anchor_x="center"))
+                d.add(text(f"space:{sp.type}:free", r.cx, r.cy - 8, f"{plural(sp.size, 'card')}", theme.FONT_SMALL,
+                           theme.TEXT_DIM, anchor_x="center"))
                 continue
             who = play["seat"]
             latest = order[sp.type] == len(trick["plays"]) - 1
             d.add(text(f"space:{sp.type}:who", r.x + 6, r.top - 31,
-                       f"{ctx.names[who]}, rank {play['rank'].replace('T', '10')}", style.FONT_SMALL - 1,
+                       f"{ctx.names[who]}, rank {play['rank'].replace('T', '10')}", theme.FONT_SMALL - 1,
                        ctx.colour(who), bold=latest))
             cards = play["cards"]
-            for j, cr in enumerate(row_rects(len(cards), Rect(r.x + 6, r.y + 4, r.w - 12, style.CARD_S[1]),
-                                             style.CARD_S, 3)):
+            for j, cr in enumerate(row_rects(len(cards), Rect(r.x + 6, r.y + 4, r.w - 12, sizes.CARD_S[1]),
+                                             sizes.CARD_S, 3)):
                 c = cards[j]
                 d.add(CardItem(key=f"space:{sp.type}:{j}", rect=cr, face=c, game=GAME,
                                track=c if c not in WILDS else None, enter_from=anchors.get(who),
@@ -261,33 +262,33 @@ class SumidaRiverView:
         else:
             line = (f"Play rank {trick['rank_to_meet'].replace('T', '10')} or higher, to a free space "
                     f"- or pass.")
-        d.add(text("trick:info", 490, y, line, style.FONT, style.TEXT, anchor_x="center"))
+        d.add(text("trick:info", 490, y, line, theme.FONT_SIZE, theme.TEXT, anchor_x="center"))
 
     def _me(self, ctx: ViewContext, d: Display) -> None:
         obs = ctx.obs
         me = ctx.viewer
         r = ME_PANEL
         turn = me == ctx.current and not ctx.over
-        d.add(panel("me:panel", r, style.PANEL if not turn else (70, 64, 40, 255),
-                    style.ACCENT if turn else style.PANEL_EDGE, 8))
+        d.add(panel("me:panel", r, theme.PANEL if not turn else (70, 64, 40, 255),
+                    theme.ACCENT if turn else theme.PANEL_EDGE, 8))
         d.add(BoxItem(key="me:dot", rect=Rect(r.x + 8, r.top - 22, 12, 12), fill=ctx.colour(me), radius=6,
                       layer=LAYER_UI))
-        d.add(text("me:name", r.x + 26, r.top - 20, ctx.names[me], style.FONT_HEADING, bold=True))
-        d.add(text("me:score", r.right - 8, r.top - 20, f"{obs['scores'][me]} pts", style.FONT, anchor_x="right"))
-        d.add(text("me:status", r.x + 8, r.top - 40, self._status(ctx, me) or "you", style.FONT_SMALL, style.ACCENT))
-        d.add(text("me:atitle", r.x + 8, r.top - 58, "your A cards on the table:", style.FONT_SMALL - 1,
-                   style.TEXT_DIM))
+        d.add(text("me:name", r.x + 26, r.top - 20, ctx.names[me], theme.FONT_HEADING, bold=True))
+        d.add(text("me:score", r.right - 8, r.top - 20, f"{obs['scores'][me]} pts", theme.FONT_SIZE, anchor_x="right"))
+        d.add(text("me:status", r.x + 8, r.top - 40, self._status(ctx, me) or "you", theme.FONT_SMALL, theme.ACCENT))
+        d.add(text("me:atitle", r.x + 8, r.top - 58, "your A cards on the table:", theme.FONT_SMALL - 1,
+                   theme.TEXT_DIM))
         self._a_cards(ctx, d, "me:a", obs["a_on_table"][me], Rect(r.x + 8, r.y + 10, r.w - 16, 0))
         i = INFO_PANEL
-        d.add(panel("info:panel", i, style.PANEL, style.PANEL_EDGE, 8))
-        d.add(text("info:round", i.x + 8, i.top - 20, f"Round {obs['round']} of {obs['rounds']}", style.FONT, bold=True))
-        d.add(text("info:undealt", i.x + 8, i.top - 42, f"{obs['undealt_count']} cards undealt", style.FONT_SMALL,
-                   style.TEXT_DIM))
+        d.add(panel("info:panel", i, theme.PANEL, theme.PANEL_EDGE, 8))
+        d.add(text("info:round", i.x + 8, i.top - 20, f"Round {obs['round']} of {obs['rounds']}", theme.FONT_SIZE, bold=True))
+        d.add(text("info:undealt", i.x + 8, i.top - 42, f"{obs['undealt_count']} cards undealt", theme.FONT_SMALL,
+                   theme.TEXT_DIM))
         gone = obs["a_out_of_game"]
         d.add(text("info:gone", i.x + 8, i.top - 60, f"A out: {gone[0]} black, {gone[1]} red",
-                   style.FONT_SMALL - 1, style.TEXT_DIM))
-        d.add(text("info:cleared", i.x + 8, i.top - 78, f"{plural(len(obs['cleared']), 'card')} cleared", style.FONT_SMALL,
-                   style.TEXT_DIM))
+                   theme.FONT_SMALL - 1, theme.TEXT_DIM))
+        d.add(text("info:cleared", i.x + 8, i.top - 78, f"{plural(len(obs['cleared']), 'card')} cleared", theme.FONT_SMALL,
+                   theme.TEXT_DIM))
 
     # ----- hand, prompt, buttons ---------------------------------------------------------------------
     def _hand_and_actions(self, ctx: ViewContext, d: Display) -> None:
@@ -312,7 +313,7 @@ class SumidaRiverView:
                     left[c] -= 1
         elif ctx.my_turn and phase == "discard":
             playable = {k for k in keys if f"discard {key_card(k)}" in legal}
-        d.extend(hand_items(ctx, keys, hand, HAND_AREA, style.CARD_M, playable,
+        d.extend(hand_items(ctx, keys, hand, HAND_AREA, sizes.CARD_M, playable,
                             card_choice=phase in ("play", "discard")))
         buttons: list[tuple[str, str, bool, bool]] = []
         prompt = waiting_prompt(ctx)
@@ -365,21 +366,21 @@ class SumidaRiverView:
         y = 646
         nr = obs["rounds"]
         col_x = [x0 + 96 + 34 * i for i in range(nr)] + [x0 + 96 + 34 * nr + 12]
-        d.add(text("score:h:name", x0, y, "Scores", style.FONT_SMALL, style.TEXT_DIM, bold=True))
+        d.add(text("score:h:name", x0, y, "Scores", theme.FONT_SMALL, theme.TEXT_DIM, bold=True))
         for i in range(nr):
-            d.add(text(f"score:h:{i}", col_x[i], y, f"R{i + 1}", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
-        d.add(text("score:h:total", col_x[-1], y, "total", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
+            d.add(text(f"score:h:{i}", col_x[i], y, f"R{i + 1}", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center"))
+        d.add(text("score:h:total", col_x[-1], y, "total", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center"))
         for seat in range(n):
             y -= 17
             d.add(BoxItem(key=f"score:dot:{seat}", rect=Rect(x0, y - 1, 9, 9), fill=ctx.colour(seat), radius=4,
                           layer=LAYER_UI))
             who = ctx.labels[seat]
             d.add(text(f"score:name:{seat}", x0 + 14, y, who if len(who) <= 13 else ctx.names[seat],
-                       style.FONT_SMALL, style.ACCENT if seat == ctx.current else style.TEXT))
+                       theme.FONT_SMALL, theme.ACCENT if seat == ctx.current else theme.TEXT))
             for i in range(nr):
                 v = str(rounds[i]["points"][seat]) if i < len(rounds) else "-"
-                d.add(text(f"score:{seat}:{i}", col_x[i], y, v, style.FONT_SMALL, anchor_x="center"))
-            d.add(text(f"score:{seat}:total", col_x[-1], y, str(obs["scores"][seat]), style.FONT_SMALL,
+                d.add(text(f"score:{seat}:{i}", col_x[i], y, v, theme.FONT_SMALL, anchor_x="center"))
+            d.add(text(f"score:{seat}:total", col_x[-1], y, str(obs["scores"][seat]), theme.FONT_SMALL,
                        anchor_x="center", bold=True))
 
     # ----- clicks --------------------------------------------------------------------------------------

@@ -10,9 +10,9 @@ played (you must follow suit) is refused with the engine's reason.
 """
 from __future__ import annotations
 
-from cards.table import style
+from cards.table import sizes
 from cards.table.describe import plural, sumo_place
-from cards.table.display import BoxItem, CardItem, DiscItem, Display, Rect
+from cards.table.display import BoxItem, CardItem, DiscItem, Display
 from cards.table.views.common import (
     MAIN,
     NOTHING,
@@ -28,6 +28,8 @@ from cards.table.views.common import (
     text,
     waiting_prompt,
 )
+from kabuto.ui import theme
+from kabuto.ui.geometry import Rect
 
 GAME = "sumo"
 HAND_AREA = Rect(150, 14, 680, 118)
@@ -47,13 +49,13 @@ class SumoView:
         obs = ctx.obs
         me, opp = ctx.viewer, 1 - ctx.viewer
         d = Display()
-        d.add(panel("felt", MAIN, style.FELT, None, 0))
+        d.add(panel("felt", MAIN, theme.FELT, None, 0))
         # The other seat: name, how many cards, backs.
         n = obs["hand_sizes"][opp]
         d.add(BoxItem(key="opp:dot", rect=Rect(24, 682, 14, 14), fill=ctx.colour(opp), radius=7, layer=3))
-        d.add(text("opp:name", 46, 684, ctx.labels[opp], style.FONT_HEADING, bold=True))
-        d.add(text("opp:count", 46, 664, f"{plural(n, 'card')} in hand", style.FONT_SMALL, style.TEXT_DIM))
-        d.extend(backs_row(ctx, opp, n, OPP_HAND_AREA, style.CARD_S, "opphand"))
+        d.add(text("opp:name", 46, 684, ctx.labels[opp], theme.FONT_HEADING, bold=True))
+        d.add(text("opp:count", 46, 664, f"{plural(n, 'card')} in hand", theme.FONT_SMALL, theme.TEXT_DIM))
+        d.extend(backs_row(ctx, opp, n, OPP_HAND_AREA, sizes.CARD_S, "opphand"))
         self._ring(ctx, d)
         self._tricks(ctx, d, me, opp)
         self._hand(ctx, d, me)
@@ -64,7 +66,7 @@ class SumoView:
 
     def _ring(self, ctx: ViewContext, d: Display) -> None:
         pos = ctx.obs["wrestler"]
-        d.add(BoxItem(key="ring:bg", rect=RING, fill=style.FELT_DARK, border=style.FELT_LINE, radius=20))
+        d.add(BoxItem(key="ring:bg", rect=RING, fill=theme.FELT_DARK, border=theme.FELT_LINE, radius=20))
         d.add(BoxItem(key="ring:dohyo", rect=Rect(SPOT_X[-1] - 70, RING.y + 20, SPOT_X[1] - SPOT_X[-1] + 140, RING.h - 40),
                       fill=(196, 170, 120, 255), border=(120, 90, 50, 255), radius=50))
         labels = {-1: f"{ctx.names[0]}'s edge", 0: "centre", 1: f"{ctx.names[1]}'s edge"}
@@ -72,56 +74,56 @@ class SumoView:
             x = SPOT_X[p]
             d.add(BoxItem(key=f"ring:spot:{p}", rect=Rect(x - 40, RING.cy - 40, 80, 80), fill=(214, 192, 146, 255),
                           border=(150, 110, 60, 255), radius=40))
-            d.add(text(f"ring:label:{p}", x, RING.y + 4, labels[p], style.FONT_SMALL, style.TEXT,
+            d.add(text(f"ring:label:{p}", x, RING.y + 4, labels[p], theme.FONT_SMALL, theme.TEXT,
                        anchor_x="center", anchor_y="bottom", layer=3))
-        d.add(text("ring:out0", SPOT_X[-2], RING.top - 26, f"{ctx.names[0]}", style.FONT_HEADING, ctx.colour(0),
+        d.add(text("ring:out0", SPOT_X[-2], RING.top - 26, f"{ctx.names[0]}", theme.FONT_HEADING, ctx.colour(0),
                    anchor_x="center", bold=True))
-        d.add(text("ring:out0b", SPOT_X[-2], RING.top - 42, "sits here", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
-        d.add(text("ring:out1", SPOT_X[2], RING.top - 26, f"{ctx.names[1]}", style.FONT_HEADING, ctx.colour(1),
+        d.add(text("ring:out0b", SPOT_X[-2], RING.top - 42, "sits here", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center"))
+        d.add(text("ring:out1", SPOT_X[2], RING.top - 26, f"{ctx.names[1]}", theme.FONT_HEADING, ctx.colour(1),
                    anchor_x="center", bold=True))
-        d.add(text("ring:out1b", SPOT_X[2], RING.top - 42, "sits here", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
-        d.add(text("ring:push0", SPOT_X[-2], RING.y + 12, "pushes →", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
-        d.add(text("ring:push1", SPOT_X[2], RING.y + 12, "← pushes", style.FONT_SMALL, style.TEXT_DIM, anchor_x="center"))
-        d.add(DiscItem(key="wrestler", x=SPOT_X[max(-2, min(2, pos))], y=RING.cy, r=34, fill=style.WRESTLER,
+        d.add(text("ring:out1b", SPOT_X[2], RING.top - 42, "sits here", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center"))
+        d.add(text("ring:push0", SPOT_X[-2], RING.y + 12, "pushes →", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center"))
+        d.add(text("ring:push1", SPOT_X[2], RING.y + 12, "← pushes", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center"))
+        d.add(DiscItem(key="wrestler", x=SPOT_X[max(-2, min(2, pos))], y=RING.cy, r=34, fill=theme.WRESTLER,
                        border=(60, 40, 20, 255), text="SUMO", text_colour=(60, 40, 20, 255), slide="push", layer=2))
         d.add(text("ring:where", RING.cx, RING.top + 8, f"Wrestlers: {sumo_place(pos, ctx.names)}",
-                   style.FONT, style.TEXT, anchor_x="center"))
+                   theme.FONT_SIZE, theme.TEXT, anchor_x="center"))
 
     def _tricks(self, ctx: ViewContext, d: Display, me: int, opp: int) -> None:
         obs = ctx.obs
-        size = style.CARD_M
+        size = sizes.CARD_M
         origin = {opp: (OPP_HAND_AREA.cx, OPP_HAND_AREA.cy), me: (HAND_AREA.cx, HAND_AREA.cy)}
         for key, r in (("trick", TRICK), ("last", LAST)):
-            d.add(panel(f"{key}:panel", r, style.SLOT, style.SLOT_EDGE, 8))
+            d.add(panel(f"{key}:panel", r, theme.SLOT, theme.SLOT_EDGE, 8))
         if obs["phase"] == "reveal":
-            d.add(text("trick:title", TRICK.x + 8, TRICK.top - 18, "Who leads? Reveal a card", style.FONT_SMALL, bold=True))
+            d.add(text("trick:title", TRICK.x + 8, TRICK.top - 18, "Who leads? Reveal a card", theme.FONT_SMALL, bold=True))
             slots = row_rects(2, Rect(TRICK.x, TRICK.y + 22, TRICK.w, size[1]), size, 30)
             for seat in (0, 1):
                 r = slots[seat]
-                d.add(text(f"trick:who:{seat}", r.cx, r.y - 2, ctx.names[seat], style.FONT_SMALL,
+                d.add(text(f"trick:who:{seat}", r.cx, r.y - 2, ctx.names[seat], theme.FONT_SMALL,
                            ctx.colour(seat), anchor_x="center", anchor_y="top"))
                 if seat == 0 and obs["face_down"][0]:
                     mine = obs.get("my_face_down")
                     d.add(CardItem(key="trick:facedown", rect=r, face=mine, game=GAME, track=mine,
                                    enter_from=origin[0], badge="face down"))
                 else:
-                    d.add(BoxItem(key=f"trick:empty:{seat}", rect=r, fill=(0, 0, 0, 0), border=style.SLOT_EDGE, radius=6))
+                    d.add(BoxItem(key=f"trick:empty:{seat}", rect=r, fill=(0, 0, 0, 0), border=theme.SLOT_EDGE, radius=6))
         else:
-            d.add(text("trick:title", TRICK.x + 8, TRICK.top - 18, "Trick", style.FONT_SMALL, bold=True))
+            d.add(text("trick:title", TRICK.x + 8, TRICK.top - 18, "Trick", theme.FONT_SMALL, bold=True))
             slots = row_rects(2, Rect(TRICK.x, TRICK.y + 22, TRICK.w, size[1]), size, 30)
             lead = obs["trick"][0] if obs["trick"] else None
             leader = obs.get("leader")
             for i, r in enumerate(slots):
-                d.add(BoxItem(key=f"trick:empty:{i}", rect=r, fill=(0, 0, 0, 0), border=style.SLOT_EDGE, radius=6))
+                d.add(BoxItem(key=f"trick:empty:{i}", rect=r, fill=(0, 0, 0, 0), border=theme.SLOT_EDGE, radius=6))
             if lead is not None and leader is not None:
                 d.add(CardItem(key=f"trick:{lead}", rect=slots[0], face=lead, game=GAME, track=lead,
                                enter_from=origin[leader]))
                 d.add(text("trick:leader", slots[0].cx, slots[0].y - 2, f"{ctx.names[leader]} led",
-                           style.FONT_SMALL, ctx.colour(leader), anchor_x="center", anchor_y="top"))
+                           theme.FONT_SMALL, ctx.colour(leader), anchor_x="center", anchor_y="top"))
                 d.add(text("trick:follow", slots[1].cx, slots[1].y - 2, f"{ctx.names[1 - leader]} follows",
-                           style.FONT_SMALL, style.TEXT_DIM, anchor_x="center", anchor_y="top"))
+                           theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center", anchor_y="top"))
         # The last trick: lead and follow, and who won it.
-        d.add(text("last:title", LAST.x + 8, LAST.top - 18, "Last trick", style.FONT_SMALL, bold=True))
+        d.add(text("last:title", LAST.x + 8, LAST.top - 18, "Last trick", theme.FONT_SMALL, bold=True))
         tricks = obs["tricks"]
         if tricks:
             leader, lead, follow, winner = tricks[-1]
@@ -129,19 +131,19 @@ class SumoView:
             for i, (c, seat) in enumerate(((lead, leader), (follow, 1 - leader))):
                 d.add(CardItem(key=f"last:{c}", rect=slots[i], face=c, game=GAME, track=c, enter_from=origin[seat],
                                highlight=seat == winner))
-                d.add(text(f"last:who:{i}", slots[i].cx, slots[i].y - 2, ctx.names[seat], style.FONT_SMALL,
+                d.add(text(f"last:who:{i}", slots[i].cx, slots[i].y - 2, ctx.names[seat], theme.FONT_SMALL,
                            ctx.colour(seat), anchor_x="center", anchor_y="top"))
-            d.add(text("last:won", LAST.right - 8, LAST.top - 18, f"{ctx.names[winner]} won", style.FONT_SMALL,
+            d.add(text("last:won", LAST.right - 8, LAST.top - 18, f"{ctx.names[winner]} won", theme.FONT_SMALL,
                        ctx.colour(winner), anchor_x="right", bold=True))
         # Cards each seat revealed to decide the lead (face up, out of play).
         for seat in (0, 1):
             r = ASIDE[seat]
-            d.add(panel(f"aside:{seat}:panel", r, style.SLOT, style.SLOT_EDGE, 8))
-            d.add(text(f"aside:{seat}:title", r.x + 8, r.top - 18, f"{ctx.names[seat]} revealed", style.FONT_SMALL,
+            d.add(panel(f"aside:{seat}:panel", r, theme.SLOT, theme.SLOT_EDGE, 8))
+            d.add(text(f"aside:{seat}:title", r.x + 8, r.top - 18, f"{ctx.names[seat]} revealed", theme.FONT_SMALL,
                        ctx.colour(seat), bold=True))
             cards = obs["set_aside"][seat]
-            for i, cr in enumerate(row_rects(len(cards), Rect(r.x + 6, r.y + 10, r.w - 12, style.CARD_S[1]),
-                                             style.CARD_S, 4, "left")):
+            for i, cr in enumerate(row_rects(len(cards), Rect(r.x + 6, r.y + 10, r.w - 12, sizes.CARD_S[1]),
+                                             sizes.CARD_S, 4, "left")):
                 c = cards[i]
                 d.add(CardItem(key=f"aside:{c}", rect=cr, face=c, game=GAME, track=c, enter_from=origin[seat]))
 
@@ -149,9 +151,9 @@ class SumoView:
         obs = ctx.obs
         hand = list(obs["hand"])
         playable = {a.split(" ", 1)[1] for a in ctx.legal}
-        d.extend(hand_items(ctx, hand, hand, HAND_AREA, style.CARD_L, playable))
+        d.extend(hand_items(ctx, hand, hand, HAND_AREA, sizes.CARD_L, playable))
         d.add(BoxItem(key="me:dot", rect=Rect(24, 160, 14, 14), fill=ctx.colour(me), radius=7, layer=3))
-        d.add(text("me:name", 46, 162, ctx.labels[me], style.FONT_HEADING, bold=True))
+        d.add(text("me:name", 46, 162, ctx.labels[me], theme.FONT_HEADING, bold=True))
         prompt = waiting_prompt(ctx)
         if ctx.my_turn:
             if obs["phase"] == "reveal":

@@ -15,9 +15,9 @@ legal ones are shown; a forced challenge says so).
 """
 from __future__ import annotations
 
-from cards.table import style
+from cards.table import sizes
 from cards.table.describe import column_word, plural
-from cards.table.display import LAYER_TABLE, BoxItem, CardItem, Display, Rect
+from cards.table.display import LAYER_TABLE, BoxItem, CardItem, Display
 from cards.table.faces import pretty_list
 from cards.table.views.common import (
     MAIN,
@@ -35,6 +35,8 @@ from cards.table.views.common import (
     text,
     waiting_prompt,
 )
+from kabuto.ui import theme
+from kabuto.ui.geometry import Rect
 
 GAME = "sumo-card-game"
 COLUMNS = 7
@@ -71,7 +73,7 @@ class SumoCardGameView:
         obs = ctx.obs
         me, opp = ctx.viewer, 1 - ctx.viewer
         d = Display()
-        d.add(panel("felt", MAIN, style.FELT, None, 0))
+        d.add(panel("felt", MAIN, theme.FELT, None, 0))
         self._opponent(ctx, d, opp)
         self._ring(ctx, d, me, opp)
         self._piles(ctx, d)
@@ -86,9 +88,9 @@ class SumoCardGameView:
         obs = ctx.obs
         n = obs["opponent_hand_size"]
         d.add(BoxItem(key="opp:dot", rect=Rect(24, 682, 14, 14), fill=ctx.colour(opp), radius=7, layer=3))
-        d.add(text("opp:name", 46, 684, ctx.labels[opp], style.FONT_HEADING, bold=True))
-        d.add(text("opp:count", 46, 664, f"{plural(n, 'attack card')} in hand", style.FONT_SMALL, style.TEXT_DIM))
-        d.extend(backs_row(ctx, opp, n, OPP_HAND_AREA, style.CARD_S, "opphand"))
+        d.add(text("opp:name", 46, 684, ctx.labels[opp], theme.FONT_HEADING, bold=True))
+        d.add(text("opp:count", 46, 664, f"{plural(n, 'attack card')} in hand", theme.FONT_SMALL, theme.TEXT_DIM))
+        d.extend(backs_row(ctx, opp, n, OPP_HAND_AREA, sizes.CARD_S, "opphand"))
 
     def _ring(self, ctx: ViewContext, d: Display, me: int, opp: int) -> None:
         obs = ctx.obs
@@ -98,15 +100,15 @@ class SumoCardGameView:
         top = ROW_Y["opp_sumo"] + h + 10
         bottom = ROW_Y["my_sumo"] - 10
         d.add(BoxItem(key="ring:bg", rect=Rect(RING_X0 - 12, bottom, 7 * w + 6 * COL_GAP + 24, top - bottom),
-                      fill=style.FELT_DARK, border=style.FELT_LINE, radius=14))
+                      fill=theme.FELT_DARK, border=theme.FELT_LINE, radius=14))
         if 0 <= pos < COLUMNS:
             x = column_x(pos)
             d.add(BoxItem(key="ring:column", rect=Rect(x - 5, bottom + 4, w + 10, top - bottom - 8),
-                          fill=(60, 96, 70, 255), border=style.ACCENT, radius=8))
+                          fill=(60, 96, 70, 255), border=theme.ACCENT, radius=8))
         for col in range(COLUMNS):
             x = column_x(col)
             d.add(text(f"ring:colno:{col}", x + w / 2, ROW_Y["my_ring"] + h + ROW_GAP / 2 - 4, str(col + 1),
-                       style.FONT_SMALL, style.TEXT_DIM, anchor_x="center", layer=LAYER_TABLE + 2))
+                       theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center", layer=LAYER_TABLE + 2))
             for seat, row in ((opp, "opp_ring"), (me, "my_ring")):
                 face = ring[seat][col]
                 d.add(CardItem(key=f"ring:{seat}:{col}", rect=Rect(x, ROW_Y[row], w, h), face=face, game=GAME,
@@ -119,44 +121,44 @@ class SumoCardGameView:
         # Sides: seat 0 pushes towards column 1 (left), seat 1 towards column 7 (right).
         mid = ROW_Y["my_ring"] + h + ROW_GAP / 2
         left, right = ctx.names[0], ctx.names[1]
-        d.add(text("ring:left", RING_X0 - 24, mid + 8, f"← {left}", style.FONT, ctx.colour(0), anchor_x="right", bold=True))
-        d.add(text("ring:left2", RING_X0 - 24, mid - 10, "pushes out", style.FONT_SMALL, style.TEXT_DIM, anchor_x="right"))
-        d.add(text("ring:left3", RING_X0 - 24, mid - 24, "this side", style.FONT_SMALL, style.TEXT_DIM, anchor_x="right"))
+        d.add(text("ring:left", RING_X0 - 24, mid + 8, f"← {left}", theme.FONT_SIZE, ctx.colour(0), anchor_x="right", bold=True))
+        d.add(text("ring:left2", RING_X0 - 24, mid - 10, "pushes out", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="right"))
+        d.add(text("ring:left3", RING_X0 - 24, mid - 24, "this side", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="right"))
         rx = column_x(COLUMNS - 1) + w + 24
-        d.add(text("ring:right", rx, mid + 8, f"{right} →", style.FONT, ctx.colour(1), bold=True))
-        d.add(text("ring:right2", rx, mid - 10, "pushes out", style.FONT_SMALL, style.TEXT_DIM))
-        d.add(text("ring:right3", rx, mid - 24, "this side", style.FONT_SMALL, style.TEXT_DIM))
+        d.add(text("ring:right", rx, mid + 8, f"{right} →", theme.FONT_SIZE, ctx.colour(1), bold=True))
+        d.add(text("ring:right2", rx, mid - 10, "pushes out", theme.FONT_SMALL, theme.TEXT_DIM))
+        d.add(text("ring:right3", rx, mid - 24, "this side", theme.FONT_SMALL, theme.TEXT_DIM))
         d.add(text("ring:rowopp", RING_X0 - 24, ROW_Y["opp_ring"] + h / 2, f"{ctx.names[opp]}'s row",
-                   style.FONT_SMALL, style.TEXT_DIM, anchor_x="right", anchor_y="center"))
+                   theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="right", anchor_y="center"))
         d.add(text("ring:rowme", RING_X0 - 24, ROW_Y["my_ring"] + h / 2, f"{ctx.names[me]}'s row",
-                   style.FONT_SMALL, style.TEXT_DIM, anchor_x="right", anchor_y="center"))
+                   theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="right", anchor_y="center"))
 
     def _piles(self, ctx: ViewContext, d: Display) -> None:
         obs = ctx.obs
-        w, h = style.CARD_S
+        w, h = sizes.CARD_S
         x = 26
-        d.add(text("pile:decklabel", x, 600, f"Deck: {obs['deck_size']}", style.FONT_SMALL, style.TEXT_DIM))
+        d.add(text("pile:decklabel", x, 600, f"Deck: {obs['deck_size']}", theme.FONT_SMALL, theme.TEXT_DIM))
         if obs["deck_size"]:
             d.add(CardItem(key="pile:deck", rect=Rect(x, 525, w, h), face=None, game=GAME))
         discard = obs["discard"]
-        d.add(text("pile:disclabel", x, 500, f"Discard: {len(discard)}", style.FONT_SMALL, style.TEXT_DIM))
+        d.add(text("pile:disclabel", x, 500, f"Discard: {len(discard)}", theme.FONT_SMALL, theme.TEXT_DIM))
         if discard:
             top = discard[-1]
             d.add(CardItem(key="pile:discard", rect=Rect(x, 425, w, h), face=top, game=GAME, track=top))
-        d.add(text("pile:round", x, 396, f"Round {obs['round']}", style.FONT_SMALL, style.TEXT_DIM))
+        d.add(text("pile:round", x, 396, f"Round {obs['round']}", theme.FONT_SMALL, theme.TEXT_DIM))
         if obs.get("jokers"):
-            d.add(text("pile:jokers", x, 380, "with Jokers", style.FONT_SMALL, style.TEXT_DIM))
+            d.add(text("pile:jokers", x, 380, "with Jokers", theme.FONT_SMALL, theme.TEXT_DIM))
 
     # ----- this round / last round ------------------------------------------------------------------
     def _round_panel(self, ctx: ViewContext, d: Display, me: int, opp: int) -> None:
         obs = ctx.obs
         px, pw = 812, 160
-        d.add(panel("round:panel", Rect(px - 8, 236, pw + 16, 420), style.FELT_DARK, style.FELT_LINE, 10))
-        d.add(text("round:title", px, 634, f"This round ({obs['round']})", style.FONT, bold=True))
-        size = style.CARD_XS
+        d.add(panel("round:panel", Rect(px - 8, 236, pw + 16, 420), theme.FELT_DARK, theme.FELT_LINE, 10))
+        d.add(text("round:title", px, 634, f"This round ({obs['round']})", theme.FONT_SIZE, bold=True))
+        size = sizes.CARD_XS
         slots = {opp: Rect(px, 560, pw, 56), me: Rect(px, 470, pw, 56)}
         for seat, r in slots.items():
-            d.add(text(f"round:who:{seat}", px, r.top + 4, ctx.names[seat], style.FONT_SMALL, ctx.colour(seat)))
+            d.add(text(f"round:who:{seat}", px, r.top + 4, ctx.names[seat], theme.FONT_SMALL, ctx.colour(seat)))
             plays = obs["plays"][seat]
             cards: list[str | None]
             badge = ""
@@ -164,8 +166,8 @@ class SumoCardGameView:
                 cards = list(plays)
                 v = obs["values"][seat] if obs["values"] else None
                 if v is not None:
-                    d.add(text(f"round:val:{seat}", r.right, r.top + 4, f"= {v}", style.FONT_SMALL,
-                               style.TEXT, anchor_x="right", bold=True))
+                    d.add(text(f"round:val:{seat}", r.right, r.top + 4, f"= {v}", theme.FONT_SMALL,
+                               theme.TEXT, anchor_x="right", bold=True))
             elif seat == me and obs["chosen"]:
                 cards, badge = list(obs["chosen"]), "face down"
             elif seat == opp and obs["opponent_chosen"]:
@@ -174,16 +176,16 @@ class SumoCardGameView:
                 cards = []
                 wait = "" if ctx.over or obs["phase"] != "attack" else (
                     "choosing..." if seat == ctx.current else "chooses next")
-                d.add(text(f"round:wait:{seat}", px + 4, r.cy, wait, style.FONT_SMALL, style.TEXT_DIM,
+                d.add(text(f"round:wait:{seat}", px + 4, r.cy, wait, theme.FONT_SMALL, theme.TEXT_DIM,
                            anchor_y="center"))
             if plays is not None:
                 drew = self._wild_draw(obs["events"], seat)
                 if drew:
-                    d.add(text(f"round:wild:{seat}", px + 48, r.y + 18, drew, style.FONT_SMALL - 1, style.TEXT_DIM,
+                    d.add(text(f"round:wild:{seat}", px + 48, r.y + 18, drew, theme.FONT_SMALL - 1, theme.TEXT_DIM,
                                width=pw - 48))
             origin = (OPP_HAND_AREA.cx, OPP_HAND_AREA.cy) if seat == opp else (HAND_AREA.cx, HAND_AREA.cy)
             for i, (c, cr) in enumerate(zip(cards, row_rects(len(cards), Rect(r.x, r.y - 4, r.w, size[1]), size,
-                                                             4, "left"))):
+                                                             4, "left"), strict=True)):
                 d.add(CardItem(key=f"round:card:{seat}:{i}" if c is None else f"round:{c}", rect=cr, face=c,
                                game=GAME, track=c, enter_from=origin, badge=badge if i == 0 else ""))
         if obs.get("push"):
@@ -191,8 +193,8 @@ class SumoCardGameView:
             out = not 0 <= p["target"] < COLUMNS
             where = "out of the ring!" if out else column_word(p["target"])
             d.add(text("round:push", px, 444, f"{ctx.names[p['pusher']]} pushes {plural(p['distance'], 'column')}",
-                       style.FONT_SMALL, style.ACCENT))
-            d.add(text("round:push2", px, 428, f"to {where}", style.FONT_SMALL, style.ACCENT))
+                       theme.FONT_SMALL, theme.ACCENT))
+            d.add(text("round:push2", px, 428, f"to {where}", theme.FONT_SMALL, theme.ACCENT))
         self._last_round(ctx, d, Rect(px, 244, pw, 170))
 
     @staticmethod
@@ -213,26 +215,26 @@ class SumoCardGameView:
             if events[i]["type"] == "reveal":
                 start = i
                 break
-        d.add(text("last:title", r.x, r.top - 4, "Last round", style.FONT, bold=True))
+        d.add(text("last:title", r.x, r.top - 4, "Last round", theme.FONT_SIZE, bold=True))
         if start is None:
-            d.add(text("last:none", r.x, r.top - 24, "nothing yet", style.FONT_SMALL, style.TEXT_DIM))
+            d.add(text("last:none", r.x, r.top - 24, "nothing yet", theme.FONT_SMALL, theme.TEXT_DIM))
             return
         rest = events[start:]
         # The round in progress (a challenge being decided) is "this round", not the last one.
         if ctx.obs["plays"][0] is not None:
             prev = [i for i in range(start) if events[i]["type"] == "reveal"]
             if not prev:
-                d.add(text("last:none", r.x, r.top - 24, "nothing yet", style.FONT_SMALL, style.TEXT_DIM))
+                d.add(text("last:none", r.x, r.top - 24, "nothing yet", theme.FONT_SMALL, theme.TEXT_DIM))
                 return
             rest = events[prev[-1]:start]
         plays = rest[0]["plays"]
         values = next((e["values"] for e in rest if e["type"] in ("clash", "tie")), None)
-        size = style.CARD_XS
+        size = sizes.CARD_XS
         y = r.top - 24
         for seat in (0, 1):
-            d.add(text(f"last:who:{seat}", r.x, y - 12, ctx.names[seat], style.FONT_SMALL, ctx.colour(seat)))
+            d.add(text(f"last:who:{seat}", r.x, y - 12, ctx.names[seat], theme.FONT_SMALL, ctx.colour(seat)))
             if values:
-                d.add(text(f"last:val:{seat}", r.right, y - 12, f"= {values[seat]}", style.FONT_SMALL,
+                d.add(text(f"last:val:{seat}", r.right, y - 12, f"= {values[seat]}", theme.FONT_SMALL,
                            anchor_x="right"))
             cards = plays[seat]
             for i, cr in enumerate(row_rects(len(cards), Rect(r.x + 44, y - 24, 80, size[1] * 0.6), (28, 39), 3, "left")):
@@ -262,7 +264,7 @@ class SumoCardGameView:
             elif t == "accept":
                 outcome.append(f"{ctx.names[e['seat']]} accepted.")
         if outcome:
-            d.add(text("last:outcome", r.x, y + 4, " ".join(outcome[-3:]), style.FONT_SMALL - 1, style.TEXT_DIM,
+            d.add(text("last:outcome", r.x, y + 4, " ".join(outcome[-3:]), theme.FONT_SMALL - 1, theme.TEXT_DIM,
                        anchor_y="top", width=r.w))
 
     # ----- the viewer's hand and buttons ---------------------------------------------------------------
@@ -279,15 +281,15 @@ class SumoCardGameView:
                 if set(sel) <= set(cards):
                     playable.update(cards)
         chosen = set(obs["chosen"] or [])
-        items = hand_items(ctx, hand, hand, HAND_AREA, style.CARD_L, playable, card_choice=phase == "attack")
+        items = hand_items(ctx, hand, hand, HAND_AREA, sizes.CARD_L, playable, card_choice=phase == "attack")
         for it in items:
             if it.face in chosen:
                 it.badge = "face down"
         d.extend(items)
         d.add(BoxItem(key="me:dot", rect=Rect(24, 124, 14, 14), fill=ctx.colour(me), radius=7, layer=3))
-        d.add(text("me:name", 46, 126, ctx.labels[me], style.FONT_HEADING, bold=True))
-        d.add(text("me:hint", 46, 106, "attack cards" if ctx.bots[me] else "your attack cards", style.FONT_SMALL,
-                   style.TEXT_DIM))
+        d.add(text("me:name", 46, 126, ctx.labels[me], theme.FONT_HEADING, bold=True))
+        d.add(text("me:hint", 46, 106, "attack cards" if ctx.bots[me] else "your attack cards", theme.FONT_SMALL,
+                   theme.TEXT_DIM))
         buttons: list[tuple[str, str, bool, bool]] = []
         prompt = waiting_prompt(ctx)
         if ctx.my_turn and phase == "attack":
@@ -315,7 +317,7 @@ class SumoCardGameView:
         for caption, target, enabled, primary in buttons:
             w = bar_area.w
             d.add(button(f"bar:{target}", Rect(bar_area.x, y, w, 32), caption, target, enabled, primary,
-                         size=style.FONT_SMALL + 1))
+                         size=theme.FONT_SMALL + 1))
             y -= 40
         d.extend(status_items(ctx, prompt, 206))
 

@@ -4,32 +4,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from pyglet import shapes
 from pyglet.graphics import Group
 from pyglet.window import key
 
-from kabuto.app import modes, theme
 from kabuto.app.catalogue import CardInfo, junior_cards, wrestler_cards
-from kabuto.app.modes import GameConfig, Mode
-from kabuto.app.scene.widget_scene import WidgetScene
-from kabuto.app.view import Rect
-from kabuto.app.widgets import Button, label
+from kabuto.app.game_config import GameConfig
+from kabuto.ui import theme
+from kabuto.ui.geometry import Rect
+from kabuto.ui.modes import Mode, ModeRegistry
+from kabuto.ui.scene import WidgetScene
+from kabuto.ui.widgets import Button, label
+from kabuto.ui.window import Window
 
 
 class MenuScene(WidgetScene):
-    """``on_start(mode, config)`` is called by Start (or Enter)."""
+    """Lists ``modes``; ``on_start(mode, config)`` is called by Start (or Enter)."""
 
-    def __init__(self, app, on_start: Callable[[Mode, GameConfig], None],
+    def __init__(self, app: Window, modes: ModeRegistry, on_start: Callable[[Mode, GameConfig], None],
                  config: GameConfig | None = None, mode_key: str = "kabuto"):
         super().__init__(app)
+        self.modes = modes
         self.on_start = on_start
         self.config = config or GameConfig()
         self.mode_key = mode_key
         self.focus_seat = 0
         self.message = ""
         self.g_bg, self.g_fg = Group(order=0), Group(order=1)
-        self.problems = modes.load_plugins()
         self._cards: dict[bool, tuple[list[CardInfo], str]] = {}
         self._fill_wrestlers()
 
@@ -53,13 +56,13 @@ class MenuScene(WidgetScene):
         self.config = replace(self.config, wrestlers=tuple(chosen))
 
     def mode(self) -> Mode | None:
-        return modes.MODES.get(self.mode_key)
+        return self.modes.get(self.mode_key)
 
     # ----- layout ------------------------------------------------------------------------------------
     def rebuild(self) -> None:
         self.clear_page()
         W, H = self.app.width, self.app.height
-        b, bg, fg = self.batch, self.g_bg, self.g_fg
+        b, fg = self.batch, self.g_fg
         add = self.items.append
         add(label("KABUTO SUMO", 40, H - 70, b, fg, size=theme.FONT_TITLE + 6, bold=True,
                   color=theme.ACCENT))
@@ -67,31 +70,22 @@ class MenuScene(WidgetScene):
         # Modes.
         y = H - 160
         add(label("Play", 40, y + 10, b, fg, size=theme.FONT_HEADING, bold=True))
-        for m in modes.ordered():
+        for m in self.modes.ordered():
             y -= 52
-            why = m.available()
-            # Unavailable modes stay clickable (greyed) so their reason can be read.
-            btn = Button(Rect(40, y, 250, 42), m.title, lambda m=m: self._pick_mode(m), b, fg,
-                         selected=(m.key == self.mode_key), reason=why, name=f"mode:{m.key}")
-            if why and m.key != self.mode_key:
-                btn.caption.color = theme.TEXT_DIM
-            self.widgets.add(btn)
+            self.widgets.add(Button(Rect(40, y, 250, 42), m.title, partial(self._pick_mode, m), b, fg,
+                                    selected=(m.key == self.mode_key), name=f"mode:{m.key}"))
         mode = self.mode()
-        why_not = mode.available() if mode is not None else "choose what to play"
         if mode is not None:
             y -= 12
-            blurb = mode.blurb + (f"\n\nNot available: {why_not}." if why_not else "")
-            lab = label(blurb, 40, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM,
-                        width=250, multiline=True, anchor_y="top")
-            add(lab)
+            add(label(mode.blurb, 40, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM,
+                      width=250, multiline=True, anchor_y="top"))
         col = 330
-        if mode is not None and mode.uses_kabuto_setup:
+        if mode is not None and mode.uses_menu_setup:
             self._build_setup(col, H, W)
         self.widgets.add(Button(Rect(W - 220, 40, 180, 52), "Start  (Enter)", self._start, b, fg,
-                                size=theme.FONT_HEADING, name="start", enabled=not why_not))
-        msg = self.message or "; ".join(self.problems)
-        if msg:
-            add(label(msg, 40, 30, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_BAD,
+                                size=theme.FONT_HEADING, name="start", enabled=mode is not None))
+        if self.message:
+            add(label(self.message, 40, 30, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_BAD,
                       width=int(W - 300), multiline=True))
 
     def _build_setup(self, col: float, H: float, W: float) -> None:
@@ -102,7 +96,7 @@ class MenuScene(WidgetScene):
         add(label("Players", col, y, b, fg, size=theme.FONT_HEADING, bold=True))
         for i, n in enumerate((2, 3, 4)):
             self.widgets.add(Button(Rect(col + 90 + i * 50, y - 10, 42, 30), str(n),
-                                    lambda n=n: self._players(n), b, fg, selected=(cfg.players == n),
+                                    partial(self._players, n), b, fg, selected=(cfg.players == n),
                                     name=f"players:{n}"))
         self.widgets.add(Button(Rect(col + 260, y - 10, 190, 30),
                                 "Junior League: " + ("on" if cfg.junior else "off"), self._junior, b, fg,
@@ -119,19 +113,19 @@ class MenuScene(WidgetScene):
                                      group=self.g_bg))
             add(shapes.Circle(col + 10, y + 14, 10, segments=24, color=theme.seat_colour(seat),
                               batch=b, group=fg))
-            add(label(theme.SEAT_NAMES[seat], col + 28, y + 8, b, fg, bold=True))
+            add(label(theme.seat_name(seat), col + 28, y + 8, b, fg, bold=True))
             who = cfg.seats[seat]
             self.widgets.add(Button(Rect(col + 100, y, 80, 30), "Human" if who == "human" else "AI",
-                                    lambda s=seat: self._toggle_seat(s), b, fg, selected=(who == "ai"),
+                                    partial(self._toggle_seat, seat), b, fg, selected=(who == "ai"),
                                     name=f"seat:{seat}"))
             self.widgets.add(Button(Rect(col + 190, y, 30, 30), "<",
-                                    lambda s=seat: self._cycle(s, -1), b, fg, name=f"prev:{seat}"))
+                                    partial(self._cycle, seat, -1), b, fg, name=f"prev:{seat}"))
             card = by_key.get(cfg.wrestlers[seat] if seat < len(cfg.wrestlers) else "")
             self.widgets.add(Button(Rect(col + 224, y, 200, 30), card.name if card else "-",
-                                    lambda s=seat: self._focus(s), b, fg, size=theme.FONT_SMALL,
+                                    partial(self._focus, seat), b, fg, size=theme.FONT_SMALL,
                                     name=f"card:{seat}"))
             self.widgets.add(Button(Rect(col + 428, y, 30, 30), ">",
-                                    lambda s=seat: self._cycle(s, 1), b, fg, name=f"next:{seat}"))
+                                    partial(self._cycle, seat, 1), b, fg, name=f"next:{seat}"))
         if cfg.players == 4:
             add(label("Teams: Red & Green against Blue & Purple. Teammates share an inventory and "
                       "take turns to push.", col, y - 20, b, fg, size=theme.FONT_SMALL,
@@ -142,7 +136,7 @@ class MenuScene(WidgetScene):
                              group=self.g_bg))
         seat = min(self.focus_seat, cfg.players - 1)
         card = by_key.get(cfg.wrestlers[seat] if seat < len(cfg.wrestlers) else "")
-        add(label(f"{theme.SEAT_NAMES[seat]}'s card", x, H - 160, b, fg, size=theme.FONT_SMALL,
+        add(label(f"{theme.seat_name(seat)}'s card", x, H - 160, b, fg, size=theme.FONT_SMALL,
                   color=theme.TEXT_DIM))
         text = card.text if card else (problem or "no card")
         add(label(text, x, H - 176, b, fg, size=theme.FONT_SMALL, width=int(W - x - 48),
@@ -201,7 +195,7 @@ class MenuScene(WidgetScene):
 
     def _start(self) -> None:
         mode = self.mode()
-        if mode is None or mode.available():
+        if mode is None:
             return
         try:
             self.on_start(mode, self.config)

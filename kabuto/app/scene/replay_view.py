@@ -7,19 +7,20 @@ Keys: Right / Left step, Space plays or pauses, Home / End jump, [ and ] change 
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from pyglet import shapes
 from pyglet.window import key
 
-from kabuto.app import theme
 from kabuto.app.game_session import GameSession
 from kabuto.app.replay_model import ReplayModel, open_recording
 from kabuto.app.scene.table import TableScene
-from kabuto.app.scene.widget_scene import WidgetScene
 from kabuto.app.session import Outcome
-from kabuto.app.view import Rect
-from kabuto.app.widgets import Button, label
+from kabuto.ui import theme
+from kabuto.ui.geometry import Rect
+from kabuto.ui.scene import WidgetScene
+from kabuto.ui.widgets import Button, label
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 PAUSE_BETWEEN = 0.8  # seconds between steps while playing, at speed 1
@@ -59,6 +60,8 @@ class ReplaySession(GameSession):
 class ReplayScene(TableScene):
     """A :class:`TableScene` whose aim bar holds the replay controls."""
 
+    session: ReplaySession
+
     def __init__(self, app, model: ReplayModel, on_menu=None):
         self.model = model
         self.playing = False
@@ -90,7 +93,8 @@ class ReplayScene(TableScene):
             x += w + 6
         self.bar.show(f"speed x{self.play_speed:g}   -   step {self.model.pos} of {self.model.steps}"
                       f"   -   Right/Left step, Space play/pause, [ ] speed", self.model.source)
-        self.bar.reason.color = theme.TEXT_DIM
+        if self.bar.reason is not None:
+            self.bar.reason.color = theme.TEXT_DIM
 
     def _refresh_aim(self) -> None:
         if self.mode != "playing":
@@ -104,7 +108,7 @@ class ReplayScene(TableScene):
         pass  # a replay plays with the materials it recorded
 
     @property
-    def play_speed(self) -> float:  # type: ignore[override]
+    def play_speed(self) -> float:
         return SPEEDS[getattr(self, "speed_index", 2)]
 
     @play_speed.setter
@@ -250,7 +254,7 @@ class ReplayBrowser(WidgetScene):
                                     color=theme.TEXT_DIM))
         for p in files[: max(1, int((y - 90) // 36))]:
             self.widgets.add(Button(Rect(40, y - 6, min(700, W - 80), 30), p.name,
-                                    lambda p=p: self.open(p), b, size=theme.FONT_SMALL,
+                                    partial(self.open, p), b, size=theme.FONT_SMALL,
                                     name=f"file:{p.name}"))
             y -= 36
         self.widgets.add(Button(Rect(40, 30, 140, 36), "Back (Esc)", self.app_obj.open_menu, b,

@@ -12,7 +12,7 @@ rim, so a stack reads as a stack from above.
 Two batches: ``batch`` holds what never moves during a push (the ring, the platform) and ``live``
 every piece, mark and aim line, drawn over it. While a push plays, the owner caches the still
 picture and redraws only the rectangles where something in ``live`` changed
-(:mod:`kabuto.app.frames`); :meth:`RingView.take_damage` says where. Drawing every piece in
+(:mod:`kabuto.ui.frames`); :meth:`RingView.take_damage` says where. Drawing every piece in
 ``live`` (not only the moving ones) keeps the stacking order of a whole redraw (a moving piece's
 shadow under its neighbours, a stack's top over a moving base) at no cost outside the repaired
 rectangles; a batch draws group by group, so the number of pieces barely changes its Python cost.
@@ -26,11 +26,11 @@ from pyglet import gl, shapes
 from pyglet.graphics import Batch, Group
 from pyglet.math import Mat4
 
-from kabuto.app import theme
 from kabuto.app.aim import Aim
 from kabuto.app.animation import Pose
 from kabuto.app.frames import PixelRect
 from kabuto.app.view import RingTransform, screen_rotation
+from kabuto.ui import theme
 from physics import Materials, PieceType
 from physics import shapes as geom
 from physics.shapes import Circle
@@ -211,7 +211,7 @@ class PieceSprite:
         self.pose = pose
         rot = screen_rotation(angle)
         round_piece = isinstance(self.type.shape, Circle)
-        for s, sub, (ox, oy) in self._shapes:
+        for s, _sub, (ox, oy) in self._shapes:
             if isinstance(s, shapes.Line):
                 # Lines rotate about their first point, which is the piece's centre here.
                 s.position = (x, y)
@@ -269,7 +269,7 @@ class RingView:
         self.transform = RingTransform(0, 0, 1)
         self._ring_shapes: list[shapes.ShapeBase] = []
         self._aim_shapes: list[shapes.ShapeBase] = []
-        self._marks: dict[str, shapes.ShapeBase] = {}
+        self._marks: dict[str, shapes.Arc] = {}
         self._platform_ghost: PieceSprite | None = None
         self._build_ring()
 
@@ -336,15 +336,15 @@ class RingView:
             damage.append(spr.box())
             spr.delete()
         for pid, pose in poses.items():
-            spr = self.sprites.get(pid)
-            if spr is None:
+            drawn = self.sprites.get(pid)
+            if drawn is None:
                 spr = self.sprites[pid] = self._sprite(pid, kinds[pid], pose)
                 damage.append(spr.box())
-            elif spr.pose != pose:
+            elif drawn.pose != pose:
                 marked = pid in marks
-                x0, y0, x1, y1 = spr.box(marked)
-                spr.set_pose(pose)
-                a0, b0, a1, b1 = spr.box(marked)
+                x0, y0, x1, y1 = drawn.box(marked)
+                drawn.set_pose(pose)
+                a0, b0, a1, b1 = drawn.box(marked)
                 # One box for where it was and where it is: they overlap (small steps).
                 damage.append((min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)))
                 if marked:

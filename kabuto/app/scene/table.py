@@ -33,10 +33,8 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 from pyglet.window import key, mouse
 
-from kabuto.app import theme
 from kabuto.app.aim import MIN_DRAG, Aim, Limits, entry_towards, grabs_platform, heading_towards, nudge
 from kabuto.app.animation import Departure, Flight, Playback
-from kabuto.app.frames import PixelRect, Scissor, StaticCache, merge
 from kabuto.app.panels import AimBar, SidePanel
 from kabuto.app.scene.ring_view import RingView
 from kabuto.app.session import AIStep, Choice, MoveView, Outcome, Session
@@ -44,10 +42,13 @@ from kabuto.app.table_flow import Phase, TableFlow, TableView
 from kabuto.app.tuning import default_profile_dir
 from kabuto.app.tuning_panel import WIDTH as TUNING_WIDTH
 from kabuto.app.tuning_panel import TuningPanel
-from kabuto.app.view import Rect, RingTransform
-from kabuto.app.widgets import Button, Slider, Widgets, fit_text, label
-from kabuto.app.window import Scene
+from kabuto.app.view import RingTransform
 from kabuto.rules.inventory import parse_place
+from kabuto.ui import theme
+from kabuto.ui.frames import PixelRect, Scissor, StaticCache, merge
+from kabuto.ui.geometry import Rect
+from kabuto.ui.scene import Scene
+from kabuto.ui.widgets import Button, Slider, Widgets, fit_text, label
 
 TOP_BAR = 40
 AIM_BAR = 80

@@ -8,19 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import pyglet
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
-from kabuto.app import theme
-from kabuto.app.view import Rect
+from kabuto.ui import theme
+from kabuto.ui.geometry import Rect
+
+AnchorX = Literal["left", "center", "right"]
+AnchorY = Literal["top", "bottom", "center", "baseline"]
 
 
 def label(text: str, x: float, y: float, batch: Batch, group: Group | None = None, *,
-          size: float = theme.FONT_SIZE, color=theme.TEXT, anchor_x: str = "left",
-          anchor_y: str = "baseline", width: int | None = None, multiline: bool = False,
-          bold: bool = False, align: str = "left") -> pyglet.text.Label:
+          size: float = theme.FONT_SIZE, color: theme.RGBA = theme.TEXT, anchor_x: AnchorX = "left",
+          anchor_y: AnchorY = "baseline", width: int | None = None, multiline: bool = False,
+          bold: bool = False, align: AnchorX = "left") -> pyglet.text.Label:
     """A text label in the app's font (pyglet's default sans-serif)."""
     return pyglet.text.Label(text, x=x, y=y, font_name=theme.FONT, font_size=size, color=color,
                              anchor_x=anchor_x, anchor_y=anchor_y, width=width,

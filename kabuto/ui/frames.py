@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import ctypes
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pyglet
 from pyglet import gl
@@ -112,7 +114,7 @@ class StaticCache:
 
     def __init__(self) -> None:
         self._fbo: pyglet.image.Framebuffer | None = None
-        self._texture = None
+        self._texture: pyglet.image.Texture | None = None
         self.size = (0, 0)
         self.valid = False
         self.warm = False
@@ -120,31 +122,33 @@ class StaticCache:
     def invalidate(self) -> None:
         self.valid = False
 
-    def _ensure(self, width: int, height: int) -> None:
+    def _ensure(self, width: int, height: int) -> pyglet.image.Framebuffer:
+        """The framebuffer, (re)made at this size."""
         if self._fbo is not None and self.size == (width, height):
-            return
+            return self._fbo
         self.delete()
-        self._texture = pyglet.image.Texture.create(width, height, internalformat=gl.GL_RGBA8,
-                                                    min_filter=gl.GL_NEAREST,
-                                                    mag_filter=gl.GL_NEAREST)
-        self._fbo = pyglet.image.Framebuffer()
-        self._fbo.attach_texture(self._texture)
+        texture = pyglet.image.Texture.create(width, height, internalformat=gl.GL_RGBA8,
+                                              min_filter=gl.GL_NEAREST, mag_filter=gl.GL_NEAREST)
+        fbo = pyglet.image.Framebuffer()
+        fbo.attach_texture(texture)
+        self._texture, self._fbo = texture, fbo
         self.size = (width, height)
+        return fbo
 
     def warm_up(self, width: int, height: int) -> None:
         """Allocate, and copy one pixel out and back (it is unchanged): a software renderer
         compiles its copy routines on first use (tens of ms on llvmpipe), better spent now than
         in the first frame of a push."""
-        self._ensure(width, height)
+        fbo = self._ensure(width, height)
         one = PixelRect(0, 0, 1, 1)
-        _blit(0, self._fbo.id, one)
-        _blit(self._fbo.id, 0, one)
+        _blit(0, fbo.id, one)
+        _blit(fbo.id, 0, one)
         self.warm = True
 
     def grab(self, width: int, height: int) -> None:
         """Copy the window's back buffer (``width`` x ``height`` framebuffer pixels) in."""
-        self._ensure(width, height)
-        _blit(0, self._fbo.id, PixelRect(0, 0, width, height))
+        fbo = self._ensure(width, height)
+        _blit(0, fbo.id, PixelRect(0, 0, width, height))
         self.valid = self.warm = True
 
     def restore(self, rect: PixelRect) -> None:
@@ -156,6 +160,7 @@ class StaticCache:
     def delete(self) -> None:
         if self._fbo is not None:
             self._fbo.delete()
+        if self._texture is not None:
             self._texture.delete()
         self._fbo = None
         self._texture = None
@@ -195,9 +200,7 @@ class Presenter:
 
     def __init__(self, window: pyglet.window.Window, allow_partial: bool = True):
         self.window = window
-        self._copy = None
-        if allow_partial:
-            self._copy = _copy_sub_buffer(window)
+        self._copy = _copy_sub_buffer(window) if allow_partial else None
         self.partial = self._copy is not None
 
     def present(self, rects: list[PixelRect] | None = None) -> None:
@@ -213,10 +216,10 @@ class Presenter:
                 self._copy(r)
 
 
-def _copy_sub_buffer(window):
+def _copy_sub_buffer(window: pyglet.window.Window) -> Callable[[PixelRect], None] | None:
     """A function copying a framebuffer rectangle of ``window``'s back buffer to the screen, or
     None when the platform has no such thing."""
-    ctx = getattr(window, "context", None)
+    ctx: Any = getattr(window, "context", None)  # an xlib context has the GLX attributes below
     config = getattr(ctx, "config", None)
     glx_info = getattr(config, "glx_info", None)
     if glx_info is None or not glx_info.have_extension("GLX_MESA_copy_sub_buffer"):
