@@ -1,7 +1,9 @@
-"""Settings shared by every test: a private data folder, and one virtual X display for the run."""
+"""Settings shared by every test: a private data folder, and a virtual X display of its own for
+each test process."""
 from __future__ import annotations
 
 import contextlib
+import os
 
 import pytest
 
@@ -12,7 +14,11 @@ _display = contextlib.ExitStack()
 
 def pytest_configure(config: pytest.Config) -> None:
     # Before any test module imports pyglet (which connects to the display on import): with no
-    # DISPLAY, start one Xvfb for the whole run. Without Xvfb the window tests skip with the reason.
+    # DISPLAY, start one Xvfb for this process. Without Xvfb the window tests skip with the reason.
+    # Under pytest-xdist the controller only hands out tests, and each worker starts its own Xvfb:
+    # real X input (xdotool clicks at screen positions) must never land in another worker's window.
+    if getattr(config.option, "numprocesses", None) and not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
     with contextlib.suppress(NoDisplay):
         _display.enter_context(virtual_display("1600x1000x24"))
 

@@ -39,9 +39,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from kabuto.app import theme
 from kabuto.app.aim import Aim, Limits
 from kabuto.app.session import AIStep, Choice, MoveView, Outcome, PanelSnapshot, Session, Winner
+from kabuto.ui import theme
 
 #: A click while a move waits for targets: a piece id, or a point (x, y) on the ring in metres.
 Click = str | tuple[float, float]

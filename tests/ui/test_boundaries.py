@@ -101,9 +101,14 @@ def test_card_code_never_imports_the_kabuto_app(path):
 
 def test_only_the_apps_composition_root_wires_the_card_table_in():
     wiring = sorted(str(p.relative_to(ROOT)) for p in _files("kabuto")
-                    if any(_top(m) == "cards" for m in imports_of(p)))
-    # kabuto/cli routes `kabuto cards ...` to cards.cli by name (a command, not the app).
+                    if any(_within(m, "cards.table") and not _within(m, "cards.table.config")
+                           for m in imports_of(p)))
+    # `kabuto cards ...` (kabuto/cli/cards.py) uses the engines, bots and the table's menu data
+    # (cards.table.config, no pyglet): a command, not the app's wiring.
     assert wiring == ["kabuto/app/main.py"]
+    engines = sorted(str(p.relative_to(ROOT)) for p in _files("kabuto")
+                     if any(_top(m) == "cards" for m in imports_of(p)))
+    assert set(engines) <= {"kabuto/app/main.py", "kabuto/cli/cards.py"}, engines
     dynamic = sorted(str(p.relative_to(ROOT)) for p in [*_files("kabuto/app"), *_files("kabuto/ui")]
                      if "<dynamic>" in imports_of(p))
     assert dynamic == [], "the app and the toolkit name what they import, so this graph is the real one"

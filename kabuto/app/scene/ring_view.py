@@ -28,9 +28,9 @@ from pyglet.math import Mat4
 
 from kabuto.app.aim import Aim
 from kabuto.app.animation import Pose
-from kabuto.app.frames import PixelRect
 from kabuto.app.view import RingTransform, screen_rotation
 from kabuto.ui import theme
+from kabuto.ui.frames import PixelRect
 from physics import Materials, PieceType
 from physics import shapes as geom
 from physics.shapes import Circle
