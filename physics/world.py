@@ -34,6 +34,7 @@ import pymunk
 from physics import shapes
 from physics.checks import finite_number, is_finite_number
 from physics.materials import Materials
+from physics.numeric import bisect
 from physics.sim import Episode, levels_of, outline_shapes
 from physics.state import PieceState, Push, PushResult
 
@@ -205,16 +206,11 @@ class World:
             near, _ = shapes.extent_from_origin(ptype.shape, px - s * dx, py - s * dy, angle)
             return near >= R
 
-        lo, hi = 0.0, 2.0 * ptype.size + 1e-3
+        hi = 2.0 * ptype.size + 1e-3
         while not outside(hi):
             hi *= 2
-        for _ in range(60):
-            mid = (lo + hi) / 2
-            if outside(mid):
-                hi = mid
-            else:
-                lo = mid
-        return px - hi * dx, py - hi * dy, angle
+        _, s = bisect(outside, 0.0, hi, 60)
+        return px - s * dx, py - s * dy, angle
 
     def preview(self, push: Push) -> PushResult:
         """Simulate a push without changing this world."""
@@ -327,6 +323,24 @@ class World:
         if p.base is not None:
             out.add(p.base)
         return sorted(out)
+
+    def clear_distance(self, pid: str, kind: str, ux: float, uy: float, angle: float = 0.0) -> float:
+        """How far from ``pid``'s centre, along the unit direction (ux, uy), a ``kind`` piece turned
+        to ``angle`` first stands clear of ``pid`` (touching it within the collision slop). Only
+        ``pid`` counts; a spot off the ring counts as not clear."""
+        p = self.piece(pid)
+        alone = World(self.materials, [p])
+
+        def clear(d: float) -> bool:
+            try:
+                alone.place(f"{pid}+probe", kind, p.x + ux * d, p.y + uy * d, angle)
+            except ValueError:
+                return False
+            alone.remove(f"{pid}+probe")
+            return True
+
+        kinds = self.materials.kinds
+        return bisect(clear, 0.0, kinds[p.kind].size + kinds[kind].size + 0.001, 30)[1]
 
     def in_circle(self, radius: float | None = None) -> list[str]:
         """Pieces any part of which is inside (or touching) the centre circle (default: the ring's

@@ -171,7 +171,8 @@ class Game:
             ws = [wrestler(k) for k in setup.wrestlers]
         sides = sides_of(setup.players)
         side_of = {s: i for i, seats in enumerate(sides) for s in seats}
-        self._seats = tuple(Seat(i, w, side_of[i], c) for i, (w, c) in enumerate(zip(ws, cards, strict=True)))
+        self._seats = tuple(Seat(i, w, side_of[i], c)
+                            for i, (w, c) in enumerate(zip(ws, cards, strict=True)))
         self._sides = sides
         self._wrestler_seat = {s.piece_id: s.index for s in self._seats}
         self._signature_seat = {pid: s.index for s in self._seats for pid in s.wrestler.signature_ids()}
@@ -391,15 +392,18 @@ class Game:
         """For move effects and costs: stack ``pid`` (from wherever it is) centred on the board
         piece ``base``. IllegalMove, changing nothing, if the rules or the ring refuse it."""
         kind = self._ledger.kind(pid)
-        reason = self.stack_refusal(kind, base)
-        if reason:
-            raise IllegalMove(f"cannot stack that {self.kind_name(kind)} there: {reason}")
+        self._check_stack(kind, base)
         b = self.world.piece(base)
         try:
             self.world.place(pid, kind, b.x, b.y, b.angle, base=base)
         except ValueError as exc:
             raise IllegalMove(f"the {self.kind_name(kind)} does not fit there: {exc}") from None
         self._ledger.move(pid, BOARD)
+
+    def _check_stack(self, kind: str, base: str) -> None:
+        reason = self.stack_refusal(kind, base)
+        if reason:
+            raise IllegalMove(f"cannot stack that {self.kind_name(kind)} there: {reason}")
 
     # ----- pushing -------------------------------------------------------------------------------
     def push_source(self) -> str:
@@ -470,12 +474,12 @@ class Game:
         if lock is not None and (entry, heading) != lock:
             raise IllegalMove(f"the pushing platform must stay where it is this turn: entry_deg="
                               f"{lock[0]:g}, heading_deg={lock[1]:g}")
-        too = push_speed_refusal(spd, self.materials.sim)
-        if too:
-            raise IllegalMove(too)
+        flick = push_speed_refusal(spd, self.materials.sim)  # the rules' "no flicking"
+        if flick:
+            raise IllegalMove(flick)
         push = Push(pid, self._ledger.kind(pid), entry, heading, spd, spin)
         try:
-            self.world.check_push(push)
+            self.world.check_push(push)  # what physics cannot do: a blocked spot, a hopeless aim
         except ValueError as exc:
             raise IllegalMove(str(exc)) from None
         return pid, push
@@ -830,9 +834,8 @@ class Game:
             if place == BOARD:
                 if x is None or y is None:
                     raise IllegalMove("x and y are needed to put a piece on the board")
-                reason = None if base is None else self.stack_refusal(kind, base)
-                if reason:
-                    raise IllegalMove(f"cannot stack that {self.kind_name(kind)} there: {reason}")
+                if base is not None:
+                    self._check_stack(kind, base)
                 self.world.place(piece, kind, _finite(x, "x"), _finite(y, "y"),
                                _finite(angle, "angle"), base=base, allow_overlap=allow_overlap)
             self._ledger.move(piece, place)

@@ -44,6 +44,7 @@ from kabuto.rules.outcomes import Knockout, TurnState
 from kabuto.rules.specs import MoveSpec
 from physics import Materials, World
 from physics.checks import finite_number
+from physics.numeric import bisect
 
 
 class GameForEffects(Protocol):
@@ -163,6 +164,14 @@ def _needs_opponent(move: MoveSpec) -> bool:
     return any(c.action == "pay" for c in move.cost) or move.effect == "push_from_opponent"
 
 
+def _beside_own_wrestler(game: GameForEffects, seat: int) -> list[str]:
+    """Pieces on the ring surface touching ``seat``'s wrestler piece (none if it is off the ring)."""
+    wid = game.wrestler_piece(seat)
+    if wid not in game.world:
+        return []
+    return [q for q in game.world.touching(wid) if game.world.piece(q).base is None]
+
+
 def _stack_base_choices(game: GameForEffects, kind: str) -> tuple[str, ...]:
     """Board pieces the rules let a ``kind`` be stacked on (the same size or larger, no wrestler)."""
     return tuple(p.id for p in game.world.pieces if game.stack_refusal(kind, p.id) is None)
@@ -243,15 +252,14 @@ def slide(game: GameForEffects, seat: int, pid: str, ux: float, uy: float, max_d
         try:
             world.move(pid, x, y)
         except ValueError:
-            lo, hi = done, d
-            for _ in range(14):
-                mid = (lo + hi) / 2
+            def blocked(s: float) -> bool:  # a move that fits is kept: the piece ends at ``done``
                 try:
-                    world.move(pid, x0 + ux * mid, y0 + uy * mid)
-                    lo = mid
+                    world.move(pid, x0 + ux * s, y0 + uy * s)
+                    return False
                 except ValueError:
-                    hi = mid
-            done = lo
+                    return True
+
+            done, _ = bisect(blocked, done, d, 14)
             break
         done = d
     if done > 0:
@@ -274,6 +282,39 @@ class Effect:
     def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         raise NotImplementedError
+
+
+class PickPiece(Effect):
+    """An effect on one board piece the player picks (target ``piece``) from those the effect
+    lists in ``_choices``; subclasses say what the choices are and what ``_act`` does with one."""
+
+    #: How the target reads ("a piece touching ..."), what is said when there is nothing to pick,
+    #: and what a wrong pick is told to choose.
+    what = ""
+    nothing = ""
+    pick = ""
+
+    def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def _act(self, game: GameForEffects, seat: int, move: MoveSpec, pid: str,
+             report: MoveReport) -> None:
+        raise NotImplementedError
+
+    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+        return [TargetSpec("piece", "piece", self.what, self._choices(game, seat))]
+
+    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+        if not self._choices(game, seat):
+            raise IllegalMove(self.nothing)
+
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
+        pid = targets.get("piece")
+        choices = self._choices(game, seat)
+        if not isinstance(pid, str) or pid not in choices:
+            raise IllegalMove(f"piece={pid!r}: choose {self.pick} ({', '.join(choices) or 'none'})")
+        self._act(game, seat, move, pid, report)
 
 
 class Gain(Effect):
@@ -315,32 +356,19 @@ class CentreKnockout(Effect):
                 report.knocked_out.extend(game.knock_out(seat, pid, gain=True))
 
 
-class SlideFromWrestler(Effect):
+class SlideFromWrestler(PickPiece):
     """Pitchfork: slide a piece touching your wrestler straight away from it."""
 
     type = "slide_from_wrestler"
+    what = "a piece touching your wrestler piece (not a wrestler)"
+    nothing = "no piece (other than a wrestler) is touching your wrestler piece"
+    pick = "a piece touching your wrestler piece"
 
     def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
-        wid = game.wrestler_piece(seat)
-        if wid not in game.world:
-            return ()
-        return tuple(q for q in game.world.touching(wid) if not game.is_wrestler_piece(q)
-                     and game.world.piece(q).base is None)
+        return tuple(q for q in _beside_own_wrestler(game, seat) if not game.is_wrestler_piece(q))
 
-    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
-        return [TargetSpec("piece", "piece", "a piece touching your wrestler piece (not a wrestler)",
-                           self._choices(game, seat))]
-
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
-        if not self._choices(game, seat):
-            raise IllegalMove("no piece (other than a wrestler) is touching your wrestler piece")
-
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
-                report: MoveReport) -> None:
-        pid = targets.get("piece")
-        if pid not in self._choices(game, seat):
-            raise IllegalMove(f"piece={pid!r}: choose a piece touching your wrestler piece "
-                              f"({', '.join(self._choices(game, seat)) or 'none'})")
+    def _act(self, game: GameForEffects, seat: int, move: MoveSpec, pid: str,
+             report: MoveReport) -> None:
         w = game.world.piece(game.wrestler_piece(seat))
         p = game.world.piece(pid)
         dx, dy = p.x - w.x, p.y - w.y
@@ -391,11 +419,14 @@ class TurnWrestler(Effect):
         report.moved.append(wid)
 
 
-class KnockoutTouchingOpponent(Effect):
+class KnockoutTouchingOpponent(PickPiece):
     """Body Slam: knock out one standard disc touching an opponent's wrestler piece (with what is
     stacked on it); standard discs knocked out join your inventory."""
 
     type = "knockout_touching_opponent"
+    what = "a standard disc touching an opponent's wrestler piece"
+    nothing = "no standard disc is touching an opponent's wrestler piece"
+    pick = what
 
     def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
         side = game.side_of(seat)
@@ -406,20 +437,8 @@ class KnockoutTouchingOpponent(Effect):
                 found |= {q for q in game.world.touching(wid) if game.ledger.kind(q) in STANDARD_KINDS}
         return tuple(sorted(found))
 
-    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
-        return [TargetSpec("piece", "piece", "a standard disc touching an opponent's wrestler piece",
-                           self._choices(game, seat))]
-
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
-        if not self._choices(game, seat):
-            raise IllegalMove("no standard disc is touching an opponent's wrestler piece")
-
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
-                report: MoveReport) -> None:
-        pid = targets.get("piece")
-        if pid not in self._choices(game, seat):
-            raise IllegalMove(f"piece={pid!r}: choose a standard disc touching an opponent's "
-                              f"wrestler piece ({', '.join(self._choices(game, seat)) or 'none'})")
+    def _act(self, game: GameForEffects, seat: int, move: MoveSpec, pid: str,
+             report: MoveReport) -> None:
         report.knocked_out.extend(game.knock_out(seat, pid, gain=True))
 
 
@@ -457,34 +476,20 @@ class PlaceOn(Effect):
         report.placed.append(pid)
 
 
-class SwapWithTouching(Effect):
+class SwapWithTouching(PickPiece):
     """Mirror Shell: your wrestler piece and a standard disc touching it swap places."""
 
     type = "swap_with_touching"
+    what = "a standard disc touching your wrestler piece, with nothing stacked on it"
+    nothing = "no standard disc (with nothing stacked on it) is touching your wrestler piece"
+    pick = "a standard disc touching your wrestler piece"
 
     def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
-        wid = game.wrestler_piece(seat)
-        if wid not in game.world:
-            return ()
-        return tuple(q for q in game.world.touching(wid)
-                     if game.ledger.kind(q) in STANDARD_KINDS and not game.world.riders(q)
-                     and game.world.piece(q).base is None)
+        return tuple(q for q in _beside_own_wrestler(game, seat)
+                     if game.ledger.kind(q) in STANDARD_KINDS and not game.world.riders(q))
 
-    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
-        return [TargetSpec("piece", "piece", "a standard disc touching your wrestler piece, with "
-                           "nothing stacked on it", self._choices(game, seat))]
-
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
-        if not self._choices(game, seat):
-            raise IllegalMove("no standard disc (with nothing stacked on it) is touching your "
-                              "wrestler piece")
-
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
-                report: MoveReport) -> None:
-        pid = targets.get("piece")
-        if pid not in self._choices(game, seat):
-            raise IllegalMove(f"piece={pid!r}: choose a standard disc touching your wrestler piece "
-                              f"({', '.join(self._choices(game, seat)) or 'none'})")
+    def _act(self, game: GameForEffects, seat: int, move: MoveSpec, pid: str,
+             report: MoveReport) -> None:
         world = game.world
         wid = game.wrestler_piece(seat)
         w, d = world.piece(wid), world.piece(pid)
@@ -524,27 +529,8 @@ class PlaceTouchingWrestler(Effect):
         pid = game.ledger.pieces_in(SUPPLY, kind)[0]
         world = game.world
         w = world.piece(game.wrestler_piece(seat))
-        # Closest spot along the ray where the piece clears the wrestler piece: bisect in a world
-        # holding only the wrestler piece (overlap is what World.place refuses).
-        alone = World(world.materials, [w])
-        kinds = world.materials.kinds
-
-        def clear(d: float) -> bool:
-            try:
-                alone.place(pid, kind, w.x + ux * d, w.y + uy * d, a, allow_overlap=False)
-            except ValueError:
-                return False
-            alone.remove(pid)
-            return True
-
-        lo, hi = 0.0, kinds[w.kind].size + kinds[kind].size + 0.001
-        for _ in range(30):
-            mid = (lo + hi) / 2
-            if clear(mid):
-                hi = mid
-            else:
-                lo = mid
-        x, y = w.x + ux * hi, w.y + uy * hi
+        d = world.clear_distance(w.id, kind, ux, uy, a)  # the closest spot that clears it
+        x, y = w.x + ux * d, w.y + uy * d
         try:
             world.place(pid, kind, x, y, a)
         except ValueError as exc:

@@ -63,6 +63,7 @@ from kabuto.tuning.errors import TuneError
 from physics import Circle, Materials, PieceState, Push, PushResult, World, shapes
 from physics.checks import finite_number
 from physics.fileio import read_toml
+from physics.numeric import bisect
 
 METRIC_KINDS = ("slide", "displacement", "knocked_out", "fell", "stack_survival", "rider_slip")
 COMBINE: dict[str, Callable[[list[float]], float]] = {
@@ -473,14 +474,8 @@ def _entry_point(shape: shapes.Shape, pose: tuple[float, float, float],
     s_min = (lo + hi) / 2
     if far(s_min) > R:
         return None
-    lo, hi = 0.0, s_min
-    for _ in range(100):
-        mid = (lo + hi) / 2
-        if far(mid) <= R:
-            hi = mid
-        else:
-            lo = mid
-    return x0 + hi * dx, y0 + hi * dy
+    _, s = bisect(lambda s: far(s) <= R, 0.0, s_min, 100)
+    return x0 + s * dx, y0 + s * dy
 
 
 def _fall_point(result: PushResult, pid: str, R: float) -> tuple[float, float]:
