@@ -16,6 +16,7 @@ from typing import Any
 
 import kabuto_assets
 from physics import shapes
+from physics.checks import finite_number
 from physics.fileio import read_toml, write_atomic
 from physics.shapes import Shape
 
@@ -30,7 +31,13 @@ class Ring:
 
 @dataclass(frozen=True)
 class SimSettings:
-    """Integration and hand settings. See ``assets/materials.toml`` for why each value is chosen."""
+    """Integration and hand settings. See ``assets/materials.toml`` for why each value is chosen.
+
+    ``min_speed`` .. ``max_speed`` is the hand's speed range *the game's rules* allow ("no
+    flicking"); it is tunable data like the rest and travels with it into every replay, but physics
+    does not enforce it: :meth:`physics.World.push` simulates any forward speed, and
+    :mod:`kabuto.rules` refuses a push outside the range.
+    """
 
     steps_per_second: int = 480
     iterations: int = 10
@@ -68,7 +75,9 @@ class PieceType:
     table_friction: float
     piece_friction: float
     restitution: float
-    #: Whether other pieces may be stacked on this kind (the rulebook: never on a wrestler piece).
+    #: Whether the game's rules let other pieces be stacked on this kind (the rulebook: never on a
+    #: wrestler piece). Data for :mod:`kabuto.rules`; physics stacks any piece whose centre is over
+    #: its base.
     stackable: bool = True
 
     @property
@@ -136,8 +145,7 @@ def _toml_value(v: Any) -> str:
 
 
 def _number(v: Any, where: str, lo: float, hi: float, integer: bool = False) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise ValueError(f"{where}: must be a finite number, got {v!r}")
+    finite_number(v, where)
     if integer and int(v) != v:
         raise ValueError(f"{where}: must be a whole number, got {v!r}")
     if not lo <= v <= hi:

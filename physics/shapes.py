@@ -9,7 +9,8 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Union
+
+from physics.checks import is_finite_number
 
 Point = tuple[float, float]
 
@@ -34,7 +35,7 @@ class Polygons:
         return {"polygons": [[list(p) for p in part] for part in self.parts]}
 
 
-Shape = Union[Circle, Polygons]
+Shape = Circle | Polygons
 
 
 def shape_from_json(data: object, where: str = "shape") -> Shape:
@@ -56,7 +57,7 @@ def shape_from_json(data: object, where: str = "shape") -> Shape:
             pts = []
             for j, v in enumerate(part):
                 if (not isinstance(v, (list, tuple)) or len(v) != 2
-                        or not all(_is_finite_number(c) for c in v)):
+                        or not all(is_finite_number(c) for c in v)):
                     raise ValueError(f"{w}[{j}]: expected a vertex [x, y] of finite numbers")
                 pts.append((float(v[0]), float(v[1])))
             pts = _ccw(pts)
@@ -69,12 +70,8 @@ def shape_from_json(data: object, where: str = "shape") -> Shape:
     raise ValueError(f"{where}: unknown shape {next(iter(data))!r} (use circle or polygons)")
 
 
-def _is_finite_number(v: object) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-
-
 def _positive(v: object, where: str) -> float:
-    if not _is_finite_number(v) or v <= 0:
+    if not is_finite_number(v) or v <= 0:
         raise ValueError(f"{where}: must be a positive number, got {v!r}")
     return float(v)
 

@@ -92,7 +92,7 @@ def levels_of(pieces: dict[str, PieceState]) -> dict[str, int]:
     """Stack level of every piece (0 on the ring surface). Raises ValueError on a broken chain."""
     out: dict[str, int] = {}
     for pid in pieces:
-        chain = []
+        chain: list[str] = []
         cur: str | None = pid
         while cur is not None and cur not in out:
             if cur in chain:
@@ -422,6 +422,7 @@ class Episode:
         whether anything dropped (the rows were then rebuilt and must be read again)."""
         dropped = False
         for p in self._stacked:
+            assert p.base is not None  # _stacked holds only pieces on a base
             base = self.pieces[p.base]
             x, y = data[p.row, :2]
             if _over(base, x, y, data):

@@ -1,11 +1,22 @@
 """The Kabuto Sumo ring as a physical world: pieces at rest, pushes, falls. No game rules here.
 
+A small disc at the centre, and a medium disc pushed in from the left edge (180 degrees round the
+ring), straight at it:
+
     >>> from physics import World, Push
     >>> world = World.empty()
     >>> world.place("S1", "small", 0.0, 0.0)
-    >>> result = world.push(Push("M1", "medium", entry_deg=180, heading_deg=0, speed=1.2))
-    >>> [f.piece for f in result.fell]          # the small disc is shoved across and off
+    >>> careful = world.preview(Push("M1", "medium", entry_deg=180, heading_deg=0, speed=0.3))
+    >>> careful.fell_ids                        # at 0.3 m/s the medium stops short: nothing falls
+    []
+    >>> shove = world.push(Push("M1", "medium", entry_deg=180, heading_deg=0, speed=1.2))
+    >>> shove.fell_ids                          # at 1.2 m/s it shoves the small disc across and off
     ['S1']
+    >>> [p.id for p in world.pieces]            # push() made the outcome the world's state
+    ['M1']
+
+Physics simulates any forward speed; the game's rules (:mod:`kabuto.rules`) let a player push at
+most 0.5 m/s ("no flicking"), so the shove above is a physics experiment, not a legal push.
 
 A World holds only the *at-rest* state (an ordered list of :class:`PieceState`) and the
 :class:`Materials` in force. Each push builds a fresh pymunk Space from that state (see
@@ -21,7 +32,9 @@ from typing import Any
 import pymunk
 
 from physics import shapes
+from physics.checks import finite_number, is_finite_number
 from physics.materials import Materials
+from physics.numeric import bisect
 from physics.sim import Episode, levels_of, outline_shapes
 from physics.state import PieceState, Push, PushResult
 
@@ -40,13 +53,9 @@ class World:
             if p.kind not in materials.kinds:
                 raise ValueError(f"piece {p.id!r}: unknown kind {p.kind!r}")
             for v, name in ((p.x, "x"), (p.y, "y"), (p.angle, "angle")):
-                if not isinstance(v, (int, float)) or not math.isfinite(v):
-                    raise ValueError(f"piece {p.id!r}: {name} must be a finite number, got {v!r}")
+                finite_number(v, f"piece {p.id!r}: {name}")
             self._pieces[p.id] = p
-        levels_of(self._pieces)  # validates stack chains
-        for p in self._pieces.values():
-            if p.base is not None:
-                self._check_stackable(p.kind, p.base, p.id)
+        levels_of(self._pieces)  # validates stack chains: every base on the ring, no loops
 
     @classmethod
     def empty(cls, materials: Materials | None = None) -> World:
@@ -118,10 +127,9 @@ class World:
                 raise ValueError(f"{where}: id and kind must be strings")
             if base is not None and not isinstance(base, str):
                 raise ValueError(f"{where}.base: must be a piece id or null")
-            for v, name in ((x, "x"), (y, "y"), (angle, "angle")):
-                if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                    raise ValueError(f"{where}.{name}: must be a finite number, got {v!r}")
-            pieces.append(PieceState(pid, kind, float(x), float(y), float(angle), base))
+            pieces.append(PieceState(pid, kind, finite_number(x, f"{where}.x"),
+                                     finite_number(y, f"{where}.y"),
+                                     finite_number(angle, f"{where}.angle"), base))
         return cls(materials, pieces)
 
     def copy(self) -> World:
@@ -131,9 +139,11 @@ class World:
     def check_push(self, push: Push) -> tuple[float, float, float]:
         """Validate a push; return the pushed piece's start pose on the platform (x, y, angle).
 
-        Raises ValueError naming the problem: an unknown kind, an id already on the ring, a heading
-        beyond the platform's range, a speed out of range, or a platform spot blocked by a piece
-        that overhangs the edge there.
+        Raises ValueError naming what makes the push physically impossible: an unknown kind, an id
+        already on the ring, a heading beyond the platform's range or so steep that the piece would
+        never be wholly on the ring, a hand that does not move forward, or a platform spot blocked
+        by a piece that overhangs the edge there. How fast a player may push is a rule of the game
+        (:mod:`kabuto.rules`), not physics: any positive speed is simulated.
         """
         sim = self.materials.sim
         if not isinstance(push.piece, str) or not push.piece:
@@ -143,9 +153,7 @@ class World:
         if push.kind not in self.materials.kinds:
             raise ValueError(f"push.kind: unknown piece kind {push.kind!r}")
         for name in ("entry_deg", "heading_deg", "speed", "spin_deg"):
-            v = getattr(push, name)
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                raise ValueError(f"push.{name}: must be a finite number, got {v!r}")
+            finite_number(getattr(push, name), f"push.{name}")
         if abs(push.heading_deg) > sim.heading_limit_deg:
             raise ValueError(f"push.heading_deg: {push.heading_deg:g} is beyond the platform's "
                              f"range of +/-{sim.heading_limit_deg:g} degrees from the inward normal")
@@ -154,9 +162,9 @@ class World:
             raise ValueError(f"push.heading_deg: at {push.heading_deg:g} degrees a {push.kind} would "
                              f"run along the edge and never be wholly on the ring (at most "
                              f"+/-{steepest:.1f} degrees for it)")
-        if not sim.min_speed <= push.speed <= sim.max_speed:
-            raise ValueError(f"push.speed: {push.speed:g} m/s is outside "
-                             f"{sim.min_speed:g}..{sim.max_speed:g} m/s")
+        if push.speed <= 0:
+            raise ValueError(f"push.speed: must be positive (a hand that does not move forward "
+                             f"never gets its piece in), got {push.speed:g} m/s")
         start = self.platform_pose(push)
         blocker = self._overlapping(push.kind, start, level=0)
         if blocker:
@@ -198,16 +206,11 @@ class World:
             near, _ = shapes.extent_from_origin(ptype.shape, px - s * dx, py - s * dy, angle)
             return near >= R
 
-        lo, hi = 0.0, 2.0 * ptype.size + 1e-3
+        hi = 2.0 * ptype.size + 1e-3
         while not outside(hi):
             hi *= 2
-        for _ in range(60):
-            mid = (lo + hi) / 2
-            if outside(mid):
-                hi = mid
-            else:
-                lo = mid
-        return px - hi * dx, py - hi * dy, angle
+        _, s = bisect(outside, 0.0, hi, 60)
+        return px - s * dx, py - s * dy, angle
 
     def preview(self, push: Push) -> PushResult:
         """Simulate a push without changing this world."""
@@ -232,7 +235,7 @@ class World:
         experiments and tuning (a game moves pieces only by pushes and scripted effects)."""
         for pid, v in velocities.items():
             self.piece(pid)
-            if len(v) != 3 or not all(math.isfinite(c) for c in v):
+            if len(v) != 3 or not all(is_finite_number(c) for c in v):
                 raise ValueError(f"launch {pid!r}: expected (vx, vy, spin) finite numbers")
         ep = Episode(self.materials, self._pieces.values())
         ep.launch(velocities)
@@ -254,19 +257,21 @@ class World:
     # ----- editing (for scripted effects) ---------------------------------------------------------
     def place(self, pid: str, kind: str, x: float, y: float, angle: float = 0.0,
               base: str | None = None, allow_overlap: bool = False) -> None:
-        """Put a piece on the ring (or on ``base``), at rest. ValueError if it cannot go there."""
+        """Put a piece on the ring (or on ``base``), at rest. ValueError if it cannot physically go
+        there: off the ring, overlapping another piece (unless ``allow_overlap``), or on a base it
+        would not stand on (its centre not over the base). Which pieces the game lets a player stack
+        on which is a rule (:mod:`kabuto.rules`), not physics."""
         if pid in self._pieces:
             raise ValueError(f"piece {pid!r} is already on the ring")
         if kind not in self.materials.kinds:
             raise ValueError(f"unknown piece kind {kind!r}")
-        for v, name in ((x, "x"), (y, "y"), (angle, "angle")):
-            if not math.isfinite(v):
-                raise ValueError(f"{name} must be a finite number")
+        x, y, angle = (finite_number(v, name) for v, name in ((x, "x"), (y, "y"), (angle, "angle")))
         if math.hypot(x, y) > self.ring.radius:
             raise ValueError(f"({x:.3f}, {y:.3f}) is off the ring")
         level = 0
         if base is not None:
-            self._check_stackable(kind, base, pid)
+            if base not in self._pieces:
+                raise ValueError(f"piece {pid!r}: its base {base!r} is not on the ring")
             level = self.levels()[base] + 1
             bp = self._pieces[base]
             base_shape = self.materials.kinds[bp.kind].shape
@@ -319,6 +324,24 @@ class World:
             out.add(p.base)
         return sorted(out)
 
+    def clear_distance(self, pid: str, kind: str, ux: float, uy: float, angle: float = 0.0) -> float:
+        """How far from ``pid``'s centre, along the unit direction (ux, uy), a ``kind`` piece turned
+        to ``angle`` first stands clear of ``pid`` (touching it within the collision slop). Only
+        ``pid`` counts; a spot off the ring counts as not clear."""
+        p = self.piece(pid)
+        alone = World(self.materials, [p])
+
+        def clear(d: float) -> bool:
+            try:
+                alone.place(f"{pid}+probe", kind, p.x + ux * d, p.y + uy * d, angle)
+            except ValueError:
+                return False
+            alone.remove(f"{pid}+probe")
+            return True
+
+        kinds = self.materials.kinds
+        return bisect(clear, 0.0, kinds[p.kind].size + kinds[kind].size + 0.001, 30)[1]
+
     def in_circle(self, radius: float | None = None) -> list[str]:
         """Pieces any part of which is inside (or touching) the centre circle (default: the ring's
         printed centre circle)."""
@@ -329,17 +352,6 @@ class World:
             if near <= r:
                 out.append(p.id)
         return out
-
-    def _check_stackable(self, kind: str, base: str, pid: str) -> None:
-        if base not in self._pieces:
-            raise ValueError(f"piece {pid!r}: its base {base!r} is not on the ring")
-        bt = self.materials.kinds[self._pieces[base].kind]
-        mt = self.materials.kinds[kind]
-        if not bt.stackable:
-            raise ValueError(f"piece {pid!r}: nothing may be stacked on {base!r} ({bt.name})")
-        if mt.size > bt.size + 1e-9:
-            raise ValueError(f"piece {pid!r}: a {mt.name} is larger than its base {base!r} "
-                             f"({bt.name}); pieces stack only on the same size or larger")
 
     def _overlapping(self, kind: str, pose: tuple[float, float, float], level: int,
                      ignore: set[str] | None = None) -> str | None:

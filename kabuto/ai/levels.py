@@ -14,13 +14,13 @@ Every field is validated when loaded; a bad value raises ``ValueError`` naming i
 from __future__ import annotations
 
 import functools
-import math
-import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import kabuto_assets
+from physics.checks import is_finite_number
+from physics.fileio import read_toml
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 
@@ -147,7 +147,7 @@ _LEVEL_LIMITS: dict[str, tuple[float, float, bool]] = {
 
 
 def _num(v: Any, where: str, lo: float, hi: float, integer: bool) -> float | int:
-    ok = not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v) and lo <= v <= hi
+    ok = is_finite_number(v) and lo <= v <= hi
     if integer:
         ok = ok and float(v).is_integer()
     if not ok:
@@ -229,15 +229,7 @@ def load_config(path: str | Path | None = None) -> AIConfig:
     """Read ``assets/ai.toml`` (or ``path``)."""
     if path is None:
         return _default_config()
-    p = Path(path)
-    try:
-        with p.open("rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise ValueError(f"{p}: cannot read ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{p}: not valid TOML ({exc})") from None
-    return parse_config(data)
+    return parse_config(read_toml(path))
 
 
 @functools.lru_cache(maxsize=1)

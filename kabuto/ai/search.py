@@ -99,8 +99,15 @@ class _Search:
     @staticmethod
     def _ranked(scored: list[Scored | None]) -> list[int]:
         """Indices of the scored candidates, best first; ties go to the earlier candidate."""
-        idx = [i for i, s in enumerate(scored) if s is not None]
-        return sorted(idx, key=lambda i: (-scored[i].score, i))
+        ok = [(i, s) for i, s in enumerate(scored) if s is not None]
+        return [i for i, _ in sorted(ok, key=lambda p: (-p[1].score, p[0]))]
+
+    @staticmethod
+    def _at(scored: list[Scored | None], i: int) -> Scored:
+        """Candidate ``i``'s score, for an index :meth:`_ranked` gave (those are never None)."""
+        s = scored[i]
+        assert s is not None
+        return s
 
     # ----- the search ---------------------------------------------------------------------------
     def run(self) -> Plan:
@@ -139,7 +146,7 @@ class _Search:
             scored += self._evaluate(self.base, prefixes, sweep)
             ranked = self._ranked(scored)
         best_i = ranked[0] if ranked else None
-        value = scored[best_i].score if best_i is not None else -math.inf
+        value = self._at(scored, best_i).score if best_i is not None else -math.inf
         if best_i is not None and lvl.robust_top and lvl.robust_samples:
             top = ranked[:lvl.robust_top]
             variants: list[Candidate] = []
@@ -152,7 +159,8 @@ class _Search:
                 part = vs[k * lvl.robust_samples:(k + 1) * lvl.robust_samples]
                 # A wobble onto a blocked platform spot is steadied when played (see _commit): it
                 # counts as the aim itself.
-                vals = [scored[i].score] + [(s.score if s else scored[i].score) for s in part]
+                own = self._at(scored, i).score
+                vals = [own] + [(s.score if s else own) for s in part]
                 means[i] = sum(vals) / len(vals)
             best_i = min(top, key=lambda i: (-means[i], i))
             value = means[best_i]
@@ -163,7 +171,7 @@ class _Search:
         if best_i is None:
             raise ValueError("no legal push or signature move was found for this turn")
         c = cands[best_i]
-        s = scored[best_i]
+        s = self._at(scored, best_i)
         opening = openings[c[0]]
         aim = PushChoice(c[1], c[2], c[3], c[4], c[5])
         return self._finish(opening, aim, Prediction(s.score, s.knocked_out, s.winner))
@@ -242,7 +250,7 @@ class _Search:
         if not ranked:
             return None
         c = cands[ranked[0]]
-        return PushChoice(*c[1:]), scored[ranked[0]]
+        return PushChoice(*c[1:]), self._at(scored, ranked[0])
 
     def _finish(self, opening: _Opening, aim: PushChoice, predicted: Prediction) -> Plan:
         g = opening.game.clone()

@@ -55,7 +55,7 @@ def target_combos(option: MoveOption, search: SearchSettings) -> list[dict[str, 
     values = [_values(t, search) for t in option.targets]
     if any(not v for v in values):
         return []
-    combos = [dict(zip(names, vs)) for vs in itertools.product(*values)]
+    combos = [dict(zip(names, vs, strict=True)) for vs in itertools.product(*values)]
     cap = search.max_target_combos
     if len(combos) > cap:
         combos = [combos[(i * len(combos)) // cap] for i in range(cap)]

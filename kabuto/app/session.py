@@ -11,11 +11,10 @@ Both implement the :class:`Session` interface below. Nothing here imports pyglet
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 
-import kabuto_assets
 from kabuto.app.aim import Aim
+from kabuto.rules.boards import load_setups, stand_in_wrestlers, starting_board
 from kabuto.ui import theme
 from physics import Materials, Push, PushResult, World
 
@@ -202,20 +201,11 @@ class Session:
 
 def load_board(players: int, materials: Materials, wrestler_kind: str | None = None,
                setups_path=None) -> World:
-    """The starting board for ``players`` from ``assets/setups.toml``: standard discs, and at the
-    wrestler spots a piece of ``wrestler_kind`` (left empty when None)."""
-    path = setups_path or kabuto_assets.path("setups.toml")
-    with open(path, "rb") as fh:
-        setups = tomllib.load(fh)
-    board = setups["boards"][str(players)]
-    world = World(materials)
-    for kind, prefix in (("large", "L"), ("medium", "M"), ("small", "S")):
-        for i, (x, y) in enumerate(board.get(kind, [])):
-            world.place(f"{prefix}{i + 1:02d}", kind, x, y)
-    if wrestler_kind:
-        for seat, (x, y) in enumerate(board["wrestler"]):
-            world.place(f"W{seat}", wrestler_kind, x, y)
-    return world
+    """The starting board for ``players`` (:func:`kabuto.rules.boards.starting_board`): standard
+    discs, and at the wrestler spots a stand-in of ``wrestler_kind`` (left empty when None)."""
+    wrestlers = stand_in_wrestlers(players, wrestler_kind) if wrestler_kind else ()
+    setups = load_setups(setups_path) if setups_path else None
+    return World(materials, starting_board(players, wrestlers, setups))
 
 
 class SandboxSession(Session):

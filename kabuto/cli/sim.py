@@ -126,6 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args) -> int:
     from kabuto.rules.errors import IllegalMove
     from kabuto.rules.game import Game
+    from kabuto.rules.outcomes import MoveOutcome, PushOutcome
 
     steps = _load_steps(args.pushes)
     wrestlers = [w.strip() for w in args.wrestlers.split(",")] if args.wrestlers else None
@@ -146,12 +147,13 @@ def _run(args) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     records: list[dict[str, Any]] = []
-    out = [] if args.json else None
+    out: list[Any] | None = [] if args.json else None
     if out is None:
         names = ", ".join(s.label for s in game.seats)
         print(f"Kabuto Sumo, {game.players} players{' (Junior League)' if game.junior else ''}: {names}")
         print(f"resumed {args.resume} at turn {game.turn.number}: seat {game.current_seat} to play"
               if args.resume else f"seat {game.current_seat} starts")
+    o: MoveOutcome | PushOutcome
     for i, step in enumerate(steps):
         turn, seat = game.turn.number, game.current_seat
         label = game.seats[seat].label

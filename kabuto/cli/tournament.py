@@ -121,8 +121,8 @@ def play_game(spec: GameSpec, ai_workers: int = 1, levels: dict[str, Any] | None
         play_turn(game, plan, on_action=rec.sync)
         previews += plan.previews
         plans.append(plan.to_json())
-    if game.is_over:
-        r = game.result
+    r = game.result
+    if r is not None:
         winner = None if r.winner is None else r.seats[0]
         reason, text = r.reason, r.text
     else:
@@ -145,7 +145,7 @@ def _play_json(spec: dict[str, Any]) -> dict[str, Any]:
 def schedule(wrestlers: Sequence[str], games: int, level: str, seed: int, max_turns: int) -> list[GameSpec]:
     """``games`` games for every pair of ``wrestlers``; the first player alternates within a pair and
     each wrestler takes seat 0 in half of them."""
-    specs = []
+    specs: list[GameSpec] = []
     for i, a in enumerate(wrestlers):
         for b in wrestlers[i + 1:]:
             for g in range(games):

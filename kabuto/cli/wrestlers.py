@@ -22,7 +22,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             cards = [junior_card(n) for n in args.names] if args.names else list(load_junior())
             texts = [render_junior_card(c) for c in cards]
-            data = [{"key": c.key, "name": c.name, "wrestler": c.wrestler.key, "inventory": c.discs,
+            data: list[dict[str, object]] = [{"key": c.key, "name": c.name, "wrestler": c.wrestler.key, "inventory": c.discs,
                      "signature": list(c.signature), "text": c.text} for c in cards]
         else:
             from kabuto.rules.wrestlers import load_wrestlers, render_card, wrestler

@@ -60,6 +60,8 @@ from physics.fileio import write_atomic
 
 if TYPE_CHECKING:  # the rules engine is imported lazily: loading a file must stay cheap
     from kabuto.rules.game import Game, GameSetup
+    from kabuto.rules.junior import JuniorCard
+    from kabuto.rules.wrestlers import Wrestler
 
 FORMAT = "kabuto-replay"
 VERSION = 1
@@ -520,7 +522,7 @@ def _tables(raw: Any) -> list[MaterialsTable]:
 
 def _setup(raw: Any, table0: MaterialsTable) -> GameSetup:
     from kabuto.rules.game import GameSetup
-    from kabuto.rules.junior import junior_card
+    from kabuto.rules.junior import JuniorCard, junior_card
     from kabuto.rules.wrestlers import wrestler
 
     s = _obj(raw, "setup", ("players", "wrestlers", "junior", "seed", "first_player"))
@@ -536,7 +538,7 @@ def _setup(raw: Any, table0: MaterialsTable) -> GameSetup:
         where = f"setup.wrestlers[{i}]"
         k = _str(w, where, limit=40)
         try:
-            card = junior_card(k) if junior else wrestler(k)
+            card: JuniorCard | Wrestler = junior_card(k) if junior else wrestler(k)
         except ValueError as exc:
             raise _fail(where, str(exc)) from None
         if card.key != k:
@@ -544,7 +546,7 @@ def _setup(raw: Any, table0: MaterialsTable) -> GameSetup:
         if k in keys:
             raise _fail(where, f"{k!r} is chosen twice")
         keys.append(k)
-        w_obj = card.wrestler if junior else card
+        w_obj = card.wrestler if isinstance(card, JuniorCard) else card
         for kind in w_obj.kinds():
             if kind not in table0.materials.kinds:
                 raise _fail("materials[0].data.kinds", f"lacks {kind!r}, the piece kind of {w_obj.name}")

@@ -116,8 +116,8 @@ class Recorder:
         # turn number and the at-rest pieces after it (None where not known for certain).
         self._seen: list[dict[str, Any]] = list(seen or [])
         self._is_action: list[bool] = [e.get("type") in rp.ACTION_TYPES for e in self._seen]
-        self._turn_at: list[int | None] = [None] * len(self._seen) + [turn]
-        self._pieces_at: list[dict[str, PieceState] | None] = [None] * len(self._seen) + [pieces]
+        self._turn_at: list[int | None] = [*[None] * len(self._seen), turn]
+        self._pieces_at: list[dict[str, PieceState] | None] = [*[None] * len(self._seen), pieces]
         self._in_force = 0
         self._saved_turn: int | None = None
         self._dirty = False

@@ -1,5 +1,16 @@
 """Starting boards, inventories and the supply, from ``assets/setups.toml``.
 
+:func:`starting_board` is the one builder of the starting board: the game, the physics sandbox, the
+tuning scenarios and the tests all put their first pieces on the ring with it, so every board uses
+the one piece-id scheme of :mod:`kabuto.rules.inventory` (standard discs ``L1``, ``M01``, ``S01``
+...; wrestler pieces ``<key>:wrestler``, or ``seat<N>:wrestler`` for a stand-in):
+
+    >>> board = starting_board(2, stand_in_wrestlers(2, "large"))
+    >>> [p.id for p in board if p.kind == "large"]
+    ['L1', 'L2', 'L3', 'seat0:wrestler', 'seat1:wrestler']
+    >>> len(starting_board(2))          # 3 large, 8 medium, 14 small; the wrestler spots empty
+    25
+
 The rulebook's Setup section, step by step, is :func:`starting_layout`:
 
 1. the ring is the :class:`physics.World`;
@@ -18,15 +29,25 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import kabuto_assets
-from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, seat_place, standard_ids, team_place
+from kabuto.rules.inventory import (
+    BOARD,
+    STANDARD_KINDS,
+    SUPPLY,
+    seat_place,
+    standard_ids,
+    team_place,
+    wrestler_id,
+)
 from kabuto.rules.junior import JuniorCard
 from kabuto.rules.wrestlers import Wrestler
 from physics import PieceState
+from physics.checks import is_finite_number
 from physics.fileio import read_toml
 
 Point = tuple[float, float]
@@ -62,9 +83,7 @@ def _points(v: Any, where: str) -> tuple[Point, ...]:
         raise ValueError(f"{where}: expected a list of [x, y]")
     out = []
     for i, p in enumerate(v):
-        if (not isinstance(p, list) or len(p) != 2
-                or not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c)
-                           for c in p)):
+        if not isinstance(p, list) or len(p) != 2 or not all(is_finite_number(c) for c in p):
             raise ValueError(f"{where}[{i}]: expected [x, y] in metres")
         out.append((float(p[0]), float(p[1])))
     return tuple(out)
@@ -132,6 +151,35 @@ def inventory_place(players: int, side: int) -> str:
     return team_place(side) if players == 4 else seat_place(side)
 
 
+def stand_in_wrestlers(players: int, kind: str) -> list[tuple[str, str]]:
+    """One stand-in wrestler piece of ``kind`` per seat, for :func:`starting_board` on a ring
+    without wrestler cards: ids ``seat0:wrestler``, ``seat1:wrestler`` ..."""
+    return [(wrestler_id(f"seat{seat}"), kind) for seat in range(players)]
+
+
+def starting_board(players: int, wrestlers: Sequence[tuple[str, str]] = (),
+                   setups: Setups | None = None) -> list[PieceState]:
+    """The pieces on the ring at the start of a ``players`` game, in id order.
+
+    The standard discs stand on their spots of the Wrestler Count Diagram, the first ids of each
+    kind in the order of the spots. ``wrestlers`` gives one (piece id, kind) per seat, in seat
+    order, stood on the wrestler spots facing the centre: :attr:`Wrestler.piece_id` and
+    :attr:`Wrestler.piece_kind` in a game, :func:`stand_in_wrestlers` elsewhere. Without
+    ``wrestlers`` those spots stay empty.
+    """
+    setups = setups or load_setups()
+    board = setups.boards[players]
+    if wrestlers and len(wrestlers) != players:
+        raise ValueError(f"wrestlers: expected one per seat ({players}), got {len(wrestlers)}")
+    pieces = [PieceState(pid, kind, x, y, 0.0)
+              for kind in STANDARD_KINDS
+              for (x, y), pid in zip(board.discs[kind], standard_ids(kind, board.count(kind)),
+                                     strict=True)]
+    pieces += [PieceState(pid, kind, x, y, math.atan2(-y, -x))
+               for (pid, kind), (x, y) in zip(wrestlers, board.wrestlers, strict=False)]
+    return sorted(pieces, key=lambda p: p.id)
+
+
 @dataclass
 class Layout:
     """A game's starting position: the pieces on the board and every piece's kind and place."""
@@ -146,30 +194,22 @@ def starting_layout(players: int, wrestlers: list[Wrestler], first_player: int,
                     setups: Setups | None = None) -> Layout:
     """Set the ring up for ``players`` with these wrestlers (one per seat, in seat order)."""
     setups = setups or load_setups()
-    board = setups.boards[players]
-    kinds: dict[str, str] = {}
-    places: dict[str, str] = {}
-    pieces: list[PieceState] = []
-    # Standard discs: ids in order, the board's first.
+    pieces = starting_board(players, [(w.piece_id, w.piece_kind) for w in wrestlers], setups)
+    kinds: dict[str, str] = {p.id: p.kind for p in pieces}
+    places: dict[str, str] = {p.id: BOARD for p in pieces}
+    # Standard discs: every one in the box; those not on the board wait in the pool, ids in order.
     pool: dict[str, list[str]] = {}
     for kind in STANDARD_KINDS:
         ids = standard_ids(kind, setups.supply.get(kind, 0))
-        for pid in ids:
+        pool[kind] = [pid for pid in ids if pid not in places]
+        for pid in pool[kind]:
             kinds[pid] = kind
             places[pid] = SUPPLY
-        pool[kind] = list(ids)
-        for (x, y), pid in zip(board.discs[kind], ids):
-            pieces.append(PieceState(pid, kind, x, y, 0.0))
-            places[pid] = BOARD
-            pool[kind].remove(pid)
-    # Wrestler pieces on their seats' spots, facing the centre; signature pieces to the supply.
-    for seat, (w, (x, y)) in enumerate(zip(wrestlers, board.wrestlers)):
-        kinds[w.piece_id] = w.piece_kind
-        places[w.piece_id] = BOARD
-        pieces.append(PieceState(w.piece_id, w.piece_kind, x, y, math.atan2(-y, -x)))
-        for s in w.signature:
-            for pid in s.ids(w.key):
-                kinds[pid] = s.kind
+    # Signature pieces start in the supply.
+    for w in wrestlers:
+        for sig in w.signature:
+            for pid in sig.ids(w.key):
+                kinds[pid] = sig.kind
                 places[pid] = SUPPLY
     # Inventories.
     n_sides = len(sides_of(players))
@@ -200,4 +240,4 @@ def starting_layout(players: int, wrestlers: list[Wrestler], first_player: int,
             for s in seats:
                 for pid in junior_cards[s].signature_ids():
                     places[pid] = inventory_place(players, side)
-    return Layout(sorted(pieces, key=lambda p: p.id), kinds, places)
+    return Layout(pieces, kinds, places)

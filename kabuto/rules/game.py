@@ -34,13 +34,13 @@ written down in ``docs/rules-notes.md`` (section Kabuto Sumo).
 from __future__ import annotations
 
 import functools
-import math
 import random
 from dataclasses import dataclass, replace
 from typing import Any
 
 from kabuto.rules.boards import inventory_place, sides_of, starting_layout
 from kabuto.rules.errors import IllegalMove, ReplayError
+from kabuto.rules.hand import push_speed_refusal, stack_refusal
 from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger, parse_place
 from kabuto.rules.junior import JuniorCard, junior_card, load_junior
 from kabuto.rules.moves import EFFECTS, MoveOption, MoveReport, TargetSpec, check_cost, pay_cost, target_specs
@@ -57,8 +57,10 @@ from kabuto.rules.outcomes import (
     PushOutcome,
     TurnState,
 )
-from kabuto.rules.wrestlers import MoveSpec, Wrestler, load_wrestlers, wrestler
+from kabuto.rules.specs import MoveSpec
+from kabuto.rules.wrestlers import Wrestler, load_wrestlers, wrestler
 from physics import Materials, Push, World, state_hash
+from physics.checks import finite_number
 from physics.shapes import shape_from_json
 
 FORMAT = "kabuto-game"
@@ -148,9 +150,7 @@ class Seat:
 
 
 def _finite(v: Any, name: str) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise IllegalMove(f"{name}: expected a finite number, got {v!r}")
-    return float(v)
+    return finite_number(v, name, IllegalMove)
 
 
 def _json_scalar(v: Any) -> bool:
@@ -163,15 +163,17 @@ class Game:
     def __init__(self, setup: GameSetup, world: World, ledger: Ledger, turn: TurnState,
                  out: dict[int, str], result: GameResult | None, history: list[dict[str, Any]]):
         self._setup = setup
+        cards: list[JuniorCard | None]
         if setup.junior:
             cards = [junior_card(k) for k in setup.wrestlers]
-            ws = [c.wrestler for c in cards]
+            ws = [c.wrestler for c in cards if c is not None]
         else:
             cards = [None] * setup.players
             ws = [wrestler(k) for k in setup.wrestlers]
         sides = sides_of(setup.players)
         side_of = {s: i for i, seats in enumerate(sides) for s in seats}
-        self._seats = tuple(Seat(i, w, side_of[i], c) for i, (w, c) in enumerate(zip(ws, cards)))
+        self._seats = tuple(Seat(i, w, side_of[i], c)
+                            for i, (w, c) in enumerate(zip(ws, cards, strict=True)))
         self._sides = sides
         self._wrestler_seat = {s.piece_id: s.index for s in self._seats}
         self._signature_seat = {pid: s.index for s in self._seats for pid in s.wrestler.signature_ids()}
@@ -369,6 +371,41 @@ class Game:
             return self._wrestler_seat[pid]
         return self._signature_seat.get(pid)
 
+    def wrestler_piece(self, seat: int) -> str:
+        """The id of ``seat``'s wrestler piece (on the ring or not)."""
+        return self._seats[seat].piece_id
+
+    def signature_kind(self, seat: int, key: str) -> str:
+        """The piece kind of ``seat``'s signature piece ``key`` (``"bar"`` -> ``"hank_bar"``)."""
+        return self._seats[seat].wrestler.signature_piece(key).kind
+
+    # ----- stacking ------------------------------------------------------------------------------
+    def stack_refusal(self, kind: str, base: str) -> str | None:
+        """Why the rules do not let a ``kind`` piece be stacked on the board piece ``base``, or None
+        if they do: only on the same size or larger, never on a wrestler piece
+        (:func:`kabuto.rules.hand.stack_refusal`)."""
+        if base not in self.world:
+            return "there is no such piece on the ring to stack on"
+        kinds = self.materials.kinds
+        return stack_refusal(kinds[kind], kinds[self.world.piece(base).kind])
+
+    def stack(self, pid: str, base: str) -> None:
+        """For move effects and costs: stack ``pid`` (from wherever it is) centred on the board
+        piece ``base``. IllegalMove, changing nothing, if the rules or the ring refuse it."""
+        kind = self._ledger.kind(pid)
+        self._check_stack(kind, base)
+        b = self.world.piece(base)
+        try:
+            self.world.place(pid, kind, b.x, b.y, b.angle, base=base)
+        except ValueError as exc:
+            raise IllegalMove(f"the {self.kind_name(kind)} does not fit there: {exc}") from None
+        self._ledger.move(pid, BOARD)
+
+    def _check_stack(self, kind: str, base: str) -> None:
+        reason = self.stack_refusal(kind, base)
+        if reason:
+            raise IllegalMove(f"cannot stack that {self.kind_name(kind)} there: {reason}")
+
     # ----- pushing -------------------------------------------------------------------------------
     def push_source(self) -> str:
         """The inventory this turn's pushes come from (your side's, unless a move changed it)."""
@@ -395,6 +432,14 @@ class Game:
     def legal_kinds(self) -> list[str]:
         """The distinct kinds among :meth:`legal_pieces` (pieces of a kind are interchangeable)."""
         return sorted({self._ledger.kind(p) for p in self.legal_pieces()})
+
+    def grant_extra_push(self) -> None:
+        """For move effects: one more push this turn (Rhino Rita's Charge)."""
+        self._turn.pushes_allowed += 1
+
+    def take_pushes_from(self, side: int) -> None:
+        """For move effects: this turn's pushes come from ``side``'s inventory (Smokescreen)."""
+        self._turn.push_from = side
 
     def locked_platform(self) -> tuple[float, float] | None:
         """(entry_deg, heading_deg) a further push this turn must use, or None if it is free."""
@@ -430,9 +475,12 @@ class Game:
         if lock is not None and (entry, heading) != lock:
             raise IllegalMove(f"the pushing platform must stay where it is this turn: entry_deg="
                               f"{lock[0]:g}, heading_deg={lock[1]:g}")
+        flick = push_speed_refusal(spd, self.materials.sim)  # the rules' "no flicking"
+        if flick:
+            raise IllegalMove(flick)
         push = Push(pid, self._ledger.kind(pid), entry, heading, spd, spin)
         try:
-            self.world.check_push(push)
+            self.world.check_push(push)  # what physics cannot do: a blocked spot, a hopeless aim
         except ValueError as exc:
             raise IllegalMove(str(exc)) from None
         return pid, push
@@ -755,7 +803,8 @@ class Game:
 
         ``place``: "board" (then ``x``, ``y`` in metres, ``angle`` in radians, optional ``base``),
         "supply" or an inventory ("seat:N" / "team:T"). A piece with others stacked on it cannot
-        be taken off or moved by an edit.
+        be taken off or moved by an edit, and a stack must follow the stacking rule (only on the
+        same size or larger, never on a wrestler piece).
         """
         if self.is_over:
             raise IllegalMove("the game is over")
@@ -773,6 +822,8 @@ class Game:
             if place == BOARD:
                 if x is None or y is None:
                     raise IllegalMove("x and y are needed to put a piece on the board")
+                if base is not None:
+                    self._check_stack(kind, base)
                 self.world.place(piece, kind, _finite(x, "x"), _finite(y, "y"),
                                _finite(angle, "angle"), base=base, allow_overlap=allow_overlap)
             self._ledger.move(piece, place)
@@ -828,6 +879,11 @@ class Game:
         for p in world.pieces:
             if kinds[p.id] != p.kind:
                 raise ValueError(f"pieces.{p.id}.kind: {kinds[p.id]!r} but the world has {p.kind!r}")
+            if p.base is not None:
+                refused = stack_refusal(world.materials.kinds[p.kind],
+                                        world.materials.kinds[world.piece(p.base).kind])
+                if refused:
+                    raise ValueError(f"world: {p.id} is stacked on {p.base}, but {refused}")
         valid = {BOARD, SUPPLY, *(inventory_place(setup.players, s)
                                   for s in range(len(sides_of(setup.players))))}
         for pid, pl in places.items():

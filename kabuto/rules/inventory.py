@@ -26,10 +26,28 @@ STANDARD_KINDS = ("large", "medium", "small")
 _ID_FORMAT = {"large": ("L", 1), "medium": ("M", 2), "small": ("S", 2)}
 
 
+# ----- piece ids: the one scheme every board, game, replay and scenario uses ------------------------
 def standard_ids(kind: str, count: int) -> list[str]:
-    """The ids of the ``count`` standard discs of ``kind``: ``L1..L5``, ``M01..M15``, ``S01..S20``."""
+    """The ids of the first ``count`` standard discs of ``kind``: ``L1..L5``, ``M01..M15``,
+    ``S01..S20``. A starting board takes the first ids of each kind, in the order of its spots.
+
+    >>> standard_ids("large", 2), standard_ids("small", 3)
+    (['L1', 'L2'], ['S01', 'S02', 'S03'])
+    """
     prefix, width = _ID_FORMAT[kind]
     return [f"{prefix}{i:0{width}d}" for i in range(1, count + 1)]
+
+
+def wrestler_id(owner: str) -> str:
+    """The id of a wrestler piece: ``<wrestler key>:wrestler`` (``hank:wrestler``). A board with
+    no wrestler cards (the physics sandbox, tuning scenarios) names its stand-ins by seat instead:
+    ``wrestler_id(f"seat{n}")`` (``seat0:wrestler``)."""
+    return f"{owner}:wrestler"
+
+
+def signature_ids(wrestler_key: str, piece_key: str, count: int) -> list[str]:
+    """The ids of a wrestler's ``count`` signature pieces of one kind: ``jade:gem1..3``."""
+    return [f"{wrestler_key}:{piece_key}{i}" for i in range(1, count + 1)]
 
 
 def seat_place(seat: int) -> str:

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import kabuto_assets
 from kabuto.rules.inventory import STANDARD_KINDS
-from kabuto.rules.wrestlers import Wrestler, _norm, load_wrestlers
+from kabuto.rules.specs import norm_name
+from kabuto.rules.wrestlers import Wrestler, load_wrestlers
 from physics.fileio import read_toml
 
 
@@ -71,9 +72,9 @@ def load_junior(path: str | Path | None = None) -> tuple[JuniorCard, ...]:
 
 def junior_card(name: str) -> JuniorCard:
     """The Junior League card for this wrestler (key or name) or card (key or name)."""
-    want = _norm(name)
+    want = norm_name(name)
     for c in load_junior():
-        if want in (c.key, _norm(c.name), c.wrestler.key, _norm(c.wrestler.name)):
+        if want in (c.key, norm_name(c.name), c.wrestler.key, norm_name(c.wrestler.name)):
             return c
     known = ", ".join(c.wrestler.key for c in load_junior())
     raise ValueError(f"no Junior League card for {name!r} (Junior League wrestlers: {known})")

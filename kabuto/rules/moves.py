@@ -1,7 +1,7 @@
-"""Signature moves as named effects on the physics world.
+"""Signature moves as named effects, acting on a game through its public methods.
 
-A move's card data (:class:`kabuto.rules.wrestlers.MoveSpec`) names an *effect* here and its cost. Using a
-move (:meth:`kabuto.Game.use_move`) runs, on the game:
+A move's card data (:class:`kabuto.rules.specs.MoveSpec`) names an *effect* here (a key of
+:data:`EFFECTS`) and its cost. Using a move (:meth:`kabuto.Game.use_move`) runs, on the game:
 
 1. the rules every move shares (your turn, at most once per turn, "replaces your turn"),
 2. :meth:`Effect.precheck` - can it be performed at all now (e.g. "If the piece is not in the
@@ -12,6 +12,11 @@ move (:meth:`kabuto.Game.use_move`) runs, on the game:
 
 The game takes a checkpoint first and puts everything back if any step raises
 :class:`~kabuto.rules.errors.IllegalMove`, so a refused move changes nothing.
+
+Effects see the game as a :class:`GameForEffects`: the public :class:`kabuto.Game` methods listed
+there, its :class:`physics.World` (``world``) and its :class:`~kabuto.rules.inventory.Ledger`
+(``ledger``), and nothing else. This module imports neither the game nor the wrestler cards (the
+card parser imports :data:`EFFECTS` to check the effect names a card uses).
 
 Targets are keyword arguments of ``use_move``; :func:`target_specs` lists them with their kinds
 (``seat``, ``piece``, ``angle_deg``, ``distance_mm``) and, where they can be listed, their choices:
@@ -24,23 +29,52 @@ Targets are keyword arguments of ``use_move``; :func:`target_specs` lists them w
 * ``distance_mm`` - how far to slide.
 
 Touching is :meth:`physics.World.touching` (contact in the world), the centre circle is
-:meth:`physics.World.in_circle`, stacking is :meth:`physics.World.place` with ``base``, moving and
-turning is :meth:`physics.World.move`.
+:meth:`physics.World.in_circle`, stacking is :meth:`kabuto.Game.stack` (the stacking rule, then
+:meth:`physics.World.place` with ``base``), moving and turning is :meth:`physics.World.move`.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from kabuto.rules.errors import IllegalMove
-from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY
-from kabuto.rules.outcomes import Knockout
-from kabuto.rules.wrestlers import MoveSpec
-from physics import World
+from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger
+from kabuto.rules.outcomes import Knockout, TurnState
+from kabuto.rules.specs import MoveSpec
+from physics import Materials, World
+from physics.checks import finite_number
+from physics.numeric import bisect
 
-if TYPE_CHECKING:
-    from kabuto.rules.game import Game
+
+class GameForEffects(Protocol):
+    """The game as a move effect sees it: the public :class:`kabuto.Game` members effects use."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def world(self) -> World: ...
+    @property
+    def ledger(self) -> Ledger: ...
+    @property
+    def materials(self) -> Materials: ...
+    @property
+    def turn(self) -> TurnState: ...
+    def side_of(self, seat: int) -> int: ...
+    def active_seats(self) -> list[int]: ...
+    def seat_inventory(self, seat: int) -> str: ...
+    def inventory_place(self, side: int) -> str: ...
+    def kind_name(self, kind: str) -> str: ...
+    def is_wrestler_piece(self, pid: str) -> bool: ...
+    def wrestler_piece(self, seat: int) -> str: ...
+    def signature_kind(self, seat: int, key: str) -> str: ...
+    def push_source(self) -> str: ...
+    def grant_extra_push(self) -> None: ...
+    def take_pushes_from(self, side: int) -> None: ...
+    def stack_refusal(self, kind: str, base: str) -> str | None: ...
+    def stack(self, pid: str, base: str) -> None: ...
+    def knock_out(self, seat: int, pid: str, gain: bool) -> list[Knockout]: ...
+
 
 #: Slides are swept in steps this long, then the stopping point is found by bisection.
 SLIDE_STEP = 0.0005
@@ -97,27 +131,18 @@ class MoveReport:
 
 
 # ----- helpers ------------------------------------------------------------------------------------
-def _piece_word(game: Game, kind: str) -> str:
-    """'large disc', 'Horn Bar', ... for messages."""
-    if kind in STANDARD_KINDS:
-        return f"{kind} disc"
-    return game.kind_name(kind)
-
-
-def _kind_of(game: Game, seat: int, piece: str) -> str:
+def _kind_of(game: GameForEffects, seat: int, piece: str) -> str:
     """The kind an effect's ``piece`` parameter names: a standard kind, or the seat's signature piece."""
     if piece in STANDARD_KINDS:
         return piece
-    return game.seats[seat].wrestler.signature_piece(piece).kind
+    return game.signature_kind(seat, piece)
 
 
 def _number(v: Any, name: str) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise IllegalMove(f"{name}: expected a finite number, got {v!r}")
-    return float(v)
+    return finite_number(v, name, IllegalMove)
 
 
-def opponent_side(game: Game, seat: int, targets: dict[str, Any]) -> int:
+def opponent_side(game: GameForEffects, seat: int, targets: dict[str, Any]) -> int:
     """The opposing side a Pay goes to (and Smokescreen pushes from).
 
     2P: the other seat. 4P: the other team. 3P: the ``opponent`` target, a player still in the game.
@@ -135,7 +160,7 @@ def opponent_side(game: Game, seat: int, targets: dict[str, Any]) -> int:
     return game.side_of(opp)
 
 
-def _opponent_choices(game: Game, seat: int) -> tuple[int, ...]:
+def _opponent_choices(game: GameForEffects, seat: int) -> tuple[int, ...]:
     return tuple(q for q in game.active_seats() if q != seat)
 
 
@@ -143,15 +168,20 @@ def _needs_opponent(move: MoveSpec) -> bool:
     return any(c.action == "pay" for c in move.cost) or move.effect == "push_from_opponent"
 
 
-def _stack_base_choices(game: Game, kind: str) -> tuple[str, ...]:
-    """Board pieces a ``kind`` may be stacked on: stackable and the same size or larger."""
-    kinds = game.materials.kinds
-    size = kinds[kind].size
-    return tuple(p.id for p in game.world.pieces
-                 if kinds[p.kind].stackable and kinds[p.kind].size + 1e-9 >= size)
+def _beside_own_wrestler(game: GameForEffects, seat: int) -> list[str]:
+    """Pieces on the ring surface touching ``seat``'s wrestler piece (none if it is off the ring)."""
+    wid = game.wrestler_piece(seat)
+    if wid not in game.world:
+        return []
+    return [q for q in game.world.touching(wid) if game.world.piece(q).base is None]
 
 
-def target_specs(game: Game, seat: int, move: MoveSpec) -> list[TargetSpec]:
+def _stack_base_choices(game: GameForEffects, kind: str) -> tuple[str, ...]:
+    """Board pieces the rules let a ``kind`` be stacked on (the same size or larger, no wrestler)."""
+    return tuple(p.id for p in game.world.pieces if game.stack_refusal(kind, p.id) is None)
+
+
+def target_specs(game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
     """Every target ``move`` needs from ``seat`` now: the cost's, then the effect's."""
     out: list[TargetSpec] = []
     if game.players == 3 and _needs_opponent(move):
@@ -165,7 +195,7 @@ def target_specs(game: Game, seat: int, move: MoveSpec) -> list[TargetSpec]:
     return out
 
 
-def check_cost(game: Game, seat: int, move: MoveSpec) -> None:
+def check_cost(game: GameForEffects, seat: int, move: MoveSpec) -> None:
     """IllegalMove unless the seat's inventory holds everything the cost lists."""
     place = game.seat_inventory(seat)
     need: dict[str, int] = {}
@@ -177,7 +207,7 @@ def check_cost(game: Game, seat: int, move: MoveSpec) -> None:
             raise IllegalMove(f"{move.name} costs {n} {kind} disc(s) and your inventory has {have}")
 
 
-def pay_cost(game: Game, seat: int, move: MoveSpec, targets: dict[str, Any], report: MoveReport) -> None:
+def pay_cost(game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any], report: MoveReport) -> None:
     """Pay, stack and discard the cost (lowest ids of each kind first)."""
     check_cost(game, seat, move)
     place = game.seat_inventory(seat)
@@ -192,22 +222,17 @@ def pay_cost(game: Game, seat: int, move: MoveSpec, targets: dict[str, Any], rep
             report.paid.update({pid: SUPPLY for pid in ids})
         else:  # stack: the first on the base, each next one on the one before
             base = targets.get("base")
-            if base not in game.world:
+            if not isinstance(base, str) or base not in game.world:
                 raise IllegalMove(f"base={base!r}: choose a piece on the board to stack on")
             under = base
             for pid in ids:
-                b = game.world.piece(under)
-                try:
-                    game.world.place(pid, c.kind, b.x, b.y, b.angle, base=under)
-                except ValueError as exc:
-                    raise IllegalMove(f"cannot stack {pid} on {under}: {exc}") from None
-                game.ledger.move(pid, BOARD)
+                game.stack(pid, under)
                 report.paid[pid] = BOARD
                 report.placed.append(pid)
                 under = pid
 
 
-def slide(game: Game, seat: int, pid: str, ux: float, uy: float, max_d: float,
+def slide(game: GameForEffects, seat: int, pid: str, ux: float, uy: float, max_d: float,
           report: MoveReport) -> float:
     """Slide ``pid`` (and what is stacked on it) up to ``max_d`` metres along (ux, uy).
 
@@ -231,15 +256,14 @@ def slide(game: Game, seat: int, pid: str, ux: float, uy: float, max_d: float,
         try:
             world.move(pid, x, y)
         except ValueError:
-            lo, hi = done, d
-            for _ in range(14):
-                mid = (lo + hi) / 2
+            def blocked(s: float) -> bool:  # a move that fits is kept: the piece ends at ``done``
                 try:
-                    world.move(pid, x0 + ux * mid, y0 + uy * mid)
-                    lo = mid
+                    world.move(pid, x0 + ux * s, y0 + uy * s)
+                    return False
                 except ValueError:
-                    hi = mid
-            done = lo
+                    return True
+
+            done, _ = bisect(blocked, done, d, 14)
             break
         done = d
     if done > 0:
@@ -253,15 +277,48 @@ class Effect:
 
     type = ""
 
-    def targets(self, game: Game, seat: int, move: MoveSpec) -> list[TargetSpec]:
+    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
         return []
 
-    def precheck(self, game: Game, seat: int, move: MoveSpec) -> None:
+    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
         """Raise IllegalMove if the move cannot be performed now, whatever the targets."""
 
-    def perform(self, game: Game, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         raise NotImplementedError
+
+
+class PickPiece(Effect):
+    """An effect on one board piece the player picks (target ``piece``) from those the effect
+    lists in ``_choices``; subclasses say what the choices are and what ``_act`` does with one."""
+
+    #: How the target reads ("a piece touching ..."), what is said when there is nothing to pick,
+    #: and what a wrong pick is told to choose.
+    what = ""
+    nothing = ""
+    pick = ""
+
+    def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def _act(self, game: GameForEffects, seat: int, move: MoveSpec, pid: str,
+             report: MoveReport) -> None:
+        raise NotImplementedError
+
+    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+        return [TargetSpec("piece", "piece", self.what, self._choices(game, seat))]
+
+    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+        if not self._choices(game, seat):
+            raise IllegalMove(self.nothing)
+
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
+        pid = targets.get("piece")
+        choices = self._choices(game, seat)
+        if not isinstance(pid, str) or pid not in choices:
+            raise IllegalMove(f"piece={pid!r}: choose {self.pick} ({', '.join(choices) or 'none'})")
+        self._act(game, seat, move, pid, report)
 
 
 class Gain(Effect):
@@ -269,13 +326,14 @@ class Gain(Effect):
 
     type = "gain"
 
-    def precheck(self, game, seat, move):
+    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
         kind = _kind_of(game, seat, move.params["piece"])
         if not game.ledger.pieces_in(SUPPLY, kind):
-            raise IllegalMove(f"the supply has no {_piece_word(game, kind)}, so {move.name} "
+            raise IllegalMove(f"the supply has no {game.kind_name(kind)}, so {move.name} "
                               f"cannot be performed")
 
-    def perform(self, game, seat, move, targets, report):
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
         self.precheck(game, seat, move)
         kind = _kind_of(game, seat, move.params["piece"])
         pid = game.ledger.pieces_in(SUPPLY, kind)[0]
@@ -289,11 +347,12 @@ class CentreKnockout(Effect):
 
     type = "centre_knockout"
 
-    def precheck(self, game, seat, move):
+    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
         if not game.world.in_circle():
             raise IllegalMove(f"no piece is inside the centre circle, so {move.name} would do nothing")
 
-    def perform(self, game, seat, move, targets, report):
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
         self.precheck(game, seat, move)
         levels = game.world.levels()
         for pid in sorted(game.world.in_circle(), key=lambda q: (levels[q], q)):
@@ -301,32 +360,20 @@ class CentreKnockout(Effect):
                 report.knocked_out.extend(game.knock_out(seat, pid, gain=True))
 
 
-class SlideFromWrestler(Effect):
+class SlideFromWrestler(PickPiece):
     """Pitchfork: slide a piece touching your wrestler straight away from it."""
 
     type = "slide_from_wrestler"
+    what = "a piece touching your wrestler piece (not a wrestler)"
+    nothing = "no piece (other than a wrestler) is touching your wrestler piece"
+    pick = "a piece touching your wrestler piece"
 
-    def _choices(self, game, seat):
-        wid = game.seats[seat].piece_id
-        if wid not in game.world:
-            return ()
-        return tuple(q for q in game.world.touching(wid) if not game.is_wrestler_piece(q)
-                     and game.world.piece(q).base is None)
+    def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
+        return tuple(q for q in _beside_own_wrestler(game, seat) if not game.is_wrestler_piece(q))
 
-    def targets(self, game, seat, move):
-        return [TargetSpec("piece", "piece", "a piece touching your wrestler piece (not a wrestler)",
-                           self._choices(game, seat))]
-
-    def precheck(self, game, seat, move):
-        if not self._choices(game, seat):
-            raise IllegalMove("no piece (other than a wrestler) is touching your wrestler piece")
-
-    def perform(self, game, seat, move, targets, report):
-        pid = targets.get("piece")
-        if pid not in self._choices(game, seat):
-            raise IllegalMove(f"piece={pid!r}: choose a piece touching your wrestler piece "
-                              f"({', '.join(self._choices(game, seat)) or 'none'})")
-        w = game.world.piece(game.seats[seat].piece_id)
+    def _act(self, game: GameForEffects, seat: int, move: MoveSpec, pid: str,
+             report: MoveReport) -> None:
+        w = game.world.piece(game.wrestler_piece(seat))
         p = game.world.piece(pid)
         dx, dy = p.x - w.x, p.y - w.y
         n = math.hypot(dx, dy) or 1.0
@@ -340,14 +387,15 @@ class ExtraPush(Effect):
 
     type = "extra_push"
 
-    def precheck(self, game, seat, move):
+    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
         turn = game.turn
         if turn.pushes >= 1 and not game.ledger.pieces_in(game.push_source()):
             raise IllegalMove("you have nothing left to push a second time")
 
-    def perform(self, game, seat, move, targets, report):
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
         self.precheck(game, seat, move)
-        game._turn.pushes_allowed += 1
+        game.grant_extra_push()
 
 
 class TurnWrestler(Effect):
@@ -355,17 +403,18 @@ class TurnWrestler(Effect):
 
     type = "turn_wrestler"
 
-    def targets(self, game, seat, move):
+    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
         return [TargetSpec("angle_deg", "angle_deg", "the direction your wrestler piece faces",
                            low=-180.0, high=180.0)]
 
-    def precheck(self, game, seat, move):
-        if game.seats[seat].piece_id not in game.world:
+    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+        if game.wrestler_piece(seat) not in game.world:
             raise IllegalMove("your wrestler piece is not on the ring")
 
-    def perform(self, game, seat, move, targets, report):
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
         angle = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
-        wid = game.seats[seat].piece_id
+        wid = game.wrestler_piece(seat)
         w = game.world.piece(wid)
         try:
             game.world.move(wid, w.x, w.y, angle)
@@ -374,34 +423,26 @@ class TurnWrestler(Effect):
         report.moved.append(wid)
 
 
-class KnockoutTouchingOpponent(Effect):
+class KnockoutTouchingOpponent(PickPiece):
     """Body Slam: knock out one standard disc touching an opponent's wrestler piece (with what is
     stacked on it); standard discs knocked out join your inventory."""
 
     type = "knockout_touching_opponent"
+    what = "a standard disc touching an opponent's wrestler piece"
+    nothing = "no standard disc is touching an opponent's wrestler piece"
+    pick = what
 
-    def _choices(self, game, seat):
+    def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
         side = game.side_of(seat)
         found: set[str] = set()
-        for s in game.seats:
-            if game.side_of(s.index) != side and s.piece_id in game.world:
-                found |= {q for q in game.world.touching(s.piece_id)
-                          if game.ledger.kind(q) in STANDARD_KINDS}
+        for other in range(game.players):
+            wid = game.wrestler_piece(other)
+            if game.side_of(other) != side and wid in game.world:
+                found |= {q for q in game.world.touching(wid) if game.ledger.kind(q) in STANDARD_KINDS}
         return tuple(sorted(found))
 
-    def targets(self, game, seat, move):
-        return [TargetSpec("piece", "piece", "a standard disc touching an opponent's wrestler piece",
-                           self._choices(game, seat))]
-
-    def precheck(self, game, seat, move):
-        if not self._choices(game, seat):
-            raise IllegalMove("no standard disc is touching an opponent's wrestler piece")
-
-    def perform(self, game, seat, move, targets, report):
-        pid = targets.get("piece")
-        if pid not in self._choices(game, seat):
-            raise IllegalMove(f"piece={pid!r}: choose a standard disc touching an opponent's "
-                              f"wrestler piece ({', '.join(self._choices(game, seat)) or 'none'})")
+    def _act(self, game: GameForEffects, seat: int, move: MoveSpec, pid: str,
+             report: MoveReport) -> None:
         report.knocked_out.extend(game.knock_out(seat, pid, gain=True))
 
 
@@ -411,67 +452,50 @@ class PlaceOn(Effect):
 
     type = "place_on"
 
-    def _choices(self, game, seat, move):
+    def _choices(self, game: GameForEffects, seat: int, move: MoveSpec) -> tuple[str, ...]:
         kind = _kind_of(game, seat, move.params["piece"])
         ok = set(_stack_base_choices(game, kind))
         return tuple(p.id for p in game.world.pieces if p.kind == move.params["base_kind"] and p.id in ok)
 
-    def targets(self, game, seat, move):
+    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
         return [TargetSpec("base", "piece", f"a {move.params['base_kind']} disc on the board",
                            self._choices(game, seat, move))]
 
-    def precheck(self, game, seat, move):
+    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
         kind = _kind_of(game, seat, move.params["piece"])
         if not game.ledger.pieces_in(SUPPLY, kind):
             raise IllegalMove(f"the {game.kind_name(kind)} is not in the supply")
         if not self._choices(game, seat, move):
             raise IllegalMove(f"there is no {move.params['base_kind']} disc on the board to stack on")
 
-    def perform(self, game, seat, move, targets, report):
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
         self.precheck(game, seat, move)
         base = targets.get("base")
         if base not in self._choices(game, seat, move):
             raise IllegalMove(f"base={base!r}: choose a {move.params['base_kind']} disc on the board")
         kind = _kind_of(game, seat, move.params["piece"])
         pid = game.ledger.pieces_in(SUPPLY, kind)[0]
-        b = game.world.piece(base)
-        try:
-            game.world.place(pid, kind, b.x, b.y, b.angle, base=base)
-        except ValueError as exc:
-            raise IllegalMove(f"cannot stack the {game.kind_name(kind)} on {base}: {exc}") from None
-        game.ledger.move(pid, BOARD)
+        game.stack(pid, base)
         report.placed.append(pid)
 
 
-class SwapWithTouching(Effect):
+class SwapWithTouching(PickPiece):
     """Mirror Shell: your wrestler piece and a standard disc touching it swap places."""
 
     type = "swap_with_touching"
+    what = "a standard disc touching your wrestler piece, with nothing stacked on it"
+    nothing = "no standard disc (with nothing stacked on it) is touching your wrestler piece"
+    pick = "a standard disc touching your wrestler piece"
 
-    def _choices(self, game, seat):
-        wid = game.seats[seat].piece_id
-        if wid not in game.world:
-            return ()
-        return tuple(q for q in game.world.touching(wid)
-                     if game.ledger.kind(q) in STANDARD_KINDS and not game.world.riders(q)
-                     and game.world.piece(q).base is None)
+    def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
+        return tuple(q for q in _beside_own_wrestler(game, seat)
+                     if game.ledger.kind(q) in STANDARD_KINDS and not game.world.riders(q))
 
-    def targets(self, game, seat, move):
-        return [TargetSpec("piece", "piece", "a standard disc touching your wrestler piece, with "
-                           "nothing stacked on it", self._choices(game, seat))]
-
-    def precheck(self, game, seat, move):
-        if not self._choices(game, seat):
-            raise IllegalMove("no standard disc (with nothing stacked on it) is touching your "
-                              "wrestler piece")
-
-    def perform(self, game, seat, move, targets, report):
-        pid = targets.get("piece")
-        if pid not in self._choices(game, seat):
-            raise IllegalMove(f"piece={pid!r}: choose a standard disc touching your wrestler piece "
-                              f"({', '.join(self._choices(game, seat)) or 'none'})")
+    def _act(self, game: GameForEffects, seat: int, move: MoveSpec, pid: str,
+             report: MoveReport) -> None:
         world = game.world
-        wid = game.seats[seat].piece_id
+        wid = game.wrestler_piece(seat)
         w, d = world.piece(wid), world.piece(pid)
         world.remove(wid)
         world.remove(pid)
@@ -489,46 +513,28 @@ class PlaceTouchingWrestler(Effect):
 
     type = "place_touching_wrestler"
 
-    def targets(self, game, seat, move):
+    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
         return [TargetSpec("angle_deg", "angle_deg", "the side of your wrestler piece to place it on",
                            low=-180.0, high=180.0)]
 
-    def precheck(self, game, seat, move):
+    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
         kind = _kind_of(game, seat, move.params["piece"])
         if not game.ledger.pieces_in(SUPPLY, kind):
             raise IllegalMove(f"the {game.kind_name(kind)} is not in the supply")
-        if game.seats[seat].piece_id not in game.world:
+        if game.wrestler_piece(seat) not in game.world:
             raise IllegalMove("your wrestler piece is not on the ring")
 
-    def perform(self, game, seat, move, targets, report):
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
         self.precheck(game, seat, move)
         a = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
         ux, uy = math.cos(a), math.sin(a)
         kind = _kind_of(game, seat, move.params["piece"])
         pid = game.ledger.pieces_in(SUPPLY, kind)[0]
         world = game.world
-        w = world.piece(game.seats[seat].piece_id)
-        # Closest spot along the ray where the piece clears the wrestler piece: bisect in a world
-        # holding only the wrestler piece (overlap is what World.place refuses).
-        alone = World(world.materials, [w])
-        kinds = world.materials.kinds
-
-        def clear(d: float) -> bool:
-            try:
-                alone.place(pid, kind, w.x + ux * d, w.y + uy * d, a, allow_overlap=False)
-            except ValueError:
-                return False
-            alone.remove(pid)
-            return True
-
-        lo, hi = 0.0, kinds[w.kind].size + kinds[kind].size + 0.001
-        for _ in range(30):
-            mid = (lo + hi) / 2
-            if clear(mid):
-                hi = mid
-            else:
-                lo = mid
-        x, y = w.x + ux * hi, w.y + uy * hi
+        w = world.piece(game.wrestler_piece(seat))
+        d = world.clear_distance(w.id, kind, ux, uy, a)  # the closest spot that clears it
+        x, y = w.x + ux * d, w.y + uy * d
         try:
             world.place(pid, kind, x, y, a)
         except ValueError as exc:
@@ -542,23 +548,24 @@ class SlideSignature(Effect):
 
     type = "slide_signature"
 
-    def _on_board(self, game, seat, move):
+    def _on_board(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[str]:
         kind = _kind_of(game, seat, move.params["piece"])
         return [p.id for p in game.world.pieces if p.kind == kind and p.base is None]
 
-    def targets(self, game, seat, move):
+    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
         piece = next(iter(self._on_board(game, seat, move)), None)  # the one perform slides
         return [TargetSpec("angle_deg", "angle_deg", "the direction to slide", low=-180.0, high=180.0,
                            origin=piece),
                 TargetSpec("distance_mm", "distance_mm", "how far to slide (mm)", low=0.0,
                            high=float(move.params["max_mm"]), origin=piece)]
 
-    def precheck(self, game, seat, move):
+    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
         if not self._on_board(game, seat, move):
             kind = _kind_of(game, seat, move.params["piece"])
             raise IllegalMove(f"the {game.kind_name(kind)} is not on the ring")
 
-    def perform(self, game, seat, move, targets, report):
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
         self.precheck(game, seat, move)
         a = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
         dist = _number(targets.get("distance_mm"), "distance_mm")
@@ -575,16 +582,17 @@ class PushFromOpponent(Effect):
 
     type = "push_from_opponent"
 
-    def precheck(self, game, seat, move):
+    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
         if game.turn.pushes >= game.turn.pushes_allowed:
             raise IllegalMove("you have no push left this turn")
 
-    def perform(self, game, seat, move, targets, report):
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
         self.precheck(game, seat, move)
         side = opponent_side(game, seat, targets)
         if not game.ledger.pieces_in(game.inventory_place(side)):
             raise IllegalMove("that opponent's inventory is empty")
-        game._turn.push_from = side
+        game.take_pushes_from(side)
 
 
 EFFECTS: dict[str, Effect] = {e.type: e for e in (

@@ -5,8 +5,9 @@
 ``<key>_wrestler`` and ``<key>_<signature key>`` (no dots: tuning keys use dots). Piece ids are
 ``<key>:wrestler`` and ``<key>:<signature key><n>`` (``hank:bar1``, ``jade:gem1..3``).
 
-The move *effects* live in :mod:`kabuto.rules.moves`; here a move is its card data: name, text, cost,
-effect type and parameters.
+The move *effects* live in :mod:`kabuto.rules.moves`; here a move is its card data
+(:class:`kabuto.rules.specs.MoveSpec`: name, text, cost, effect type and parameters), and the parser
+checks that every effect a card names is one of :data:`kabuto.rules.moves.EFFECTS`.
 
     >>> from kabuto.rules.wrestlers import wrestler, render_card
     >>> print(render_card(wrestler("Mighty Jaw Mike")).splitlines()[0])
@@ -17,46 +18,20 @@ from __future__ import annotations
 import functools
 import re
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import kabuto_assets
+from kabuto.rules.inventory import STANDARD_KINDS, signature_ids, wrestler_id
+from kabuto.rules.moves import EFFECTS
+from kabuto.rules.specs import COST_ACTIONS, Cost, MoveSpec, norm_name
 from physics import PieceType
 from physics.fileio import read_toml
 from physics.materials import piece_type_from_dict
 
 #: Room the starting boards leave around a wrestler spot (metres from the piece's centre of mass).
 MAX_WRESTLER_SIZE = 0.017
-COST_ACTIONS = ("pay", "stack", "discard")
-COST_KINDS = ("small", "medium", "large")
-
-
-@dataclass(frozen=True)
-class Cost:
-    """One part of a move's cost: pay (to an opponent), stack (on a board piece) or discard."""
-
-    action: str
-    kind: str
-    count: int
-
-    def text(self) -> str:
-        unit = "disc" if self.count == 1 else "discs"
-        verb = self.action.capitalize()
-        tail = " to your opponent" if self.action == "pay" else ""
-        return f"{verb} {self.count} {self.kind} {unit}{tail}"
-
-
-@dataclass(frozen=True)
-class MoveSpec:
-    """A signature move as printed: name, card text, cost, and the effect that performs it."""
-
-    name: str
-    text: str
-    cost: tuple[Cost, ...]
-    effect: str
-    params: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
-    replaces_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,7 +46,7 @@ class SignaturePiece:
     type: PieceType
 
     def ids(self, wrestler_key: str) -> list[str]:
-        return [f"{wrestler_key}:{self.key}{i}" for i in range(1, self.count + 1)]
+        return signature_ids(wrestler_key, self.key, self.count)
 
 
 @dataclass(frozen=True)
@@ -91,7 +66,7 @@ class Wrestler:
     @property
     def piece_id(self) -> str:
         """The id of this wrestler's piece on the board."""
-        return f"{self.key}:wrestler"
+        return wrestler_id(self.key)
 
     def signature_ids(self) -> list[str]:
         return [pid for s in self.signature for pid in s.ids(self.key)]
@@ -104,9 +79,9 @@ class Wrestler:
 
     def move(self, name: str) -> MoveSpec:
         """The move called ``name`` (case and spacing insensitive); KeyError if not this card's."""
-        want = _norm(name)
+        want = norm_name(name)
         for m in self.moves:
-            if _norm(m.name) == want:
+            if norm_name(m.name) == want:
                 return m
         raise KeyError(name)
 
@@ -115,10 +90,6 @@ class Wrestler:
         out = {self.piece_kind: self.piece_type}
         out.update({s.kind: s.type for s in self.signature})
         return out
-
-
-def _norm(s: str) -> str:
-    return re.sub(r"[\s_\-]+", " ", s.strip().lower())
 
 
 def _need(d: dict, key: str, where: str, typ: type | tuple[type, ...] = str) -> Any:
@@ -169,8 +140,8 @@ def _parse_wrestler(d: Any, where: str) -> Wrestler:
             count = _need(c, "count", cw, int)
             if action not in COST_ACTIONS:
                 raise ValueError(f"{cw}.action: {action!r} is not one of {', '.join(COST_ACTIONS)}")
-            if kind not in COST_KINDS:
-                raise ValueError(f"{cw}.kind: {kind!r} is not one of {', '.join(COST_KINDS)}")
+            if kind not in STANDARD_KINDS:
+                raise ValueError(f"{cw}.kind: {kind!r} is not one of {', '.join(STANDARD_KINDS)}")
             if count < 1:
                 raise ValueError(f"{cw}.count: must be at least 1")
             costs.append(Cost(action, kind, count))
@@ -178,13 +149,11 @@ def _parse_wrestler(d: Any, where: str) -> Wrestler:
         etype = effect.pop("type", None)
         if not isinstance(etype, str):
             raise ValueError(f"{w}.effect.type: missing")
-        from kabuto.rules.moves import EFFECTS  # the effect names are defined with their code
-
         if etype not in EFFECTS:
             raise ValueError(f"{w}.effect.type: unknown effect {etype!r} "
                              f"(known: {', '.join(sorted(EFFECTS))})")
         piece = effect.get("piece")
-        if piece is not None and piece not in COST_KINDS and piece not in {s.key for s in sigs}:
+        if piece is not None and piece not in STANDARD_KINDS and piece not in {s.key for s in sigs}:
             raise ValueError(f"{w}.effect.piece: {piece!r} is neither a standard disc kind nor "
                              f"one of this wrestler's signature pieces")
         moves.append(MoveSpec(_need(m, "name", w), _need(m, "text", w), tuple(costs), etype, effect,
@@ -215,9 +184,9 @@ def load_wrestlers(path: str | Path | None = None) -> tuple[Wrestler, ...]:
 
 def wrestler(name: str) -> Wrestler:
     """The wrestler with this key or name (case-insensitive); ValueError listing them if unknown."""
-    want = _norm(name)
+    want = norm_name(name)
     for w in load_wrestlers():
-        if want in (w.key, _norm(w.name)):
+        if want in (w.key, norm_name(w.name)):
             return w
     known = ", ".join(w.key for w in load_wrestlers())
     raise ValueError(f"unknown wrestler {name!r} (known: {known})")

@@ -24,7 +24,6 @@ the bounds). Everything is deterministic: the same files give the same fit, what
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,8 @@ from kabuto.tuning.errors import TuneError
 from kabuto.tuning.scenario import Scenario, load_scenario
 from kabuto.tuning.sweep import Runner
 from physics import Materials
+from physics.checks import finite_number, is_finite_number
+from physics.fileio import read_toml
 
 DIFF_STEP = 0.01
 
@@ -91,7 +92,7 @@ class Calibration:
     @property
     def residuals(self) -> list[float]:
         """Model minus measurement, in the metric's unit."""
-        return [m - t.value for m, t in zip(self.model, self.targets.targets)]
+        return [m - t.value for m, t in zip(self.model, self.targets.targets, strict=True)]
 
     def at_bound(self, name: str) -> bool:
         p = next(p for p in self.targets.params if p.name == name)
@@ -104,15 +105,11 @@ class Calibration:
 def load_targets(path: str | Path, materials: Materials) -> Targets:
     """Read and check a targets file against ``materials``; TuneError names the first problem."""
     path = Path(path)
-    where = path.name
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise TuneError(f"{path}: cannot read ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise TuneError(f"{where}: not valid TOML ({exc})") from None
-    return targets_from_dict(data, materials, where)
+        data = read_toml(path)
+    except ValueError as exc:
+        raise TuneError(str(exc)) from None
+    return targets_from_dict(data, materials, path.name)
 
 
 def targets_from_dict(data: Any, materials: Materials, where: str = "targets") -> Targets:
@@ -128,9 +125,7 @@ def targets_from_dict(data: Any, materials: Materials, where: str = "targets") -
         if params.is_push_param(name):
             raise TuneError(f"{w}: push settings cannot be fitted (set them per target with set)")
         params.check_name(name, materials)
-        if (not isinstance(b, list) or len(b) != 2
-                or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
-                           and math.isfinite(x) for x in b)):
+        if not isinstance(b, list) or len(b) != 2 or not all(is_finite_number(x) for x in b):
             raise TuneError(f"{w}: bounds must be [low, high] (two numbers)")
         lo, hi = float(b[0]), float(b[1])
         if not hi > lo:
@@ -189,9 +184,7 @@ def targets_from_dict(data: Any, materials: Materials, where: str = "targets") -
 
 
 def _finite(v: Any, where: str) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise TuneError(f"{where}: must be a finite number, got {v!r}")
-    return float(v)
+    return finite_number(v, where, TuneError)
 
 
 # ----- fitting ----------------------------------------------------------------------------------
@@ -217,7 +210,7 @@ def calibrate(targets: Targets, materials: Materials, workers: int = 1,
 
     def to_params(u: np.ndarray) -> dict[str, float]:
         x = lo + np.clip(u, 0.0, 1.0) * span
-        return {p.name: float(v) for p, v in zip(fps, x)}
+        return {p.name: float(v) for p, v in zip(fps, x, strict=True)}
 
     def models(us: list[np.ndarray]) -> list[np.ndarray]:
         """The model's value for every target at each u; one batch of runs for all of them."""
@@ -229,9 +222,10 @@ def calibrate(targets: Targets, materials: Materials, workers: int = 1,
         counts["runs"] += len(jobs)
         out = []
         for k, u in enumerate(us):
-            by_cond = dict(zip(conditions, outcomes[k * len(conditions):(k + 1) * len(conditions)]))
+            by_cond = dict(zip(conditions, outcomes[k * len(conditions):(k + 1) * len(conditions)],
+                               strict=True))
             vals = np.array([by_cond[t.condition].metrics[t.metric] for t in targets.targets])
-            bad = [t.label for t, v in zip(targets.targets, vals) if not math.isfinite(v)]
+            bad = [t.label for t, v in zip(targets.targets, vals, strict=True) if not math.isfinite(v)]
             if bad:
                 raise TuneError(f"target {bad[0]!r}: the model gives no number at "
                                 + ", ".join(f"{k}={v:.6g}" for k, v in to_params(u).items()))
@@ -259,7 +253,7 @@ def calibrate(targets: Targets, materials: Materials, workers: int = 1,
         batch = models(points if base is not None else [u, *points])
         if base is None:
             base, batch = batch[0], batch[1:]
-        return np.column_stack([(b - base) / (h * sigma) for b, h in zip(batch, steps)])
+        return np.column_stack([(b - base) / (h * sigma) for b, h in zip(batch, steps, strict=True)])
 
     bar = tqdm(total=max_evals, desc="calibrate", unit="eval", disable=not progress, leave=False)
     with bar, Runner(targets.scenarios, materials, workers) as runner:
@@ -290,8 +284,8 @@ def report(cal: Calibration) -> str:
                      f"[{p.low:g}, {p.high:g}]{flag}")
     lw = max(len(x.label) for x in t.targets)
     lines.append(f"  {'target':<{lw}}  {'measured':>9}  {'model':>9}  {'residual':>9}  sigmas")
-    for x, m, r in zip(t.targets, cal.model, cal.residuals):
+    for x, m, r in zip(t.targets, cal.model, cal.residuals, strict=True):
         lines.append(f"  {x.label:<{lw}}  {x.value:>9.4g}  {m:>9.4g}  {r:>+9.3g}  {r / x.sigma:>+6.2f}")
-    rms = math.sqrt(sum((r / x.sigma) ** 2 for r, x in zip(cal.residuals, t.targets)) / len(t.targets))
+    rms = math.sqrt(sum((r / x.sigma) ** 2 for r, x in zip(cal.residuals, t.targets, strict=True)) / len(t.targets))
     lines.append(f"  rms residual: {rms:.3g} sigma")
     return "\n".join(lines)

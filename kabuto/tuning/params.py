@@ -85,13 +85,15 @@ def apply(materials: Materials, overrides: dict[str, float]) -> Materials:
 
 
 def check_push_values(settings: dict[str, float], materials: Materials) -> None:
-    """Raise TuneError if a push setting is outside what physics allows under ``materials``."""
-    from kabuto.tuning.scenario import experiment_materials
+    """Raise TuneError if a push setting is outside what physics allows under ``materials``.
 
-    sim = experiment_materials(materials).sim
+    Scenarios are physics experiments, not play: the game's hand-speed rule ("no flicking",
+    ``simulation.max_speed``) does not apply, any forward speed does (the simulation is good to
+    about 5 m/s)."""
+    sim = materials.sim
     for k, v in settings.items():
-        if k == "push.speed" and not sim.min_speed <= v <= sim.max_speed:
-            raise TuneError(f"push.speed={v:g}: outside the allowed {sim.min_speed:g}..{sim.max_speed:g} m/s")
+        if k == "push.speed" and not v > 0:
+            raise TuneError(f"push.speed={v:g}: a push needs a positive speed (m/s)")
         if k == "push.heading_deg" and abs(v) > sim.heading_limit_deg:
             raise TuneError(f"push.heading_deg={v:g}: beyond the platform's +/-{sim.heading_limit_deg:g} degrees")
 
@@ -132,7 +134,7 @@ def parse_range(text: str) -> Range:
         # so that 0.2:1.2:11 reads 0.9, not 0.8999999999999999 (unless that would merge values).
         raw = [float(v) for v in np.linspace(lo, hi, n)]
         tidy = [raw[0], *(float(f"{v:.12g}") for v in raw[1:-1]), raw[-1]]
-        values = tuple(tidy if all(a < b for a, b in zip(tidy, tidy[1:])) else raw)
+        values = tuple(tidy if all(a < b for a, b in itertools.pairwise(tidy)) else raw)
     else:
         values = tuple(_float(p, where) for p in spec.split(","))
         if len(set(values)) != len(values):
@@ -164,7 +166,7 @@ class Grid:
         return math.prod(len(r.values) for r in self.ranges)
 
     def points(self) -> list[dict[str, float]]:
-        return [dict(zip(self.names, combo))
+        return [dict(zip(self.names, combo, strict=True))
                 for combo in itertools.product(*(r.values for r in self.ranges))]
 
 

@@ -76,7 +76,7 @@ def plot_metric(result: SweepResult, metric: str, path: Path) -> Path:
     else:
         n = len(ranges)
         fig, axes = plt.subplots(1, n, figsize=(3.6 * n, 3.8), sharey=True)
-        for i, (ax, r) in enumerate(zip(axes, ranges)):
+        for i, (ax, r) in enumerate(zip(axes, ranges, strict=True)):
             others = tuple(k for k in range(n) if k != i)
             mean, lo, hi = (f(values, axis=others) for f in (np.mean, np.min, np.max))
             ax.fill_between(r.values, lo, hi, alpha=0.25, label="min..max")

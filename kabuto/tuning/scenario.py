@@ -23,11 +23,12 @@ name; the format is described in ``docs/tuning.md``)::
     what = "slide"
     piece = "P"
 
-Instead of (or besides) listing pieces, ``[board] players = 2`` puts the starting board of
-``assets/setups.toml`` on the ring, with ids ``W0 W1 ..`` (wrestler spots, seat order), ``L0 ..``
-(large), ``M0 ..`` (medium) and ``S0 ..`` (small). ``[board] wrestler_kind`` names the kind on the
+Instead of (or besides) listing pieces, ``[board] players = 2`` puts the game's starting board
+(:func:`kabuto.rules.boards.starting_board`) on the ring, with the game's piece ids:
+``seat0:wrestler seat1:wrestler ..`` (the wrestler spots, in seat order), ``L1 ..`` (large),
+``M01 ..`` (medium) and ``S01 ..`` (small). ``[board] wrestler_kind`` names the kind on the
 wrestler spots; a scenario may derive such a kind from a standard one with ``[stand_in.NAME]``
-(``like`` = a kind, optional ``radius`` for a round outline) until real wrestler kinds exist.
+(``like`` = a kind, optional ``radius`` for a round outline).
 
 Metrics (``what``), distances in millimetres:
 
@@ -49,7 +50,7 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -57,13 +58,17 @@ from typing import Any
 import numpy as np
 
 import kabuto_assets
+from kabuto.rules.boards import stand_in_wrestlers, starting_board
 from kabuto.tuning.errors import TuneError
 from physics import Circle, Materials, PieceState, Push, PushResult, World, shapes
+from physics.checks import finite_number
+from physics.fileio import read_toml
+from physics.numeric import bisect
 
 METRIC_KINDS = ("slide", "displacement", "knocked_out", "fell", "stack_survival", "rider_slip")
-COMBINE = {"max": max, "min": min, "sum": sum, "mean": lambda v: sum(v) / len(v)}
+COMBINE: dict[str, Callable[[list[float]], float]] = {
+    "max": max, "min": min, "sum": sum, "mean": lambda v: sum(v) / len(v)}
 PUSH_FIELDS = ("speed", "heading_deg", "entry_deg", "spin_deg")
-BOARD_PREFIX = {"wrestler": "W", "large": "L", "medium": "M", "small": "S"}
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 
 
@@ -134,10 +139,9 @@ def list_scenarios(folder: Path | None = None) -> list[str]:
     out = []
     for path in sorted(folder.glob("*.toml")):
         try:
-            with open(path, "rb") as fh:
-                if "push" in tomllib.load(fh):
-                    out.append(path.stem)
-        except (OSError, tomllib.TOMLDecodeError):
+            if "push" in read_toml(path):
+                out.append(path.stem)
+        except ValueError:
             out.append(path.stem)  # listed, so that loading it by name reports what is wrong
     return out
 
@@ -157,12 +161,9 @@ def load_scenario(name_or_path: str | Path) -> Scenario:
             known = ", ".join(list_scenarios()) or "none"
             raise TuneError(f"unknown scenario {text!r} (known: {known})")
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise TuneError(f"scenario {text}: cannot read {path} ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise TuneError(f"scenario {path.stem}: not valid TOML ({exc})") from None
+        data = read_toml(path)
+    except ValueError as exc:  # names the file and what is wrong with it
+        raise TuneError(str(exc)) from None
     return scenario_from_dict(path.stem, data, source=str(path))
 
 
@@ -323,29 +324,23 @@ def _string(d: dict, key: str, where: str) -> str:
 def _num(v: Any, where: str) -> float:
     if v is None:
         raise TuneError(f"{where}: missing")
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise TuneError(f"{where}: must be a finite number, got {v!r}")
-    return float(v)
+    return finite_number(v, where, TuneError)
 
 
 # ----- building the world -----------------------------------------------------------------------
-def _board_positions(players: int) -> dict[str, list[list[float]]]:
-    path = kabuto_assets.path("setups.toml")
+def _board(scenario: Scenario) -> list[PieceState]:
+    """The game's starting board, if the scenario asks for it, with its stand-in wrestlers."""
+    if scenario.board is None or scenario.wrestler_kind is None:
+        return []
     try:
-        with open(path, "rb") as fh:
-            boards = tomllib.load(fh)["boards"]
-        return boards[str(players)]
-    except (OSError, KeyError, tomllib.TOMLDecodeError) as exc:
-        raise TuneError(f"cannot read the {players}-player board from {path} ({exc})") from None
+        return starting_board(scenario.board, stand_in_wrestlers(scenario.board, scenario.wrestler_kind))
+    except ValueError as exc:
+        raise TuneError(f"scenario {scenario.name}: the {scenario.board}-player board: {exc}") from None
 
 
 def initial_ids(scenario: Scenario) -> list[str]:
     """Ids of every piece on the ring before the first push (board pieces first)."""
-    ids = []
-    if scenario.board is not None:
-        for kind, spots in _board_positions(scenario.board).items():
-            ids.extend(f"{BOARD_PREFIX.get(kind, kind)}{i}" for i in range(len(spots)))
-    return ids + [p.id for p in scenario.pieces]
+    return [p.id for p in _board(scenario)] + [p.id for p in scenario.pieces]
 
 
 def scenario_materials(scenario: Scenario, materials: Materials) -> Materials:
@@ -359,19 +354,7 @@ def scenario_materials(scenario: Scenario, materials: Materials) -> Materials:
         t = materials.kinds[si.like]
         extra[si.name] = replace(t, name=si.name,
                                  shape=Circle(si.radius) if si.radius is not None else t.shape)
-    return experiment_materials(materials.with_kinds(extra) if extra else materials)
-
-
-#: Scenarios are physics experiments: the hand may go as fast as the simulation is good for
-#: (no tunnelling up to about 5 m/s), beyond the game's rule that a push is not a flick.
-EXPERIMENT_MAX_SPEED = 2.0
-
-
-def experiment_materials(materials: Materials) -> Materials:
-    """``materials`` with the hand's speed limit raised to :data:`EXPERIMENT_MAX_SPEED`."""
-    if materials.sim.max_speed >= EXPERIMENT_MAX_SPEED:
-        return materials
-    return materials.with_overrides({"simulation.max_speed": EXPERIMENT_MAX_SPEED})
+    return materials.with_kinds(extra) if extra else materials
 
 
 def build_world(scenario: Scenario, materials: Materials) -> World:
@@ -379,11 +362,8 @@ def build_world(scenario: Scenario, materials: Materials) -> World:
     overlapping, stacked on something it may not be)."""
     materials = scenario_materials(scenario, materials)
     world = World.empty(materials)
-    if scenario.board is not None:
-        for kind, spots in _board_positions(scenario.board).items():
-            real = scenario.wrestler_kind if kind == "wrestler" else kind
-            for i, (x, y) in enumerate(spots):
-                world.place(f"{BOARD_PREFIX.get(kind, kind)}{i}", real, x, y)
+    for p in _board(scenario):
+        world.place(p.id, p.kind, p.x, p.y, p.angle)  # checks that the stand-ins fit their spots
     # Bases before the pieces stacked on them.
     pending = list(scenario.pieces)
     while pending:
@@ -400,7 +380,7 @@ def with_push_settings(scenario: Scenario, settings: dict[str, float]) -> Scenar
     """The scenario with ``push.FIELD`` settings applied to every push (e.g. ``push.speed``)."""
     if not settings:
         return scenario
-    fields = {}
+    fields: dict[str, Any] = {}
     for key, value in settings.items():
         f = key.split(".", 1)[1]
         if f not in PUSH_FIELDS:
@@ -463,6 +443,7 @@ def run_scenario(scenario: Scenario, materials: Materials,
             out[m.name] = 1.0 if on and start_base.get(rider) == m.base else 0.0
         elif m.what == "rider_slip":
             rider, base = m.pieces[0], m.base
+            assert base is not None  # a rider_slip metric always names its base (checked on load)
             (rx0, ry0), (bx0, by0) = start[rider], start[base]
             (rx1, ry1), (bx1, by1) = where[rider], where[base]
             out[m.name] = 1000.0 * math.hypot((rx1 - bx1) - (rx0 - bx0), (ry1 - by1) - (ry0 - by0))
@@ -493,14 +474,8 @@ def _entry_point(shape: shapes.Shape, pose: tuple[float, float, float],
     s_min = (lo + hi) / 2
     if far(s_min) > R:
         return None
-    lo, hi = 0.0, s_min
-    for _ in range(100):
-        mid = (lo + hi) / 2
-        if far(mid) <= R:
-            hi = mid
-        else:
-            lo = mid
-    return x0 + hi * dx, y0 + hi * dy
+    _, s = bisect(lambda s: far(s) <= R, 0.0, s_min, 100)
+    return x0 + s * dx, y0 + s * dy
 
 
 def _fall_point(result: PushResult, pid: str, R: float) -> tuple[float, float]:

@@ -42,7 +42,7 @@ class SweepResult:
 
     def rows(self) -> list[list[float]]:
         out = []
-        for point, o in zip(self.points, self.outcomes):
+        for point, o in zip(self.points, self.outcomes, strict=True):
             out.append([*(point[n] for n in self.grid.names),
                         *(o.metrics[m] for m in self.scenario.metric_names),
                         float(o.stalled), float(o.capped)])

@@ -127,19 +127,7 @@ def beside(g: Game, pid: str, kind: str, angle_deg: float, gap: float = 0.00005,
     slop."""
     import math
 
-    from physics import World
-
     p = g.world.piece(pid)
-    alone = World(g.materials, [p])
     ux, uy = math.cos(math.radians(angle_deg)), math.sin(math.radians(angle_deg))
-    lo, hi = 0.0, 0.05
-    for _ in range(40):
-        mid = (lo + hi) / 2
-        try:
-            alone.place("probe", kind, p.x + ux * mid, p.y + uy * mid, angle)
-            alone.remove("probe")
-            hi = mid
-        except ValueError:
-            lo = mid
-    d = hi + gap
+    d = g.world.clear_distance(pid, kind, ux, uy, angle) + gap
     return p.x + ux * d, p.y + uy * d

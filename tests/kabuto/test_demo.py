@@ -14,4 +14,4 @@ def test_the_demo_pushes_at_the_rules_limit_and_passes_the_turn(capsys):
 def test_the_demo_refuses_a_flick_in_one_line(capsys):
     assert cli.main(["demo", "--speed", "3"]) == 2
     err = capsys.readouterr().err
-    assert err.strip() == "kabuto demo: push.speed: 3 m/s is outside 0.02..0.5 m/s"
+    assert err.strip() == "kabuto demo: hand speed 3 m/s is a flick, not a push: push at 0.02 to 0.5 m/s"

@@ -164,6 +164,41 @@ def test_tower_never_stacks_on_a_wrestler_piece():
     refused(g, "nothing may be stacked", 0, "Tower", base="hank:wrestler")
 
 
+def test_pieces_stack_only_on_the_same_size_or_larger_and_never_on_a_wrestler():
+    """"Stack ... on top of another piece their same size or larger ... Pieces can never be stacked
+    on a wrestler piece." The rules refuse any other stack - by a move or by arranging the board -
+    saying why in words (no piece ids), and nothing changes. (Physically such a stack would stand:
+    this is the game's rule, not the physics'.)"""
+    g = arena(2, ["annie", "hank"])
+    put(g, "S01", 0.0, 0.0)
+    put(g, "M01", 0.0, 0.04)
+    before = snap(g)
+    with pytest.raises(IllegalMove, match="only on pieces of the same size or larger") as why:
+        put(g, "L1", 0.0, 0.0, base="S01")
+    assert "S01" not in str(why.value) and "L1" not in str(why.value) and "large disc" in str(why.value)
+    with pytest.raises(IllegalMove, match="nothing may be stacked on a wrestler piece") as why:
+        put(g, "S02", 0.035, -0.065, base="hank:wrestler")
+    assert "hank" not in str(why.value)
+    assert snap(g) == before
+    put(g, "S02", 0.0, 0.0, base="S01")                   # the same size: allowed
+    put(g, "S03", 0.0, 0.04, base="M01")                  # smaller on larger: allowed
+    assert g.world.piece("S02").base == "S01" and g.world.piece("S03").base == "M01"
+    opts = {o.name: o for o in g.available_moves(0)}
+    assert set(opts["Tower"].targets[0].choices) == {"S01", "S02", "M01", "S03"}
+
+
+def test_a_saved_game_with_a_stack_the_rules_forbid_does_not_load():
+    g = arena(2, ["annie", "hank"])
+    put(g, "S01", 0.0, 0.0)
+    data = g.to_json()
+    data["world"]["pieces"].append({"id": "L1", "kind": "large", "x": 0.0, "y": 0.0, "angle": 0.0,
+                                    "base": "S01"})
+    data["pieces"]["L1"]["place"] = BOARD
+    with pytest.raises(ValueError, match="L1 is stacked on S01, but pieces stack only on pieces of "
+                                         "the same size or larger"):
+        type(g).from_json(data)
+
+
 def test_raise_the_pillar_discards_a_medium_and_adds_the_pillar():
     g = arena(2, ["annie", "hank"])
     o = g.use_move(0, "Raise the Pillar")

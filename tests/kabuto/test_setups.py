@@ -98,7 +98,7 @@ def test_three_player_board_has_at_most_one_piece_at_the_centre():
 def test_four_player_board_maps_each_team_onto_the_other_under_a_half_turn():
     g = _game(4)
     team_map = {}
-    for a, b in zip(g.teams[0], g.teams[1]):
+    for a, b in zip(g.teams[0], g.teams[1], strict=True):
         team_map[a], team_map[b] = b, a
     _assert_symmetric(4, 0.5, team_map)
 
@@ -108,3 +108,27 @@ def test_wrestler_pieces_start_facing_the_centre():
     for s in g.seats:
         p = g.world.piece(s.piece_id)
         assert math.isclose(math.atan2(-p.y, -p.x), p.angle)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_sandbox_and_the_tuning_scenarios_start_from_the_games_board(players):
+    """One board builder: the physics sandbox and a tuning scenario's ``[board]`` put the game's
+    discs on the ring - the same ids on the same spots - and stand-ins on the wrestler spots."""
+    from kabuto.app.session import load_board
+    from kabuto.tuning.scenario import build_world, scenario_from_dict
+
+    g = _game(players)
+    discs = {(p.id, p.kind, p.x, p.y) for p in g.world.pieces if not g.is_wrestler_piece(p.id)}
+    spots = sorted((round(p.x, 9), round(p.y, 9)) for p in g.world.pieces if g.is_wrestler_piece(p.id))
+    sandbox = load_board(players, g.materials)
+    assert {(p.id, p.kind, p.x, p.y) for p in sandbox.pieces} == discs
+    scenario = scenario_from_dict("board", {
+        "stand_in": {"wrestler": {"like": "large", "radius": 0.017}},
+        "board": {"players": players, "wrestler_kind": "wrestler"},
+        "push": [{"piece": "P", "kind": "small", "entry_deg": 0.0}],
+        "metric": [{"name": "out", "what": "knocked_out"}]})
+    world = build_world(scenario, g.materials)
+    assert {(p.id, p.kind, p.x, p.y) for p in world.pieces if p.kind != "wrestler"} == discs
+    stand_ins = [p for p in world.pieces if p.kind == "wrestler"]
+    assert [p.id for p in stand_ins] == [f"seat{s}:wrestler" for s in range(players)]
+    assert sorted((round(p.x, 9), round(p.y, 9)) for p in stand_ins) == spots

@@ -2,31 +2,23 @@
 from __future__ import annotations
 
 import math
-import tomllib
 
-import kabuto_assets
-from physics import Materials, PieceState, World
+from kabuto.rules.boards import stand_in_wrestlers, starting_board
+from physics import Materials, World
 
 
 def materials(**overrides: float) -> Materials:
-    """The default materials, with the hand allowed up to 2 m/s.
+    """The default materials, with ``overrides`` (keys as :meth:`Materials.with_overrides` takes).
 
-    The game's limit (0.5 m/s: a careful push, not a flick) is a rule; these tests exercise the
-    simulation itself, which is good to about 5 m/s, with hard shoves as well.
+    Physics simulates any forward speed (the game's "no flicking" limit is a rule of
+    :mod:`kabuto.rules`), so these tests shove hard as well: the simulation is good to about 5 m/s.
     """
-    return Materials.load().with_overrides({"simulation.max_speed": 2.0, **overrides})
+    return Materials.load().with_overrides(overrides)
 
 
 def board_2p(m: Materials | None = None) -> World:
-    """The 2-player starting board, with large discs standing in for the two wrestlers."""
-    with open(kabuto_assets.path("setups.toml"), "rb") as fh:
-        boards = tomllib.load(fh)["boards"]["2"]
-    pieces = []
-    for kind in ("wrestler", "large", "medium", "small"):
-        for i, (x, y) in enumerate(boards[kind]):
-            pieces.append(PieceState(f"{kind[0].upper()}{i:02d}", "large" if kind == "wrestler" else kind,
-                                     x, y))
-    return World(m or materials(), pieces)
+    """The game's 2-player starting board, with large discs standing in for the two wrestlers."""
+    return World(m or materials(), starting_board(2, stand_in_wrestlers(2, "large")))
 
 
 def max_overlap(world: World) -> float:

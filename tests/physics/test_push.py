@@ -106,17 +106,21 @@ def test_a_hard_jolt_slides_a_stacked_piece_off_its_base_and_it_drops_a_level():
             assert math.hypot(top.x - base.x, top.y - base.y) > 0.0145
 
 
-def test_stacks_only_on_the_same_size_or_larger():
+def test_a_piece_stands_on_any_base_its_centre_is_over_and_on_no_other():
+    """What the game lets a player stack on what is a rule (kabuto.rules); physically a piece stays
+    up on any base under its centre - even a large disc on a small one - and no other."""
     world = World(materials())
     world.place("S", "small", 0.0, 0.0)
-    with pytest.raises(ValueError, match="larger than its base"):
-        world.place("L", "large", 0.0, 0.0, base="S")
-    assert "L" not in world
+    world.place("L", "large", 0.0, 0.0, base="S")
+    assert world.piece("L").base == "S" and world.levels()["L"] == 1
+    with pytest.raises(ValueError, match="would not be over its base"):
+        world.place("M", "medium", 0.0115, 0.0, base="S")  # 11.5 mm out: off the 11 mm disc
+    assert "M" not in world
 
 
 @pytest.mark.parametrize("push, message", [
     (Push("P", "small", 0, heading_deg=61, speed=0.3), "heading_deg"),
-    (Push("P", "small", 0, heading_deg=0, speed=5.0), "speed"),
+    (Push("P", "small", 0, heading_deg=0, speed=-0.3), "speed"),
     (Push("P", "small", 0, heading_deg=0, speed=0.0), "speed"),
     (Push("P", "huge", 0, heading_deg=0, speed=0.3), "kind"),
     (Push("S1", "small", 0, heading_deg=0, speed=0.3), "already on the ring"),

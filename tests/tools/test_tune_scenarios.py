@@ -116,7 +116,7 @@ def test_crowd_2p_puts_the_whole_starting_board_on_with_wrestler_stand_ins(mater
     tuned = build_world(scenario, materials.with_overrides({"mass.large": 0.009}))
     assert tuned.materials.kinds["wrestler"].mass == 0.009
     out = run_scenario(scenario, materials).metrics
-    assert out["wrestler_mm"] > out["other_wrestler_mm"]   # the push was aimed at W0
+    assert out["wrestler_mm"] > out["other_wrestler_mm"]   # the push was aimed at seat 0's wrestler
 
 
 def test_a_harder_push_into_the_crowd_moves_the_wrestler_further(materials):

@@ -100,7 +100,7 @@ def test_a_scenario_file_given_by_path_is_checked(tmp_path, capsys):
     assert "unknown piece kind 'huge'" in capsys.readouterr().err
     bad.write_text("[[push]\n")
     assert main(["run", "--scenario", str(bad)]) == 2
-    assert "scenario mine: not valid TOML" in capsys.readouterr().err
+    assert "mine.toml: not valid TOML" in capsys.readouterr().err
 
 
 def test_run_prints_each_metric(capsys):
