@@ -64,15 +64,26 @@ def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
     return found
 
 
+def _graph() -> grimp.ImportGraph:
+    # Imports under ``if TYPE_CHECKING:`` are left out: they never run, so they cannot make an
+    # import-order bug (a Window shows Scenes and a Scene names its Window in annotations only).
+    # Every import that runs counts, lazy ones inside functions included.
+    return grimp.build_graph(*PACKAGES, include_external_packages=False,
+                             exclude_type_checking_imports=True, cache_dir=None)
+
+
 def test_no_import_cycle_anywhere():
-    graph = grimp.build_graph(*PACKAGES, include_external_packages=False)
-    assert _cycles(graph) == []
+    assert _cycles(_graph()) == []
 
 
 def test_no_package_depends_on_a_package_that_depends_back():
-    """Cycles between packages (kabuto.app <-> cards.table, say) count too, not only modules."""
-    graph = grimp.build_graph(*PACKAGES, include_external_packages=False)
+    """Cycles between packages (kabuto.app <-> cards.table, say) count too, not only modules.
+    ``kabuto`` itself is only the folder of its layers (rules, ui, app, ...), so the layers are
+    compared, not the folder: the card table uses the toolkit kabuto.ui and the app wires the
+    card table in, which is no cycle."""
+    graph = _graph()
     packages = {m for m in graph.modules if graph.find_children(m)} | set(PACKAGES)
+    packages.discard("kabuto")
     for a in sorted(packages):
         for b in sorted(packages):
             if a < b and not b.startswith(a + ".") and not a.startswith(b + "."):
