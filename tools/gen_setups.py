@@ -106,7 +106,7 @@ def design(players: int, seed: int = 7, iters: int = 4000) -> dict[str, list[tup
         result["wrestler"] = [(w0x, w0y), (w1x, w1y), (-w0x, -w0y), (-w1x, -w1y)]
         result["wrestler"] = [result["wrestler"][0], result["wrestler"][2],
                               result["wrestler"][1], result["wrestler"][3]]
-    for kind, x, y, i in expand():
+    for kind, x, y, _i in expand():
         if kind == "wrestler" and players == 4:
             continue
         result[kind].append((x, y))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kabuto import Game
 from kabuto.ai import MoveChoice, Plan, PushChoice, choose, level, play_turn
@@ -161,8 +163,6 @@ def test_no_plan_for_a_finished_game():
         choose(g, "easy")
 
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st
 
 WRESTLERS = ["mike", "hank", "annie", "rita", "gus", "jade", "dora", "bea"]
 
@@ -179,7 +179,7 @@ def test_any_turn_is_played_as_planned_and_replays_exactly(pair, game_seed, ai_s
     play_turn(g, plan)
     acted = [a for a in g.history if a["type"] in ("push", "move")]
     assert len(acted) == len(plan.steps)
-    for a, step in zip(acted, plan.steps):
+    for a, step in zip(acted, plan.steps, strict=True):
         if isinstance(step, PushChoice):
             assert (a["type"], a["kind"], a["entry_deg"], a["heading_deg"], a["speed"]) == \
                 ("push", step.kind, step.entry_deg, step.heading_deg, step.speed)

@@ -7,6 +7,8 @@ import json
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kabuto.cli.tournament import GameRecord, GameSpec, main, pair_stats, schedule, wilson
 from kabuto.replay import format as rp
@@ -127,8 +129,6 @@ def test_schedule_alternates_seats_and_first_player():
     assert len({s.seed for s in specs}) == 4
 
 
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st
 
 
 @given(n=st.integers(1, 500), data=st.data())

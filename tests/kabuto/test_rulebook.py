@@ -368,7 +368,7 @@ def test_how_to_push_straight_line_consistent_pressure():
     o = g.push("small", 180.0, 0.0, 0.25)
     samples = _driven_samples(o.physics, o.piece)
     rate = o.physics.trajectory.rate
-    steps = [math.dist(a, b) * rate for a, b in zip(samples[1:], samples[2:])]
+    steps = [math.dist(a, b) * rate for a, b in zip(samples[1:], samples[2:], strict=False)]
     assert steps and all(abs(v - 0.25) < 0.025 for v in steps)   # steady hand speed
 
 

@@ -31,7 +31,7 @@ def test_verify_prints_every_push_and_exits_0_when_all_match(capsys, rich):
     push_lines = [ln for ln in out.splitlines() if re.match(r"\s+push\s+\d+", ln)]
     assert len(push_lines) == replay.pushes            # undone pushes are checked too
     assert all(" ok " in ln for ln in push_lines)
-    for ln, a in zip(push_lines, (a for a in replay.timeline if a["type"] == "push")):
+    for ln, a in zip(push_lines, (a for a in replay.timeline if a["type"] == "push"), strict=True):
         assert a["hash"][:12] in ln
     assert "undo" in out and "move" in out
     assert "reach the recorded states" in out

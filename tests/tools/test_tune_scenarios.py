@@ -46,7 +46,7 @@ def test_free_slide_distance_matches_v2_over_2_mu_g_across_a_friction_sweep(mate
     grid = Grid((Range("table_friction", frictions), Range("push.speed", speeds)))
     result = run_sweep(scenario, materials, grid, workers=1, progress=False)
     dt = materials.sim.dt
-    for point, slide in zip(result.points, result.metric("slide_mm")):
+    for point, slide in zip(result.points, result.metric("slide_mm"), strict=True):
         mu, v = point["table_friction"], point["push.speed"]
         theory = 1000 * v * v / (2 * mu * G)
         assert theory <= slide <= theory + 1000 * 1.5 * v * dt, (mu, v, slide, theory)

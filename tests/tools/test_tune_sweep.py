@@ -30,7 +30,7 @@ def test_the_same_sweep_twice_gives_the_same_csv_and_one_worker_or_two_agree(tmp
     rows = list(csv.DictReader(io.StringIO(text.decode())))
     assert len(rows) == 6
     # A harder push moves the wrestler it is aimed at further, at every friction.
-    for soft, hard in zip(rows[0::2], rows[1::2]):
+    for soft, hard in zip(rows[0::2], rows[1::2], strict=True):
         assert soft["table_friction"] == hard["table_friction"]
         assert float(soft["wrestler_mm"]) < float(hard["wrestler_mm"])
 
