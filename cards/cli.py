@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from cards.api import TERMINAL, CardGame, IllegalAction
+from cards.api import CardGame, IllegalMove
 
 DESCRIPTION = """\
 The sumo card games, headless.
@@ -155,8 +155,10 @@ def _new_game(cls: type[CardGame], players: int, seed: int, options: dict[str, A
         return cls.new(players, seed, **options)
     except (TypeError, ValueError) as exc:
         if options:
-            raise _UsageError(f"{cls.name} does not take {', '.join('--' + k for k in options)} ({exc})")
-        raise _UsageError(f"{cls.name}: {exc}")
+            raise _UsageError(
+                f"{cls.name} does not take {', '.join('--' + k for k in options)} ({exc})"
+            ) from None
+        raise _UsageError(f"{cls.name}: {exc}") from None
 
 
 def _bot_specs(text: str) -> list[str]:
@@ -178,9 +180,9 @@ def _make_bots(specs: list[str], seats: list[int], seed: int) -> dict[int, Any]:
     from cards.bots import make_bot
 
     try:
-        return {seat: make_bot(spec, seed * 16 + seat) for seat, spec in zip(seats, specs)}
+        return {seat: make_bot(spec, seed * 16 + seat) for seat, spec in zip(seats, specs, strict=True)}
     except ValueError as exc:
-        raise _UsageError(str(exc))
+        raise _UsageError(str(exc)) from None
 
 
 def _check_heuristics(cls: type[CardGame], specs: list[str]) -> None:
@@ -190,7 +192,7 @@ def _check_heuristics(cls: type[CardGame], specs: list[str]) -> None:
         try:
             engine_heuristic(cls)
         except LookupError as exc:
-            raise _UsageError(str(exc))
+            raise _UsageError(str(exc)) from None
 
 
 # ----- games ---------------------------------------------------------------------------------------
@@ -371,8 +373,8 @@ def play_terminal(
             for e in events[shown:]:
                 out("  * " + format_event(e, seat))
             shown = len(events)
-            p = game.current_player()
-            if p == TERMINAL:
+            p = game.to_play
+            if p is None:
                 break
             if p != seat:
                 game.apply(bots[p].act(game))
@@ -388,7 +390,7 @@ def play_terminal(
                 return 0
             try:
                 game.apply(action)
-            except IllegalAction as exc:  # should not happen for a listed action; say so plainly
+            except IllegalMove as exc:  # should not happen for a listed action; say so plainly
                 out(f"Refused: {exc}")
     except EOFError:
         out("")

@@ -25,7 +25,9 @@ How the card API maps onto OpenSpiel's:
   events seat ``p`` may see (perfect recall). No tensors.
 * **Legality.** ``apply_action`` trusts its caller, as OpenSpiel's does;
   ``apply_action_with_legality_check`` checks. An id outside the table, or an action the engine
-  refuses, raises ``ValueError``/:class:`cards.api.IllegalAction` and leaves the state unchanged.
+  refuses, raises ``ValueError``/:class:`cards.api.IllegalMove` and leaves the state unchanged.
+* **Whose turn.** The engine's ``to_play`` (None once over) becomes pyspiel's ``current_player()``
+  (``pyspiel.PlayerId.TERMINAL`` once over) and ``is_over`` its ``is_terminal()``.
 * **Copies.** ``clone()`` uses the engine's hand-written ``clone``; serialisation pickles the state,
   which holds only the engine state; ``str(state)`` is the engine's JSON, so OpenSpiel's clone and
   serialise checks compare complete game states.
@@ -42,7 +44,7 @@ import numpy as np
 import pyspiel
 
 import cards
-from cards.api import TERMINAL, CardGame
+from cards.api import CardGame
 
 PREFIX = "kabuto_"
 
@@ -68,7 +70,7 @@ def _sumo_card_game_actions() -> list[str]:
     from cards import sumo_card_game as scg
 
     ids = range(len(scg.NAMES))
-    plays = [(c,) for c in ids]
+    plays: list[tuple[int, ...]] = [(c,) for c in ids]
     for size in (2, 3):
         plays += [t for t in combinations(ids, size) if scg.combo_value(t) is not None]
     # The engine names a combo's cards in ascending card-id order (3C+3D+3H, 4S+JK1).
@@ -175,7 +177,7 @@ class _Holder:
 class CardSpielState(pyspiel.State):
     """An OpenSpiel state wrapping one engine state (``self.card_game``)."""
 
-    def __init__(self, game: CardSpielGame, card_game: CardGame) -> None:
+    def __init__(self, game: pyspiel.Game, card_game: CardGame) -> None:
         super().__init__(game)
         self._holder = _Holder(card_game)
         self._name = card_game.name
@@ -187,11 +189,11 @@ class CardSpielState(pyspiel.State):
 
     # The table lookups go through the module caches so the pickled state holds only the engine.
     def current_player(self) -> int:
-        p = self.card_game.current_player()
-        return pyspiel.PlayerId.TERMINAL if p == TERMINAL else p
+        p = self.card_game.to_play
+        return int(pyspiel.PlayerId.TERMINAL) if p is None else p
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.card_game.current_player():
+        if player != self.card_game.to_play:
             return []
         index = action_index(self._name)
         try:
@@ -212,7 +214,7 @@ class CardSpielState(pyspiel.State):
         return table[action] if 0 <= action < len(table) else f"<action {action}>"
 
     def is_terminal(self) -> bool:
-        return self.card_game.current_player() == TERMINAL
+        return self.card_game.is_over
 
     def returns(self) -> list[float]:
         return [float(r) for r in self.card_game.returns()]

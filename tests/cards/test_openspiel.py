@@ -44,7 +44,7 @@ def test_random_sim_test_passes_and_every_card_is_conserved(name, players, optio
         deck = _deck(game.new_initial_state().card_game)
         states = []
 
-        def checker(state):
+        def checker(state, deck=deck, states=states):
             assert _deck(state.card_game) == deck, "a card was created or lost"
             states.append(state.move_number())
 
@@ -73,7 +73,7 @@ def test_action_table_holds_every_action_the_engine_offers(name, players, option
     games = 20 if name == "sumida-river" else 300
     for seed in range(games):
         g = cls.new(players, seed, **options)
-        while not g.is_terminal():
+        while not g.is_over:
             legal = g.legal_actions()
             missing = [a for a in legal if a not in index]
             assert not missing, f"not in the action table: {missing}"
@@ -95,9 +95,9 @@ def test_ids_map_to_the_engine_actions_and_illegal_ids_are_refused(name, players
         assert [state.action_to_string(state.current_player(), i) for i in ids] == state.card_game.legal_actions()
         illegal = next(i for i in range(game.num_distinct_actions()) if i not in ids)
         before, history = str(state), state.history()
-        with pytest.raises(Exception):
+        with pytest.raises(pyspiel.SpielError):
             state.apply_action_with_legality_check(illegal)
-        with pytest.raises(Exception):  # unchecked, the engine itself refuses it
+        with pytest.raises(cards.IllegalMove):  # unchecked, the engine itself refuses it
             state.apply_action(illegal)
         with pytest.raises(ValueError, match="outside"):
             state.apply_action(game.num_distinct_actions() + 5)
