@@ -113,7 +113,7 @@ from itertools import combinations, product
 from typing import Any
 
 from cards import register
-from cards.api import CardGame, IllegalMove
+from cards.api import CardGame, IllegalMove, OutsideChance
 from cards.saved import SavedGame
 
 # ----- the deck ------------------------------------------------------------------------------------
@@ -450,7 +450,9 @@ class SumidaRiver(CardGame):
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> SumidaRiver:
+    def new(
+        cls, players: int | None = None, seed: int = 0, *, chance: OutsideChance | None = None, **options: Any
+    ) -> SumidaRiver:
         """A new game: A cards set out, first round dealt, trade phase begun."""
         n = 4 if players is None else players
         if n not in cls.player_counts:
@@ -461,6 +463,7 @@ class SumidaRiver(CardGame):
         g = cls(n)
         g.seed = seed
         g._set_rng(random.Random(seed))
+        g._chance = chance
         a_cards = options.get("a_cards")
         if a_cards is None:
             if n == 3:
@@ -468,8 +471,9 @@ class SumidaRiver(CardGame):
             else:
                 g.tb, g.tr = [1] * 4, [1] * 4
                 extra = [0, 0, 1, 1]  # two Black A and two Red A left: one to each seat
-                g._own_rng().shuffle(extra)
-                for p, e in enumerate(extra):
+                g._shuffle(extra)
+                for p in range(n):
+                    e = g._draw(extra, "A card")
                     if e:
                         g.tr[p] += 1
                     else:
@@ -503,6 +507,14 @@ class SumidaRiver(CardGame):
             masks = None
         g._start_round(masks)
         return g
+
+    @classmethod
+    def chance_name(cls, kind: str, outcome: int) -> str:
+        if kind == "A card":
+            return f"{kind}: {('Black', 'Red')[outcome]} A"
+        if kind == "first leader":
+            return f"{kind}: seat {outcome}"
+        return f"{kind} {CARD_NAMES[outcome]}"
 
     # ----- flow --------------------------------------------------------------------------------
     @property
@@ -731,12 +743,12 @@ class SumidaRiver(CardGame):
         self.round += 1
         if masks is None:
             deck = list(range(52))
-            self._own_rng().shuffle(deck)
+            self._shuffle(deck)
             masks = []
-            for p in range(n):
+            for _ in range(n):
                 m = 0
-                for c in deck[13 * p: 13 * p + 13]:
-                    m |= 1 << c
+                for _ in range(13):
+                    m |= 1 << self._draw(deck, "deal")
                 masks.append(m)
         self.hands = list(masks)
         self.nibs = [nibbles(m) for m in masks]
@@ -785,7 +797,7 @@ class SumidaRiver(CardGame):
                 self.known[r * w + n] |= bit  # and that it lies undealt
             low = min(self.scores)
             tied = [p for p in range(n) if self.scores[p] == low]
-            holder = tied[0] if len(tied) == 1 else self._own_rng().choice(tied)
+            holder = tied[0] if len(tied) == 1 else self._pick(tied, "first leader")
             reason = "lowest-score" if len(tied) == 1 else "random-among-lowest"
         self.phase = PLAY
         self.to_move = holder
@@ -1124,7 +1136,7 @@ class SumidaRiver(CardGame):
         g = SumidaRiver.__new__(SumidaRiver)
         g.num_players = self.num_players
         g.seed = self.seed
-        self._share_rng(g)
+        self._share_chance(g)
         g.round = self.round
         g.phase = self.phase
         g.to_move = self.to_move

@@ -57,7 +57,7 @@ import random
 from typing import Any
 
 from cards import register
-from cards.api import CardGame, IllegalMove
+from cards.api import CardGame, IllegalMove, OutsideChance
 from cards.saved import SavedGame
 
 # ----- the deck ---------------------------------------------------------------------------------
@@ -148,7 +148,9 @@ class Sumo(CardGame):
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> Sumo:
+    def new(
+        cls, players: int | None = None, seed: int = 0, *, chance: OutsideChance | None = None, **options: Any
+    ) -> Sumo:
         """A freshly dealt game.
 
         Options: ``colours`` = ``"red-black"`` (default) or ``"suits"``; ``hands`` = two lists of
@@ -164,6 +166,7 @@ class Sumo(CardGame):
         if colours not in COLOUR_TABLES:
             raise ValueError(f"colours: must be 'red-black' or 'suits', not {colours!r}")
         g = cls(seed)
+        g._chance = chance
         g.colours = colours
         g._colour = COLOUR_TABLES[colours]
         if hands is None:
@@ -185,9 +188,14 @@ class Sumo(CardGame):
         return g
 
     def _deal(self) -> None:
-        deck = list(DECK)
-        self._own_rng().shuffle(deck)
-        self._start_deal(deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE], deck[2 * HAND_SIZE :])
+        deck = list(range(len(DECK)))  # card ids: chance outcomes are ints
+        self._shuffle(deck)
+        hands = [[DECK[self._draw(deck, "deal")] for _ in range(HAND_SIZE)] for _ in (0, 1)]
+        self._start_deal(hands[0], hands[1], [DECK[i] for i in deck])
+
+    @classmethod
+    def chance_name(cls, kind: str, outcome: int) -> str:
+        return f"{kind} {DECK[outcome]}"
 
     def _start_deal(self, h0: list[str], h1: list[str], undealt: list[str]) -> None:
         self.deal_no += 1
@@ -432,7 +440,7 @@ class Sumo(CardGame):
         g.num_players = 2
         g.colours = self.colours
         g._colour = self._colour
-        self._share_rng(g)
+        self._share_chance(g)
         g.deal_no = self.deal_no
         g.hands = [self.hands[0][:], self.hands[1][:]]
         g.undealt = self.undealt[:]

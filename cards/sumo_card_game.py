@@ -49,7 +49,7 @@ import random
 from typing import Any
 
 from cards import register
-from cards.api import CardGame, IllegalMove
+from cards.api import CardGame, IllegalMove, OutsideChance
 from cards.saved import SavedGame
 
 # ----- cards ------------------------------------------------------------------------------------
@@ -214,7 +214,9 @@ class SumoCardGame(CardGame):
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> SumoCardGame:
+    def new(
+        cls, players: int | None = None, seed: int = 0, *, chance: OutsideChance | None = None, **options: Any
+    ) -> SumoCardGame:
         """Shuffle and deal: 2 x 7 ring cards, two sumo cards, three attack cards each.
 
         Option ``jokers`` (bool, default False) adds the two Jokers (54 cards).
@@ -229,14 +231,14 @@ class SumoCardGame(CardGame):
         g = cls()
         g.jokers = jokers
         g._set_rng(random.Random(seed))
-        rng = g._own_rng()
+        g._chance = chance
         # "If the players care about the order the players draw cards in, determine that order
         # before the game": decided by lot here, and public.
-        g.draw_first = rng.randrange(2)
+        g.draw_first = g._pick((0, 1), "first drawer")
         deck = list(range(54 if jokers else 52))
-        rng.shuffle(deck)
-        g.ring = [[deck.pop() for _ in range(COLUMNS)], [deck.pop() for _ in range(COLUMNS)]]
-        g.sumo = [deck.pop(), deck.pop()]
+        g._shuffle(deck)
+        g.ring = [[g._draw(deck, "deal") for _ in range(COLUMNS)] for _ in (0, 1)]
+        g.sumo = [g._draw(deck, "deal"), g._draw(deck, "deal")]
         g.deck = deck
         g.events.append({"type": "deal", "ring": COLUMNS, "sumo": 2, "draw_first": g.draw_first,
                          "jokers": jokers})
@@ -299,7 +301,7 @@ class SumoCardGame(CardGame):
         top = ids("deck_top", deck_top)
         g.discard = ids("discard", discard)
         rest = sorted(full - seen)
-        g._own_rng().shuffle(rest)
+        g._shuffle(rest)
         g.deck = rest + top[::-1]
         if not 0 <= position < COLUMNS:
             raise ValueError("position: must be a column 0..6")
@@ -416,7 +418,7 @@ class SumoCardGame(CardGame):
         drawn: list[int] = []
         value = WILD_FALLBACK
         while True:
-            c = self._draw_card()
+            c = self._draw_card("wild")
             if c is None:  # deck and discard both empty: unreachable, see the rules notes
                 break
             drawn.append(c)
@@ -491,7 +493,7 @@ class SumoCardGame(CardGame):
             hand, epochs = self.hands[seat], self.hand_epochs[seat]
             drawn = []
             while len(hand) < HAND_SIZE:
-                c = self._draw_card()
+                c = self._draw_card("draw")
                 if c is None:  # unreachable with 52/54 cards: see the rules notes
                     break
                 hand.append(c)
@@ -502,17 +504,28 @@ class SumoCardGame(CardGame):
                 self.events.append({"type": "draw-cards", "seat": seat, "cards": _names(drawn),
                                     "to": [seat]})
 
-    def _draw_card(self) -> int | None:
-        """Top card of the deck; an empty deck is first remade from the shuffled discard pile."""
+    def _draw_card(self, kind: str) -> int | None:
+        """Top card of the deck; an empty deck is first remade from the shuffled discard pile.
+
+        ``kind`` names the draw as a random event ("draw" back up to three, "wild" for a 2); the
+        first draw from a reshuffled deck is the event "reshuffle".
+        """
         if not self.deck:
             if not self.discard:
                 return None
             self.deck = self.discard
             self.discard = []
-            self._own_rng().shuffle(self.deck)
+            self._shuffle(self.deck)
             self.reshuffles += 1
             self.events.append({"type": "reshuffle", "count": len(self.deck)})
-        return self.deck.pop()
+            kind = "reshuffle"
+        return self._draw(self.deck, kind)
+
+    @classmethod
+    def chance_name(cls, kind: str, outcome: int) -> str:
+        if kind == "first drawer":
+            return f"{kind}: seat {outcome}"
+        return f"{kind} {NAMES[outcome]}"
 
     # ----- explaining refusals -------------------------------------------------------------------
     def _explain(self, action: Any) -> str:
@@ -668,7 +681,7 @@ class SumoCardGame(CardGame):
         g = SumoCardGame.__new__(SumoCardGame)
         g.num_players = 2
         g.jokers = self.jokers
-        self._share_rng(g)
+        self._share_chance(g)
         g.deck = self.deck[:]
         g.discard = self.discard[:]
         g.hands = [self.hands[0][:], self.hands[1][:]]

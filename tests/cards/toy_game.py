@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cards.api import CardGame, IllegalMove
+from cards.api import CardGame, IllegalMove, OutsideChance
 from cards.saved import SavedGame
 
 SUITS = ("c", "d")
@@ -61,17 +61,20 @@ class ToyTrick(CardGame):
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> ToyTrick:
+    def new(
+        cls, players: int | None = None, seed: int = 0, *, chance: OutsideChance | None = None, **options: Any
+    ) -> ToyTrick:
         if players not in (None, 2):
             raise ValueError(f"players: toy-trick is for 2 players, not {players}")
         if options:
             raise ValueError(f"unknown option(s) for toy-trick: {', '.join(sorted(options))}")
         g = cls()
         g._set_rng(random.Random(seed))
-        deck = list(DECK)
-        g._own_rng().shuffle(deck)
-        g.hands = [sorted(deck[:HAND_SIZE]), sorted(deck[HAND_SIZE : 2 * HAND_SIZE])]
-        g.stock = deck[2 * HAND_SIZE :]
+        g._chance = chance
+        deck = list(range(len(DECK)))
+        g._shuffle(deck)
+        g.hands = [sorted(DECK[g._draw(deck, "deal")] for _ in range(HAND_SIZE)) for _ in (0, 1)]
+        g.stock = [DECK[i] for i in deck]
         for p in (0, 1):
             g.events.append({"type": "deal", "seat": p, "cards": list(g.hands[p]), "to": [p]})
         return g
@@ -190,7 +193,7 @@ class ToyTrick(CardGame):
         g.leader = self.leader
         g.won = [list(self.won[0]), list(self.won[1])]
         g.void = [list(self.void[0]), list(self.void[1])]
-        self._share_rng(g)
+        self._share_chance(g)
         g.events = [dict(e) for e in self.events]
         g._legal = None
         return g
