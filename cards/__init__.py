@@ -5,7 +5,7 @@
 """
 from __future__ import annotations
 
-from cards.api import TERMINAL, CardGame, IllegalAction
+from cards.api import CardGame, IllegalMove
 
 GAMES: dict[str, type[CardGame]] = {}
 
@@ -31,4 +31,4 @@ def _load_engines() -> None:
 
 _load_engines()
 
-__all__ = ["GAMES", "CardGame", "IllegalAction", "TERMINAL", "register"]
+__all__ = ["GAMES", "CardGame", "IllegalMove", "register"]

@@ -5,19 +5,22 @@ keeps to these promises, which the shared tests in ``tests/cards`` check for all
 
 * ``Game.new(players, seed, **options)`` deals with a private ``random.Random(seed)`` whose state
   lives inside the game (so ``clone`` and JSON round trips continue identically).
-* ``current_player()`` is the seat to act, or ``TERMINAL`` (-1) when the game is over. There are no
-  chance nodes visible to callers: shuffles and draws happen inside ``apply``.
+* ``to_play`` (a property) is the seat to act, or None once the game is over; ``is_over`` (a bool
+  property) says the same in one word. There are no chance nodes visible to callers: shuffles and
+  draws happen inside ``apply``, from the game's own generator - unless the game was made with
+  ``new(..., chance=OutsideChance(...))``, when every random event is an outcome given from
+  outside (that is how the OpenSpiel adapter turns them into explicit chance nodes).
 * Simultaneous choices (face-down cards, secret declarations) are *sequentialised*: seats choose one
   after another, and nothing about an earlier, still-hidden choice appears in a later chooser's
   ``observation`` or in the public ``events`` until every seat has chosen and it is revealed.
 * ``legal_actions()`` lists every legal action for the current player as JSON-able values
   (short readable strings), in a stable sorted order; it is empty only at a terminal state.
-* ``apply(action)`` plays one legal action. An illegal action raises :class:`IllegalAction`, whose
+* ``apply(action)`` plays one legal action. An illegal action raises :class:`IllegalMove`, whose
   message says in plain words why, and leaves the state exactly as it was.
 * ``returns()`` gives one float per seat (+1 win / -1 loss / 0 draw, or the game's own scores).
 * ``observation(player)`` is a JSON-able dict of exactly what that seat may see. Every game's has
   the same core keys - ``game`` (registry name), ``seat``, ``to_play`` (the seat to act, or
-  TERMINAL), ``phase``, ``hand`` (the seat's own cards) and ``events`` (the log as that seat may
+  None once the game is over), ``phase``, ``hand`` (the seat's own cards) and ``events`` (the log as that seat may
   see it; an event names the seat it is about as ``seat``) - plus the game's own.
 * ``clone()`` is an independent deep copy; ``to_json()`` / ``from_json()`` round trip through
   plain data (json.dumps-able) and the restored game continues identically.
@@ -32,21 +35,86 @@ keeps to these promises, which the shared tests in ``tests/cards`` check for all
 """
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar
-
-TERMINAL = -1
 
 Action = str
 
 
-class IllegalAction(ValueError):
-    """An action that is not legal now. The message names the problem in plain words."""
+class IllegalMove(ValueError):
+    """An action that is not legal now. The message names the problem in plain words.
+
+    The same name as the Kabuto rules' exception: both games call an illegal move an IllegalMove.
+    """
+
+
+class NeedChance(Exception):
+    """Raised by a game with outside chance at a random event it has no outcome for yet.
+
+    ``kind`` names the event ("deal", "draw", ...); ``options`` lists its equally likely outcomes
+    (a value listed twice is twice as likely: a face-down pile may hold two alike cards).
+    """
+
+    def __init__(self, kind: str, options: Sequence[int]) -> None:
+        super().__init__(f"{kind}: an outcome is needed")
+        self.kind = kind
+        self.options = tuple(options)
+
+
+class OutsideChance:
+    """The outcomes of a game's random events, chosen outside the engine.
+
+    A game made with ``new(..., chance=OutsideChance(outcomes))`` takes the outcome of each random
+    event, in order, from ``outcomes`` (each outcome an int: a card id of the engine, or a seat),
+    and raises :class:`NeedChance` at the first event past their end. The game state is then
+    half-way through an action: callers (the OpenSpiel adapter) work on a clone and replay the
+    action from its start with one more outcome. :data:`NO_OUTCOMES` is the marker for a settled
+    game whose next random event must also come from outside.
+    """
+
+    __slots__ = ("outcomes", "used")
+
+    def __init__(self, outcomes: Sequence[int] = ()) -> None:
+        self.outcomes = tuple(outcomes)
+        self.used = 0
+
+    def next(self, kind: str, options: Sequence[int]) -> int:
+        i = self.used
+        if i >= len(self.outcomes):
+            raise NeedChance(kind, options)
+        outcome = self.outcomes[i]
+        if outcome not in options:
+            raise ValueError(f"chance: {outcome!r} is not a possible outcome of this {kind}")
+        self.used = i + 1
+        return outcome
+
+
+#: Outside chance with no outcome given yet (shared: it is never advanced).
+NO_OUTCOMES = OutsideChance()
 
 
 class CardGame(ABC):
-    """Base class of every card-game engine."""
+    """Base class of every card-game engine.
+
+    Besides the abstract API it holds the machinery every engine needs in the same form, so each
+    engine writes only its rules:
+
+    * **Legal actions, cached.** An engine implements :meth:`_compute_legal`; :meth:`legal_actions`
+      computes it once per state and keeps it in ``_legal`` until ``apply`` clears it (set
+      ``self._legal = None`` whenever the state changes). Search bots ask for the legal actions
+      of the same state several times, and ``apply`` checks against the same list.
+    * **A seeded generator, copied on write.** ``_rng`` is the game's own ``random.Random``; a
+      ``clone`` shares it (:meth:`_share_chance`) and whichever copy first needs a random number makes
+      a private copy (:meth:`_own_rng`). Copying a Mersenne Twister (625 words) would otherwise
+      dominate ``clone``, while most clones (search play-outs) never shuffle.
+    * **Random events in three words.** Engines shuffle, draw and pick only through
+      :meth:`_shuffle`, :meth:`_draw` and :meth:`_pick`, which use the game's generator - or, in a
+      game with outside chance (``_chance``), take each outcome from there. A shuffled pile is
+      then left unordered, and each draw from it is one random event.
+    """
 
     #: Registry name, e.g. "sumo-card-game", "sumo", "sumida-river".
     name: ClassVar[str] = ""
@@ -55,40 +123,122 @@ class CardGame(ABC):
 
     num_players: int
     events: list[dict[str, Any]]
+    _legal: Sequence[Action] | None
+    _rng: random.Random
+    _rng_shared: bool
+    #: Outside chance (None: the game's own generator decides every random event).
+    _chance: OutsideChance | None = None
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
     @abstractmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> CardGame:
-        """A freshly dealt game."""
+    def new(
+        cls, players: int | None = None, seed: int = 0, *, chance: OutsideChance | None = None, **options: Any
+    ) -> CardGame:
+        """A freshly dealt game (dealt by ``chance``, if given, instead of ``seed``)."""
 
     # ----- flow --------------------------------------------------------------------------------
+    @property
     @abstractmethod
-    def current_player(self) -> int:
-        """The seat to act, or TERMINAL."""
+    def to_play(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (then nobody is to play)."""
+        return self.to_play is None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to play, sorted; [] once the game is over.
+
+        The list is a copy: changing it does not change the game.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def _current_legal(self) -> Sequence[Action]:
+        """The cached legal actions themselves (not a copy: callers must not change them)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the current player, sorted; [] when terminal."""
+    def _compute_legal(self) -> Sequence[Action]:
+        """Every legal action now, sorted (the result is cached and must never be mutated)."""
 
     @abstractmethod
     def apply(self, action: Action) -> None:
-        """Play one action; raise IllegalAction (state unchanged) when it is not legal."""
-
-    def is_terminal(self) -> bool:
-        return self.current_player() == TERMINAL
+        """Play one action; raise IllegalMove (state unchanged) when it is not legal."""
 
     @abstractmethod
     def returns(self) -> list[float]:
-        """Per-seat outcome; meaningful once terminal (all zeros before)."""
+        """Per-seat outcome; meaningful once the game is over (all zeros before)."""
 
     def winners(self) -> list[int]:
         """Seats with the best return (empty until the game is over)."""
-        if not self.is_terminal():
+        if not self.is_over:
             return []
         r = self.returns()
         best = max(r)
         return [i for i, v in enumerate(r) if v == best]
+
+    # ----- the game's own generator -------------------------------------------------------------
+    def _set_rng(self, rng: random.Random) -> None:
+        """Give the game a generator of its own (a new game, a re-deal copy, a loaded save)."""
+        self._rng = rng
+        self._rng_shared = False
+
+    def _own_rng(self) -> random.Random:
+        """The game's generator, to draw from: first made private if a clone still shares it."""
+        if self._rng_shared:
+            own = random.Random()
+            own.setstate(self._rng.getstate())
+            self._rng = own
+            self._rng_shared = False
+        return self._rng
+
+    def _share_chance(self, clone: CardGame) -> None:
+        """Let ``clone`` share this game's generator (until either of them draws from it) and its
+        outside chance, if any."""
+        clone._rng = self._rng
+        clone._rng_shared = self._rng_shared = True
+        clone._chance = self._chance
+
+    def _shuffle(self, pile: list[Any]) -> None:
+        """Shuffle a face-down pile (with outside chance: leave it; each draw will pick)."""
+        if self._chance is None:
+            self._own_rng().shuffle(pile)
+
+    def _draw(self, pile: list[int], kind: str) -> int:
+        """Take the top card of a shuffled face-down pile (with outside chance: the card chosen
+        outside, out of the whole pile)."""
+        chance = self._chance
+        if chance is None:
+            return pile.pop()
+        card = chance.next(kind, pile)
+        i = pile.index(card)
+        pile[i] = pile[-1]  # an unordered pile: fill the gap with the last card
+        pile.pop()
+        return card
+
+    def _pick(self, options: Sequence[int], kind: str) -> int:
+        """One of ``options``, each as likely (a lot drawn: who draws first, who leads)."""
+        chance = self._chance
+        if chance is None:
+            return self._own_rng().choice(options)
+        return chance.next(kind, options)
+
+    @classmethod
+    def chance_name(cls, kind: str, outcome: int) -> str:
+        """Plain words for an outcome of a random event (OpenSpiel prints chance actions so)."""
+        return f"{kind}: {outcome}"
+
+    def _rng_json(self) -> list[Any]:
+        """The generator's state as plain data (reading it needs no private copy)."""
+        return rng_state_to_json(self._rng)
 
     # ----- information -------------------------------------------------------------------------
     @abstractmethod
@@ -122,8 +272,6 @@ class CardGame(ABC):
         """Rebuild a game saved by ``to_json``; raise ValueError naming the bad field."""
 
     def __str__(self) -> str:  # stable text, used by OpenSpiel's clone/serialise checks
-        import json
-
         return json.dumps(self.to_json(), sort_keys=True)
 
 
@@ -133,7 +281,7 @@ def rng_state_to_json(rng: random.Random) -> list[Any]:
     return [version, list(internal), gauss]
 
 
-def rng_from_json(data: list[Any]) -> random.Random:
+def rng_from_json(data: Any) -> random.Random:
     """Inverse of :func:`rng_state_to_json`."""
     try:
         version, internal, gauss = data

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from cards.api import TERMINAL, Action, CardGame
+from cards.api import Action, CardGame
 
 #: Iterations per decision of a plain ``"mcts"`` spec, per game: enough to beat random play
 #: clearly (tools/bench_cards.py --strength) while a 200-game match takes a minute or two.
@@ -46,7 +46,7 @@ class Bot(Protocol):
     name: str
 
     def act(self, game: CardGame, rng: random.Random | None = None) -> Action:
-        """One of ``game.legal_actions()`` for ``game.current_player()``.
+        """One of ``game.legal_actions()`` for ``game.to_play``.
 
         ``rng`` overrides the bot's own seeded generator for this one decision.
         """
@@ -85,7 +85,10 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def act(self, game: CardGame, rng: random.Random | None = None) -> Action:
-        return engine_heuristic(game)(game, game.current_player(), rng or self.rng)
+        seat = game.to_play
+        if seat is None:
+            raise ValueError("heuristic: the game is over, there is nothing to choose")
+        return engine_heuristic(game)(game, seat, rng or self.rng)
 
 
 class _Node:
@@ -214,13 +217,12 @@ class ISMCTSBot:
         self.last_iterations = 0
 
     @staticmethod
-    def _cut_value(
-        d: CardGame, seen: int, stop: str, cut: PlayoutCut
-    ) -> tuple[list[float] | None, int]:
-        """Rewards from the first ``stop`` event after index ``seen``, if one happened, and the
-        index to scan from next time."""
+    def _cut_value(d: CardGame, seen: int, cut: PlayoutCut) -> tuple[list[float] | None, int]:
+        """Rewards from the first ``cut.event`` event after index ``seen``, if one happened, and
+        the index to scan from next time."""
         events = d.events
         n = len(events)
+        stop = cut.event
         while seen < n:
             e = events[seen]
             seen += 1
@@ -230,8 +232,8 @@ class ISMCTSBot:
 
     def act(self, game: CardGame, rng: random.Random | None = None) -> Action:
         rng = rng or self.rng
-        me = game.current_player()
-        if me == TERMINAL:
+        me = game.to_play
+        if me is None:
             raise ValueError("mcts: the game is over, there is nothing to choose")
         legal = game.legal_actions()
         if len(legal) == 1:
@@ -240,7 +242,6 @@ class ISMCTSBot:
         heuristic = engine_heuristic(game) if self.rollout == "heuristic" else None
         model_opponents = self.opponents == "policy"
         cut = PLAYOUT_CUTS.get(game.name) if self.cut_rounds else None
-        stop = cut.event if cut else None
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
@@ -248,7 +249,8 @@ class ISMCTSBot:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         budget = self.iterations or GAME_ITERATIONS.get(game.name, DEFAULT_ITERATIONS)
-        for done in range(1, budget + 1):
+        while done < budget:
+            done += 1
             d = game.resample_hidden(me, rng)
             seen = len(d.events)  # events before this point are history, not outcome
             node = root
@@ -257,8 +259,8 @@ class ISMCTSBot:
             # Selection and expansion: descend while every legal action has a child (and the
             # cut event, if any, has not happened: the tree does not grow past the horizon).
             while True:
-                p = d.current_player()
-                if p == TERMINAL:
+                p = d.to_play
+                if p is None:
                     break
                 if model_opponents and p != me:
                     # The other seats play by the play-out policy; the tree holds our choices only.
@@ -266,8 +268,8 @@ class ISMCTSBot:
                         d.apply(rng.choice(d.legal_actions()))
                     else:
                         d.apply(heuristic(d, p, rng))
-                    if stop is not None:
-                        rewards, seen = self._cut_value(d, seen, stop, cut)
+                    if cut is not None:
+                        rewards, seen = self._cut_value(d, seen, cut)
                         if rewards is not None:
                             break
                     continue
@@ -295,20 +297,23 @@ class ISMCTSBot:
                 d.apply(best_a)
                 node = children[best_a]
                 path.append(node)
-                if stop is not None:
-                    rewards, seen = self._cut_value(d, seen, stop, cut)
+                if cut is not None:
+                    rewards, seen = self._cut_value(d, seen, cut)
                     if rewards is not None:
                         break
             # Play-out to the end of the game (or to the cut event).
-            if rewards is None and stop is not None:
-                rewards, seen = self._cut_value(d, seen, stop, cut)
-            while rewards is None and d.current_player() != TERMINAL:
+            if rewards is None and cut is not None:
+                rewards, seen = self._cut_value(d, seen, cut)
+            while rewards is None:
+                p = d.to_play
+                if p is None:
+                    break
                 if heuristic is None:
                     d.apply(rng.choice(d.legal_actions()))
                 else:
-                    d.apply(heuristic(d, d.current_player(), rng))
-                if stop is not None:
-                    rewards, seen = self._cut_value(d, seen, stop, cut)
+                    d.apply(heuristic(d, p, rng))
+                if cut is not None:
+                    rewards, seen = self._cut_value(d, seen, cut)
             if rewards is None:
                 rewards = win_shares(d)
             for n in path:
@@ -333,25 +338,23 @@ class ISMCTSBot:
 
 # ----- specs -------------------------------------------------------------------------------------
 
-BOT_HELP = """\
+_ITERATIONS_TEXT = ", ".join(f"{k} {v}" for k, v in sorted(GAME_ITERATIONS.items()))
+BOT_HELP = f"""\
 bot specs:
   random                      uniformly random legal action
   heuristic                   the game's rule-of-thumb player
   mcts                        information-set MCTS with the game's default budget
-                              (iterations per decision: %s)
+                              (iterations per decision: {_ITERATIONS_TEXT}, other games {DEFAULT_ITERATIONS})
   mcts:N                      ... with N iterations per decision
   mcts:N,time=S               ... stopping after S seconds per decision if sooner
   mcts:N,rollout=heuristic    ... play-outs by the rule-of-thumb player instead of random
-  mcts:N,c=X                  ... UCB exploration constant X (default %.1f)
+  mcts:N,c=X                  ... UCB exploration constant X (default {DEFAULT_EXPLORATION:.1f})
   mcts:N,cut=off              ... play every play-out to the end of the game (default: in
                               sumida-river and sumo-card-game it stops at the end of the
                               round, valued by the round's points / the sumo cards' column)
   mcts:N,opponents=policy     ... other seats play by the play-out policy inside the search
                               instead of having tree nodes of their own
-""" % (
-    ", ".join(f"{k} {v}" for k, v in sorted(GAME_ITERATIONS.items())) + f", other games {DEFAULT_ITERATIONS}",
-    DEFAULT_EXPLORATION,
-)
+"""
 
 
 def make_bot(spec: str, seed: int | None = 0) -> Bot:
@@ -403,8 +406,8 @@ def play_game(game: CardGame, bots: Sequence[Bot], max_actions: int = 100_000) -
     """Let ``bots[seat]`` play ``game`` to its end; returns the number of actions played."""
     n = 0
     while True:
-        p = game.current_player()
-        if p == TERMINAL:
+        p = game.to_play
+        if p is None:
             return n
         if n >= max_actions:
             raise RuntimeError(f"{game.name}: no end after {max_actions} actions")

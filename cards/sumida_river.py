@@ -99,7 +99,7 @@ Shedding out, scoring and the end
     shares the victory).
 
     >>> g = SumidaRiver.new(3, seed=1)
-    >>> g.phase, g.current_player(), g.legal_actions()
+    >>> g.phase, g.to_play, g.legal_actions()
     ('declare', 0, ['keep', 'trade'])
 
 Options of :meth:`SumidaRiver.new` (for puzzles and tests): ``hands`` (a list of natural cards per
@@ -113,7 +113,8 @@ from itertools import combinations, product
 from typing import Any
 
 from cards import register
-from cards.api import TERMINAL, CardGame, IllegalAction, rng_from_json, rng_state_to_json
+from cards.api import CardGame, IllegalMove, OutsideChance
+from cards.saved import SavedGame
 
 # ----- the deck ------------------------------------------------------------------------------------
 RANKS = "3456789TJQKA2"
@@ -131,6 +132,8 @@ WILDS_PER_COLOUR = 6
 _WB_IDS = [f"WB{i + 1}" for i in range(WILDS_PER_COLOUR)]
 _WR_IDS = [f"WR{i + 1}" for i in range(WILDS_PER_COLOUR)]
 POINTS = {3: (2, 1, 0), 4: (3, 2, 1, 0)}
+#: ``to_move`` once the game is over (as saved: the save format keeps an integer there).
+NOBODY = -1
 
 
 def is_black(c: int) -> bool:
@@ -409,8 +412,7 @@ class SumidaRiver(CardGame):
         n = players
         self.num_players = n
         self.seed = 0
-        self.rng = random.Random(0)
-        self._rng_shared = False  # clone() shares the generator until one side draws from it
+        self._set_rng(random.Random(0))
         self.round = 0  # 1-based once dealt
         self.phase = DECLARE
         self.to_move = 0
@@ -444,11 +446,13 @@ class SumidaRiver(CardGame):
         self.traders: list[int] = []
         self.adds: list[int] = [-1] * n  # -1 none yet, 0 black, 1 red
         self.events: list[dict[str, Any]] = []
-        self._legal: list[str] | None = None
+        self._legal = None
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> SumidaRiver:
+    def new(
+        cls, players: int | None = None, seed: int = 0, *, chance: OutsideChance | None = None, **options: Any
+    ) -> SumidaRiver:
         """A new game: A cards set out, first round dealt, trade phase begun."""
         n = 4 if players is None else players
         if n not in cls.player_counts:
@@ -458,7 +462,8 @@ class SumidaRiver(CardGame):
             raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))} (known: hands, a_cards)")
         g = cls(n)
         g.seed = seed
-        g.rng = random.Random(seed)
+        g._set_rng(random.Random(seed))
+        g._chance = chance
         a_cards = options.get("a_cards")
         if a_cards is None:
             if n == 3:
@@ -466,8 +471,9 @@ class SumidaRiver(CardGame):
             else:
                 g.tb, g.tr = [1] * 4, [1] * 4
                 extra = [0, 0, 1, 1]  # two Black A and two Red A left: one to each seat
-                g.rng.shuffle(extra)
-                for p, e in enumerate(extra):
+                g._shuffle(extra)
+                for p in range(n):
+                    e = g._draw(extra, "A card")
                     if e:
                         g.tr[p] += 1
                     else:
@@ -502,24 +508,18 @@ class SumidaRiver(CardGame):
         g._start_round(masks)
         return g
 
-    def _own_rng(self) -> random.Random:
-        """The generator, first copied if a clone still shares it."""
-        if self._rng_shared:
-            rng = random.Random(0)
-            rng.setstate(self.rng.getstate())
-            self.rng = rng
-            self._rng_shared = False
-        return self.rng
+    @classmethod
+    def chance_name(cls, kind: str, outcome: int) -> str:
+        if kind == "A card":
+            return f"{kind}: {('Black', 'Red')[outcome]} A"
+        if kind == "first leader":
+            return f"{kind}: seat {outcome}"
+        return f"{kind} {CARD_NAMES[outcome]}"
 
     # ----- flow --------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return TERMINAL if self.phase == OVER else self.to_move
-
-    def legal_actions(self) -> list[str]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
+    @property
+    def to_play(self) -> int | None:
+        return None if self.phase == OVER else self.to_move
 
     def _compute_legal(self) -> list[str]:
         phase = self.phase
@@ -589,9 +589,9 @@ class SumidaRiver(CardGame):
 
     def apply(self, action: str) -> None:
         if not isinstance(action, str):
-            raise IllegalAction(f"actions are strings such as 'pass' or 'keep', not {action!r}")
+            raise IllegalMove(f"actions are strings such as 'pass' or 'keep', not {action!r}")
         if self.phase == OVER:
-            raise IllegalAction("the game is over: no more actions")
+            raise IllegalMove("the game is over: no more actions")
         phase = self.phase
         if phase == PLAY:
             self._apply_play(action)
@@ -622,7 +622,7 @@ class SumidaRiver(CardGame):
 
     def _apply_declare(self, action: str) -> None:
         if action not in ("keep", "trade"):
-            raise IllegalAction(f"declare 'keep' or 'trade' now, not {action!r}")
+            raise IllegalMove(f"declare 'keep' or 'trade' now, not {action!r}")
         p = self.to_move
         self.decl[p] = 1 if action == "trade" else 0
         # Secret until every decider has declared.
@@ -666,7 +666,7 @@ class SumidaRiver(CardGame):
         elif action == ADD_ACTIONS[(0, 1)]:
             colour = 1
         else:
-            raise IllegalAction(
+            raise IllegalMove(
                 "with several traders you add exactly one A card: "
                 "'add 1 black 0 red' or 'add 0 black 1 red'"
             )
@@ -722,12 +722,12 @@ class SumidaRiver(CardGame):
             and parts[1].isdigit() and parts[3].isdigit()
         )
         if not ok:
-            raise IllegalAction("as the only trader, add A cards like 'add 1 black 2 red' (zero allowed)")
+            raise IllegalMove("as the only trader, add A cards like 'add 1 black 2 red' (zero allowed)")
         b, r = int(parts[1]), int(parts[3])
         if _add_action(b, r) != action:
-            raise IllegalAction(f"write this as {_add_action(b, r)!r}")
+            raise IllegalMove(f"write this as {_add_action(b, r)!r}")
         if b > self.tb[p] or r > self.tr[p]:
-            raise IllegalAction(
+            raise IllegalMove(
                 f"you have only {self.tb[p]} Black A and {self.tr[p]} Red A cards in front of you"
             )
         self.tb[p] -= b
@@ -743,12 +743,12 @@ class SumidaRiver(CardGame):
         self.round += 1
         if masks is None:
             deck = list(range(52))
-            self._own_rng().shuffle(deck)
+            self._shuffle(deck)
             masks = []
-            for p in range(n):
+            for _ in range(n):
                 m = 0
-                for c in deck[13 * p: 13 * p + 13]:
-                    m |= 1 << c
+                for _ in range(13):
+                    m |= 1 << self._draw(deck, "deal")
                 masks.append(m)
         self.hands = list(masks)
         self.nibs = [nibbles(m) for m in masks]
@@ -797,7 +797,7 @@ class SumidaRiver(CardGame):
                 self.known[r * w + n] |= bit  # and that it lies undealt
             low = min(self.scores)
             tied = [p for p in range(n) if self.scores[p] == low]
-            holder = tied[0] if len(tied) == 1 else self._own_rng().choice(tied)
+            holder = tied[0] if len(tied) == 1 else self._pick(tied, "first leader")
             reason = "lowest-score" if len(tied) == 1 else "random-among-lowest"
         self.phase = PLAY
         self.to_move = holder
@@ -828,7 +828,7 @@ class SumidaRiver(CardGame):
         self.hb = [0] * n
         self.hr = [0] * n
         self.phase = OVER
-        self.to_move = TERMINAL
+        self.to_move = NOBODY
         self.events.append({"type": "game-end", "winners": self.winners(), "scores": list(self.scores),
                             "a_cards_left": [self.tb[p] + self.tr[p] for p in range(n)]})
 
@@ -837,7 +837,7 @@ class SumidaRiver(CardGame):
         p = self.to_move
         if action == "pass":
             if self.cur < 0:
-                raise IllegalAction("you lead this trick: you must play a meld, you cannot pass")
+                raise IllegalMove("you lead this trick: you must play a meld, you cannot pass")
             self.passed |= 1 << p
             self.events.append({"type": "pass", "seat": p})
             self._advance(p)
@@ -845,21 +845,21 @@ class SumidaRiver(CardGame):
         m = parse_meld(action)
         if isinstance(m, str):
             if not action.startswith("meld "):
-                raise IllegalAction(f"{action!r} is not an action now: play a meld ('meld ...') or 'pass'")
-            raise IllegalAction(m)
+                raise IllegalMove(f"{action!r} is not an action now: play a meld ('meld ...') or 'pass'")
+            raise IllegalMove(m)
         t = m.type
         if (self.blocked >> t) & 1:
-            raise IllegalAction(f"the {MELD_TYPES[t]} space is already used in this trick")
+            raise IllegalMove(f"the {MELD_TYPES[t]} space is already used in this trick")
         if m.rank is not None and self.cur > 0 and m.rank < self.cur:
-            raise IllegalAction(
+            raise IllegalMove(
                 f"a {MELD_TYPES[t]} of rank {RANKS[m.rank]} is lower than the {RANKS[self.cur]} "
                 "played before it: play the same rank or higher"
             )
         missing = m.mask & ~self.hands[p]
         if missing:
-            raise IllegalAction(f"you do not hold {', '.join(mask_names(missing))}")
+            raise IllegalMove(f"you do not hold {', '.join(mask_names(missing))}")
         if m.nwb > self.hb[p] or m.nwr > self.hr[p]:
-            raise IllegalAction(
+            raise IllegalMove(
                 f"you hold {self.hb[p]} Black A (WB) and {self.hr[p]} Red A (WR) cards in hand"
             )
         # Legal: play it.
@@ -932,7 +932,7 @@ class SumidaRiver(CardGame):
     def _apply_discard(self, action: str) -> None:
         p = self.to_move
         if not action.startswith("discard "):
-            raise IllegalAction("after your red run of 4, discard a card ('discard 7C') or 'discard none'")
+            raise IllegalMove("after your red run of 4, discard a card ('discard 7C') or 'discard none'")
         card = action[8:]
         if card == "none":
             self.events.append({"type": "no-discard", "seat": p})
@@ -941,7 +941,7 @@ class SumidaRiver(CardGame):
         if card == WB or card == WR:
             have = self.hb[p] if card == WB else self.hr[p]
             if not have:
-                raise IllegalAction(f"you hold no {card} A card in hand")
+                raise IllegalMove(f"you hold no {card} A card in hand")
             if card == WB:
                 self.hb[p] -= 1
                 self.gone[0] += 1
@@ -951,9 +951,9 @@ class SumidaRiver(CardGame):
         else:
             c = CARD_INDEX.get(card)
             if c is None:
-                raise IllegalAction(f"{card!r} is not a card")
+                raise IllegalMove(f"{card!r} is not a card")
             if not (self.hands[p] >> c) & 1:
-                raise IllegalAction(f"you do not hold {card}")
+                raise IllegalMove(f"you do not hold {card}")
             bit = 1 << c
             self.hands[p] &= ~bit
             self.nibs[p] = nibbles(self.hands[p])
@@ -972,7 +972,7 @@ class SumidaRiver(CardGame):
             self.events.append({"type": "play-on", "seat": p})
             self._advance(p)
         else:
-            raise IllegalAction("after your black four of a kind choose 'end-trick' or 'play-on'")
+            raise IllegalMove("after your black four of a kind choose 'end-trick' or 'play-on'")
 
     # ----- outcome -------------------------------------------------------------------------------
     def standings(self) -> list[int]:
@@ -1019,7 +1019,7 @@ class SumidaRiver(CardGame):
             "round": self.round,
             "rounds": n,
             "phase": self.phase,
-            "to_play": self.current_player(),
+            "to_play": self.to_play,
             "scores": list(self.scores),
             "hand": mask_names(self.hands[player]) + [WB] * self.hb[player] + [WR] * self.hr[player],
             "hand_sizes": [bin(self.hands[q]).count("1") + self.hb[q] + self.hr[q] for q in range(n)],
@@ -1087,8 +1087,7 @@ class SumidaRiver(CardGame):
         w = n + 1
         g = self.clone()
         g.events = self.visible_events(player)
-        g.rng = random.Random(rng.getrandbits(64))
-        g._rng_shared = False
+        g._set_rng(random.Random(rng.getrandbits(64)))
         holders = [q for q in range(n) if q != player]
         pool: list[int] = []
         need: list[int] = []
@@ -1137,8 +1136,7 @@ class SumidaRiver(CardGame):
         g = SumidaRiver.__new__(SumidaRiver)
         g.num_players = self.num_players
         g.seed = self.seed
-        g.rng = self.rng  # copied on first use by either side (see _own_rng)
-        g._rng_shared = self._rng_shared = True
+        self._share_chance(g)
         g.round = self.round
         g.phase = self.phase
         g.to_move = self.to_move
@@ -1177,7 +1175,7 @@ class SumidaRiver(CardGame):
             "version": 1,
             "players": n,
             "seed": self.seed,
-            "rng": rng_state_to_json(self.rng),
+            "rng": self._rng_json(),
             "round": self.round,
             "phase": self.phase,
             "to_move": self.to_move,
@@ -1202,83 +1200,45 @@ class SumidaRiver(CardGame):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SumidaRiver:
-        if not isinstance(data, dict):
-            raise ValueError("sumida-river: a saved game must be a JSON object")
-
-        def field(name: str) -> Any:
-            if name not in data:
-                raise ValueError(f"{name}: missing")
-            return data[name]
-
-        def integer(name: str, v: Any, lo: int, hi: int) -> int:
-            if type(v) is not int or not lo <= v <= hi:
-                raise ValueError(f"{name}: must be an integer from {lo} to {hi}")
-            return v
-
-        def int_list(name: str, v: Any, length: int | None, lo: int, hi: int) -> list[int]:
-            if not isinstance(v, list) or (length is not None and len(v) != length):
-                raise ValueError(f"{name}: expected a list of {length if length is not None else ''} integers")
-            return [integer(name, x, lo, hi) for x in v]
+        saved = SavedGame(data, cls.name)
 
         def cards(name: str, v: Any) -> int:
-            if not isinstance(v, list):
-                raise ValueError(f"{name}: expected a list of cards")
-            return names_mask(v, name)
+            return names_mask(saved.cards(name, CARD_INDEX, v), name)
 
-        if field("game") != cls.name:
-            raise ValueError(f"game: expected {cls.name!r}")
-        if field("version") != 1:
-            raise ValueError("version: only version 1 is understood")
-        n = field("players")
-        if n not in cls.player_counts:
-            raise ValueError("players: must be 3 or 4")
+        n = saved.one_of("players", cls.player_counts)
         g = cls(n)
-        seed = field("seed")
-        if type(seed) is not int:
+        g.seed = saved.get("seed")
+        if type(g.seed) is not int:
             raise ValueError("seed: must be an integer")
-        g.seed = seed
-        g.rng = rng_from_json(field("rng"))
-        g.round = integer("round", field("round"), 1, n)
-        phase = field("phase")
-        if phase not in PHASES:
-            raise ValueError(f"phase: must be one of {', '.join(PHASES)}")
-        g.phase = phase
-        g.to_move = integer("to_move", field("to_move"), -1 if phase == OVER else 0, n - 1)
-        g.scores = int_list("scores", field("scores"), n, 0, 3 * n)
+        g._set_rng(saved.rng())
+        g.round = saved.integer("round", 1, n)
+        g.phase = phase = saved.one_of("phase", PHASES)
+        g.to_move = saved.integer("to_move", NOBODY if phase == OVER else 0, n - 1)
+        g.scores = saved.integers("scores", n, 0, 3 * n)
 
-        def pairs(name: str, v: Any, count: int) -> list[list[int]]:
-            if not isinstance(v, list) or len(v) != count:
-                raise ValueError(f"{name}: expected {count} [black, red] pairs")
-            return [int_list(name, x, 2, 0, WILDS_PER_COLOUR) for x in v]
+        def pairs(name: str) -> list[list[int]]:
+            return [saved.integers(name, 2, 0, WILDS_PER_COLOUR, x) for x in saved.seq(name, n)]
 
-        at = pairs("a_table", field("a_table"), n)
-        ah = pairs("a_hand", field("a_hand"), n)
+        at = pairs("a_table")
+        ah = pairs("a_hand")
         g.tb, g.tr = [x[0] for x in at], [x[1] for x in at]
         g.hb, g.hr = [x[0] for x in ah], [x[1] for x in ah]
-        g.gone = int_list("a_out_of_game", field("a_out_of_game"), 2, 0, WILDS_PER_COLOUR)
-        g.box = int_list("a_box", field("a_box"), 2, 0, WILDS_PER_COLOUR)
-        hands = field("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ValueError(f"hands: expected {n} lists of cards")
-        g.hands = [cards("hands", h) for h in hands]
+        g.gone = saved.integers("a_out_of_game", 2, 0, WILDS_PER_COLOUR)
+        g.box = saved.integers("a_box", 2, 0, WILDS_PER_COLOUR)
+        g.hands = [cards("hands", h) for h in saved.seq("hands", n)]
         g.nibs = [nibbles(h) for h in g.hands]
-        g.undealt = cards("undealt", field("undealt"))
-        g.cleared = cards("cleared", field("cleared"))
-        known = field("known")
-        if not isinstance(known, list) or len(known) != n * (n + 1):
-            raise ValueError(f"known: expected {n * (n + 1)} lists of cards")
-        g.known = [cards("known", k) for k in known]
-        trick = field("trick")
-        if not isinstance(trick, list):
-            raise ValueError("trick: expected a list of plays")
+        g.undealt = cards("undealt", saved.get("undealt"))
+        g.cleared = cards("cleared", saved.get("cleared"))
+        g.known = [cards("known", k) for k in saved.seq("known", n * (n + 1))]
+        trick = saved.seq("trick")
         for play in trick:
             if not (isinstance(play, list) and len(play) == 4 and isinstance(play[2], str)):
                 raise ValueError("trick: each play is [seat, meld type, action, rank]")
-            s = integer("trick", play[0], 0, n - 1)
+            s = saved.integer("trick", 0, n - 1, play[0])
             m = parse_meld(play[2])
             if isinstance(m, str) or play[1] != MELD_TYPES[m.type]:
                 raise ValueError(f"trick: {play[2]!r} is not a meld of type {play[1]!r}")
-            rk = integer("trick", play[3], 0, 12)
+            rk = saved.integer("trick", 0, 12, play[3])
             if (g.blocked >> m.type) & 1 or g.trick_mask & m.mask:
                 raise ValueError("trick: a meld type or a card is played twice")
             g.plays.append((s, m.type, play[2], rk))
@@ -1287,25 +1247,22 @@ class SumidaRiver(CardGame):
             g.trick_w[0] += m.nwb
             g.trick_w[1] += m.nwr
             g.cur, g.top = rk, s
-        for q in int_list("passed", field("passed"), None, 0, n - 1):
+        for q in saved.integers("passed", None, 0, n - 1):
             g.passed |= 1 << q
-        g.finished = int_list("finished", field("finished"), None, 0, n - 1)
-        g.deciders = int_list("deciders", field("deciders"), None, 0, n - 1)
-        g.decl = int_list("declarations", field("declarations"), n, -1, 1)
-        g.traders = int_list("traders", field("traders"), None, 0, n - 1)
-        g.adds = int_list("adds", field("adds"), n, -1, 1)
-        events = field("events")
-        if not isinstance(events, list) or not all(isinstance(e, dict) and "type" in e for e in events):
-            raise ValueError("events: expected a list of objects with a 'type'")
-        g.events = list(events)
+        g.finished = saved.integers("finished", None, 0, n - 1)
+        g.deciders = saved.integers("deciders", None, 0, n - 1)
+        g.decl = saved.integers("declarations", n, -1, 1)
+        g.traders = saved.integers("traders", None, 0, n - 1)
+        g.adds = saved.integers("adds", n, -1, 1)
+        g.events = saved.events()
         # Every natural card exactly once; every A card exactly once.
         seen = 0
-        for name, m in [("hands", h) for h in g.hands] + [
+        for name, mask in [("hands", h) for h in g.hands] + [
             ("undealt", g.undealt), ("cleared", g.cleared), ("trick", g.trick_mask)
         ]:
-            if seen & m:
-                raise ValueError(f"{name}: {mask_names(seen & m)[0]} is in two places")
-            seen |= m
+            if seen & mask:
+                raise ValueError(f"{name}: {mask_names(seen & mask)[0]} is in two places")
+            seen |= mask
         if seen != FULL_MASK:
             raise ValueError(f"hands: {mask_names(FULL_MASK & ~seen)[0]} is nowhere")
         for colour, parts in ((0, (g.tb, g.hb)), (1, (g.tr, g.hr))):

@@ -25,7 +25,7 @@ Who leads first (actions ``"reveal <card>"``)
     >>> g = Sumo.new(seed=1, hands=[["1C", "1D", "1H", "2C", "2S", "3H", "4C", "5D"],
     ...                              ["1S", "2D", "2H", "3C", "3S", "4D", "4H", "5H"]])
     >>> g.apply("reveal 4C"); g.apply("reveal 3S")   # 4 beats 3: seat 0 leads
-    >>> g.current_player(), g.legal_actions()[:2]
+    >>> g.to_play, g.legal_actions()[:2]
     (0, ['play 1C', 'play 1D'])
 
 Tricks (actions ``"play <card>"``)
@@ -57,7 +57,8 @@ import random
 from typing import Any
 
 from cards import register
-from cards.api import TERMINAL, CardGame, IllegalAction, rng_from_json, rng_state_to_json
+from cards.api import CardGame, IllegalMove, OutsideChance
+from cards.saved import SavedGame
 
 # ----- the deck ---------------------------------------------------------------------------------
 RANKS = "12345"
@@ -126,9 +127,7 @@ class Sumo(CardGame):
         self.num_players = 2
         self.colours = "red-black"
         self._colour = COLOUR_TABLES["red-black"]
-        self._rng = random.Random(seed)
-        # Copy-on-write: clones share one generator until either of them needs to draw from it.
-        self._rng_shared = False
+        self._set_rng(random.Random(seed))
         self.deal_no = 0  # 1 for the first deal, +1 for every re-deal
         self.hands: list[list[str]] = [[], []]  # each kept sorted
         self.undealt: list[str] = []  # the four cards out of play
@@ -149,7 +148,9 @@ class Sumo(CardGame):
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> Sumo:
+    def new(
+        cls, players: int | None = None, seed: int = 0, *, chance: OutsideChance | None = None, **options: Any
+    ) -> Sumo:
         """A freshly dealt game.
 
         Options: ``colours`` = ``"red-black"`` (default) or ``"suits"``; ``hands`` = two lists of
@@ -165,6 +166,7 @@ class Sumo(CardGame):
         if colours not in COLOUR_TABLES:
             raise ValueError(f"colours: must be 'red-black' or 'suits', not {colours!r}")
         g = cls(seed)
+        g._chance = chance
         g.colours = colours
         g._colour = COLOUR_TABLES[colours]
         if hands is None:
@@ -186,18 +188,14 @@ class Sumo(CardGame):
         return g
 
     def _deal(self) -> None:
-        deck = list(DECK)
-        self._own_rng().shuffle(deck)
-        self._start_deal(deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE], deck[2 * HAND_SIZE :])
+        deck = list(range(len(DECK)))  # card ids: chance outcomes are ints
+        self._shuffle(deck)
+        hands = [[DECK[self._draw(deck, "deal")] for _ in range(HAND_SIZE)] for _ in (0, 1)]
+        self._start_deal(hands[0], hands[1], [DECK[i] for i in deck])
 
-    def _own_rng(self) -> random.Random:
-        """The shuffling generator, made private first if a clone still shares it."""
-        if self._rng_shared:
-            r = random.Random.__new__(random.Random)
-            r.setstate(self._rng.getstate())
-            self._rng = r
-            self._rng_shared = False
-        return self._rng
+    @classmethod
+    def chance_name(cls, kind: str, outcome: int) -> str:
+        return f"{kind} {DECK[outcome]}"
 
     def _start_deal(self, h0: list[str], h1: list[str], undealt: list[str]) -> None:
         self.deal_no += 1
@@ -220,8 +218,9 @@ class Sumo(CardGame):
             ev.append({"type": "hand", "deal": self.deal_no, "seat": p, "cards": list(self.hands[p]), "to": [p]})
 
     # ----- flow --------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return TERMINAL if self.phase == OVER else self.turn
+    @property
+    def to_play(self) -> int | None:
+        return None if self.phase == OVER else self.turn
 
     def _compute_legal(self) -> list[str]:
         if self.phase == OVER:
@@ -237,18 +236,9 @@ class Sumo(CardGame):
                 return follow
         return [PLAY[c] for c in hand]  # hands are sorted, so this is sorted too
 
-    def legal_actions(self) -> list[str]:
-        la = self._legal
-        if la is None:
-            la = self._legal = self._compute_legal()
-        return list(la)
-
     def apply(self, action: str) -> None:
-        la = self._legal
-        if la is None:
-            la = self._legal = self._compute_legal()
-        if action not in la:
-            raise IllegalAction(self._why_illegal(action))
+        if action not in self._current_legal():
+            raise IllegalMove(self._why_illegal(action))
         # Validated: from here on we mutate.
         self._legal = None
         p = self.turn
@@ -366,7 +356,7 @@ class Sumo(CardGame):
             "seat": player,
             "colours": self.colours,
             "phase": PHASES[self.phase],
-            "to_play": self.current_player(),
+            "to_play": self.to_play,
             "deal": self.deal_no,
             "hand": list(self.hands[player]),
             "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
@@ -405,8 +395,9 @@ class Sumo(CardGame):
         """
         g = self.clone()
         q = 1 - player
+        # Seat 0's face-down reveal card, while it waits for seat 1, is hidden from seat 1.
         hidden_fd = g.face_down is not None and q == 0
-        pool = g.hands[q] + g.undealt + ([g.face_down] if hidden_fd else [])
+        pool = g.hands[q] + g.undealt + ([g.face_down] if g.face_down is not None and hidden_fd else [])
         void = g.void[q]
         allowed = [c for c in pool if c[1] not in void]
         forced = [c for c in pool if c[1] in void]
@@ -414,8 +405,9 @@ class Sumo(CardGame):
         k = len(g.hands[q])
         g.hands[q] = sorted(allowed[:k])
         rest = allowed[k:]
-        if hidden_fd:
-            g.face_down = rest.pop()
+        new_fd = rest.pop() if hidden_fd else None
+        if new_fd is not None:
+            g.face_down = new_fd
         g.undealt = sorted(rest + forced)
         g._legal = None
         # The clone's log must not keep the true hidden cards: rewrite this deal's secret events
@@ -425,8 +417,8 @@ class Sumo(CardGame):
             original += [t[1] if t[0] == q else t[2] for t in g.tricks]
             if g.lead is not None and g.leader == q:
                 original.append(g.lead)
-            if hidden_fd:
-                original.append(g.face_down)
+            if new_fd is not None:
+                original.append(new_fd)
             events = []
             last = len(g.events) - 1
             for i, e in enumerate(g.events):
@@ -439,8 +431,7 @@ class Sumo(CardGame):
                         e = dict(e, card=g.face_down)
                 events.append(e)
             g.events = events
-        g._rng = random.Random(rng.getrandbits(64))
-        g._rng_shared = False
+        g._set_rng(random.Random(rng.getrandbits(64)))
         return g
 
     # ----- copies and persistence ---------------------------------------------------------------
@@ -449,9 +440,7 @@ class Sumo(CardGame):
         g.num_players = 2
         g.colours = self.colours
         g._colour = self._colour
-        # Share the generator (copy-on-write): copying its 625-word state would dominate clone().
-        self._rng_shared = g._rng_shared = True
-        g._rng = self._rng
+        self._share_chance(g)
         g.deal_no = self.deal_no
         g.hands = [self.hands[0][:], self.hands[1][:]]
         g.undealt = self.undealt[:]
@@ -491,109 +480,48 @@ class Sumo(CardGame):
             "wrestler": self.wrestler,
             "winner": self.winner,
             "reason": self.reason,
-            "rng": rng_state_to_json(self._rng),
+            "rng": self._rng_json(),
             "events": [_copy_event(e) for e in self.events],
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Sumo:
-        if not isinstance(data, dict):
-            raise ValueError("sumo: a saved game must be a JSON object")
+        saved = SavedGame(data, cls.name)
+        seat = (0, 1)
 
-        def field(name: str) -> Any:
-            if name not in data:
-                raise ValueError(f"{name}: missing")
-            return data[name]
+        def card(name: str) -> str | None:
+            return saved.optional(name, lambda v: saved.one_of(name, DECK, v))
 
-        def card_list(name: str, v: Any) -> list[str]:
-            if not isinstance(v, list):
-                raise ValueError(f"{name}: expected a list of cards")
-            for c in v:
-                if c not in CARD_SET:
-                    raise ValueError(f"{name}: {c!r} is not a card")
-            return list(v)
-
-        def seat(name: str, v: Any, allow_none: bool = False) -> int:
-            if not (type(v) is int and (v in (0, 1) or (allow_none and v == -1))):
-                raise ValueError(f"{name}: must be a seat number 0 or 1" + (" (or -1)" if allow_none else ""))
-            return v
-
-        if field("game") != cls.name:
-            raise ValueError(f"game: expected {cls.name!r}")
-        if field("version") != 1:
-            raise ValueError("version: only version 1 is understood")
         g = cls()
-        colours = field("colours")
-        if colours not in COLOUR_TABLES:
-            raise ValueError("colours: must be 'red-black' or 'suits'")
-        g.colours = colours
-        g._colour = COLOUR_TABLES[colours]
-        deal = field("deal")
-        if type(deal) is not int or deal < 1:
-            raise ValueError("deal: must be a positive integer")
-        g.deal_no = deal
-        hands = field("hands")
-        if not (isinstance(hands, list) and len(hands) == 2):
-            raise ValueError("hands: expected two lists of cards")
-        g.hands = [sorted(card_list("hands", h)) for h in hands]
-        g.undealt = sorted(card_list("undealt", field("undealt")))
-        fd = field("face_down")
-        if fd is not None and fd not in CARD_SET:
-            raise ValueError("face_down: must be a card or null")
-        g.face_down = fd
-        sa = field("set_aside")
-        if not (isinstance(sa, list) and len(sa) == 2):
-            raise ValueError("set_aside: expected two lists of cards")
-        g.set_aside = [card_list("set_aside", s) for s in sa]
-        phase = field("phase")
-        if phase not in PHASES:
-            raise ValueError(f"phase: must be one of {', '.join(PHASES)}")
-        g.phase = PHASES.index(phase)
-        g.turn = seat("turn", field("turn"))
-        g.leader = seat("leader", field("leader"))
-        lead = field("lead")
-        if lead is not None and lead not in CARD_SET:
-            raise ValueError("lead: must be a card or null")
-        g.lead = lead
-        g.played = card_list("played", field("played"))
-        tricks = field("tricks")
-        if not isinstance(tricks, list) or not all(
-            isinstance(t, list)
-            and len(t) == 4
-            and t[0] in (0, 1)
-            and t[1] in CARD_SET
-            and t[2] in CARD_SET
-            and t[3] in (0, 1)
-            and type(t[0]) is int
-            and type(t[3]) is int
+        g.colours = saved.one_of("colours", tuple(COLOUR_TABLES))
+        g._colour = COLOUR_TABLES[g.colours]
+        g.deal_no = saved.integer("deal", 1, 10**9)
+        g.hands = [sorted(saved.cards("hands", CARD_SET, h)) for h in saved.seq("hands", 2)]
+        g.undealt = sorted(saved.cards("undealt", CARD_SET))
+        g.face_down = card("face_down")
+        g.set_aside = [saved.cards("set_aside", CARD_SET, s) for s in saved.seq("set_aside", 2)]
+        g.phase = PHASES.index(saved.one_of("phase", PHASES))
+        g.turn = saved.one_of("turn", seat)
+        g.leader = saved.one_of("leader", seat)
+        g.lead = card("lead")
+        g.played = saved.cards("played", CARD_SET)
+        tricks = saved.seq("tricks")
+        if not all(
+            isinstance(t, list) and len(t) == 4 and type(t[0]) is int and t[0] in seat
+            and t[1] in CARD_SET and t[2] in CARD_SET and type(t[3]) is int and t[3] in seat
             for t in tricks
         ):
             raise ValueError("tricks: expected [[leader, lead card, follow card, winner], ...]")
         g.tricks = [list(t) for t in tricks]
-        void = field("void")
-        if not (
-            isinstance(void, list)
-            and len(void) == 2
-            and all(isinstance(v, str) and set(v) <= set(SUITS) for v in void)
-        ):
+        void = saved.seq("void", 2)
+        if not all(isinstance(v, str) and set(v) <= set(SUITS) for v in void):
             raise ValueError("void: expected two strings of suit letters")
         g.void = list(void)
-        wrestler = field("wrestler")
-        if type(wrestler) is not int or not -2 <= wrestler <= 2:
-            raise ValueError("wrestler: must be an integer from -2 to 2")
-        g.wrestler = wrestler
-        g.winner = seat("winner", field("winner"), allow_none=True)
-        reason = field("reason")
-        if reason is not None and reason not in REASONS:
-            raise ValueError(f"reason: must be null or one of {', '.join(REASONS)}")
-        g.reason = reason
-        g._rng = rng_from_json(field("rng"))
-        events = field("events")
-        if not isinstance(events, list) or not all(
-            isinstance(e, dict) and isinstance(e.get("type"), str) for e in events
-        ):
-            raise ValueError("events: expected a list of event objects with a 'type'")
-        g.events = [_copy_event(e) for e in events]
+        g.wrestler = saved.integer("wrestler", -2, 2)
+        g.winner = saved.one_of("winner", (-1, 0, 1))
+        g.reason = saved.one_of("reason", (None, *REASONS))
+        g._set_rng(saved.rng())
+        g.events = saved.events()
         g._check_consistent()
         return g
 

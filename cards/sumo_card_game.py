@@ -40,7 +40,7 @@ Actions are strings: ``"play 9H"``, ``"play 3C+3D+3H"``, ``"play 4S+JK1"`` (card
 ``"accept"``, ``"challenge-ring"``, ``"challenge-sumo"``.
 
 >>> g = SumoCardGame.new(seed=1)
->>> g.current_player(), g.observation(0)["position"]
+>>> g.to_play, g.observation(0)["position"]
 (0, 3)
 """
 from __future__ import annotations
@@ -49,7 +49,8 @@ import random
 from typing import Any
 
 from cards import register
-from cards.api import TERMINAL, CardGame, IllegalAction, rng_from_json, rng_state_to_json
+from cards.api import CardGame, IllegalMove, OutsideChance
+from cards.saved import SavedGame
 
 # ----- cards ------------------------------------------------------------------------------------
 #: Card ids 0..51 are rank-major: id = (rank - 2) * 4 + suit. 52 and 53 are the Jokers.
@@ -66,6 +67,8 @@ CENTRE = 3
 HAND_SIZE = 3
 #: Value a wild 2 keeps when nothing at all is left to draw (cannot happen: see the rules notes).
 WILD_FALLBACK = 2
+#: ``to_act`` once the game is over (as saved: the save format keeps an integer there).
+NOBODY = -1
 
 # Phases.
 ATTACK, RING, SUMO, OVER = 0, 1, 2, 3
@@ -125,36 +128,37 @@ def _names(cards: Any) -> list[str]:
 
 
 # Legal options depend only on the (sorted) hand, so they are computed once per hand and cached:
-# at most C(54, 3) + C(54, 2) + 54 hands exist. Values are never mutated.
-_ATTACK_CACHE: dict[tuple[int, ...], tuple[dict[str, Any], list[str]]] = {}
-_NO_OPTIONS: tuple[dict[str, Any], list[str]] = ({}, [])
-_CHALLENGE_OPTIONS: dict[tuple[int, bool], tuple[dict[str, Any], list[str]]] = {}
+# at most C(54, 3) + C(54, 2) + 54 hands exist. Lists are never mutated.
+_ATTACK_CACHE: dict[tuple[int, ...], list[str]] = {}
+#: Every attack action listed so far -> its cards (ascending ids); filled with _ATTACK_CACHE.
+_PLAYS: dict[str, tuple[int, ...]] = {}
+_CHALLENGE_OPTIONS: dict[tuple[int, bool], list[str]] = {}
 
 
-def _attack_options(hand: tuple[int, ...]) -> tuple[dict[str, Any], list[str]]:
-    """Every attack play from a sorted hand: action string -> tuple of card ids, and the sorted list."""
+def _attack_options(hand: tuple[int, ...]) -> list[str]:
+    """Every attack play from a sorted hand, as sorted action strings (their cards: _PLAYS)."""
     hit = _ATTACK_CACHE.get(hand)
     if hit is not None:
         return hit
-    legal: dict[str, Any] = {}
-    for c in hand:
-        legal[play_name((c,))] = (c,)
+    plays: list[tuple[int, ...]] = [(c,) for c in hand]
     n = len(hand)
     for i in range(n):
         for j in range(i + 1, n):
             pair = (hand[i], hand[j])
             if combo_value(pair) is not None:
-                legal[play_name(pair)] = pair
+                plays.append(pair)
     if n == 3 and combo_value(hand) is not None:
-        legal[play_name(hand)] = hand
-    hit = _ATTACK_CACHE[hand] = (legal, sorted(legal))
+        plays.append(hand)
+    for play in plays:
+        _PLAYS[play_name(play)] = play
+    hit = _ATTACK_CACHE[hand] = sorted({play_name(play) for play in plays})
     return hit
 
 
 for _phase, _kind in ((1, "challenge-ring"), (2, "challenge-sumo")):
     # A push that would put the pushed seat out of the ring must be challenged.
-    _CHALLENGE_OPTIONS[(_phase, True)] = ({_kind: _kind}, [_kind])
-    _CHALLENGE_OPTIONS[(_phase, False)] = ({"accept": "accept", _kind: _kind}, ["accept", _kind])
+    _CHALLENGE_OPTIONS[(_phase, True)] = [_kind]
+    _CHALLENGE_OPTIONS[(_phase, False)] = ["accept", _kind]
 
 
 # ----- the engine -------------------------------------------------------------------------------
@@ -174,16 +178,13 @@ class SumoCardGame(CardGame):
         "reshuffles",
         "ring", "ring_up", "sumo", "sumo_up", "position", "draw_first", "phase", "to_act",
         "pending", "table", "plays", "values", "pusher", "distance", "winner", "round", "events",
-        "_legal", "_legal_list",
+        "_legal",
     )
 
     def __init__(self) -> None:
         self.num_players = 2
         self.jokers = False
-        # The shuffling RNG is shared copy-on-write between clones: copying a Mersenne Twister
-        # costs ~20 us, and it is only used when the deck is reshuffled. See the ``rng`` property.
-        self._rng = random.Random(0)
-        self._rng_shared = False
+        self._set_rng(random.Random(0))
         self.deck: list[int] = []  # top of the deck = last element
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[], []]
@@ -209,27 +210,13 @@ class SumoCardGame(CardGame):
         self.winner = -1
         self.round = 1
         self.events: list[dict[str, Any]] = []
-        self._legal: dict[str, Any] | None = None
-        self._legal_list: list[str] = []
-
-    @property
-    def rng(self) -> random.Random:
-        """This game's own seeded generator (made private first if a clone still shares it)."""
-        if self._rng_shared:
-            own = random.Random()
-            own.setstate(self._rng.getstate())
-            self._rng = own
-            self._rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_shared = False
+        self._legal = None
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> SumoCardGame:
+    def new(
+        cls, players: int | None = None, seed: int = 0, *, chance: OutsideChance | None = None, **options: Any
+    ) -> SumoCardGame:
         """Shuffle and deal: 2 x 7 ring cards, two sumo cards, three attack cards each.
 
         Option ``jokers`` (bool, default False) adds the two Jokers (54 cards).
@@ -243,14 +230,15 @@ class SumoCardGame(CardGame):
             raise ValueError("jokers: must be true or false")
         g = cls()
         g.jokers = jokers
-        g.rng = random.Random(seed)
+        g._set_rng(random.Random(seed))
+        g._chance = chance
         # "If the players care about the order the players draw cards in, determine that order
         # before the game": decided by lot here, and public.
-        g.draw_first = g.rng.randrange(2)
+        g.draw_first = g._pick((0, 1), "first drawer")
         deck = list(range(54 if jokers else 52))
-        g.rng.shuffle(deck)
-        g.ring = [[deck.pop() for _ in range(COLUMNS)], [deck.pop() for _ in range(COLUMNS)]]
-        g.sumo = [deck.pop(), deck.pop()]
+        g._shuffle(deck)
+        g.ring = [[g._draw(deck, "deal") for _ in range(COLUMNS)] for _ in (0, 1)]
+        g.sumo = [g._draw(deck, "deal"), g._draw(deck, "deal")]
         g.deck = deck
         g.events.append({"type": "deal", "ring": COLUMNS, "sumo": 2, "draw_first": g.draw_first,
                          "jokers": jokers})
@@ -284,7 +272,7 @@ class SumoCardGame(CardGame):
         """
         g = cls()
         g.jokers = bool(jokers)
-        g.rng = random.Random(seed)
+        g._set_rng(random.Random(seed))
         full = set(range(54 if jokers else 52))
         seen: set[int] = set()
 
@@ -313,7 +301,7 @@ class SumoCardGame(CardGame):
         top = ids("deck_top", deck_top)
         g.discard = ids("discard", discard)
         rest = sorted(full - seen)
-        g.rng.shuffle(rest)
+        g._shuffle(rest)
         g.deck = rest + top[::-1]
         if not 0 <= position < COLUMNS:
             raise ValueError("position: must be a column 0..6")
@@ -330,33 +318,23 @@ class SumoCardGame(CardGame):
         return g
 
     # ----- flow --------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return TERMINAL if self.phase == OVER else self.to_act
+    @property
+    def to_play(self) -> int | None:
+        return None if self.phase == OVER else self.to_act
 
-    def _compute_legal(self) -> dict[str, Any]:
+    def _compute_legal(self) -> list[str]:
         if self.phase == ATTACK:
-            legal, listed = _attack_options(tuple(sorted(self.hands[self.to_act])))
-        elif self.phase == OVER:
-            legal, listed = _NO_OPTIONS
-        else:
-            fatal = self._push_is_fatal()
-            legal, listed = _CHALLENGE_OPTIONS[(self.phase, fatal)]
-        self._legal = legal
-        self._legal_list = listed
-        return legal
-
-    def legal_actions(self) -> list[str]:
-        if self._legal is None:
-            self._compute_legal()
-        return list(self._legal_list)
+            return _attack_options(tuple(sorted(self.hands[self.to_act])))
+        if self.phase == OVER:
+            return []
+        return _CHALLENGE_OPTIONS[(self.phase, self._push_is_fatal())]
 
     def apply(self, action: str) -> None:
-        legal = self._legal if self._legal is not None else self._compute_legal()
-        if not isinstance(action, str) or action not in legal:
-            raise IllegalAction(self._explain(action))
+        if not isinstance(action, str) or action not in self._current_legal():
+            raise IllegalMove(self._explain(action))
         self._legal = None
         if self.phase == ATTACK:
-            self._place(legal[action])
+            self._place(_PLAYS[action])
         elif action == "accept":
             self.events.append({"type": "accept", "seat": self.to_act})
             self._push()
@@ -440,7 +418,7 @@ class SumoCardGame(CardGame):
         drawn: list[int] = []
         value = WILD_FALLBACK
         while True:
-            c = self._draw_card()
+            c = self._draw_card("wild")
             if c is None:  # deck and discard both empty: unreachable, see the rules notes
                 break
             drawn.append(c)
@@ -489,7 +467,7 @@ class SumoCardGame(CardGame):
         if target < 0 or target >= COLUMNS:
             self.winner = self.pusher
             self.phase = OVER
-            self.to_act = TERMINAL
+            self.to_act = NOBODY
             self.events.append({"type": "game_over", "winner": self.pusher,
                                 "returns": self.returns()})
         else:
@@ -515,7 +493,7 @@ class SumoCardGame(CardGame):
             hand, epochs = self.hands[seat], self.hand_epochs[seat]
             drawn = []
             while len(hand) < HAND_SIZE:
-                c = self._draw_card()
+                c = self._draw_card("draw")
                 if c is None:  # unreachable with 52/54 cards: see the rules notes
                     break
                 hand.append(c)
@@ -526,17 +504,28 @@ class SumoCardGame(CardGame):
                 self.events.append({"type": "draw-cards", "seat": seat, "cards": _names(drawn),
                                     "to": [seat]})
 
-    def _draw_card(self) -> int | None:
-        """Top card of the deck; an empty deck is first remade from the shuffled discard pile."""
+    def _draw_card(self, kind: str) -> int | None:
+        """Top card of the deck; an empty deck is first remade from the shuffled discard pile.
+
+        ``kind`` names the draw as a random event ("draw" back up to three, "wild" for a 2); the
+        first draw from a reshuffled deck is the event "reshuffle".
+        """
         if not self.deck:
             if not self.discard:
                 return None
             self.deck = self.discard
             self.discard = []
-            self.rng.shuffle(self.deck)
+            self._shuffle(self.deck)
             self.reshuffles += 1
             self.events.append({"type": "reshuffle", "count": len(self.deck)})
-        return self.deck.pop()
+            kind = "reshuffle"
+        return self._draw(self.deck, kind)
+
+    @classmethod
+    def chance_name(cls, kind: str, outcome: int) -> str:
+        if kind == "first drawer":
+            return f"{kind}: seat {outcome}"
+        return f"{kind} {NAMES[outcome]}"
 
     # ----- explaining refusals -------------------------------------------------------------------
     def _explain(self, action: Any) -> str:
@@ -595,7 +584,7 @@ class SumoCardGame(CardGame):
             "seat": player,
             "round": self.round,
             "phase": PHASE_NAMES[self.phase],
-            "to_play": self.current_player(),
+            "to_play": self.to_play,
             "hand": sorted(_names(self.hands[player])),
             "chosen": None if pend is None else _names(pend),
             # Face-down cards stay in hand until the reveal, so this never tells how many.
@@ -674,17 +663,17 @@ class SumoCardGame(CardGame):
             group = slots[epoch]
             cards = [where[i] for where, i in group]
             rng.shuffle(cards)
-            for (where, i), c in zip(group, cards):
+            for (where, i), c in zip(group, cards, strict=True):
                 where[i] = c
         if g.pending[other] is not None:
             g._legal = None
             saved = g.to_act
             g.to_act = other
-            g.pending[other] = rng.choice(list(g._compute_legal().values()))
+            g.pending[other] = _PLAYS[rng.choice(g._compute_legal())]
             g.to_act = saved
         g._legal = None
         g.events = [e for e in g.events if "to" not in e or player in e["to"]]
-        g.rng = random.Random(rng.getrandbits(64))
+        g._set_rng(random.Random(rng.getrandbits(64)))
         return g
 
     # ----- copies and persistence ---------------------------------------------------------------
@@ -692,9 +681,7 @@ class SumoCardGame(CardGame):
         g = SumoCardGame.__new__(SumoCardGame)
         g.num_players = 2
         g.jokers = self.jokers
-        # Copy-on-write: both games now treat the generator as shared and copy it before use.
-        g._rng = self._rng
-        g._rng_shared = self._rng_shared = True
+        self._share_chance(g)
         g.deck = self.deck[:]
         g.discard = self.discard[:]
         g.hands = [self.hands[0][:], self.hands[1][:]]
@@ -718,7 +705,6 @@ class SumoCardGame(CardGame):
         g.round = self.round
         g.events = self.events[:]  # event dicts are read-only records, shared
         g._legal = self._legal  # never mutated once built: safe to share
-        g._legal_list = self._legal_list
         return g
 
     def to_json(self) -> dict[str, Any]:
@@ -729,7 +715,7 @@ class SumoCardGame(CardGame):
             "game": self.name,
             "version": 1,
             "jokers": self.jokers,
-            "rng": rng_state_to_json(self._rng),
+            "rng": self._rng_json(),
             "deck": _names(self.deck),
             "discard": _names(self.discard),
             "hands": [_names(self.hands[0]), _names(self.hands[1])],
@@ -756,98 +742,51 @@ class SumoCardGame(CardGame):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SumoCardGame:
-        if not isinstance(data, dict):
-            raise ValueError("sumo-card-game: a saved game must be a JSON object")
+        saved = SavedGame(data, cls.name)
 
-        def field(name: str) -> Any:
-            if name not in data:
-                raise ValueError(f"{name}: missing")
-            return data[name]
+        def cards(name: str, value: Any) -> list[int]:
+            return saved.card_ids(name, CARD_ID, value)
 
-        def boolean(name: str) -> bool:
-            v = field(name)
-            if not isinstance(v, bool):
-                raise ValueError(f"{name}: expected true or false")
-            return v
+        def play(name: str, value: Any) -> tuple[int, ...] | None:
+            return saved.optional(name, lambda v: tuple(cards(name, v)), value)
 
-        def integer(name: str, lo: int, hi: int) -> int:
-            v = field(name)
-            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-                raise ValueError(f"{name}: expected an integer from {lo} to {hi}")
-            return v
-
-        def cards(name: str, v: Any) -> list[int]:
-            if not isinstance(v, list):
-                raise ValueError(f"{name}: expected a list of cards")
-            out = []
-            for n in v:
-                c = CARD_ID.get(n) if isinstance(n, str) else None
-                if c is None:
-                    raise ValueError(f"{name}: {n!r} is not a card")
-                out.append(c)
-            return out
-
-        def pair(name: str) -> list[Any]:
-            v = field(name)
-            if not isinstance(v, list) or len(v) != 2:
-                raise ValueError(f"{name}: expected a list of two entries (seat 0, seat 1)")
-            return v
-
-        if field("game") != cls.name:
-            raise ValueError(f"game: expected {cls.name!r}")
-        if field("version") != 1:
-            raise ValueError("version: unknown save format (expected 1)")
         g = cls()
-        g.jokers = boolean("jokers")
-        g.rng = rng_from_json(field("rng"))
-        g.deck = cards("deck", field("deck"))
-        g.discard = cards("discard", field("discard"))
-        g.hands = [cards("hands", h) for h in pair("hands")]
+        g.jokers = saved.boolean("jokers")
+        g._set_rng(saved.rng())
+        g.deck = cards("deck", saved.get("deck"))
+        g.discard = cards("discard", saved.get("discard"))
+        g.hands = [cards("hands", h) for h in saved.seq("hands", 2)]
         if any(len(h) > HAND_SIZE for h in g.hands):
             raise ValueError("hands: more than three attack cards")
-        g.reshuffles = integer("reshuffles", 0, 10**9)
-        epochs = pair("hand_epochs")
-        for s in (0, 1):
-            e = epochs[s]
-            if (not isinstance(e, list) or len(e) != len(g.hands[s])
-                    or not all(isinstance(x, int) and 0 <= x <= g.reshuffles for x in e)):
-                raise ValueError("hand_epochs: expected one reshuffle count per hand card")
-        g.hand_epochs = [list(epochs[0]), list(epochs[1])]
-        g.ring = [cards("ring", r) for r in pair("ring")]
+        g.reshuffles = saved.integer("reshuffles", 0, 10**9)
+        epochs = [saved.integers("hand_epochs", None, 0, g.reshuffles, e) for e in saved.seq("hand_epochs", 2)]
+        if [len(e) for e in epochs] != [len(h) for h in g.hands]:
+            raise ValueError("hand_epochs: expected one reshuffle count per hand card")
+        g.hand_epochs = epochs
+        g.ring = [cards("ring", r) for r in saved.seq("ring", 2)]
         if any(len(r) != COLUMNS for r in g.ring):
             raise ValueError("ring: expected two rows of seven cards")
-        ring_up = field("ring_up")
-        if not isinstance(ring_up, list) or len(ring_up) != COLUMNS or not all(
-                isinstance(x, bool) for x in ring_up):
+        ring_up = saved.seq("ring_up", COLUMNS)
+        if not all(isinstance(x, bool) for x in ring_up):
             raise ValueError("ring_up: expected seven true/false flags")
         g.ring_up = list(ring_up)
-        g.sumo = cards("sumo", field("sumo"))
+        g.sumo = cards("sumo", saved.get("sumo"))
         if len(g.sumo) != 2:
             raise ValueError("sumo: expected two cards")
-        g.sumo_up = boolean("sumo_up")
-        g.position = integer("position", -3, COLUMNS + 2)
-        g.draw_first = integer("draw_first", 0, 1)
-        phase = field("phase")
-        if phase not in PHASE_NAMES:
-            raise ValueError(f"phase: expected one of {PHASE_NAMES}")
-        g.phase = PHASE_NAMES.index(phase)
-        g.to_act = integer("to_act", -1, 1)
-        g.table = cards("table", field("table"))
-        g.pending = [None if p is None else tuple(cards("pending", p)) for p in pair("pending")]
-        g.plays = [None if p is None else tuple(cards("plays", p)) for p in pair("plays")]
-        values = field("values")
-        if values is not None and not (isinstance(values, list) and len(values) == 2 and all(
-                isinstance(v, int) and 2 <= v <= 14 for v in values)):
-            raise ValueError("values: expected null or two attack values 2..14")
-        g.values = None if values is None else list(values)
-        g.pusher = integer("pusher", -1, 1)
-        g.distance = integer("distance", 0, 3)
-        g.winner = integer("winner", -1, 1)
-        g.round = integer("round", 1, 10**9)
-        events = field("events")
-        if not isinstance(events, list) or not all(isinstance(e, dict) and "type" in e for e in events):
-            raise ValueError("events: expected a list of event objects")
-        g.events = [dict(e) for e in events]
+        g.sumo_up = saved.boolean("sumo_up")
+        g.position = saved.integer("position", -3, COLUMNS + 2)
+        g.draw_first = saved.integer("draw_first", 0, 1)
+        g.phase = PHASE_NAMES.index(saved.one_of("phase", PHASE_NAMES))
+        g.to_act = saved.integer("to_act", NOBODY, 1)
+        g.table = cards("table", saved.get("table"))
+        g.pending = [play("pending", p) for p in saved.seq("pending", 2)]
+        g.plays = [play("plays", p) for p in saved.seq("plays", 2)]
+        g.values = saved.optional("values", lambda v: saved.integers("values", 2, 2, 14, v))
+        g.pusher = saved.integer("pusher", -1, 1)
+        g.distance = saved.integer("distance", 0, 3)
+        g.winner = saved.integer("winner", -1, 1)
+        g.round = saved.integer("round", 1, 10**9)
+        g.events = saved.events()
 
         # Consistency: every card exactly once, and a phase that makes sense.
         everything = sorted(g.deck + g.discard + g.hands[0] + g.hands[1] + g.table + g.ring[0]
@@ -861,7 +800,7 @@ class SumoCardGame(CardGame):
                     len(p) > 1 and combo_value(p) is None) or list(p) != sorted(p)):
                 raise ValueError("pending: a face-down choice that is not a legal play from that hand")
         if g.phase == OVER:
-            if g.winner < 0 or g.to_act != TERMINAL:
+            if g.winner < 0 or g.to_act != NOBODY:
                 raise ValueError("winner: a finished game needs a winner and no seat to act")
         elif g.winner >= 0 or g.to_act not in (0, 1) or not 0 <= g.position < COLUMNS:
             raise ValueError("phase: a game in progress has no winner, a seat to act and the sumo "

@@ -36,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cards  # noqa: E402
-from cards.api import TERMINAL, CardGame  # noqa: E402
+from cards.api import CardGame  # noqa: E402
 
 TARGET_US_PER_ACTION = 10.0
 TARGET_US_PER_CLONE = 20.0
@@ -74,8 +74,9 @@ class _NullGame:
         self.moves = ["a", "b", "c", "d", "e", "f"]
         self.n = 0
 
-    def current_player(self) -> int:
-        return 0
+    @property
+    def is_over(self) -> bool:
+        return False
 
     def legal_actions(self) -> list[str]:
         return self.moves
@@ -100,7 +101,7 @@ def baseline(n: int = 100_000, repeats: int = 5) -> dict[str, float]:
         g = _NullGame()
         t = time.perf_counter()
         for _ in range(n):
-            if g.current_player() == TERMINAL:
+            if g.is_over:
                 break
             g.apply(choice(g.legal_actions()))
         harness.append((time.perf_counter() - t, n))
@@ -137,7 +138,7 @@ def speed(
             g = cls.new(players, seed, **options)
             t1 = time.perf_counter()
             n = 0
-            while g.current_player() != TERMINAL:
+            while not g.is_over:
                 g.apply(choice(g.legal_actions()))
                 n += 1
             t2 = time.perf_counter()
@@ -155,7 +156,7 @@ def speed(
     for k in range(40):
         g = cls.new(players, 10_000 + k, **options)
         path = []
-        while g.current_player() != TERMINAL:
+        while not g.is_over:
             path.append(g.clone())
             g.apply(choice(g.legal_actions()))
         samples.extend(path[:: max(1, len(path) // 10)])
@@ -167,12 +168,12 @@ def speed(
         for s in samples:
             s.clone()
         clone_passes.append((time.perf_counter() - t, len(samples)))
-    live = [s for s in samples if s.current_player() != TERMINAL]
+    live = [s for s in samples if not s.is_over]
     resample_passes = []
     for _ in range(3):
         t = time.perf_counter()
         for s in live:
-            s.resample_hidden(s.current_player(), rng)
+            s.resample_hidden(s.to_play, rng)
         resample_passes.append((time.perf_counter() - t, len(live)))
     some = samples[:100]
     t = time.perf_counter()

@@ -7,7 +7,7 @@ The :class:`Match` is the table's referee and has no pyglet in it:
   is always theirs. With two or more (hot-seat), when a *different* person must act, the match
   raises the pass screen first (``pass_to``): nothing of the table is drawn until that person says
   they have the device, so no player ever sees another's hand. Bots never take the screen.
-* :meth:`try_action` plays a person's action; when the engine refuses it (``IllegalAction``) the
+* :meth:`try_action` plays a person's action; when the engine refuses it (``IllegalMove``) the
   state stays as it was and the engine's own words come back to be shown.
 * Round and game summaries are read from the public events as they appear and queued until
   dismissed; bots wait while one is open, so a person can read it.
@@ -19,8 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cards import GAMES, IllegalAction
-from cards.api import TERMINAL, CardGame
+from cards import GAMES, IllegalMove
+from cards.api import CardGame
 from cards.table.config import TableConfig, table_data
 from cards.table.describe import Log, Summary, summaries
 from kabuto.ui.theme import SEAT_NAMES
@@ -95,11 +95,13 @@ class Match:
 
     @property
     def current(self) -> int:
-        return self.game.current_player()
+        """The seat to act; -1 once the game is over (the views index seats with it)."""
+        p = self.game.to_play
+        return -1 if p is None else p
 
     @property
     def over(self) -> bool:
-        return self.current == TERMINAL
+        return self.game.is_over
 
     # ----- what the screen may show ---------------------------------------------------------------
     def observation(self) -> dict:
@@ -138,7 +140,7 @@ class Match:
             return "it is not your turn"
         try:
             self.game.apply(action)
-        except IllegalAction as exc:
+        except IllegalMove as exc:
             self.last_refusal = Refusal(action, str(exc))
             return str(exc)
         self.last_refusal = None
@@ -182,7 +184,7 @@ class Match:
     def _follow_turn(self) -> None:
         """Hand the screen to the person who must act next (through the pass screen if needed)."""
         cur = self.current
-        if cur == TERMINAL or self.is_bot(cur) or cur == self.viewer:
+        if self.over or self.is_bot(cur) or cur == self.viewer:
             return
         if self.hot_seat:
             self.pass_to = cur  # nobody sees anything until the next person takes the device

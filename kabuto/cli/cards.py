@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cards.api import TERMINAL, CardGame, IllegalAction
+from cards.api import CardGame, IllegalMove
 from kabuto.cli import OneLineParser, UsageError, command, progress_wanted
 
 DESCRIPTION = """\
@@ -360,8 +360,8 @@ def play_terminal(
             for e in events[shown:]:
                 out("  * " + format_event(e, seat))
             shown = len(events)
-            p = game.current_player()
-            if p == TERMINAL:
+            p = game.to_play
+            if p is None:
                 break
             if p != seat:
                 game.apply(bots[p].act(game))
@@ -377,7 +377,7 @@ def play_terminal(
                 return 0
             try:
                 game.apply(action)
-            except IllegalAction as exc:  # should not happen for a listed action; say so plainly
+            except IllegalMove as exc:  # should not happen for a listed action; say so plainly
                 out(f"Refused: {exc}")
     except EOFError:
         out("")

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cards
-from cards.api import TERMINAL, CardGame, IllegalAction
+from cards.api import CardGame, IllegalMove
 from tests.cards.toy_game import ToyTrick
 
 #: Engine options worth testing separately (every game is also tested without options).
@@ -67,7 +67,7 @@ def random_states(game: CardGame, rng: random.Random, limit: int = MAX_ACTIONS):
     """Yield the game before every action of a random game, and once more at its end."""
     for _ in range(limit):
         yield game
-        if game.current_player() == TERMINAL:
+        if game.is_over:
             return
         game.apply(rng.choice(game.legal_actions()))
     pytest.fail(f"{game.name}: a random game did not end within {limit} actions")
@@ -86,7 +86,7 @@ def sampled_states(game: CardGame, rng: random.Random, k: int) -> list[CardGame]
 def play_to(game: CardGame, rng: random.Random, steps: int) -> CardGame:
     """Play up to ``steps`` random actions (fewer if the game ends)."""
     for _ in range(steps):
-        if game.current_player() == TERMINAL:
+        if game.is_over:
             break
         game.apply(rng.choice(game.legal_actions()))
     return game
@@ -114,10 +114,11 @@ def test_random_games_end_and_conserve_every_card(cls, players, options, seed):
     length = 0
     for g in random_states(game, rng):
         assert deck_of(g) == deck, f"cards created or lost after {length} actions"
-        p = g.current_player()
+        p = g.to_play
         legal = g.legal_actions()
         assert legal == g.legal_actions(), "legal_actions() changed between two calls"
-        if p == TERMINAL:
+        assert g.is_over == (p is None)
+        if p is None:
             assert legal == [], "a finished game still offers actions"
         else:
             assert 0 <= p < players
@@ -152,7 +153,7 @@ def test_every_listed_action_is_accepted_and_others_refused_unchanged(cls, playe
         for a in rng.sample(wrong, min(8, len(wrong))) + nonsense:
             if a in legal:
                 continue
-            with pytest.raises(IllegalAction) as info:
+            with pytest.raises(IllegalMove) as info:
                 g.apply(a)
             assert str(info.value).strip(), f"refusing {a!r} gave no reason"
             assert snapshot(g) == before, f"refusing {a!r} changed the game"
@@ -164,7 +165,7 @@ def test_actions_that_are_not_strings_are_refused(cls, players, options):
     game = cls.new(players, 7, **options)
     before = snapshot(game)
     for a in (None, 3, ["play"], {"play": 1}):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalMove):
             game.apply(a)  # type: ignore[arg-type]
         assert snapshot(game) == before
 
@@ -178,7 +179,7 @@ def test_finished_game_refuses_every_action(cls, players, options):
         actions.update(g.legal_actions())
     before = snapshot(game)
     for a in sorted(actions)[:20]:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalMove):
             game.apply(a)
     assert snapshot(game) == before
 
@@ -205,13 +206,13 @@ def test_json_round_trip_mid_game_continues_identically(cls, players, options, s
     # Both continue with the same choices: every step must agree, including internal shuffles.
     chooser = random.Random(seed + 1)
     for step in range(MAX_ACTIONS):
-        assert restored.current_player() == game.current_player()
+        assert restored.to_play == game.to_play
         assert restored.legal_actions() == game.legal_actions()
         if step % 10 == 0:  # the full comparison costs a JSON dump: every tenth step suffices
             for p in range(players):
                 assert restored.observation(p) == game.observation(p)
             assert snapshot(restored) == snapshot(game)
-        if game.current_player() == TERMINAL:
+        if game.is_over:
             break
         action = chooser.choice(game.legal_actions())
         game.apply(action)
@@ -280,12 +281,12 @@ def test_resample_hidden_keeps_what_the_player_sees(cls, players, options, seed)
             assert r is not g
             assert r.observation(p) == obs, f"seat {p}'s view changed when hidden cards were re-dealt"
             assert deck_of(r) == deck, "re-dealing created or lost cards"
-            assert r.current_player() == g.current_player()
-            if g.current_player() == p:
+            assert r.to_play == g.to_play
+            if g.to_play == p:
                 assert r.legal_actions() == g.legal_actions(), "re-dealing changed p's own options"
                 # The re-dealt game plays on soundly (search bots play it out).
                 for _ in range(40):
-                    if r.current_player() == TERMINAL:
+                    if r.is_over:
                         break
                     r.apply(rng.choice(r.legal_actions()))
                     assert deck_of(r) == deck
@@ -343,9 +344,9 @@ class _SloppyToy(ToyTrick):
     """Removes the card before checking that the player follows suit."""
 
     def apply(self, action):
-        p = self.current_player()
+        p = self.to_play
         card = action[5:] if isinstance(action, str) else None
-        if p != TERMINAL and card in self.hands[p] and self.trick:
+        if p is not None and card in self.hands[p] and self.trick:
             self.hands[p].remove(card)
             self.hands[p].append(card)  # reorders the hand even when the play is then refused
         super().apply(action)

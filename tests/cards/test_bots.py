@@ -7,7 +7,7 @@ import time
 import pytest
 
 import cards
-from cards.api import TERMINAL, CardGame
+from cards.api import CardGame
 from cards.bots import (
     HeuristicBot,
     ISMCTSBot,
@@ -92,9 +92,9 @@ def test_bots_play_whole_games_with_legal_actions(cls, players, spec):
         game = cls.new(players, seed)
         bots = [make_bot(spec, seed * 10 + s) for s in range(players)]
         n = 0
-        while game.current_player() != TERMINAL:
+        while not game.is_over:
             legal = game.legal_actions()
-            action = bots[game.current_player()].act(game)
+            action = bots[game.to_play].act(game)
             assert action in legal, f"{spec} chose {action!r}, not one of {legal}"
             game.apply(action)
             n += 1
@@ -117,7 +117,7 @@ def test_same_seeds_same_game(cls, players):
 class _Spy:
     """Stands in for the real game and records what the bot asks of it."""
 
-    ALLOWED = {"current_player", "legal_actions", "resample_hidden", "name", "num_players", "is_terminal"}
+    ALLOWED = {"to_play", "legal_actions", "resample_hidden", "name", "num_players", "is_over"}
 
     def __init__(self, game: CardGame) -> None:
         self._game = game
@@ -140,11 +140,11 @@ def test_search_bot_only_uses_determinisations_from_its_own_seat(cls, players):
     game = cls.new(players, 2)
     rng = random.Random(2)
     for _ in range(3):  # a few decisions into the game
-        while len(game.legal_actions()) < 2 and not game.is_terminal():
+        while len(game.legal_actions()) < 2 and not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
-        if game.is_terminal():
+        if game.is_over:
             break
-        me = game.current_player()
+        me = game.to_play
         spy = _Spy(game)
         action = ISMCTSBot(iterations=6, seed=1).act(spy)  # type: ignore[arg-type]
         assert action in game.legal_actions()

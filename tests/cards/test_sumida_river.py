@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cards
-from cards.api import TERMINAL, IllegalAction
+from cards.api import IllegalMove
 from cards.sumida_river import (
     CARD_NAMES,
     MELD_TYPES,
@@ -33,14 +33,14 @@ DECK = set(CARD_NAMES)
 def play(g: SumidaRiver, script: list[tuple[int, str]]) -> None:
     """Apply (seat, action) pairs, checking each seat is to act and each action is offered."""
     for seat, action in script:
-        assert g.current_player() == seat, f"expected seat {seat} to act before {action!r}"
+        assert g.to_play == seat, f"expected seat {seat} to act before {action!r}"
         assert action in g.legal_actions(), f"{action!r} not offered: {g.legal_actions()}"
         g.apply(action)
 
 
 def refused(g: SumidaRiver, action: str, words: str) -> None:
     before = json.dumps(g.to_json(), sort_keys=True)
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(IllegalMove) as info:
         g.apply(action)
     assert words in str(info.value), str(info.value)
     assert json.dumps(g.to_json(), sort_keys=True) == before
@@ -52,7 +52,7 @@ def filler(used: list[list[str]], sizes: list[int]) -> list[list[str]]:
     taken = {c for h in used for c in h}
     spare = [c for c in CARD_NAMES if c not in taken and c != "3D"]
     out = []
-    for h, size in zip(used, sizes):
+    for h, size in zip(used, sizes, strict=True):
         extra, spare = spare[: size - len(h)], spare[size - len(h):]
         out.append(list(h) + extra)
     return out
@@ -68,7 +68,7 @@ def random_game(players: int, seed: int):
     rng = random.Random(seed)
     while True:
         yield g
-        if g.current_player() == TERMINAL:
+        if g.is_over:
             return
         g.apply(rng.choice(g.legal_actions()))
 
@@ -105,7 +105,7 @@ def test_three_players_get_two_black_and_two_red_a_cards_and_thirteen_stay_undea
     assert obs["a_on_table"] == [[2, 2]] * 3
     assert obs["hand_sizes"] == [13, 13, 13]
     assert obs["undealt_count"] == 13
-    assert g.current_player() == 0 and g.legal_actions() == ["keep", "trade"]
+    assert g.to_play == 0 and g.legal_actions() == ["keep", "trade"]
 
 
 def test_four_players_share_the_twelve_a_cards_three_each_one_of_each_colour_at_least():
@@ -148,7 +148,7 @@ def test_rulebook_trade_example_two_swaps_then_a_solo_trader():
     assert g.observation(2)["hand"] == h1 + ["WB"]
     assert g.observation(1)["known"] == {"2": h1}  # seat 1 knows the hand it passed on
     # Player 1 kept: only players 2 and 3 declare again.
-    assert g.current_player() == 1
+    assert g.to_play == 1
     play(g, [(1, "trade"), (2, "trade"), (1, "add 1 black 0 red"), (2, "add 0 black 1 red")])
     # "their original hands with 2 A cards"
     assert g.observation(1)["hand"] == h1 + ["WB", "WR"]
@@ -190,16 +190,16 @@ def test_hands_pass_clockwise_among_traders_only():
 def test_a_seat_without_a_cards_cannot_trade_and_is_not_asked():
     g = SumidaRiver.new(3, 1, a_cards=[[2, 2], [0, 0], [2, 2]])
     g.apply("keep")
-    assert g.current_player() == 2  # seat 1 keeps automatically
+    assert g.to_play == 2  # seat 1 keeps automatically
     g.apply("trade")
-    assert g.phase == "solo" and g.current_player() == 2
+    assert g.phase == "solo" and g.to_play == 2
 
 
 def test_trader_who_spent_the_last_a_card_keeps_automatically():
     g = SumidaRiver.new(3, 1, a_cards=[[1, 0], [2, 2], [0, 0]])
     play(g, [(0, "trade"), (1, "trade"), (1, "add 0 black 1 red")])
     # Seat 0 has no A card left: seat 1 alone declares, and a Trade is a solo trade.
-    assert g.current_player() == 1 and g.phase == "declare"
+    assert g.to_play == 1 and g.phase == "declare"
     g.apply("trade")
     assert g.phase == "solo"
 
@@ -211,7 +211,7 @@ def test_the_holder_of_the_red_three_leads_the_first_trick():
     hands = filler([["4C"], ["3D"], ["5C"]], [13, 13, 13])
     g = SumidaRiver.new(3, 0, hands=hands)
     all_keep(g)
-    assert g.current_player() == 1
+    assert g.to_play == 1
     # Everybody now knows where the Red 3 is.
     assert "3D" in g.observation(0)["known"]["1"]
     refused(g, "pass", "you lead this trick")
@@ -227,7 +227,7 @@ def test_undealt_red_three_lets_the_lowest_score_lead():
         all_keep(g)
         e = [e for e in g.events if e["type"] == "start-player"][0]
         reasons[e["reason"]] += 1
-        leaders.add(g.current_player())
+        leaders.add(g.to_play)
     assert reasons == {"random-among-lowest": 12}  # all scores 0 in round 1
     assert len(leaders) > 1
     # With a single lowest score, that seat leads (a saved game with scores set, same deal).
@@ -235,7 +235,7 @@ def test_undealt_red_three_lets_the_lowest_score_lead():
     d["scores"] = [2, 0, 1]
     g = SumidaRiver.from_json(d)
     all_keep(g)
-    assert g.current_player() == 1
+    assert g.to_play == 1
     assert [e for e in g.events if e["type"] == "start-player"][-1]["reason"] == "lowest-score"
     # Everybody now knows the Red 3 lies undealt.
     assert g.observation(0)["known"] == {"undealt": ["3D"]}
@@ -256,7 +256,7 @@ def test_rulebook_examples_one_and_two():
         (2, "meld black-pair 5C,5S"),  # Player 3: a pair of Black 5s
         (0, "meld red-run-2 5D,6H"),   # Player 1: a run of Red 6,5 (rank 5: equal is fine)
     ])
-    assert g.current_player() == 2  # Player 2 is out for the trick and is skipped
+    assert g.to_play == 2  # Player 2 is out for the trick and is skipped
     play(g, [(2, "meld single-red 5H"), (0, "pass")])  # a Red 5 to the Single Red space
     won = [e for e in g.events if e["type"] == "trick-won"]
     assert won[-1]["seat"] == 2  # Player 3 wins the trick and clears all the cards
@@ -270,7 +270,7 @@ def test_rulebook_examples_one_and_two():
         (0, "pass"),
     ])
     assert [e for e in g.events if e["type"] == "trick-won"][-1]["seat"] == 1
-    assert g.current_player() == 1
+    assert g.to_play == 1
 
 
 def test_rulebook_example_three_run_of_four_discard_black_four_and_triple():
@@ -285,7 +285,7 @@ def test_rulebook_example_three_run_of_four_discard_black_four_and_triple():
              (0, "add 0 black 1 red"), (2, "add 1 black 0 red"),
              (0, "trade"), (2, "keep"), (0, "add 1 black 0 red")])
     assert g.observation(0)["a_in_hand"] == [[2, 0], [0, 0], [0, 1]]
-    assert g.current_player() == 1  # Player 2 holds the Red 3
+    assert g.to_play == 1  # Player 2 holds the Red 3
     play(g, [
         (1, "meld black-pair 6C,6S"),          # Player 2 leads a Pair of Black 6s
         (2, "meld red-run-4 6D,7H,8D,WR"),     # Player 3: a Red run of 9,8,7,6 (the A as the 9)
@@ -302,7 +302,7 @@ def test_rulebook_example_three_run_of_four_discard_black_four_and_triple():
         (0, "pass"),
     ])
     assert [e for e in g.events if e["type"] == "trick-won"][-1]["seat"] == 2
-    assert g.current_player() == 2
+    assert g.to_play == 2
 
 
 # ----- melds ----------------------------------------------------------------------------------------------
@@ -314,7 +314,7 @@ def shedding(hands: list[list[str]], a_cards: list[list[int]] | None = None, see
     ``solo=(seat, black, red)`` has that seat trade alone and add those A cards first."""
     g = SumidaRiver.new(3, seed, hands=filler(hands, [13, 13, 13]), a_cards=a_cards)
     while g.phase == "declare":
-        seat = g.current_player()
+        seat = g.to_play
         g.apply("trade" if solo and seat == solo[0] else "keep")
     if solo:
         g.apply(f"add {solo[1]} black {solo[2]} red")
@@ -403,10 +403,10 @@ def test_hard_pass_keeps_a_seat_out_until_the_trick_ends():
     play(g, [(0, "meld single-black 4C"), (1, "pass"), (2, "meld single-red 7D")])
     play(g, [(0, "meld black-pair 9C,9S")])
     # Seat 1 passed: after seat 0 the turn goes straight to seat 2.
-    assert g.current_player() == 2
+    assert g.to_play == 2
     play(g, [(2, "pass")])
     assert [e for e in g.events if e["type"] == "trick-won"][-1]["seat"] == 0
-    assert g.current_player() == 0  # and seat 1 may play in the new trick
+    assert g.to_play == 0  # and seat 1 may play in the new trick
     play(g, [(0, "meld single-red JD"), (1, "meld single-black KS")])
 
 
@@ -417,7 +417,7 @@ def test_black_four_may_end_the_trick_at_once():
     play(g, [(0, "end-trick")])
     assert [e for e in g.events if e["type"] == "trick-won"][-1] == {"type": "trick-won", "seat": 0,
                                                                       "early": True}
-    assert g.current_player() == 0 and g.observation(0)["trick"]["plays"] == []
+    assert g.to_play == 0 and g.observation(0)["trick"]["plays"] == []
     # Playing on gives seat 1 its turn (its K is higher than the 9s).
     play(g2, [(0, "play-on"), (1, "meld single-red KH")])
 
@@ -425,18 +425,18 @@ def test_black_four_may_end_the_trick_at_once():
 def test_red_run_of_four_discards_only_with_two_cards_left():
     g = endgame(3, [0, 0, 0], [[2, 2]] * 3, [["3D", "4D", "5H", "6D", "9C", "TC"], ["3H"], ["3C"]], 0)
     play(g, [(0, "meld red-run-4 3D,4D,5H,6D")])
-    assert g.phase == "discard" and g.current_player() == 0
+    assert g.phase == "discard" and g.to_play == 0
     assert g.legal_actions() == ["discard 9C", "discard TC", "discard none"]
     refused(g, "discard KS", "you do not hold KS")
     keep = g.clone()
     play(keep, [(0, "discard none")])
-    assert keep.observation(0)["hand_sizes"][0] == 2 and keep.current_player() == 1
+    assert keep.observation(0)["hand_sizes"][0] == 2 and keep.to_play == 1
     play(g, [(0, "discard TC")])
     assert g.observation(1)["hand_sizes"][0] == 1 and "TC" in g.observation(1)["cleared"]
 
     g = endgame(3, [0, 0, 0], [[2, 2]] * 3, [["3D", "4D", "5H", "6D", "9C"], ["3H", "8H"], ["3C", "8C"]], 0)
     play(g, [(0, "meld red-run-4 3D,4D,5H,6D")])
-    assert g.phase == "play" and g.current_player() == 1  # one card left: no discard
+    assert g.phase == "play" and g.to_play == 1  # one card left: no discard
 
 
 def test_shedding_out_scores_places_and_the_lead_passes_on():
@@ -446,9 +446,9 @@ def test_shedding_out_scores_places_and_the_lead_passes_on():
     # Nobody can beat it (single-black is used, nothing else fits): the winner is out, so the
     # next seat clockwise still holding cards leads.
     play(g, [(1, "pass"), (2, "pass")])
-    assert g.current_player() == 1
+    assert g.to_play == 1
     play(g, [(1, "meld single-black 4C")])          # seat 1 second; seat 2 is last
-    assert g.is_terminal()
+    assert g.is_over
     assert g.scores == [3, 3, 3]
     # Tied on points: the fewest A cards left on the table wins (seat 1 has none).
     assert g.winners() == [1]
@@ -467,7 +467,7 @@ def test_four_player_points_are_three_two_one_nothing():
     g = endgame(4, [0, 0, 0, 0], [[1, 1]] * 4, [["3C"], ["4C"], ["5C"], ["6D", "8D"]], 0)
     play(g, [(0, "meld single-black 3C"), (1, "pass"), (2, "pass"), (3, "pass"),
              (1, "meld single-black 4C"), (2, "pass"), (3, "pass"), (2, "meld single-black 5C")])
-    assert g.is_terminal()
+    assert g.is_over
     assert g.scores == [3, 2, 1, 0]
     assert g.winners() == [0]
 
@@ -475,9 +475,7 @@ def test_four_player_points_are_three_two_one_nothing():
 @pytest.mark.parametrize("players", [3, 4])
 def test_the_game_lasts_one_round_per_player(players):
     for seed in range(3):
-        g = None
-        for g in random_game(players, seed):
-            pass
+        *_, g = random_game(players, seed)
         ends = [e for e in g.events if e["type"] == "round-end"]
         assert len(ends) == players
         points = sorted(sum(e["points"][p] for e in ends) for p in range(players))
@@ -549,7 +547,7 @@ def test_legal_melds_are_exactly_the_rulebook_melds(hand, wb, wr, used, cur):
     if not hand and not wb and not wr:
         hand = ["5C"]
     g = shedding([["3D"], [], []])
-    p = g.current_player()
+    p = g.to_play
     mask = sum(1 << CARD_NAMES.index(c) for c in hand)
     g.hands[p], g.nibs[p], g.hb[p], g.hr[p] = mask, nibbles(mask), wb, wr
     g.blocked = sum(1 << MELD_TYPES.index(t) for t in used)
@@ -620,7 +618,7 @@ def test_resample_keeps_what_the_player_knows_hearts_style():
             g.apply("trade" if g.phase == "declare" else g.legal_actions()[0])
         steps = 0
         moved = Counter()
-        while not g.is_terminal() and steps < 120:
+        while not g.is_over and steps < 120:
             for p in range(players):
                 obs = g.observation(p)
                 zones = g.card_zones()
@@ -668,7 +666,7 @@ def test_passed_hands_and_the_red_three_stay_known_in_every_resample():
     play(g, [(0, "keep"), (1, "keep")])
     zones = g.card_zones()
     red3 = next(z for z, cs in zones.items() if "3D" in cs)
-    assert red3 == "undealt" or red3 == f"hand:{g.current_player()}"
+    assert red3 == "undealt" or red3 == f"hand:{g.to_play}"
     for viewer in range(3):
         for k in range(20):
             r = g.resample_hidden(viewer, random.Random(k))
@@ -705,10 +703,10 @@ def test_random_games_end_conserving_every_card_and_accept_every_listed_action(p
                 g.clone().apply(a)
             before = json.dumps(g.to_json(), sort_keys=True)
             for a in rng.sample(sorted(seen - set(legal)), min(5, len(seen - set(legal)))):
-                with pytest.raises(IllegalAction):
+                with pytest.raises(IllegalMove):
                     g.apply(a)
                 assert json.dumps(g.to_json(), sort_keys=True) == before
-    assert g.is_terminal() and g.winners()
+    assert g.is_over and g.winners()
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -718,14 +716,14 @@ def test_json_round_trip_mid_game_continues_identically(players, seed, prefix):
     g = SumidaRiver.new(players, seed)
     rng = random.Random(seed)
     for _ in range(prefix):
-        if g.is_terminal():
+        if g.is_over:
             break
         g.apply(rng.choice(g.legal_actions()))
     r = SumidaRiver.from_json(json.loads(json.dumps(g.to_json())))
     while True:
         assert r.to_json() == json.loads(json.dumps(g.to_json()))
         assert r.legal_actions() == g.legal_actions()
-        if g.is_terminal():
+        if g.is_over:
             break
         a = rng.choice(g.legal_actions())
         g.apply(a)
@@ -775,8 +773,8 @@ def test_heuristic_always_chooses_a_legal_action_and_beats_random_players():
         g = SumidaRiver.new(3, seed)
         rng = random.Random(seed)
         hero = seed % 3
-        while not g.is_terminal():
-            p = g.current_player()
+        while not g.is_over:
+            p = g.to_play
             if p == hero:
                 a = heuristic_action(g, p, rng)
                 assert a in g.legal_actions()

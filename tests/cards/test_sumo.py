@@ -13,8 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cards import GAMES, IllegalAction
-from cards.api import TERMINAL
+from cards import GAMES, IllegalMove
 from cards.sumo import DECK, Sumo, heuristic_action
 
 # Deal A: the four undealt cards are 3D, 4S, 5C and 5S.
@@ -34,7 +33,7 @@ def frozen(g: Sumo) -> str:
 
 def assert_refused(g: Sumo, action: object, *words: str) -> None:
     before = frozen(g)
-    with pytest.raises(IllegalAction) as exc:
+    with pytest.raises(IllegalMove) as exc:
         g.apply(action)  # type: ignore[arg-type]
     for w in words:
         assert w in str(exc.value)
@@ -84,11 +83,11 @@ def test_options_are_checked():
 # ----- who leads first -------------------------------------------------------------------------------
 def test_higher_reveal_leads_and_revealed_cards_are_set_aside():
     g = Sumo.new(hands=[A0, A1])
-    assert g.current_player() == 0 and g.observation(0)["phase"] == "reveal"
+    assert g.to_play == 0 and g.observation(0)["phase"] == "reveal"
     play(g, "reveal 4C")
-    assert g.current_player() == 1  # seat 1 reveals second ...
+    assert g.to_play == 1  # seat 1 reveals second ...
     play(g, "reveal 3S")
-    assert g.current_player() == 0  # ... and the 4 beats the 3: seat 0 leads
+    assert g.to_play == 0  # ... and the 4 beats the 3: seat 0 leads
     assert g.observation(1)["phase"] == "play"
     assert "4C" not in g.hands[0] and "3S" not in g.hands[1]
     assert g.observation(1)["set_aside"] == [["4C"], ["3S"]]
@@ -99,18 +98,18 @@ def test_higher_reveal_leads_and_revealed_cards_are_set_aside():
 
 def test_lower_reveal_seat_zero_lets_seat_one_lead():
     g = play(Sumo.new(hands=[A0, A1]), "reveal 1C", "reveal 5H")
-    assert g.current_player() == 1
+    assert g.to_play == 1
 
 
 def test_tied_reveal_is_repeated_and_suits_do_not_break_ties():
     g = Sumo.new(hands=[A0, A1])
     play(g, "reveal 1C", "reveal 1S")  # a tie: both reveal again
-    assert g.current_player() == 0 and g.observation(0)["phase"] == "reveal"
+    assert g.to_play == 0 and g.observation(0)["phase"] == "reveal"
     assert "reveal 1C" not in g.legal_actions()  # a revealed card is gone from the hand
     play(g, "reveal 5D", "reveal 5H")  # tie again, though red against red
-    assert g.current_player() == 0 and g.observation(0)["phase"] == "reveal"
+    assert g.to_play == 0 and g.observation(0)["phase"] == "reveal"
     play(g, "reveal 2C", "reveal 4D")
-    assert g.current_player() == 1 and g.observation(0)["phase"] == "play"
+    assert g.to_play == 1 and g.observation(0)["phase"] == "play"
     assert g.observation(0)["set_aside"] == [["1C", "5D", "2C"], ["1S", "5H", "4D"]]
     assert len(g.hands[0]) == len(g.hands[1]) == 5
 
@@ -129,11 +128,11 @@ def test_all_eight_reveals_tied_means_shuffle_and_redeal():
     h0 = ["1C", "2C", "3C", "4C", "5C", "1D", "2D", "3D"]
     h1 = ["1S", "2S", "3S", "4S", "5S", "1H", "2H", "3H"]
     g = Sumo.new(seed=3, hands=[h0, h1])
-    for a, b in zip(["1C", "2C", "3C", "4C", "5C", "1D", "2D", "3D"], ["1S", "2S", "3S", "4S", "5S", "1H", "2H", "3H"]):
+    for a, b in zip(["1C", "2C", "3C", "4C", "5C", "1D", "2D", "3D"], ["1S", "2S", "3S", "4S", "5S", "1H", "2H", "3H"], strict=True):
         assert g.observation(0)["deal"] == 1
         play(g, "reveal " + a, "reveal " + b)
     obs = g.observation(0)
-    assert obs["deal"] == 2 and obs["phase"] == "reveal" and g.current_player() == 0
+    assert obs["deal"] == 2 and obs["phase"] == "reveal" and g.to_play == 0
     assert obs["set_aside"] == [[], []] and obs["hand_sizes"] == [8, 8]
     assert sorted(c for z in g.card_zones().values() for c in z) == sorted(DECK)
 
@@ -142,7 +141,7 @@ def test_eighth_reveal_leaves_no_card_to_play_so_it_redeals_too():
     h0 = ["1C", "2C", "3C", "4C", "5C", "1D", "2D", "3D"]
     h1 = ["1S", "2S", "3S", "4S", "5S", "1H", "2H", "4H"]
     g = Sumo.new(seed=3, hands=[h0, h1])
-    for a, b in zip(h0[:7], h1[:7]):
+    for a, b in zip(h0[:7], h1[:7], strict=True):
         play(g, "reveal " + a, "reveal " + b)
     play(g, "reveal 3D", "reveal 4H")  # 4 beats 3, but both hands are now empty
     assert g.observation(0)["deal"] == 2 and g.observation(0)["phase"] == "reveal"
@@ -152,7 +151,7 @@ def test_eighth_reveal_leaves_no_card_to_play_so_it_redeals_too():
 # ----- tricks and the ring --------------------------------------------------------------------------
 def test_must_follow_suit_when_able():
     g = play(Sumo.new(hands=[A0, A1]), "reveal 4C", "reveal 3S", "play 3H")
-    assert g.current_player() == 1
+    assert g.to_play == 1
     assert g.legal_actions() == ["play 2H", "play 4H", "play 5H"]
     assert_refused(g, "play 3C", "you must follow suit", "heart")
 
@@ -161,9 +160,9 @@ def test_winner_pushes_away_twice_from_centre_is_out():
     g = play(Sumo.new(hands=[A0, A1]), "reveal 4C", "reveal 3S")
     play(g, "play 5D", "play 2D")  # diamonds followed, 5 beats 2: seat 0 wins the trick
     assert g.wrestler == 1  # pushed away from seat 0, to the right edge next to seat 1
-    assert g.current_player() == 0  # the winner leads
+    assert g.to_play == 0  # the winner leads
     play(g, "play 3H", "play 2H")  # seat 1 follows low again
-    assert g.is_terminal() and g.winners() == [0] and g.reason == "pushed out"
+    assert g.is_over and g.winners() == [0] and g.reason == "pushed out"
     assert g.returns() == [1.0, -1.0]
     assert g.legal_actions() == []
     assert_refused(g, "play 1C", "game is over")
@@ -176,7 +175,7 @@ def test_off_suit_follower_loses_even_with_higher_card():
     g = play(Sumo.new(hands=[h0, h1]), "reveal 4H", "reveal 3H", "play 2C")
     assert g.legal_actions() == ["play " + c for c in sorted(set(h1) - {"3H"})]  # void: anything
     play(g, "play 5H")
-    assert g.wrestler == 1 and g.current_player() == 0  # the leader won
+    assert g.wrestler == 1 and g.to_play == 0  # the leader won
 
 
 def test_pushes_go_back_and_forth():
@@ -184,9 +183,9 @@ def test_pushes_go_back_and_forth():
     play(g, "play 2S", "play 1S")  # spades: 2 beats 1, seat 0 wins
     assert g.wrestler == 1
     play(g, "play 3H", "play 5H")  # seat 1 wins and pushes back to the centre
-    assert g.wrestler == 0 and g.current_player() == 1
+    assert g.wrestler == 0 and g.to_play == 1
     play(g, "play 2H", "play 1H")  # seat 1 wins again: left edge, next to seat 0
-    assert g.wrestler == -1 and not g.is_terminal()
+    assert g.wrestler == -1 and not g.is_over
     play(g, "play 3C", "play 2C")  # and once more: out on the left, seat 1 wins
     assert g.winners() == [1] and g.reason == "pushed out"
 
@@ -204,9 +203,9 @@ def test_final_trick_winner_wins_when_nobody_is_pushed_out():
         ("2D", "3D", 1, 0),
     ]
     for lead, follow, winner, pos in tricks:
-        assert not g.is_terminal()
+        assert not g.is_over
         play(g, "play " + lead, "play " + follow)
-        assert g.current_player() == winner and g.wrestler == pos
+        assert g.to_play == winner and g.wrestler == pos
     play(g, "play 4C", "play 5C")  # the seventh and last trick: seat 0 wins it inside the ring
     assert g.wrestler == 1
     assert g.winners() == [0] and g.reason == "final trick"
@@ -238,8 +237,8 @@ def test_abise_taoshi_with_same_colour_other_suit_when_void():
 
 def test_off_colour_four_on_a_led_one_is_no_sumo_move():
     g = play(Sumo.new(hands=[B0, B1]), "reveal 5C", "reveal 3S", "play 1H", "play 4S")
-    assert not g.is_terminal()
-    assert g.wrestler == 1 and g.current_player() == 0  # off suit: the leader wins the trick
+    assert not g.is_over
+    assert g.wrestler == 1 and g.to_play == 0  # off suit: the leader wins the trick
 
 
 def test_hikiotoshi_one_on_a_led_five_wins_though_lower():
@@ -253,7 +252,7 @@ def test_hikiotoshi_same_colour_other_suit_when_void_but_not_off_colour():
     g = play(Sumo.new(hands=[B0, B1]), "reveal 4C", "reveal 3S", "play 5H", "play 1D")
     assert g.winners() == [1] and g.reason == "hikiotoshi"
     g = play(Sumo.new(hands=[B0, B1]), "reveal 4C", "reveal 3S", "play 5H", "play 1S")
-    assert not g.is_terminal() and g.wrestler == 1  # black 1 on a red 5: seat 0 simply wins
+    assert not g.is_over and g.wrestler == 1  # black 1 on a red 5: seat 0 simply wins
 
 
 def test_seat_one_wins_a_trick_and_pushes_left():
@@ -261,14 +260,14 @@ def test_seat_one_wins_a_trick_and_pushes_left():
     g = play(Sumo.new(hands=[B0, B1]), "reveal 3H", "reveal 4D", "play 1D")
     assert g.legal_actions() == ["play " + c for c in sorted(set(B0) - {"3H"})]  # seat 0 void
     play(g, "play 5C")
-    assert g.wrestler == -1 and g.current_player() == 1  # off suit: leader seat 1 wins, pushes left
+    assert g.wrestler == -1 and g.to_play == 1  # off suit: leader seat 1 wins, pushes left
 
 
 def wucchari_position(colours: str = "red-black") -> Sumo:
     """Seat 0 has won one trick: the wrestlers stand on the right edge, next to seat 1."""
     g = play(Sumo.new(hands=[B0, B1], colours=colours), "reveal 5S", "reveal 1S")
     play(g, "play 5C", "play 2C")  # clubs followed, 5 beats 2
-    assert g.wrestler == 1 and g.current_player() == 0
+    assert g.wrestler == 1 and g.to_play == 0
     return g
 
 
@@ -284,7 +283,7 @@ def test_same_colour_two_at_your_edge_is_no_wucchari():
 
 def test_off_colour_two_away_from_your_edge_is_no_wucchari():
     g = play(Sumo.new(hands=[B0, B1]), "reveal 5S", "reveal 1S", "play 3H", "play 2S")
-    assert not g.is_terminal() and g.wrestler == 1  # centre before: just a lost trick
+    assert not g.is_over and g.wrestler == 1  # centre before: just a lost trick
 
 
 def test_wucchari_for_the_left_seat_at_the_left_edge():
@@ -293,14 +292,14 @@ def test_wucchari_for_the_left_seat_at_the_left_edge():
     g = play(Sumo.new(hands=[h0, h1]), "reveal 1C", "reveal 3S", "play 4D")
     assert g.legal_actions() == ["play 3D"]  # seat 0 must follow diamonds, and loses
     play(g, "play 3D")
-    assert g.wrestler == -1 and g.current_player() == 1  # pushed to the edge next to seat 0
+    assert g.wrestler == -1 and g.to_play == 1  # pushed to the edge next to seat 0
     play(g, "play 3H", "play 2S")  # seat 0, void in hearts, throws the black 2 on the red lead
     assert g.winners() == [0] and g.reason == "wucchari"
 
 
 def test_suits_variant_same_colour_means_same_suit():
     g = play(Sumo.new(hands=[B0, B1], colours="suits"), "reveal 5C", "reveal 3S", "play 1H", "play 4D")
-    assert not g.is_terminal() and g.wrestler == 1  # 4D is off suit: no Abise-taoshi here
+    assert not g.is_over and g.wrestler == 1  # 4D is off suit: no Abise-taoshi here
     g = play(wucchari_position("suits"), "play 3H", "play 2D")  # off suit counts as off colour
     assert g.winners() == [1] and g.reason == "wucchari"
 
@@ -351,7 +350,7 @@ def test_redeal_after_reload_uses_the_saved_generator():
     h0 = ["1C", "2C", "3C", "4C", "5C", "1D", "2D", "3D"]
     h1 = ["1S", "2S", "3S", "4S", "5S", "1H", "2H", "3H"]
     g = Sumo.new(seed=8, hands=[h0, h1])
-    for a, b in zip(h0[:7], h1[:7]):
+    for a, b in zip(h0[:7], h1[:7], strict=True):
         play(g, "reveal " + a, "reveal " + b)
     saved = Sumo.from_json(json.loads(json.dumps(g.to_json())))
     copy = g.clone()
@@ -382,8 +381,8 @@ def test_heuristic_beats_random_play():
         g = Sumo.new(seed=500 + i)
         me = i % 2
         rng = random.Random(i)
-        while not g.is_terminal():
-            p = g.current_player()
+        while not g.is_over:
+            p = g.to_play
             g.apply(heuristic_action(g, p, rng) if p == me else rng.choice(g.legal_actions()))
         wins += g.winners() == [me]
     assert wins > 0.6 * n
@@ -422,7 +421,7 @@ def random_states(seed: int, colours: str = "red-black"):
     g = Sumo.new(seed=seed, colours=colours)
     yield g
     for _ in range(500):
-        if g.is_terminal():
+        if g.is_over:
             return
         g.apply(rng.choice(g.legal_actions()))
         yield g
@@ -440,9 +439,9 @@ def test_prop_cards_conserved_games_end_and_returns_are_zero_sum(seed, colours):
     for g in random_states(seed, colours):
         zones = g.card_zones()
         assert sorted(c for z in zones.values() for c in z) == sorted(DECK)
-        assert (g.current_player() == TERMINAL) == (g.legal_actions() == [])
+        assert (g.is_over) == (g.legal_actions() == [])
         assert g.legal_actions() == sorted(g.legal_actions())
-    assert g.is_terminal() and sorted(g.returns()) == [-1.0, 1.0]
+    assert g.is_over and sorted(g.returns()) == [-1.0, 1.0]
 
 
 @PROP
@@ -456,7 +455,7 @@ def test_prop_listed_actions_accepted_unlisted_refused_unchanged(seed):
         before = frozen(g)
         for a in random.Random(seed).sample(probes, 8):
             if a not in legal:
-                with pytest.raises(IllegalAction):
+                with pytest.raises(IllegalMove):
                     g.apply(a)
                 assert frozen(g) == before
 
@@ -467,13 +466,13 @@ def test_prop_json_round_trip_mid_game_continues_identically(seed, steps):
     rng = random.Random(seed)
     g = Sumo.new(seed=seed)
     for _ in range(steps):
-        if g.is_terminal():
+        if g.is_over:
             break
         g.apply(rng.choice(g.legal_actions()))
     h = Sumo.from_json(json.loads(json.dumps(g.to_json())))
     c = g.clone()
     assert frozen(h) == frozen(g) == frozen(c)
-    while not g.is_terminal():
+    while not g.is_over:
         legal = g.legal_actions()
         a = rng.choice(legal)
         for x in (g, h, c):
@@ -507,8 +506,8 @@ def test_prop_resample_keeps_the_players_view_and_the_bot_blind(seed, seed2):
             # The other seat's view of the clone knows nothing of the (resampled) undealt cards:
             # its secret log entries were rewritten to the new hand.
             assert not (strings_in(this_deal(r.observation(1 - p))) & set(r.undealt))
-        if not g.is_terminal():
-            p = g.current_player()
+        if not g.is_over:
+            p = g.to_play
             r = g.resample_hidden(p, rng)
             assert heuristic_action(r, p, random.Random(1)) == heuristic_action(g, p, random.Random(1))
             assert heuristic_action(g, p, random.Random(1)) in g.legal_actions()

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cards
-from cards.api import IllegalAction
+from cards.api import IllegalMove
 from cards.sumo_card_game import NAMES, SumoCardGame, combo_value, heuristic_action, push_distance
 
 SETTINGS = settings(max_examples=40, deadline=None, database=None,
@@ -100,7 +100,7 @@ def test_the_deal(jokers, total):
     obs = g.observation(0)
     assert obs["position"] == 3, "the sumo cards start in the centre column"
     assert obs["ring"] == [[None] * 7, [None] * 7] and obs["sumo"] == [None, None]
-    assert g.current_player() == 0 and obs["phase"] == "attack"
+    assert g.to_play == 0 and obs["phase"] == "attack"
 
 
 # ----- what may be played ------------------------------------------------------------------------
@@ -160,7 +160,7 @@ def test_push_classes_and_distances(p0, p1, pusher, distance):
     clash(g, p0, p1)
     expected = 3 - distance if pusher == 0 else 3 + distance
     assert g.observation(0)["position"] == expected
-    assert g.current_player() == 0 and g.observation(0)["phase"] == "attack"
+    assert g.to_play == 0 and g.observation(0)["phase"] == "attack"
 
 
 @pytest.mark.parametrize("p0,p1", [("AH", "AS"), ("4C+4D", "8S"), ("5C+5D", "TS"),
@@ -169,13 +169,13 @@ def test_equal_values_are_a_tie_and_nobody_moves(p0, p1):
     g = make([p0.split("+"), p1.split("+")])  # everything face down: a push would offer a challenge
     clash(g, p0, p1)
     obs = g.observation(1)
-    assert obs["position"] == 3 and obs["phase"] == "attack" and g.current_player() == 0
+    assert obs["position"] == 3 and obs["phase"] == "attack" and g.to_play == 0
     assert obs["ring"] == [[None] * 7, [None] * 7], "no challenge after a tie"
     assert last(g, "tie")["values"][0] == last(g, "tie")["values"][1]
 
 
 def test_push_distance_table():
-    assert [push_distance(w, l) for w, l in [(10, 9), (11, 10), (13, 11), (14, 13), (14, 10)]] == [
+    assert [push_distance(w, lo) for w, lo in [(10, 9), (11, 10), (13, 11), (14, 13), (14, 10)]] == [
         1, 2, 1, 2, 3]
 
 
@@ -229,7 +229,7 @@ def test_when_both_play_a_2_the_first_drawer_draws_first(draw_first, winner):
 def test_only_the_pushed_player_decides_and_challenging_is_optional():
     g = make([["9H", "6S", "7S"], ["8D", "3S", "4S"]])
     clash(g, "9H", "8D")
-    assert g.current_player() == 1, "seat 1 was pushed: seat 1 decides"
+    assert g.to_play == 1, "seat 1 was pushed: seat 1 decides"
     assert g.legal_actions() == ["accept", "challenge-ring"]
     g.apply("accept")
     assert g.observation(0)["position"] == 2
@@ -242,7 +242,7 @@ def test_a_push_that_would_lose_must_be_challenged():
     assert g.observation(1)["push"]["fatal"]
     assert g.legal_actions() == ["challenge-ring"]
     before = snapshot(g)
-    with pytest.raises(IllegalAction, match="must challenge"):
+    with pytest.raises(IllegalMove, match="must challenge"):
         g.apply("accept")
     assert snapshot(g) == before
 
@@ -269,7 +269,7 @@ def test_a_lost_ring_challenge_then_offers_the_sumo_challenge():
     g = make([["9H", "6S", "7S"], ["8D", "3S", "4S"]], ring={3: ("KC", "5D")})
     clash(g, "9H", "8D")
     g.apply("challenge-ring")
-    assert g.current_player() == 1 and g.legal_actions() == ["accept", "challenge-sumo"]
+    assert g.to_play == 1 and g.legal_actions() == ["accept", "challenge-sumo"]
     g.apply("accept")
     assert g.observation(0)["position"] == 2 and g.observation(0)["sumo"] == [None, None]
 
@@ -277,17 +277,17 @@ def test_a_lost_ring_challenge_then_offers_the_sumo_challenge():
 def test_no_sumo_challenge_after_declining_the_ring_challenge():
     g = make([["9H", "6S", "7S"], ["8D", "3S", "4S"]])
     clash(g, "9H", "8D")
-    with pytest.raises(IllegalAction, match="face down"):
+    with pytest.raises(IllegalMove, match="face down"):
         g.apply("challenge-sumo")
     g.apply("accept")
-    assert g.observation(0)["position"] == 2 and g.current_player() == 0
+    assert g.observation(0)["position"] == 2 and g.to_play == 0
 
 
 def test_face_up_ring_cards_leave_only_the_sumo_challenge():
     g = make([["9H", "6S", "7S"], ["8D", "3S", "4S"]], ring_up=[3])
     clash(g, "9H", "8D")
     assert g.legal_actions() == ["accept", "challenge-sumo"]
-    with pytest.raises(IllegalAction, match="already face up"):
+    with pytest.raises(IllegalMove, match="already face up"):
         g.apply("challenge-ring")
 
 
@@ -295,13 +295,13 @@ def test_a_lost_ring_challenge_with_the_sumo_cards_used_lets_the_push_happen():
     g = make([["9H", "6S", "7S"], ["8D", "3S", "4S"]], ring={3: ("KC", "5D")}, sumo_up=True)
     clash(g, "9H", "8D")
     g.apply("challenge-ring")
-    assert g.observation(0)["position"] == 2 and g.current_player() == 0
+    assert g.observation(0)["position"] == 2 and g.to_play == 0
 
 
 def test_only_one_sumo_challenge_per_game_then_a_push_out_wins():
     g = make([["AH", "6S", "7S"], ["8D", "3S", "4S"]], position=1, ring_up=[1], sumo_up=True)
     clash(g, "AH", "8D")
-    assert g.is_terminal() and g.returns() == [1.0, -1.0]
+    assert g.is_over and g.returns() == [1.0, -1.0]
     assert g.observation(1)["winner"] == 0
 
 
@@ -320,7 +320,7 @@ def test_a_ring_joker_is_a_2():
     clash(g, "9H", "8D")
     g.apply("challenge-ring")
     assert last(g, "challenge")["values"] == [10, 4]
-    assert g.current_player() == 1 and g.legal_actions() == ["accept", "challenge-sumo"]
+    assert g.to_play == 1 and g.legal_actions() == ["accept", "challenge-sumo"]
 
 
 # ----- the rulebook's worked examples ------------------------------------------------------------------
@@ -358,7 +358,7 @@ def test_worked_example_tedd_ace_against_elliot_nine_with_two_challenges():
     push = g.observation(1)["push"]
     assert push["pushed"] == 1 and push["fatal"]
     # "The ring cards in the current column are facedown, and he challenges." He had no choice.
-    assert g.current_player() == 1 and g.legal_actions() == ["challenge-ring"]
+    assert g.to_play == 1 and g.legal_actions() == ["challenge-ring"]
     g.apply("challenge-ring")
     # "Tedd's ring card is a King, and Elliot's ring card is a 3. Elliot has failed..."
     ring = last(g, "challenge")
@@ -366,7 +366,7 @@ def test_worked_example_tedd_ace_against_elliot_nine_with_two_challenges():
     assert not ring["success"]
     assert g.observation(0)["ring"][0][2] == "KS" and g.observation(0)["ring"][1][2] == "3C"
     # "Elliot's not beat yet, however, as their sumo cards are still facedown."
-    assert g.current_player() == 1 and g.legal_actions() == ["challenge-sumo"]
+    assert g.to_play == 1 and g.legal_actions() == ["challenge-sumo"]
     g.apply("challenge-sumo")
     # "Elliot's sumo card turns out to be an Ace, and Tedd's is a 2. ... Tedd draws from the deck,
     # but gets a 4. This second challenge succeeds, and Elliot is not pushed."
@@ -377,7 +377,7 @@ def test_worked_example_tedd_ace_against_elliot_nine_with_two_challenges():
     # "The sumo cards are now face up ... and do not move this round." "... Tedd is not pushed."
     obs = g.observation(0)
     assert obs["sumo"] == ["2S", "AD"] and obs["position"] == 2
-    assert not g.is_terminal()
+    assert not g.is_over
     assert not [e for e in g.events if e["type"] == "push"], "a challenge never causes a push"
     # End of round: attack cards and the drawn 4 discarded; ring and sumo cards stay put.
     assert sorted(g.card_zones()["discard"]) == ["4H", "9D", "AH"]
@@ -387,7 +387,7 @@ def test_worked_example_tedd_ace_against_elliot_nine_with_two_challenges():
     # "The sumo cards are now face up and cannot be used for challenging again": the next push
     # in column 2 has nothing to challenge with and simply happens.
     clash(g, "TH", "8C")
-    assert g.observation(0)["position"] == 1 and g.current_player() == 0
+    assert g.observation(0)["position"] == 1 and g.to_play == 0
 
 
 # ----- decks, discards and reshuffles --------------------------------------------------------------
@@ -461,7 +461,7 @@ def test_no_observation_shows_a_hidden_card(seed, jokers):
             hidden = g.hidden_from(p)
             obs = g.observation(p)
             assert not cards_in({k: v for k, v in obs.items() if k != "events"}) & hidden
-        if g.is_terminal():
+        if g.is_over:
             break
         n = len(g.events)
         g.apply(rng.choice(g.legal_actions()))
@@ -488,14 +488,14 @@ def test_random_games_keep_every_card_end_and_never_run_dry(seed, jokers):
     rng = random.Random(seed)
     for _ in range(5000):
         assert all_cards(g) == expected
-        if g.is_terminal():
+        if g.is_over:
             break
-        if g.observation(0)["phase"] == "attack" and g.current_player() == 0:
+        if g.observation(0)["phase"] == "attack" and g.to_play == 0:
             z = g.card_zones()
             assert len(z["hand0"]) == len(z["hand1"]) == 3 and not z["table"]
             assert len(z["deck"]) + len(z["discard"]) == total - 22
         g.apply(rng.choice(g.legal_actions()))
-    assert g.is_terminal(), "a random game did not end"
+    assert g.is_over, "a random game did not end"
     assert sorted(g.returns()) == [-1.0, 1.0]
 
 
@@ -506,7 +506,7 @@ def test_listed_actions_accepted_and_others_refused_unchanged(seed, jokers, data
     rng = random.Random(seed)
     pool = ["accept", "challenge-ring", "challenge-sumo", "play", "play 1X", "play 9H+9D"] + [
         "play " + n for n in NAMES] + ["play 3C+4C", "play JK1+JK2", "play 4C+4D+4H", "play 2C+2D"]
-    while not g.is_terminal():
+    while not g.is_over:
         legal = g.legal_actions()
         for a in legal:
             g.clone().apply(a)
@@ -514,7 +514,7 @@ def test_listed_actions_accepted_and_others_refused_unchanged(seed, jokers, data
         for a in data.draw(st.lists(st.sampled_from(pool), max_size=4)):
             if a in legal:
                 continue
-            with pytest.raises(IllegalAction) as info:
+            with pytest.raises(IllegalMove) as info:
                 g.apply(a)
             assert str(info.value)
             assert snapshot(g) == before and g.legal_actions() == legal
@@ -527,14 +527,14 @@ def test_json_round_trip_mid_game_continues_identically(seed, jokers, prefix):
     g = SumoCardGame.new(2, seed, jokers=jokers)
     rng = random.Random(seed)
     for _ in range(prefix):
-        if g.is_terminal():
+        if g.is_over:
             break
         g.apply(rng.choice(g.legal_actions()))
     r = SumoCardGame.from_json(json.loads(json.dumps(g.to_json())))
     while True:
         assert snapshot(r) == snapshot(g)
         assert r.observation(0) == g.observation(0) and r.observation(1) == g.observation(1)
-        if g.is_terminal():
+        if g.is_over:
             break
         a = rng.choice(g.legal_actions())
         g.apply(a)
@@ -547,7 +547,7 @@ def test_resample_hidden_keeps_the_view_and_respects_reshuffles(seed, jokers, pr
     g = SumoCardGame.new(2, seed, jokers=jokers)
     rng = random.Random(seed)
     for _ in range(prefix):
-        if g.is_terminal():
+        if g.is_over:
             break
         g.apply(rng.choice(g.legal_actions()))
     before = snapshot(g)
@@ -559,10 +559,10 @@ def test_resample_hidden_keeps_the_view_and_respects_reshuffles(seed, jokers, pr
         # After a reshuffle the deck is a known set: it can only hold cards of that pile.
         if g.reshuffles:
             known_pool = set(g.card_zones()["deck"]) | {
-                NAMES[c] for c, e in zip(g.hands[1 - p], g.hand_epochs[1 - p]) if e == g.reshuffles}
+                NAMES[c] for c, e in zip(g.hands[1 - p], g.hand_epochs[1 - p], strict=True) if e == g.reshuffles}
             assert set(r.card_zones()["deck"]) <= known_pool
-        if not r.is_terminal():
-            heuristic_action(r, r.current_player(), random.Random(0))
+        if not r.is_over:
+            heuristic_action(r, r.to_play, random.Random(0))
         # No trace of the real hidden cards in the re-dealt game's secret events.
         assert all("to" not in e or p in e["to"] for e in r.events)
     assert snapshot(g) == before
@@ -603,7 +603,7 @@ def test_clone_is_independent():
     before = snapshot(g)
     c = g.clone()
     rng = random.Random(2)
-    while not c.is_terminal():
+    while not c.is_over:
         c.apply(rng.choice(c.legal_actions()))
     assert snapshot(g) == before
 
@@ -617,12 +617,12 @@ def test_refusals_name_the_problem():
     for action, words in [("play KS", "do not hold"), ("play 3C+4D", "do not combine"),
                           ("accept", "nobody is being pushed"), ("play JK1", "not a card"),
                           ("dance", "not an action"), ("play 3C+3C", "twice")]:
-        with pytest.raises(IllegalAction, match=words):
+        with pytest.raises(IllegalMove, match=words):
             g.apply(action)
         assert snapshot(g) == before
     g = make([["AH", "6S", "7S"], ["8D", "3S", "4S"]], position=1, ring_up=[1], sumo_up=True)
     clash(g, "AH", "8D")
-    with pytest.raises(IllegalAction, match="over"):
+    with pytest.raises(IllegalMove, match="over"):
         g.apply("play 6S")
 
 
@@ -663,8 +663,8 @@ def test_heuristic_beats_random_play():
         g = SumoCardGame.new(2, seed)
         me = seed % 2
         rng = random.Random(seed)
-        while not g.is_terminal():
-            p = g.current_player()
+        while not g.is_over:
+            p = g.to_play
             g.apply(heuristic_action(g, p, rng) if p == me else rng.choice(g.legal_actions()))
         wins += g.winners() == [me]
     assert wins > 0.6 * games

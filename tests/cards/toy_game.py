@@ -21,7 +21,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cards.api import TERMINAL, CardGame, IllegalAction, rng_from_json, rng_state_to_json
+from cards.api import CardGame, IllegalMove, OutsideChance
+from cards.saved import SavedGame
 
 SUITS = ("c", "d")
 RANKS = (1, 2, 3, 4, 5, 6)
@@ -44,7 +45,7 @@ class ToyTrick(CardGame):
     name = "toy-trick"
     player_counts = (2,)
 
-    __slots__ = ("num_players", "hands", "stock", "trick", "leader", "won", "void", "rng", "events")
+    __slots__ = ("num_players", "hands", "stock", "trick", "leader", "won", "void", "events")
 
     def __init__(self) -> None:
         self.num_players = 2
@@ -54,37 +55,42 @@ class ToyTrick(CardGame):
         self.leader = 0
         self.won: list[list[str]] = [[], []]  # cards of the tricks each seat took
         self.void: list[list[str]] = [[], []]  # suits each seat has shown they do not hold
-        self.rng = random.Random(0)
+        self._set_rng(random.Random(0))
         self.events: list[dict[str, Any]] = []
+        self._legal = None
 
     # ----- construction ------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> ToyTrick:
+    def new(
+        cls, players: int | None = None, seed: int = 0, *, chance: OutsideChance | None = None, **options: Any
+    ) -> ToyTrick:
         if players not in (None, 2):
             raise ValueError(f"players: toy-trick is for 2 players, not {players}")
         if options:
             raise ValueError(f"unknown option(s) for toy-trick: {', '.join(sorted(options))}")
         g = cls()
-        g.rng = random.Random(seed)
-        deck = list(DECK)
-        g.rng.shuffle(deck)
-        g.hands = [sorted(deck[:HAND_SIZE]), sorted(deck[HAND_SIZE : 2 * HAND_SIZE])]
-        g.stock = deck[2 * HAND_SIZE :]
+        g._set_rng(random.Random(seed))
+        g._chance = chance
+        deck = list(range(len(DECK)))
+        g._shuffle(deck)
+        g.hands = [sorted(DECK[g._draw(deck, "deal")] for _ in range(HAND_SIZE)) for _ in (0, 1)]
+        g.stock = [DECK[i] for i in deck]
         for p in (0, 1):
             g.events.append({"type": "deal", "seat": p, "cards": list(g.hands[p]), "to": [p]})
         return g
 
     # ----- flow --------------------------------------------------------------------------------
-    def current_player(self) -> int:
+    @property
+    def to_play(self) -> int | None:
         if len(self.won[0]) + len(self.won[1]) == 2 * TRICKS:
-            return TERMINAL
+            return None
         if not self.trick:
             return self.leader
         return 1 - self.trick[0][0]
 
-    def legal_actions(self) -> list[str]:
-        p = self.current_player()
-        if p == TERMINAL:
+    def _compute_legal(self) -> list[str]:
+        p = self.to_play
+        if p is None:
             return []
         hand = self.hands[p]
         if self.trick:
@@ -95,22 +101,23 @@ class ToyTrick(CardGame):
         return sorted("play " + c for c in hand)
 
     def apply(self, action: str) -> None:
-        p = self.current_player()
-        if p == TERMINAL:
-            raise IllegalAction("the game is over")
+        p = self.to_play
+        if p is None:
+            raise IllegalMove("the game is over")
         if not isinstance(action, str) or not action.startswith("play "):
-            raise IllegalAction(f"{action!r} is not an action: write 'play <card>', e.g. 'play 4d'")
+            raise IllegalMove(f"{action!r} is not an action: write 'play <card>', e.g. 'play 4d'")
         card = action[5:]
         hand = self.hands[p]
         if card not in hand:
-            raise IllegalAction(f"you do not hold {card!r}")
+            raise IllegalMove(f"you do not hold {card!r}")
         if self.trick:
             led = _suit(self.trick[0][1])
             if _suit(card) != led and any(_suit(c) == led for c in hand):
-                raise IllegalAction(f"you must follow suit: you hold a card of suit {led!r}")
+                raise IllegalMove(f"you must follow suit: you hold a card of suit {led!r}")
             if _suit(card) != led and led not in self.void[p]:
                 self.void[p].append(led)
         # Validated: now mutate.
+        self._legal = None
         hand.remove(card)
         self.trick.append((p, card))
         self.events.append({"type": "play", "seat": p, "card": card})
@@ -121,11 +128,11 @@ class ToyTrick(CardGame):
             self.trick = []
             self.leader = winner
             self.events.append({"type": "trick", "winner": winner})
-            if self.current_player() == TERMINAL:
+            if self.is_over:
                 self.events.append({"type": "game_over", "returns": self.returns()})
 
     def returns(self) -> list[float]:
-        if self.current_player() != TERMINAL:
+        if not self.is_over:
             return [0.0, 0.0]
         return [1.0, -1.0] if len(self.won[0]) > len(self.won[1]) else [-1.0, 1.0]
 
@@ -133,7 +140,7 @@ class ToyTrick(CardGame):
     def observation(self, player: int) -> dict[str, Any]:
         return {
             "seat": player,
-            "to_play": self.current_player(),
+            "to_play": self.to_play,
             "hand": sorted(self.hands[player]),
             "hand_sizes": [len(h) for h in self.hands],
             "trick": [[s, c] for s, c in self.trick],
@@ -173,7 +180,7 @@ class ToyTrick(CardGame):
         for e in g.events:
             if e["type"] == "deal" and e["seat"] == other:
                 e["cards"] = sorted(g.hands[other] + played)
-        g.rng = random.Random(rng.getrandbits(64))
+        g._set_rng(random.Random(rng.getrandbits(64)))
         return g
 
     # ----- copies and persistence ---------------------------------------------------------------
@@ -186,68 +193,46 @@ class ToyTrick(CardGame):
         g.leader = self.leader
         g.won = [list(self.won[0]), list(self.won[1])]
         g.void = [list(self.void[0]), list(self.void[1])]
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        self._share_chance(g)
         g.events = [dict(e) for e in self.events]
+        g._legal = None
         return g
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.name,
+            "version": 1,
             "hands": [list(h) for h in self.hands],
             "stock": list(self.stock),
             "trick": [[s, c] for s, c in self.trick],
             "leader": self.leader,
             "won": [list(w) for w in self.won],
             "void": [list(v) for v in self.void],
-            "rng": rng_state_to_json(self.rng),
+            "rng": self._rng_json(),
             "events": [dict(e) for e in self.events],
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ToyTrick:
-        if not isinstance(data, dict):
-            raise ValueError("toy-trick: saved game must be a JSON object")
+        saved = SavedGame(data, cls.name)
 
-        def field(name: str) -> Any:
-            if name not in data:
-                raise ValueError(f"{name}: missing")
-            return data[name]
+        def card_lists(name: str, cards: tuple[str, ...]) -> list[list[str]]:
+            return [saved.cards(name, cards, v) for v in saved.seq(name, 2)]
 
-        def card_lists(name: str, n: int) -> list[list[str]]:
-            v = field(name)
-            if not (isinstance(v, list) and len(v) == n and all(isinstance(x, list) for x in v)):
-                raise ValueError(f"{name}: expected {n} lists")
-            for x in v:
-                for c in x:
-                    if c not in DECK and c not in SUITS:
-                        raise ValueError(f"{name}: {c!r} is not a card")
-            return [list(x) for x in v]
-
-        if field("game") != cls.name:
-            raise ValueError(f"game: expected {cls.name!r}")
         g = cls()
-        g.hands = card_lists("hands", 2)
-        stock = field("stock")
-        if not isinstance(stock, list) or not all(c in DECK for c in stock):
-            raise ValueError("stock: expected a list of cards")
-        g.stock = list(stock)
-        trick = field("trick")
-        if not isinstance(trick, list) or not all(
+        g.hands = card_lists("hands", DECK)
+        g.stock = saved.cards("stock", DECK)
+        trick = saved.seq("trick")
+        if not all(
             isinstance(t, list) and len(t) == 2 and t[0] in (0, 1) and t[1] in DECK for t in trick
         ):
             raise ValueError("trick: expected [[seat, card], ...]")
         g.trick = [(s, c) for s, c in trick]
-        g.leader = field("leader")
-        if g.leader not in (0, 1):
-            raise ValueError("leader: must be 0 or 1")
-        g.won = card_lists("won", 2)
-        g.void = card_lists("void", 2)
-        g.rng = rng_from_json(field("rng"))
-        events = field("events")
-        if not isinstance(events, list) or not all(isinstance(e, dict) and "type" in e for e in events):
-            raise ValueError("events: expected a list of event objects")
-        g.events = [dict(e) for e in events]
+        g.leader = saved.one_of("leader", (0, 1))
+        g.won = card_lists("won", DECK)
+        g.void = card_lists("void", SUITS)
+        g._set_rng(saved.rng())
+        g.events = saved.events()
         zones = g.card_zones()
         all_cards = sorted(c for z in zones.values() for c in z)
         if all_cards != sorted(DECK):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cards import IllegalAction
+from cards import IllegalMove
 from cards.table.config import Pacing, SeatSpec, TableConfig
 from cards.table.match import Match, new_match
 from cards.table.table_model import TableModel
@@ -56,7 +56,7 @@ def test_against_bots_the_person_always_sees_their_own_seat():
             assert m.current == 1 and m.waiting_for_human()
             assert m.try_action(rng.choice(m.game.legal_actions())) is None
             people_turns += 1
-    assert people_turns > 0 and m.game.is_terminal()
+    assert people_turns > 0 and m.game.is_over
 
 
 def test_hot_seat_raises_the_pass_screen_before_the_other_persons_turn():
@@ -109,7 +109,7 @@ def test_an_illegal_action_is_refused_in_the_engines_words_and_changes_nothing()
     a, b = pair[0]
     action = f"play {a}+{b}"
     probe = m.game.clone()
-    with pytest.raises(IllegalAction) as exc:
+    with pytest.raises(IllegalMove) as exc:
         probe.apply(action)
     before = frozen(m)
     reason = m.try_action(action)

@@ -26,7 +26,7 @@ def advance(model: TableModel, steps: int, rng: random.Random) -> None:
     """Play ``steps`` random actions straight on the engine (the table follows)."""
     g = model.match.game
     for _ in range(steps):
-        if g.is_terminal():
+        if g.is_over:
             return
         g.apply(rng.choice(g.legal_actions()))
     model.match.pending.clear()
@@ -141,12 +141,12 @@ def test_picking_cards_offers_the_melds_they_make():
     for seed in range(40):
         model = hot_seat_model("sumida-river-3", seed)
         g = model.match.game
-        while not g.is_terminal() and g.observation(g.current_player())["phase"] != "play":
+        while not g.is_over and g.observation(g.to_play)["phase"] != "play":
             g.apply(rng.choice(g.legal_actions()))
-        if g.is_terminal():
+        if g.is_over:
             continue
-        seat = g.current_player()
-        d = show(model, seat)
+        seat = g.to_play
+        show(model, seat)
         melds = [a for a in g.legal_actions() if a.startswith("meld ")]
         meld = rng.choice(melds)
         keys = hand_keys(g.observation(seat)["hand"])
@@ -171,9 +171,9 @@ def test_a_pick_that_makes_no_meld_is_explained_by_the_engine():
         model = hot_seat_model("sumida-river-4", seed)
         g = model.match.game
         rng = random.Random(seed)
-        while not g.is_terminal() and g.observation(g.current_player())["phase"] != "play":
+        while not g.is_over and g.observation(g.to_play)["phase"] != "play":
             g.apply(rng.choice(g.legal_actions()))
-        seat = g.current_player()
+        seat = g.to_play
         show(model, seat)
         hand = [c for c in g.observation(seat)["hand"] if not c.startswith("W")]
         black = [c for c in hand if c[1] in "CS"]
