@@ -292,7 +292,19 @@ class Game:
         return self._seats[seat].side
 
     @property
+    def to_play(self) -> int | None:
+        """The seat to act, or None once the game is over (the same word as the card games').
+
+        >>> game = Game.new(players=2, wrestlers=["mike", "hank"], first_player=1)
+        >>> game.to_play, game.is_over
+        (1, False)
+        """
+        return None if self._result is not None else self._turn.seat
+
+    @property
     def current_seat(self) -> int:
+        """The seat of the turn in progress; once the game is over, of the turn it ended on (what
+        the end screen and the records name). :attr:`to_play` is the seat that may act."""
         return self._turn.seat
 
     @property
@@ -315,6 +327,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """True once the game has a result (then :attr:`to_play` is None)."""
         return self._result is not None
 
     @property

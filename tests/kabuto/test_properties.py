@@ -128,3 +128,17 @@ def test_a_random_game_replays_from_its_history(seed):
     g = Game.new(players=3, seed=seed)
     play_random(g, rng)
     assert json.dumps(Game.replay(g.setup, g.history).to_json()) == json.dumps(g.to_json())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_to_play_names_the_seat_to_act_until_the_game_is_over(players):
+    """One vocabulary with the card games (``to_play``, ``is_over``, ``IllegalMove``): while the
+    game runs the seat to act is the turn's seat; once it is over nobody is to play."""
+    import cards.api
+
+    g = Game.new(players=players, seed=players)
+    assert g.to_play == g.current_seat and not g.is_over
+    play_random(g, random.Random(players))
+    assert g.is_over and g.to_play is None
+    assert isinstance(g.current_seat, int)  # the end screen still names the last turn's seat
+    assert IllegalMove.__name__ == cards.api.IllegalMove.__name__

@@ -200,3 +200,4 @@ def test_bad_setup_arguments_are_refused_with_their_name():
                      ({"first_player": -1}, "first_player"), ({"materials": 3}, "materials")):
         with pytest.raises(ValueError, match=name):
             Game.new(**kw)
+
