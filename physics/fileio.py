@@ -59,7 +59,7 @@ def remove_stale_temps(folder: str | os.PathLike[str], now: float | None = None)
     last changed more than a minute ago); return the ones removed. Errors are ignored: cleaning up
     must never stop a write."""
     now = time.time() if now is None else now
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:

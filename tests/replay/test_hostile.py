@@ -25,19 +25,22 @@ def _verify(capsys, path: Path) -> tuple[int, str, str, float]:
 
 @pytest.fixture(scope="module")
 def normal_cost(rich) -> float:
-    """Seconds to verify the normal file (best of two: the first run warms the caches)."""
+    """Seconds to verify the normal file (best of three: the first run warms the caches)."""
     best = float("inf")
-    for _ in range(2):
+    for _ in range(3):
         t0 = time.perf_counter()
         rp.verify(rp.load(rich.path))
         best = min(best, time.perf_counter() - t0)
     return best
 
 
-def _parse_cost(raw: bytes) -> float:
-    t0 = time.perf_counter()
-    rp._parse(raw)
-    return time.perf_counter() - t0
+def _parse_cost(raw: bytes, rounds: int = 3) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        rp._parse(raw)
+        best = min(best, time.perf_counter() - t0)
+    return best
 
 
 def test_every_hostile_file_gets_exit_2_and_one_line_cheaply(capsys, rich, tmp_path, normal_cost):
@@ -51,6 +54,8 @@ def test_every_hostile_file_gets_exit_2_and_one_line_cheaply(capsys, rich, tmp_p
         path = tmp_path / "hostile.replay.json"
         path.write_bytes(raw)
         rc, out, err, dt = _verify(capsys, path)
+        for _ in range(2):  # the best of three: the machine is shared, and the bound is relative
+            dt = min(dt, _verify(capsys, path)[3])
         assert rc == 2, (name, out, err)
         lines = err.strip().splitlines()
         assert len(lines) == 1 and "Traceback" not in err, (name, err)
