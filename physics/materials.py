@@ -16,6 +16,7 @@ from typing import Any
 
 import kabuto_assets
 from physics import shapes
+from physics.bounds import BOUNDS, MATERIAL_FIELDS, check
 from physics.checks import finite_number
 from physics.fileio import read_toml, write_atomic
 from physics.shapes import Shape
@@ -57,6 +58,25 @@ class SimSettings:
     def dt(self) -> float:
         return 1.0 / self.steps_per_second
 
+    def push_cost(self) -> float:
+        """How much one push may cost under these settings, relative to the default settings.
+
+        A push steps until everything is at rest or ``max_time`` runs out (the hand's drive phase
+        counts towards ``max_time`` too), so it takes at most ``max_time * steps_per_second``
+        steps; a step's solver work grows with ``iterations``, its collision work does not, so
+        fewer iterations than the default are counted as the default (an upper bound):
+
+        >>> SimSettings().push_cost()
+        1.0
+        >>> SimSettings(steps_per_second=960, iterations=20).push_cost()
+        4.0
+        """
+        default = SimSettings()
+        d_steps = default.max_time * default.steps_per_second
+        d_iter = default.iterations
+        steps = self.max_time * self.steps_per_second
+        return (steps / d_steps) * (max(self.iterations, d_iter) / d_iter)
+
 
 @dataclass(frozen=True)
 class PieceType:
@@ -97,31 +117,10 @@ class PieceType:
         }
 
 
-# name -> (minimum, maximum) for the numeric material fields
-_LIMITS: dict[str, tuple[float, float]] = {
-    "thickness": (1e-4, 0.2),
-    "mass": (1e-5, 10.0),
-    "density": (1.0, 30000.0),
-    "table_friction": (0.0, 5.0),
-    "piece_friction": (0.0, 5.0),
-    "restitution": (0.0, 1.0),
-}
-
-_SIM_LIMITS: dict[str, tuple[float, float]] = {
-    "steps_per_second": (60, 10000),
-    "iterations": (1, 200),
-    "gravity": (0.1, 100.0),
-    "collision_slop": (0.0, 0.01),
-    "hand_force": (1e-3, 1000.0),
-    "heading_limit_deg": (0.0, 85.0),
-    "min_speed": (1e-4, 10.0),
-    "max_speed": (1e-3, 20.0),
-    "rest_speed": (1e-7, 1.0),
-    "rest_spin": (1e-6, 10.0),
-    "rest_steps": (1, 10000),
-    "max_time": (0.1, 600.0),
-    "max_drive_time": (0.1, 600.0),
-}
+#: The numeric material fields of a piece kind (their bounds are in physics.bounds.BOUNDS).
+_LIMITS = MATERIAL_FIELDS
+#: The simulation settings (``SimSettings``' fields), each bounded as ``simulation.KEY``.
+_SIM_KEYS = tuple(k.split(".", 1)[1] for k in BOUNDS if k.startswith("simulation."))
 
 
 def _toml_value(v: Any) -> str:
@@ -144,15 +143,6 @@ def _toml_value(v: Any) -> str:
     raise ValueError(f"cannot write {type(v).__name__} to TOML")
 
 
-def _number(v: Any, where: str, lo: float, hi: float, integer: bool = False) -> float:
-    finite_number(v, where)
-    if integer and int(v) != v:
-        raise ValueError(f"{where}: must be a whole number, got {v!r}")
-    if not lo <= v <= hi:
-        raise ValueError(f"{where}: must be between {lo:g} and {hi:g}, got {v!r}")
-    return int(v) if integer else float(v)
-
-
 def _table(v: Any, where: str) -> dict[str, Any]:
     if not isinstance(v, dict):
         raise ValueError(f"{where}: expected a table, got {type(v).__name__}")
@@ -171,16 +161,16 @@ def piece_type_from_dict(name: str, d: Any, where: str) -> PieceType:
         if k not in d:
             raise ValueError(f"{where}.{k}: missing")
     shape = shapes.normalised(shapes.shape_from_json(d["shape"], f"{where}.shape"))
-    vals = {k: _number(d[k], f"{where}.{k}", *_LIMITS[k])
+    vals = {k: check(k, d[k], f"{where}.{k}")
             for k in ("thickness", "table_friction", "piece_friction", "restitution")}
     if ("mass" in d) == ("density" in d):
         raise ValueError(f"{where}: give exactly one of mass (kg) or density (kg/m^3)")
     if "mass" in d:
-        mass = _number(d["mass"], f"{where}.mass", *_LIMITS["mass"])
+        mass = check("mass", d["mass"], f"{where}.mass")
     else:
-        density = _number(d["density"], f"{where}.density", *_LIMITS["density"])
+        density = check("density", d["density"], f"{where}.density")
         mass = density * shapes.area(shape) * vals["thickness"]
-        _number(mass, f"{where}.density (giving mass {mass:.3g} kg)", *_LIMITS["mass"])
+        check("mass", mass, f"{where}.density (giving mass {mass:.3g} kg)")
     stackable = d.get("stackable", True)
     if not isinstance(stackable, bool):
         raise ValueError(f"{where}.stackable: must be true or false, got {stackable!r}")
@@ -217,18 +207,19 @@ class Materials:
         for k in ring_d:
             if k not in ("radius", "centre_radius", "note"):
                 raise ValueError(f"ring.{k}: unknown key")
-        radius = _number(ring_d.get("radius", Ring.radius), "ring.radius", 0.01, 10.0)
-        centre = _number(ring_d.get("centre_radius", Ring.centre_radius), "ring.centre_radius",
-                         0.0, radius)
+        radius = check("ring.radius", ring_d.get("radius", Ring.radius), "ring.radius")
+        centre = finite_number(ring_d.get("centre_radius", Ring.centre_radius), "ring.centre_radius")
+        if not 0.0 <= centre <= radius:
+            raise ValueError(f"ring.centre_radius: must be between 0 and the ring's radius "
+                             f"{radius:g} (metres), got {centre!r}")
         sim_d = _table(data.get("simulation", {}), "simulation")
         sim_vals: dict[str, Any] = {}
         for k, v in sim_d.items():
             if k == "note":
                 continue
-            if k not in _SIM_LIMITS:
-                raise ValueError(f"simulation.{k}: unknown key")
-            integer = k in ("steps_per_second", "iterations", "rest_steps")
-            sim_vals[k] = _number(v, f"simulation.{k}", *_SIM_LIMITS[k], integer=integer)
+            if k not in _SIM_KEYS:
+                raise ValueError(f"simulation.{str(k)[:40]}: unknown key")
+            sim_vals[k] = check(f"simulation.{k}", v, f"simulation.{k}")
         sim = SimSettings(**sim_vals)
         if sim.min_speed > sim.max_speed:
             raise ValueError("simulation.min_speed: must not exceed simulation.max_speed")
@@ -301,9 +292,9 @@ class Materials:
     def value(self, key: str) -> float:
         """Read a parameter by the names :meth:`with_overrides` takes (``FIELD`` reads the mean)."""
         parts = key.split(".")
-        if parts[0] == "simulation" and len(parts) == 2:
+        if parts[0] == "simulation" and len(parts) == 2 and parts[1] in _SIM_KEYS:
             return float(getattr(self.sim, parts[1]))
-        if parts[0] == "ring" and len(parts) == 2:
+        if parts[0] == "ring" and len(parts) == 2 and parts[1] in ("radius", "centre_radius"):
             return float(getattr(self.ring, parts[1]))
         if parts[0] in _LIMITS and len(parts) == 2:
             if parts[1] not in self.kinds:

@@ -10,6 +10,7 @@ import functools
 import math
 from dataclasses import dataclass
 
+from physics.bounds import check
 from physics.checks import is_finite_number
 
 Point = tuple[float, float]
@@ -43,37 +44,39 @@ def shape_from_json(data: object, where: str = "shape") -> Shape:
     if not isinstance(data, dict) or len(data) != 1:
         raise ValueError(f"{where}: expected {{circle = r}} or {{polygons = [[[x, y], ...]]}}")
     if "circle" in data:
-        r = _positive(data["circle"], f"{where}.circle")
-        return Circle(r)
+        return Circle(check("shape.radius", data["circle"], f"{where}.circle"))
     if "polygons" in data:
         parts = data["polygons"]
         if not isinstance(parts, list) or not parts:
             raise ValueError(f"{where}.polygons: expected a non-empty list of polygons")
+        # Counts first, before any vertex is read: a 100,000-vertex outline costs nothing.
+        check("shape.parts", len(parts), f"{where}.polygons (number of parts)")
+        total = 0
         out = []
         for i, part in enumerate(parts):
             w = f"{where}.polygons[{i}]"
             if not isinstance(part, list) or len(part) < 3:
                 raise ValueError(f"{w}: a polygon needs at least 3 vertices")
+            check("shape.vertices", len(part), f"{w} (number of vertices)")
+            total += len(part)
+            check("shape.total_vertices", total, f"{where}.polygons (number of vertices)")
             pts = []
             for j, v in enumerate(part):
                 if (not isinstance(v, (list, tuple)) or len(v) != 2
                         or not all(is_finite_number(c) for c in v)):
                     raise ValueError(f"{w}[{j}]: expected a vertex [x, y] of finite numbers")
-                pts.append((float(v[0]), float(v[1])))
+                pts.append((check("shape.coordinate", v[0], f"{w}[{j}][0]"),
+                            check("shape.coordinate", v[1], f"{w}[{j}][1]")))
             pts = _ccw(pts)
             if not _is_convex(pts):
                 raise ValueError(f"{w}: polygon is not convex (split it into convex parts)")
             if _poly_area(pts) <= 1e-12:
                 raise ValueError(f"{w}: polygon has no area")
             out.append(tuple(pts))
-        return Polygons(tuple(out))
+        shape = Polygons(tuple(out))
+        check("shape.radius", bounding_radius(normalised(shape)), f"{where} (its size)")
+        return shape
     raise ValueError(f"{where}: unknown shape {next(iter(data))!r} (use circle or polygons)")
-
-
-def _positive(v: object, where: str) -> float:
-    if not is_finite_number(v) or v <= 0:
-        raise ValueError(f"{where}: must be a positive number, got {v!r}")
-    return float(v)
 
 
 def _poly_area(pts: list[Point] | tuple[Point, ...]) -> float:

@@ -38,6 +38,7 @@ from cards.table.display import (
     TextItem,
 )
 from kabuto.ui import theme
+from kabuto.ui.text import shown, shown_lines
 from kabuto.ui.tween import Box, Tween
 
 _LAYERS = 5
@@ -324,6 +325,7 @@ class Renderer:
     def _label(self, text: str, x: float, y: float, size: float, colour, layer: int, *, anchor_x="left",
                anchor_y="baseline", width: float | None = None, bold: bool = False) -> pyglet.text.Label:
         multiline = width is not None
+        text = shown_lines(text) if multiline else shown(text)  # names come from config files
         return pyglet.text.Label(
             text, x=x, y=y, font_size=max(4.0, size * self.scale), color=colour, anchor_x=anchor_x,
             anchor_y=anchor_y, width=int(width * self.scale) if width is not None else None, multiline=multiline,

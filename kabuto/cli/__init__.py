@@ -7,6 +7,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeVar
 
+from kabuto.ui.text import shown
+
 USAGE = """\
 kabuto <command> [options]
 
@@ -118,7 +120,8 @@ def command(name: str) -> Callable[[F], F]:
             try:
                 return main(*args, **kwargs)
             except UsageError as exc:
-                print(f"kabuto {name}: {exc}", file=sys.stderr)
+                # The message may quote a file (a field name, a wrestler key): shown safely.
+                print(f"kabuto {name}: {shown(exc)}", file=sys.stderr)
                 return 2
 
         return run  # type: ignore[return-value]

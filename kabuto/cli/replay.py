@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kabuto.cli import UsageError, command, subparser
+from kabuto.ui.text import shown
 
 EXIT_OK = 0
 EXIT_DIVERGED = 1
@@ -70,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _verify(replay, args.quiet)
         return _view(args.file)
     except ReplayError as exc:  # BadReplayFile included: one line, nothing written
-        print(f"kabuto replay: {exc}", file=sys.stderr)
+        print(f"kabuto replay: {shown(exc)}", file=sys.stderr)
         return EXIT_BAD
 
 
@@ -91,7 +92,7 @@ def _action_text(report) -> str:
         what = f"undo      back {a['undone']} action{'s' * (a['undone'] != 1)}"
     else:
         what = f"end turn  {who}"
-    return what
+    return shown(what)  # piece ids, move names and targets come from the file
 
 
 def _verify(replay, quiet: bool) -> int:
@@ -101,10 +102,10 @@ def _verify(replay, quiet: bool) -> int:
     recorded, running = replay.meta.get("engine"), engine()
     if recorded and recorded != running:
         # Not a failure by itself: Chipmunk is only bit-exact on the same build and platform.
-        print(f"kabuto replay: warning: recorded with {describe(recorded)}, verifying with "
+        print(f"kabuto replay: warning: recorded with {shown(describe(recorded))}, verifying with "
               f"{describe(running)}; small differences are possible", file=sys.stderr)
     if not quiet:
-        print(f"{replay.name}: {replay.describe()}")
+        print(shown(f"{replay.name}: {replay.describe()}"))
 
     def show(report) -> None:
         if quiet or report.action["type"] == "end_turn":
@@ -119,13 +120,13 @@ def _verify(replay, quiet: bool) -> int:
     result = verify(replay, show)
     d = result.divergence
     if d is not None:
-        print(f"kabuto replay: {replay.name}: first divergence at {d.label} ({d.where()}): "
-              f"{d.difference_text()}", file=sys.stderr)
+        print(shown(f"kabuto replay: {replay.name}: first divergence at {d.label} ({d.where()}): "
+                    f"{d.difference_text()}"), file=sys.stderr)
         return EXIT_DIVERGED
     pushes = sum(1 for s in result.steps if s.action["type"] == "push")
     others = result.checked - pushes
     game = result.game
-    end = f"Result: {game.result.text}" if game.result else f"The game goes on (turn {game.turn.number})"
+    end = f"Result: {shown(game.result.text)}" if game.result else f"The game goes on (turn {game.turn.number})"
     print(f"all {pushes} push{'es' * (pushes != 1)}"
           + (f" and {others} other action{'s' * (others != 1)}" if others else "")
           + f" reach the recorded states. {end}.")
@@ -148,16 +149,18 @@ def _list(data_dir: str | None) -> int:
     files = sorted((p for p in folder.glob(f"*{SUFFIX}") if not p.name.startswith(".")),
                    key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
     if not files:
-        print(f"no replays in {folder}")
+        print(f"no replays in {shown(folder)}")
         return EXIT_OK
-    print(f"replays in {folder}:")
+    print(f"replays in {shown(folder)}:")
     for p in files:
+        # File names and everything read from the files are shown escaped (control characters,
+        # lone surrogates): a hostile file can neither crash the list nor drive the terminal.
         try:
             r = load(p)
             res = r.meta.get("result")
-            print(f"  {p.name}\n      {r.describe()}" + (f"; {res}" if res else ""))
+            print(f"  {shown(p.name)}\n      {shown(r.describe())}" + (f"; {shown(res)}" if res else ""))
         except ReplayError as exc:
-            print(f"  {p.name}\n      unusable: {str(exc).removeprefix(str(p) + ': ')}")
+            print(f"  {shown(p.name)}\n      unusable: {shown(str(exc).removeprefix(str(p) + ': '))}")
     return EXIT_OK
 
 

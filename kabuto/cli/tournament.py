@@ -17,6 +17,12 @@ which backend played them. Written to ``--out``:
 * ``summary.json`` - the settings and the matrix.
 
 A game still going after ``--max-turns`` turns is stopped and counted as a draw.
+
+Each game's files are written the moment it finishes (``game-NNNN.result.json`` last: its presence
+means the game's three files are complete), so an interrupted tournament keeps every finished game.
+Ctrl-C stops at once: the workers are terminated, the finished games stay, and ``--resume`` plays
+only the games that are missing (each game is decided by its own seed, so the results are exactly
+those of an uninterrupted run). A second Ctrl-C while stopping kills the workers and exits.
 """
 from __future__ import annotations
 
@@ -158,33 +164,50 @@ def schedule(wrestlers: Sequence[str], games: int, level: str, seed: int, max_tu
 
 
 # ----- running: local processes or Ray ------------------------------------------------------------
-def run_local(specs: list[GameSpec], workers: int, progress: Callable[[], None] | None = None
-              ) -> list[GameRecord]:
-    """Play ``specs`` over ``workers`` processes; records come back in spec order."""
-    if workers <= 1:
+def run_local(specs: list[GameSpec], workers: int, progress: Callable[[], None] | None = None,
+              on_record: Callable[[GameRecord], None] | None = None) -> list[GameRecord]:
+    """Play ``specs`` over ``workers`` processes; records come back in spec order.
+
+    ``on_record`` is called with each game as soon as it finishes (in the order they finish). On
+    KeyboardInterrupt (or any error) the workers are terminated at once - no game in flight is
+    waited for - and the exception goes on; a second Ctrl-C meanwhile kills them and exits.
+    """
+    def done(r: GameRecord) -> None:
+        if on_record:
+            on_record(r)
+        if progress:
+            progress()
+
+    if workers <= 1 or len(specs) <= 1:
         out = []
         for s in specs:
             out.append(play_game(s))
-            if progress:
-                progress()
+            done(out[-1])
         return out
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    from kabuto.tuning.stopping import ignore_sigint, terminate_now
 
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     results: dict[int, GameRecord] = {}
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        futures = {pool.submit(_play_json, s.to_json()): s.index for s in specs}
-        for f in as_completed(futures):
-            results[futures[f]] = GameRecord.from_json(f.result())
-            if progress:
-                progress()
+    pool = ctx.Pool(min(workers, len(specs)), initializer=ignore_sigint)
+    try:
+        for d in pool.imap_unordered(_play_json, [s.to_json() for s in specs]):
+            r = GameRecord.from_json(d)
+            results[r.spec.index] = r
+            done(r)
+        pool.close()
+    except BaseException:
+        terminate_now(pool)  # games in flight are dropped, not awaited
+        raise
+    pool.join()
     return [results[s.index] for s in specs]
 
 
 def run_ray(specs: list[GameSpec], workers: int, address: str | None = None,
-            progress: Callable[[], None] | None = None) -> list[GameRecord]:
+            progress: Callable[[], None] | None = None,
+            on_record: Callable[[GameRecord], None] | None = None) -> list[GameRecord]:
     """Play ``specs`` as Ray tasks: on the cluster at ``address`` (or ``RAY_ADDRESS``), else on a
     local Ray instance with ``workers`` CPUs. Records come back in spec order."""
     try:
@@ -212,7 +235,9 @@ def run_ray(specs: list[GameSpec], workers: int, address: str | None = None,
         while waiting:
             done, waiting = ray.wait(waiting, num_returns=1)
             for ref in done:
-                results[pending[ref]] = GameRecord.from_json(ray.get(ref))
+                results[pending[ref]] = r = GameRecord.from_json(ray.get(ref))
+                if on_record:
+                    on_record(r)
                 if progress:
                     progress()
         return [results[s.index] for s in specs]
@@ -396,7 +421,38 @@ def save_replay(folder: Path, record: GameRecord) -> list[Path]:
     ai_path = Path(f"{stem}.ai.json")
     write_atomic(ai_path, json.dumps({"spec": record.spec.to_json(), "plans": record.plans},
                                       separators=(",", ":")).encode())
-    return [replay_path, ai_path]
+    # Last: the result file says the game's files are complete (what --resume reads).
+    result_path = Path(f"{stem}.result.json")
+    result = {k: v for k, v in record.to_json().items() if k not in ("replay", "plans")}
+    write_atomic(result_path, json.dumps(result, separators=(",", ":")).encode())
+    return [replay_path, ai_path, result_path]
+
+
+def load_finished(folder: Path, specs: list[GameSpec]) -> dict[int, GameRecord]:
+    """The games of ``specs`` already finished in ``folder`` (by an interrupted run): those whose
+    result file exists and names exactly the same game. UsageError if the folder holds a game of
+    another tournament at one of these indices (other settings: its result would be wrong here)."""
+    from kabuto.replay import format as rp
+
+    out: dict[int, GameRecord] = {}
+    for spec in specs:
+        stem = folder / f"game-{spec.index:04d}"
+        result_path = Path(f"{stem}.result.json")
+        if not result_path.is_file():
+            continue
+        try:
+            result = json.loads(result_path.read_text(encoding="utf-8"))
+            if GameSpec.from_json(result["spec"]) != spec:
+                raise UsageError(f"--resume: {result_path} is a game of another tournament (other "
+                                 f"settings); use another --out folder")
+            replay_path = Path(f"{stem}.replay.json")
+            replay = rp.load(replay_path).to_json()
+            plans = json.loads(Path(f"{stem}.ai.json").read_text(encoding="utf-8"))["plans"]
+            out[spec.index] = GameRecord.from_json({**result, "replay": replay, "plans": plans})
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise UsageError(f"--resume: {stem.name}: unusable ({exc}); delete it to play it "
+                             f"again") from None
+    return out
 
 
 def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord],
@@ -406,7 +462,7 @@ def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord]
     (out / "replays").mkdir(exist_ok=True)
     written = []
     for r in records:
-        written += save_replay(out / "replays", r)
+        written += save_replay(out / "replays", r)  # again: the same bytes if saved as it finished
     games = settings["games"]
     title = (f"Kabuto Sumo tournament: {settings['level']} AI, {games} game{'s' if games != 1 else ''} "
              f"per pair, seed {settings['seed']}")
@@ -465,6 +521,8 @@ def _parse(argv: Sequence[str]):
     p.add_argument("--max-turns", type=int, default=40, help="stop a game after this many turns and "
                    "count it as a draw (default 40)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--resume", action="store_true", help="keep the games an interrupted run with the "
+                   "same settings finished in --out, and play only the rest")
     return p.parse_args(list(argv))
 
 
@@ -506,7 +564,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise UsageError(f"--out: {out} exists and is not a folder")
     wrestlers = _wrestler_keys(args.wrestlers)
     specs = schedule(wrestlers, args.games, args.level, args.seed, args.max_turns)
-    records = _run(specs, args)
+    finished = load_finished(out / "replays", specs) if args.resume else {}
+    todo = [s for s in specs if s.index not in finished]
+    if finished:
+        print(f"resuming: {len(finished)} of {len(specs)} games already played in {out}/")
+
+    def keep(record: GameRecord) -> None:  # each game is on disk the moment it finishes
+        try:
+            save_replay(out / "replays", record)
+        except OSError as exc:
+            raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
+        finished[record.spec.index] = record
+
+    try:
+        (out / "replays").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
+    try:
+        _run(todo, args, keep)
+    except KeyboardInterrupt:
+        print(f"kabuto tournament: interrupted: {len(finished)} of {len(specs)} games finished and "
+              f"kept in {out}/replays/; run it again with --resume to play the rest",
+              file=sys.stderr)
+        return 130
+    records = [finished[s.index] for s in specs]
     stats = pair_stats(wrestlers, records)
     settings = {"games": args.games, "players": args.players, "wrestlers": wrestlers,
                 "level": args.level, "seed": args.seed, "max_turns": args.max_turns,
@@ -524,15 +605,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _run(specs: list[GameSpec], args) -> list[GameRecord]:
+def _run(specs: list[GameSpec], args, on_record: Callable[[GameRecord], None]) -> list[GameRecord]:
     from tqdm import tqdm
 
     with tqdm(total=len(specs), desc="games", unit="game", disable=not progress_wanted(args.no_progress),
               file=sys.stderr) as bar:
-        tick = lambda: bar.update(1)  # noqa: E731
+        count = [0]
+
+        def tick() -> None:
+            bar.update(1)
+            count[0] += 1
+            if bar.disable:  # no bar: one line per finished game, for logs (and tests) to follow
+                print(f"finished {count[0]} of {len(specs)} games", flush=True)
+
         if args.backend == "ray":
-            return run_ray(specs, args.workers, args.ray_address, tick)
-        return run_local(specs, args.workers, tick)
+            return run_ray(specs, args.workers, args.ray_address, tick, on_record)
+        return run_local(specs, args.workers, tick, on_record)
 
 
 if __name__ == "__main__":

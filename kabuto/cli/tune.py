@@ -75,6 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
     sweep.add_argument("--materials", type=Path, help=materials_help)
     sweep.add_argument("--no-plots", action="store_true", help="write the CSV only")
     sweep.add_argument("--quiet", action="store_true", help="no progress bar")
+    sweep.add_argument("--resume", action="store_true",
+                       help="keep the runs an interrupted sweep of the same grid finished (in "
+                            "OUT/SCENARIO.runs.jsonl) and run only the rest")
 
     cal = sub.add_parser(
         "calibrate", help="fit parameters to measured targets; write a tuning profile",
@@ -175,8 +178,14 @@ def _sweep(args: argparse.Namespace) -> int:
         build_world(scenario, materials)  # a scenario that cannot be set up fails before the pool
     except ValueError as exc:
         raise TuneError(f"{scenario.name}: {exc}") from None
-    result = run_sweep(scenario, materials, grid, workers=min(args.workers, len(grid)),
-                       progress=progress_wanted(args.quiet))
+    journal = args.out / f"{scenario.name}.runs.jsonl"
+    try:
+        result = run_sweep(scenario, materials, grid, workers=min(args.workers, len(grid)),
+                           progress=progress_wanted(args.quiet), journal=journal, resume=args.resume)
+    except KeyboardInterrupt:
+        print(f"kabuto tune: interrupted: every finished run is kept in {journal}; run the same "
+              f"sweep again with --resume to run the rest", file=sys.stderr)
+        return 130
     written = [write_csv(result, args.out / f"{scenario.name}.csv")]
     plots_skipped = False
     if not args.no_plots:

@@ -80,6 +80,11 @@ MAX_INT_DIGITS = 19            # |n| < 10**19: seeds, counts and indices all fit
 MAX_COORD = 100.0              # metres: far outside any ring (its radius is at most 10 m)
 MAX_ANGLE = 1e6                # degrees or radians
 MAX_TARGET = 1e9
+#: The compute budget: a materials table of a replay may make one push cost at most this many
+#: times what it costs with the default settings (``physics.SimSettings.push_cost``). Together
+#: with MAX_ACTIONS and the outline bounds of ``physics.bounds``, verifying or resuming a replay
+#: then costs at most this multiple of simulating the same actions with the default settings.
+MAX_PUSH_COST = 4.0
 
 HASH_RE = re.compile(r"[0-9a-f]{64}")
 ID_RE = re.compile(r"[A-Za-z0-9_:.\-]{1,40}")
@@ -130,7 +135,12 @@ class _Forbidden:
 _BIG_EXPONENT = re.compile(rb"[eE]\+?0*[1-9][0-9]{2,}")
 
 
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+# A JSON string literal, or an unterminated one running to the end of the text. Possessive
+# quantifiers and the end-of-text alternative make every match attempt succeed where it starts and
+# consume what it scanned, so blanking strings is linear: the plain form (``"[^"\\]*(?:\\.
+# [^"\\]*)*"``) failed on an unterminated string and restarted at each ``\"`` inside it, which
+# made a 65 kB file of ``\"`` cost 17 s.
+_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
 
@@ -145,6 +155,10 @@ def nesting_depth(raw: bytes, strings_blanked: bool = False) -> int:
     a = np.frombuffer(brackets, dtype=np.uint8)
     steps = np.where((a == ord("[")) | (a == ord("{")), 1, -1).astype(np.int64)
     return int(np.cumsum(steps).max())
+
+
+class _DuplicateKey(Exception):
+    """A JSON object holding one key twice (raised from inside the parser, caught in _parse)."""
 
 
 def _parse(raw: bytes) -> Any:
@@ -171,14 +185,29 @@ def _parse(raw: bytes) -> Any:
             return _Forbidden(token)
         return int(token)
 
+    def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            seen: set[str] = set()
+            twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+            raise _DuplicateKey(twice)
+        return obj
+
     try:
         # Floats are left to the C parser (fast); one that overflowed to infinity can only come
         # from a huge exponent, which the regex below spots, and then the slow walk names it.
-        data = json.loads(text, parse_constant=constant, parse_int=integer)
+        data = json.loads(text, parse_constant=constant, parse_int=integer,
+                          object_pairs_hook=unique_keys)
+    except _DuplicateKey as exc:
+        raise BadReplayFile(f"the key {exc.args[0][:40]!r} appears twice in one object (which one "
+                            f"counts is not defined)") from None
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()):
             raise BadReplayFile("truncated (the JSON ends too early)") from None
-        raise BadReplayFile(f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+        # json's messages end in "at" when they name a position ("Unterminated string starting
+        # at"); the position follows here.
+        raise BadReplayFile(f"not valid JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno} "
+                            f"column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:  # belt and braces: the checks above come first
         raise BadReplayFile(f"not valid JSON ({exc})") from None
     if flagged or _BIG_EXPONENT.search(bare):
@@ -465,10 +494,11 @@ def from_data(data: Any) -> Replay:
             if got in ("kabuto-game", "kabuto-app-save") else ""
         raise BadReplayFile(f"format: expected {FORMAT!r}, got {str(got)[:40]!r}{hint}")
     version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
-        newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
+    if type(version) is not int or version != VERSION:  # not 1.0, "1" or true
+        newer = type(version) is int and version > VERSION
+        said = repr(version)[:20] if type(version) is not int else str(version)
         raise BadReplayFile(f"version: this kabuto reads replay version {VERSION}, the file says "
-                            f"{str(version)[:20]}" + (" (made by a newer kabuto)" if newer else ""))
+                            f"{said}" + (" (made by a newer kabuto)" if newer else ""))
     _obj(data, "", ("format", "version", "setup", "materials", "actions"),
          ("materials_in_force", "meta"))
     tables = _tables(data["materials"])
@@ -498,18 +528,26 @@ def _tables(raw: Any) -> list[MaterialsTable]:
         h = _str(t["hash"], f"{where}.hash", HASH_RE, 64)
         if not isinstance(t["data"], dict):
             raise _fail(f"{where}.data", f"expected an object, got {_type_name(t['data'])}")
-        if materials_hash(t["data"]) != h:
-            raise _fail(f"{where}.hash", "does not match the table's data (the file was altered "
-                        "or damaged)")
         if h in seen:
             raise _fail(f"{where}", f"the same table as materials[{seen[h]}]")
         seen[h] = i
         mats = _VALID_TABLES.get(h)
         if mats is None:
+            # Validated before hashing: the bounds refuse a huge outline by its counts, before
+            # the canonical JSON of megabytes of vertices is ever written out and hashed.
             try:
                 mats = exact_materials(t["data"])
             except (ValueError, TypeError, KeyError) as exc:
                 raise _fail(f"{where}.data", str(exc).splitlines()[0] if str(exc) else "malformed") from None
+            cost = mats.sim.push_cost()
+            if cost > MAX_PUSH_COST:
+                raise _fail(f"{where}.data.simulation", f"one push may cost {cost:.3g} times what it "
+                            f"does with the default settings (steps_per_second x max_time x "
+                            f"iterations); a replay may ask at most {MAX_PUSH_COST:g} times")
+        if materials_hash(t["data"]) != h:
+            raise _fail(f"{where}.hash", "does not match the table's data (the file was altered "
+                        "or damaged)")
+        if h not in _VALID_TABLES:
             if len(_VALID_TABLES) >= 64:
                 _VALID_TABLES.pop(next(iter(_VALID_TABLES)))
             _VALID_TABLES[h] = mats
@@ -671,9 +709,26 @@ def _meta(raw: Any, players: int) -> dict[str, Any]:
         elif k == "engine":
             for part, text in _obj(v, "meta.engine", (), ("pymunk", "chipmunk", "platform")).items():
                 _str(text, f"meta.engine.{part}", limit=100)
+        elif k in ("created", "saved") and v is not None:
+            _when(v, f"meta.{k}")
         elif v is not None:
             _str(v, f"meta.{k}", limit=1000)
     return m
+
+
+def _when(v: Any, where: str) -> str:
+    """An ISO 8601 date and time with its UTC offset (``2026-11-30T06:55:30+00:00``)."""
+    from datetime import datetime
+
+    text = _str(v, where, limit=40)
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        when = None
+    if when is None or when.tzinfo is None or "T" not in text:
+        raise _fail(where, f"{text!r} is not an ISO 8601 time with its UTC offset "
+                    f"(like 2026-11-30T06:55:30+00:00)")
+    return text
 
 
 # ----- comparing states --------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import numpy as np
 from kabuto.tuning.errors import TuneError
 from kabuto.tuning.scenario import PUSH_FIELDS
 from physics import Materials
+from physics.bounds import check
 
 MAX_RUNS = 100_000
 
@@ -49,7 +50,7 @@ def check_name(name: str, materials: Materials) -> None:
     try:
         current = current_value(materials, name)
         materials.with_overrides({name: current})
-    except (ValueError, KeyError, AttributeError) as exc:
+    except (ValueError, KeyError, AttributeError, TypeError) as exc:
         msg = str(exc)
         if msg.startswith(f"{name}:"):
             msg = msg[len(name) + 1:].strip()
@@ -92,10 +93,9 @@ def check_push_values(settings: dict[str, float], materials: Materials) -> None:
     about 5 m/s)."""
     sim = materials.sim
     for k, v in settings.items():
-        if k == "push.speed" and not v > 0:
-            raise TuneError(f"push.speed={v:g}: a push needs a positive speed (m/s)")
         if k == "push.heading_deg" and abs(v) > sim.heading_limit_deg:
             raise TuneError(f"push.heading_deg={v:g}: beyond the platform's +/-{sim.heading_limit_deg:g} degrees")
+        check(k, v, f"{k}={v:g}", TuneError)  # the physical bounds of physics.bounds
 
 
 @dataclass(frozen=True)
@@ -128,6 +128,8 @@ def parse_range(text: str) -> Range:
             raise TuneError(f"{where}: N must be a whole number, got {parts[2]!r}") from None
         if n < 2:
             raise TuneError(f"{where}: N must be at least 2 (use {name}=VALUE for one value)")
+        if n > MAX_RUNS:  # before any value is made: 1e12 values would not fit in memory
+            raise TuneError(f"{where}: {n} values; a sweep makes at most {MAX_RUNS} runs")
         if not hi > lo:
             raise TuneError(f"{where}: HI must be greater than LO")
         # linspace hits both ends exactly. Interior values are rounded to 12 significant digits
@@ -136,6 +138,8 @@ def parse_range(text: str) -> Range:
         tidy = [raw[0], *(float(f"{v:.12g}") for v in raw[1:-1]), raw[-1]]
         values = tuple(tidy if all(a < b for a, b in itertools.pairwise(tidy)) else raw)
     else:
+        if spec.count(",") >= MAX_RUNS:
+            raise TuneError(f"{where}: more than {MAX_RUNS} values; a sweep makes at most {MAX_RUNS} runs")
         values = tuple(_float(p, where) for p in spec.split(","))
         if len(set(values)) != len(values):
             raise TuneError(f"{where}: a value is repeated")

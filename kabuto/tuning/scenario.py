@@ -61,7 +61,7 @@ import kabuto_assets
 from kabuto.rules.boards import stand_in_wrestlers, starting_board
 from kabuto.tuning.errors import TuneError
 from physics import Circle, Materials, PieceState, Push, PushResult, World, shapes
-from physics.checks import finite_number
+from physics.bounds import check
 from physics.fileio import read_toml
 from physics.numeric import bisect
 
@@ -186,9 +186,7 @@ def scenario_from_dict(name: str, data: Any, source: str = "") -> Scenario:
         like = _string(d, "like", w)
         radius = None
         if "radius" in d:
-            radius = _num(d["radius"], f"{w}.radius")
-            if radius <= 0:
-                raise TuneError(f"{w}.radius: must be positive, got {radius!r}")
+            radius = check("shape.radius", d["radius"], f"{w}.radius", TuneError)
         stand_ins.append(StandIn(si_name, like, radius))
 
     board = None
@@ -210,9 +208,10 @@ def scenario_from_dict(name: str, data: Any, source: str = "") -> Scenario:
         base = d.get("base")
         if base is not None and not isinstance(base, str):
             raise TuneError(f"{w}.base: must be a piece id")
-        pieces.append(PieceState(_string(d, "id", w), _string(d, "kind", w), _num(d.get("x"), f"{w}.x"),
-                                _num(d.get("y"), f"{w}.y"), _num(d.get("angle", 0.0), f"{w}.angle"),
-                                base))
+        pieces.append(PieceState(_string(d, "id", w), _string(d, "kind", w),
+                                 _num(d.get("x"), f"{w}.x", "piece.coordinate"),
+                                 _num(d.get("y"), f"{w}.y", "piece.coordinate"),
+                                 _num(d.get("angle", 0.0), f"{w}.angle", "piece.angle"), base))
 
     pushes = []
     raw_pushes = _array(data.get("push"), f"{where}.push")
@@ -223,7 +222,7 @@ def scenario_from_dict(name: str, data: Any, source: str = "") -> Scenario:
         _known_keys(d, ("piece", "kind", *PUSH_FIELDS, "note"), w)
         if "entry_deg" not in d:
             raise TuneError(f"{w}.entry_deg: missing")
-        nums = {k: _num(d[k], f"{w}.{k}") for k in PUSH_FIELDS if k in d}
+        nums = {k: _num(d[k], f"{w}.{k}", f"push.{k}") for k in PUSH_FIELDS if k in d}
         pushes.append(Push(_string(d, "piece", w), _string(d, "kind", w), **nums))
 
     ids = [p.id for p in pieces] + [p.piece for p in pushes]
@@ -321,10 +320,11 @@ def _string(d: dict, key: str, where: str) -> str:
     return v
 
 
-def _num(v: Any, where: str) -> float:
+def _num(v: Any, where: str, bound: str) -> float:
+    """A number within ``physics.bounds.BOUNDS[bound]`` (TuneError naming ``where`` otherwise)."""
     if v is None:
         raise TuneError(f"{where}: missing")
-    return finite_number(v, where, TuneError)
+    return check(bound, v, where, TuneError)
 
 
 # ----- building the world -----------------------------------------------------------------------

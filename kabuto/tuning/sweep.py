@@ -4,15 +4,21 @@ Each grid point is one independent run: materials built from the base materials 
 overrides, a fresh world, the scenario's pushes. physics rebuilds a fresh pymunk Space for every
 push from the at-rest state, so a run's numbers depend only on its inputs; rows come back in grid
 order whatever the number of workers, and the CSV is byte-identical for 1 worker or 8.
+
+Interrupted sweeps keep their work: with a ``journal`` each finished run is appended to it at once
+(one JSON line: its index, its point and its outcome, exact floats), and a sweep started again on
+the same journal with ``resume=True`` runs only the points that are missing. Ctrl-C terminates the
+workers at once (:mod:`kabuto.tuning.stopping`).
 """
 from __future__ import annotations
 
-import concurrent.futures as cf
 import csv
 import io
+import json
 import math
 import multiprocessing
-from collections.abc import Iterator, Sequence
+import multiprocessing.pool
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +27,7 @@ from tqdm import tqdm
 from kabuto.tuning import params
 from kabuto.tuning.errors import TuneError
 from kabuto.tuning.scenario import Outcome, Scenario, run_scenario
+from kabuto.tuning.stopping import ignore_sigint, terminate_now
 from physics import Materials
 from physics.fileio import write_atomic
 
@@ -61,6 +68,11 @@ def _init_worker(scenarios: dict[str, Scenario], materials_data: dict) -> None:
     _worker_state = (scenarios, Materials.from_dict(materials_data))
 
 
+def _init_pool_worker(scenarios: dict[str, Scenario], materials_data: dict) -> None:
+    ignore_sigint()
+    _init_worker(scenarios, materials_data)
+
+
 def run_point(scenario: Scenario, materials: Materials, point: dict[str, float]) -> Outcome:
     """One run of ``scenario`` with the overrides of one grid point. ValueError if it cannot run."""
     mat, push = params.split(point)
@@ -81,6 +93,10 @@ def _job(job: tuple[str, dict[str, float]]) -> Outcome | str:
         return str(exc)
 
 
+def _indexed_job(job: tuple[int, tuple[str, dict[str, float]]]) -> tuple[int, Outcome | str]:
+    return job[0], _job(job[1])
+
+
 class Runner:
     """Runs (scenario name, overrides) jobs, in this process (1 worker) or on a process pool kept
     for the Runner's life (start-up is paid once, which matters for a fit's many small batches).
@@ -95,56 +111,122 @@ class Runner:
         self.scenarios = {s.name: s for s in scenarios}
         self.materials = materials
         self.workers = workers
-        self._pool: cf.ProcessPoolExecutor | None = None
+        self._pool: multiprocessing.pool.Pool | None = None
         _init_worker(self.scenarios, materials.to_dict())
 
     def __enter__(self) -> Runner:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        if exc_type is None:
+            self.close()
+        else:  # Ctrl-C or an error: stop the workers now, never wait for their runs
+            self.terminate()
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
+            self._pool.close()
+            self._pool.join()
             self._pool = None
 
-    def _get_pool(self) -> cf.ProcessPoolExecutor:
+    def terminate(self) -> None:
+        if self._pool is not None:
+            terminate_now(self._pool)
+            self._pool = None
+
+    def _get_pool(self) -> multiprocessing.pool.Pool:
         if self._pool is None:
             # 'spawn' everywhere: the same start-up on every platform, and no fork of a process
             # whose threads (tqdm's monitor) might hold a lock.
-            self._pool = cf.ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_init_worker, initargs=(self.scenarios, self.materials.to_dict()))
+            self._pool = multiprocessing.get_context("spawn").Pool(
+                self.workers, initializer=_init_pool_worker,
+                initargs=(self.scenarios, self.materials.to_dict()))
         return self._pool
 
     def run(self, jobs: Sequence[tuple[str, dict[str, float]]], progress: bool = False,
-            desc: str = "") -> list[Outcome]:
-        """Every job's Outcome, in order; TuneError at the first job that could not run."""
-        results: Iterator[Outcome | str]
+            desc: str = "", on_result: Callable[[int, Outcome], None] | None = None) -> list[Outcome]:
+        """Every job's Outcome, in order; TuneError at the first job found that could not run.
+
+        ``on_result(i, outcome)`` is called as each job finishes (in the order they finish, which
+        with several workers need not be job order).
+        """
+        results: Iterator[tuple[int, Outcome | str]]
         if self.workers == 1 or len(jobs) <= 1:
-            results = map(_job, jobs)
+            results = map(_indexed_job, enumerate(jobs))
         else:
             chunk = max(1, min(32, len(jobs) // (self.workers * 8)))
-            results = self._get_pool().map(_job, jobs, chunksize=chunk)
-        outcomes: list[Outcome] = []
-        for i, r in enumerate(tqdm(results, total=len(jobs), desc=desc, unit="run",
-                                   disable=not progress, leave=False)):
+            results = self._get_pool().imap_unordered(_indexed_job, list(enumerate(jobs)),
+                                                      chunksize=chunk)
+        outcomes: dict[int, Outcome] = {}
+        for i, r in tqdm(results, total=len(jobs), desc=desc, unit="run", disable=not progress,
+                         leave=False):
             if isinstance(r, str):
                 name, point = jobs[i]
                 shown = ", ".join(f"{k}={v:.6g}" for k, v in point.items())
                 raise TuneError(f"{name} run {i} ({shown}): {r}")
-            outcomes.append(r)
-        return outcomes
+            outcomes[i] = r
+            if on_result is not None:
+                on_result(i, r)
+        return [outcomes[i] for i in range(len(jobs))]
 
 
 def run_sweep(scenario: Scenario, materials: Materials, grid: params.Grid, workers: int = 1,
-              progress: bool = True) -> SweepResult:
-    """Run the scenario at every grid point."""
+              progress: bool = True, journal: Path | None = None, resume: bool = False
+              ) -> SweepResult:
+    """Run the scenario at every grid point.
+
+    With ``journal``, each finished run is appended to that file as it finishes; with ``resume``
+    the runs already in it (same index, same point) are kept and only the others are run.
+    """
     points = grid.points()
-    with Runner([scenario], materials, workers) as runner:
-        outcomes = runner.run([(scenario.name, p) for p in points], progress, desc=scenario.name)
-    return SweepResult(scenario, grid, points, outcomes)
+    done = read_journal(journal, points) if journal is not None and resume else {}
+    todo = [i for i in range(len(points)) if i not in done]
+    log = None
+    if journal is not None and not resume and journal.exists():
+        journal.unlink()  # a new sweep: the old journal's runs are not this one's
+
+    def keep(j: int, outcome: Outcome) -> None:
+        nonlocal log
+        i = todo[j]
+        done[i] = outcome
+        if journal is not None:
+            if log is None:  # made with the first finished run: a sweep that fails at once leaves nothing
+                journal.parent.mkdir(parents=True, exist_ok=True)
+                log = open(journal, "a", encoding="utf-8")  # noqa: SIM115 (closed below)
+            log.write(json.dumps({"index": i, "point": points[i], "metrics": outcome.metrics,
+                                  "stalled": outcome.stalled, "capped": outcome.capped}) + "\n")
+            log.flush()  # on disk as it finishes: a Ctrl-C or a kill loses no finished run
+
+    try:
+        with Runner([scenario], materials, workers) as runner:
+            runner.run([(scenario.name, points[i]) for i in todo], progress, desc=scenario.name,
+                       on_result=keep)
+    finally:
+        if log is not None:
+            log.close()
+    return SweepResult(scenario, grid, points, [done[i] for i in range(len(points))])
+
+
+def read_journal(path: Path, points: list[dict[str, float]]) -> dict[int, Outcome]:
+    """The finished runs in a sweep's journal that belong to this grid (same index and point). A
+    torn last line (the process killed mid-write) is skipped; so is a line of another grid."""
+    out: dict[int, Outcome] = {}
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return out
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TuneError(f"--resume: cannot read {path} ({exc})") from None
+    for line in lines:
+        try:
+            d = json.loads(line)
+            i = d["index"]
+            if type(i) is int and 0 <= i < len(points) and d["point"] == points[i]:
+                out[i] = Outcome({str(k): float(v) for k, v in d["metrics"].items()},
+                                 bool(d["stalled"]), bool(d["capped"]))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+    return out
 
 
 # ----- writing ----------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from pyglet.graphics import Batch, Group
 
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
+from kabuto.ui.text import shown, shown_lines
 
 AnchorX = Literal["left", "center", "right"]
 AnchorY = Literal["top", "bottom", "center", "baseline"]
@@ -25,7 +26,9 @@ def label(text: str, x: float, y: float, batch: Batch, group: Group | None = Non
           size: float = theme.FONT_SIZE, color: theme.RGBA = theme.TEXT, anchor_x: AnchorX = "left",
           anchor_y: AnchorY = "baseline", width: int | None = None, multiline: bool = False,
           bold: bool = False, align: AnchorX = "left") -> pyglet.text.Label:
-    """A text label in the app's font (pyglet's default sans-serif)."""
+    """A text label in the app's font (pyglet's default sans-serif). Control characters and lone
+    surrogates are shown escaped (:mod:`kabuto.ui.text`): labels show text read from files."""
+    text = shown_lines(text) if multiline else shown(text)
     return pyglet.text.Label(text, x=x, y=y, font_name=theme.FONT, font_size=size, color=color,
                              anchor_x=anchor_x, anchor_y=anchor_y, width=width,
                              multiline=multiline, weight="bold" if bold else "normal", align=align,
@@ -33,7 +36,9 @@ def label(text: str, x: float, y: float, batch: Batch, group: Group | None = Non
 
 
 def fit_text(lab: pyglet.text.Label, text: str, width: float) -> None:
-    """Set ``text`` on a one-line label, cut short with an ellipsis to fit ``width`` pixels."""
+    """Set ``text`` on a one-line label, cut short with an ellipsis to fit ``width`` pixels (shown
+    safely, as :func:`label` does)."""
+    text = shown(text)
     lab.text = text
     if lab.content_width <= width:
         return

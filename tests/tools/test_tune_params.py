@@ -76,7 +76,7 @@ def test_a_grid_is_every_combination_with_the_first_parameter_slowest(materials)
 @pytest.mark.parametrize("specs, problem", [
     (["table_friction=-0.1:0.3:3"], "must be between 0 and 5"),
     (["restitution=0.5:1.5:3"], "must be between 0 and 1"),
-    (["push.speed=-0.2:0.4:3"], "push.speed=-0.2: a push needs a positive speed"),
+    (["push.speed=-0.2:0.4:3"], "push.speed=-0.2: must be between 0.0001 and 20"),
     (["push.heading_deg=0:90:4"], "beyond the platform"),
     (["mass=0.2", "mass=0.3"], "given twice"),
     ([], "no --param"),

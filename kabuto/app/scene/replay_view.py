@@ -20,6 +20,7 @@ from kabuto.app.session import Outcome
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
 from kabuto.ui.scene import WidgetScene
+from kabuto.ui.text import shown
 from kabuto.ui.widgets import Button, label
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
@@ -101,7 +102,7 @@ class ReplayScene(TableScene):
             self.ring.show_aim(None)
 
     def _during_play(self) -> None:
-        self.event_label.text = self.message
+        self.event_label.text = shown(self.message)  # it may quote the file
         self.invalidate()
 
     def toggle_tuning(self) -> None:

@@ -48,6 +48,7 @@ from kabuto.ui import theme
 from kabuto.ui.frames import PixelRect, Scissor, StaticCache, merge
 from kabuto.ui.geometry import Rect
 from kabuto.ui.scene import Scene
+from kabuto.ui.text import shown
 from kabuto.ui.widgets import Button, Slider, Widgets, fit_text, label
 
 TOP_BAR = 40
@@ -243,7 +244,7 @@ class TableScene(Scene):
     def _refresh_status(self, view: TableView | None = None) -> None:
         self.invalidate()
         v = view or self.flow.view()
-        self.event_label.text = v.message
+        self.event_label.text = shown(v.message)  # it may quote a file
         fit_text(self.status_label, v.status, self._status_width)
 
     def _refresh_aim(self) -> None:
