@@ -50,6 +50,7 @@ class SimSettings:
     rest_speed: float = 5e-4
     rest_spin: float = 0.02
     rest_steps: int = 8
+    rest_overlap: float = 1e-4
     max_time: float = 20.0
     max_drive_time: float = 8.0
 
@@ -119,6 +120,7 @@ _SIM_LIMITS: dict[str, tuple[float, float]] = {
     "rest_speed": (1e-7, 1.0),
     "rest_spin": (1e-6, 10.0),
     "rest_steps": (1, 10000),
+    "rest_overlap": (1e-7, 0.01),
     "max_time": (0.1, 600.0),
     "max_drive_time": (0.1, 600.0),
 }
