@@ -16,7 +16,7 @@ once, numerically (a polar midpoint grid), and tabulates
 over ``u = eps / (1 + eps)`` in [0, 1], read back with linear interpolation.
 
 >>> f, t = fractions(np.array([0.0, 1e9]))
->>> [round(x, 3) for x in f], [round(x, 3) for x in t]
+>>> [round(float(x), 3) for x in f], [round(float(x), 3) for x in t]
 ([0.0, 1.0], [1.0, 0.0])
 
 A polygon piece uses the disc's curves with its own ``r_mean`` (the disc of the same mean contact
