@@ -68,7 +68,7 @@ def fraction(slide: float, spin: float) -> tuple[float, float]:
     """:func:`fractions` for a piece sliding at ``slide`` whose rim turns at ``spin = |w| R_eq``
     (plain floats, both >= 0, not both 0; for the simulator's loop). ``u = eps / (1 + eps)`` is
     ``slide / (slide + spin)``, which stays finite however small the spin."""
-    f_tab, t_tab = _lists()
+    f_tab, t_tab = tables()
     pos = slide / (slide + spin) * (_TABLE_SIZE - 1)
     i = min(int(pos), _TABLE_SIZE - 2)
     a = pos - i
@@ -76,6 +76,7 @@ def fraction(slide: float, spin: float) -> tuple[float, float]:
 
 
 @functools.lru_cache(maxsize=1)
-def _lists() -> tuple[list[float], list[float]]:
+def tables() -> tuple[list[float], list[float]]:
+    """The force and torque fractions at ``u = k / (len - 1)``, k = 0 .. len - 1, as lists."""
     _, f_tab, t_tab = _table()
     return f_tab.tolist(), t_tab.tolist()

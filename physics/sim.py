@@ -356,6 +356,8 @@ class Episode:
             if by_row[p.base_row] in look:
                 look.add(p)
         coupled = self._coupled
+        f_tab, t_tab = friction.tables()
+        last = len(f_tab) - 2
         for p in look:
             x, y, _, vx, vy, w = data[p.row].tolist()
             if p.base_row >= 0:
@@ -366,21 +368,26 @@ class Episode:
             slide = math.hypot(vx, vy)
             spin = abs(w) * p.r_eq
             if slide <= _STILL and spin <= _STILL:
-                f, t = 1.0, 1.0                      # resting on its support: static friction
+                f = t = 1.0                      # resting on its support: static friction
             else:
-                f, t = friction.fraction(slide, spin)
+                # friction.fraction, inlined: this loop runs for every moving piece.
+                pos = slide / (slide + spin) * (last + 1)
+                i = min(int(pos), last)
+                a = pos - i
+                f = f_tab[i] + a * (f_tab[i + 1] - f_tab[i])
+                t = t_tab[i] + a * (t_tab[i + 1] - t_tab[i])
             old_f, old_t = p.coupled
             if abs(f - old_f) > _RETUNE or abs(t - old_t) > _RETUNE or (
-                    f == t == 1.0 and p.coupled != (1.0, 1.0)):
+                    f == t == 1.0 and old_f + old_t != 2.0):
                 full = p.mu * p.load
                 pivot, gear = p.support
                 lib.cpConstraintSetMaxForce(pivot._constraint, full * f)
                 lib.cpConstraintSetMaxForce(gear._constraint, full * t * p.r_mean)
                 p.coupled = (f, t)
-            if p.coupled == (1.0, 1.0):
-                coupled.discard(p)
-            else:
-                coupled.add(p)
+                if f == t == 1.0:
+                    coupled.discard(p)
+                else:
+                    coupled.add(p)
 
     # ----- the push ------------------------------------------------------------------------------
     def start_push(self, push: Push, start: tuple[float, float, float]) -> None:
@@ -509,13 +516,14 @@ class Episode:
             # until released).
             hypot(self._x, self._y, out=self._dist)
             greater(self._dist, self._fall_limit, out=self._beyond)
-            gone = set(np.flatnonzero(self._beyond).tolist()) if self._beyond.any() else set()
-            for p, rows, share in self._stacks:
-                if math.hypot(share @ data[rows, 0], share @ data[rows, 1]) > R:
-                    gone.add(p.row)
-            if gone:
-                self._fall([p for p in self._order if p.row in gone], step * dt, falls)
-                data = self._read()
+            if self._beyond.any() or self._stacks:
+                gone = set(np.flatnonzero(self._beyond).tolist())
+                for p, rows, share in self._stacks:
+                    if math.hypot(share @ data[rows, 0], share @ data[rows, 1]) > R:
+                        gone.add(p.row)
+                if gone:
+                    self._fall([p for p in self._order if p.row in gone], step * dt, falls)
+                    data = self._read()
             if self._stacked and self._check_stacks(data):
                 data = self._read()  # the layout changed: read the bodies into the new rows
             driven = self.driven

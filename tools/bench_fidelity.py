@@ -71,6 +71,9 @@ def resting_overlap(n: int, seed: int, rebuild: int) -> dict:
         depth = world.max_overlap()
         worst = max(worst, depth)
         over += depth > limit
+        if done % 250 == 0:
+            print(f"rest: {done} pushes, worst {worst * 1e3:.4f} mm, {over} over the limit, "
+                  f"{capped} capped", file=sys.stderr, flush=True)
     return {"pushes": n, "over_limit": over, "capped": capped,
             "worst_overlap_mm": round(worst * 1e3, 4), "limit_mm": limit * 1e3}
 

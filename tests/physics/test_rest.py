@@ -3,6 +3,7 @@
 ``tools/bench_fidelity.py`` runs the issue's 10,000 pushes."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -36,3 +37,19 @@ def test_random_pushes_into_a_crowd_with_stacks_end_with_no_overlap(seed):
         except ValueError:
             continue
         assert result.capped or world.max_overlap() <= limit
+
+
+def test_a_world_at_rest_stays_put_when_settled_again():
+    """The starting board's stand-ins overlap their neighbours by about 1 mm: the first settle
+    pushes them apart; after that the world is at rest, and settling again changes nothing a
+    player could see (it stops after the rest steps, nothing moves a hundredth of a millimetre)."""
+    from tests.physics.helpers import board
+
+    world = board(2)
+    world.settle()
+    before = {p.id: p for p in world.pieces}
+    result = world.settle()
+    assert result.steps <= world.materials.sim.rest_steps + 2
+    for p in world.pieces:
+        assert math.hypot(p.x - before[p.id].x, p.y - before[p.id].y) < 1e-5
+    assert world.max_overlap() <= world.materials.sim.rest_overlap
