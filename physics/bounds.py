@@ -71,6 +71,7 @@ BOUNDS: dict[str, Bound] = {
     "simulation.rest_speed": Bound(1e-7, 1.0, "m/s"),
     "simulation.rest_spin": Bound(1e-6, 10.0, "rad/s"),
     "simulation.rest_steps": Bound(1, 10000, "steps", integer=True),
+    "simulation.rest_overlap": Bound(1e-7, 0.01, "metres"),
     "simulation.max_time": Bound(0.1, 120.0, "seconds"),
     "simulation.max_drive_time": Bound(0.1, 120.0, "seconds"),
     # a scenario's pieces and pushes (tuning experiments; the game's own hand limits are rules)

@@ -51,6 +51,7 @@ class SimSettings:
     rest_speed: float = 5e-4
     rest_spin: float = 0.02
     rest_steps: int = 8
+    rest_overlap: float = 1e-4
     max_time: float = 20.0
     max_drive_time: float = 8.0
 

@@ -77,14 +77,32 @@ class Fall:
 
 @dataclass
 class Trajectory:
-    """Poses sampled at a fixed rate for animation: ``poses[t, i] = (x, y, angle, level)``.
+    """States sampled at a fixed rate: ``poses[t, i] = (x, y, angle, level)`` and
+    ``velocities[t, i] = (vx, vy, spin)`` (m/s and rad/s, in the ring's frame).
 
-    Row ``i`` belongs to ``ids[i]``; a piece that has fallen has NaN from its fall on.
+    Row ``i`` belongs to ``ids[i]``; a piece that has fallen has NaN from its fall on. The rate is
+    60 Hz for animation unless asked otherwise (``World.launch(..., sample_rate=...)``); at
+    ``simulation.steps_per_second`` it is every step.
     """
 
     ids: list[str]
     rate: float
     poses: np.ndarray = field(repr=False)
+    velocities: np.ndarray | None = field(default=None, repr=False)
+
+    def speeds(self, pid: str) -> np.ndarray:
+        """Sliding speed (m/s) of one piece at every sample."""
+        v = self._velocities()[:, self.ids.index(pid)]
+        return np.hypot(v[:, 0], v[:, 1])
+
+    def spins(self, pid: str) -> np.ndarray:
+        """Spin (rad/s, counter-clockwise positive) of one piece at every sample."""
+        return self._velocities()[:, self.ids.index(pid), 2]
+
+    def _velocities(self) -> np.ndarray:
+        if self.velocities is None:
+            raise ValueError("this trajectory has no velocities")
+        return self.velocities
 
     @property
     def duration(self) -> float:

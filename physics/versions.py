@@ -1,4 +1,4 @@
-"""Which physics engine a result was computed with.
+"""Which physics engine and physics model a result was computed with.
 
 Chipmunk promises bit-identical results for the same operations on the same build and platform,
 not across versions or processors, so a replay records these and ``kabuto replay --verify`` warns
@@ -14,6 +14,15 @@ import sys
 
 import pymunk
 
+#: The physics model: what the simulator computes, beyond the engine's own numbers. A replay
+#: records it, and one recorded under another model is refused rather than re-simulated into a
+#: silently different game (``kabuto replay`` exits 2 naming both).
+#:
+#: 1. Before issue 15 (replays with no ``physics_model`` in their meta).
+#: 2. Stacks judged by their centres of mass, sliding and spinning friction coupled, bodies in
+#:    an order of positions (not ids), and "at rest" only once overlaps are pushed out.
+PHYSICS_MODEL = 2
+
 
 def engine() -> dict[str, str]:
     """The running pymunk and Chipmunk versions and the platform (OS and processor)."""
@@ -23,6 +32,17 @@ def engine() -> dict[str, str]:
         "chipmunk": pymunk.chipmunk_version,
         "platform": f"{sys.platform}-{platform.machine()}",
     }
+
+
+def model_mismatch(recorded: int) -> str | None:
+    """The one-line refusal for a result recorded under another physics model, else None.
+
+    >>> model_mismatch(1)
+    'recorded with physics model 1; this is 2'
+    """
+    if recorded == PHYSICS_MODEL:
+        return None
+    return f"recorded with physics model {recorded}; this is {PHYSICS_MODEL}"
 
 
 def describe(info: dict[str, str]) -> str:

@@ -35,7 +35,7 @@ from physics import shapes
 from physics.checks import finite_number, is_finite_number
 from physics.materials import Materials
 from physics.numeric import bisect
-from physics.sim import Episode, levels_of, outline_shapes
+from physics.sim import ANIMATION_RATE, Episode, levels_of, outline_shapes, shapes_depth
 from physics.state import PieceState, Push, PushResult
 
 SNAPSHOT_VERSION = 1
@@ -215,7 +215,7 @@ class World:
     def preview(self, push: Push) -> PushResult:
         """Simulate a push without changing this world."""
         start = self.check_push(push)
-        ep = Episode(self.materials, self._pieces.values())
+        ep = Episode(self.materials, self._pieces.values(), frame_deg=push.entry_deg)
         ep.start_push(push, start)
         return self._finish(ep, push)
 
@@ -230,22 +230,59 @@ class World:
         return self.launch({})
 
     def launch(self, velocities: dict[str, tuple[float, float, float]],
-               commit: bool = True) -> PushResult:
+               commit: bool = True, sample_rate: float = ANIMATION_RATE) -> PushResult:
         """Send pieces off with velocities ``{id: (vx, vy, spin)}`` and run to rest: a flick, for
-        experiments and tuning (a game moves pieces only by pushes and scripted effects)."""
-        for pid, v in velocities.items():
-            self.piece(pid)
-            if len(v) != 3 or not all(is_finite_number(c) for c in v):
-                raise ValueError(f"launch {pid!r}: expected (vx, vy, spin) finite numbers")
+        experiments and tuning (a game moves pieces only by pushes and scripted effects).
+
+        The result's trajectory holds every piece's pose and velocity ``sample_rate`` times a
+        second (at most every step: ``simulation.steps_per_second``)."""
+        self._check_vectors(velocities, "launch", "(vx, vy, spin)")
         ep = Episode(self.materials, self._pieces.values())
         ep.launch(velocities)
-        result = self._finish(ep, None)
+        return self._run(ep, commit, sample_rate)
+
+    def strike(self, impulses: dict[str, tuple[float, float, float]],
+               commit: bool = True, sample_rate: float = ANIMATION_RATE) -> PushResult:
+        """Give pieces impulses ``{id: (jx, jy, angular)}`` at their centres (N s and N m s), as a
+        sharp tap would, and run to rest. A piece resting on a stack is struck alone: what it
+        rides on feels it only through friction."""
+        self._check_vectors(impulses, "strike", "(jx, jy, angular)")
+        ep = Episode(self.materials, self._pieces.values())
+        ep.strike(impulses)
+        return self._run(ep, commit, sample_rate)
+
+    def press(self, forces: dict[str, tuple[float, float, float]], duration: float,
+              commit: bool = True, sample_rate: float = ANIMATION_RATE) -> PushResult:
+        """Press on pieces with constant forces ``{id: (fx, fy, torque)}`` (N and N m, at their
+        centres) for ``duration`` seconds, then let go and run to rest. The trajectory (at
+        ``sample_rate``) shows where they were meanwhile."""
+        self._check_vectors(forces, "press", "(fx, fy, torque)")
+        finite_number(duration, "duration")
+        if duration < 0:
+            raise ValueError(f"duration: must not be negative, got {duration:g}")
+        ep = Episode(self.materials, self._pieces.values())
+        ep.hold_forces(forces, duration)
+        return self._run(ep, commit, sample_rate)
+
+    def _check_vectors(self, given: dict[str, tuple[float, float, float]], what: str,
+                       form: str) -> None:
+        for pid, v in given.items():
+            self.piece(pid)
+            if len(v) != 3 or not all(is_finite_number(c) for c in v):
+                raise ValueError(f"{what} {pid!r}: expected {form} finite numbers")
+
+    def _run(self, ep: Episode, commit: bool, sample_rate: float) -> PushResult:
+        finite_number(sample_rate, "sample_rate")
+        if sample_rate <= 0:
+            raise ValueError(f"sample_rate: must be positive, got {sample_rate:g}")
+        result = self._finish(ep, None, sample_rate)
         if commit:
             self._adopt(result)
         return result
 
-    def _finish(self, ep: Episode, push: Push | None) -> PushResult:
-        falls, steps, released, stalled, capped, traj = ep.run()
+    def _finish(self, ep: Episode, push: Push | None,
+                sample_rate: float = ANIMATION_RATE) -> PushResult:
+        falls, steps, released, stalled, capped, traj = ep.run(sample_rate)
         world = World(self.materials, ep.at_rest_state())
         return PushResult(push, falls, world.snapshot(), steps, steps * ep.dt, released, stalled,
                           capped, traj, ep.released_pose)
@@ -353,6 +390,15 @@ class World:
                 out.append(p.id)
         return out
 
+    def overlaps(self) -> list[tuple[str, str, float]]:
+        """Every pair of pieces on one level whose outlines overlap: ``(id, id, depth in metres)``,
+        the smaller id first, in id order. At rest no depth exceeds ``simulation.rest_overlap``."""
+        return Episode(self.materials, self._pieces.values()).overlaps()
+
+    def max_overlap(self) -> float:
+        """The deepest overlap between two pieces on one level (metres; 0 when none overlap)."""
+        return max((d for _, _, d in self.overlaps()), default=0.0)
+
     def _overlapping(self, kind: str, pose: tuple[float, float, float], level: int,
                      ignore: set[str] | None = None) -> str | None:
         """Id of the first piece on ``level`` that a ``kind`` at ``pose`` would overlap by more
@@ -391,25 +437,10 @@ class World:
         for s in outline_shapes(kinds[kind], probe_body, grow):
             s.cache_bb()
             for info in space.shape_query(s):
-                depth = _penetration(s, info.shape) - grow
+                depth = shapes_depth(s, info.shape) - grow
                 pid = owner[info.shape]
                 found[pid] = max(found.get(pid, -math.inf), depth)
         return sorted(found.items())
-
-
-def _penetration(a: pymunk.Shape, b: pymunk.Shape) -> float:
-    """How deep two shapes overlap (negative: the gap between them; -inf: not in contact).
-
-    pymunk reports a polygon-against-circle contact with the distance's sign flipped when the
-    polygon is given first, so the circle always goes first.
-    """
-    if isinstance(b, pymunk.Circle) and not isinstance(a, pymunk.Circle):
-        a, b = b, a
-    try:
-        points = a.shapes_collide(b).points
-    except AssertionError:  # pymunk asserts when the two are not in contact at all
-        return -math.inf
-    return max((-pt.distance for pt in points), default=-math.inf)
 
 
 def state_hash(snapshot: dict[str, Any]) -> str:

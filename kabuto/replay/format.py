@@ -57,6 +57,7 @@ import numpy as np
 from kabuto.rules.errors import ReplayError
 from physics import Materials, PieceState, World
 from physics.fileio import write_atomic
+from physics.versions import model_mismatch
 
 if TYPE_CHECKING:  # the rules engine is imported lazily: loading a file must stay cheap
     from kabuto.rules.game import Game, GameSetup
@@ -105,7 +106,7 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "undo": (("type", "undone"), ()),
 }
 _META_KEYS = ("game_id", "created", "saved", "kabuto", "engine", "seats", "resumed_from", "result",
-              "note")
+              "note", "physics_model")
 
 
 class BadReplayFile(ReplayError):
@@ -711,6 +712,9 @@ def _meta(raw: Any, players: int) -> dict[str, Any]:
                 _str(text, f"meta.engine.{part}", limit=100)
         elif k in ("created", "saved") and v is not None:
             _when(v, f"meta.{k}")
+        elif k == "physics_model":
+            if type(v) is not int or not 1 <= v <= 1000:
+                raise _fail("meta.physics_model", "expected a whole number from 1 to 1000")
         elif v is not None:
             _str(v, f"meta.{k}", limit=1000)
     return m
@@ -873,6 +877,11 @@ class ReplayStepper:
         from kabuto.rules.game import Game
 
         self.replay = replay
+        # Recorded before the physics model was written down: model 1. Under another model the
+        # pushes would re-simulate to another game, so the replay is refused, never re-run.
+        refusal = model_mismatch(replay.meta.get("physics_model", 1))
+        if refusal:
+            raise BadReplayFile(f"{replay.name}: {refusal}")
         try:
             self.game: Game = Game.from_setup(replay.setup)
         except ValueError as exc:

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from kabuto.replay import format as rp
 from kabuto.replay.userdata import ensure_dir, replays_dir
 from physics import Materials, PieceState
-from physics.versions import engine
+from physics.versions import PHYSICS_MODEL, engine
 
 if TYPE_CHECKING:
     from kabuto.rules.game import Game, GameSetup
@@ -97,7 +97,7 @@ class Recorder:
         self._by_id: dict[int, tuple[Materials, int]] = {}
         self.timeline: list[dict[str, Any]] = []
         self.meta: dict[str, Any] = {"game_id": self.game_id, "created": _now(), "kabuto": _version(),
-                                     "engine": engine()}
+                                     "engine": engine(), "physics_model": PHYSICS_MODEL}
         if seats:
             self.meta["seats"] = list(seats)
         if base is not None:

@@ -6,7 +6,6 @@ import math
 import pytest
 
 from physics import PieceState, World
-from physics.sim import Episode
 from tests.physics.helpers import dist, materials, slide_distance
 
 
@@ -34,13 +33,12 @@ def test_slide_distance_scales_with_one_over_mu(mu):
 
 
 def _push_with_force(force: float, steps: int = 480) -> float:
-    m = materials()
-    ep = Episode(m, [PieceState("M", "medium", 0.0, 0.0)])
-    body = ep.pieces["M"].body
-    for _ in range(steps):
-        body.force = (force, 0.0)  # Chipmunk clears forces after each step
-        ep.space.step(m.sim.dt)
-    return body.position.x
+    """Where a medium disc is after ``steps`` steps of a steady push of ``force`` newtons."""
+    m = materials(**{"ring.radius": 1.0})
+    world = World(m, [PieceState("M", "medium", 0.0, 0.0)])
+    result = world.press({"M": (force, 0.0, 0.0)}, steps * m.sim.dt, commit=False,
+                         sample_rate=m.sim.steps_per_second)
+    return float(result.trajectory.poses[steps, 0, 0])
 
 
 def test_a_disc_at_rest_under_a_force_below_mu_m_g_does_not_move():

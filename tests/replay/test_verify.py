@@ -8,6 +8,8 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 import kabuto.rules.game
 import kabuto_assets
 from kabuto import Game
@@ -160,3 +162,25 @@ def test_a_mid_game_tuning_change_is_replayed_with_the_new_table(capsys, rich, t
     path.write_text(json.dumps(data))
     rc, _, err = run(capsys, path, "--verify")
     assert rc == 1 and f"actions[{first_tuned}]" in err
+
+
+@pytest.mark.parametrize("recorded", [None, 1, 3])
+def test_a_replay_recorded_under_another_physics_model_is_refused_not_re_simulated(
+        capsys, tmp_path, rich, recorded):
+    """A replay recorded before the physics model changed (no model written: model 1) would
+    re-simulate to another game: it is refused with exit 2 naming both models."""
+    from physics.versions import PHYSICS_MODEL
+
+    data = json.loads(Path(rich.path).read_text())
+    assert data["meta"]["physics_model"] == PHYSICS_MODEL      # what the recorder writes
+    if recorded is None:
+        del data["meta"]["physics_model"]
+    else:
+        data["meta"]["physics_model"] = recorded
+    old = tmp_path / "old.replay.json"
+    old.write_text(json.dumps(data))
+    rc, out, err = run(capsys, old, "--verify")
+    assert rc == 2
+    assert err.strip().endswith(f"recorded with physics model {recorded or 1}; this is "
+                                f"{PHYSICS_MODEL}")
+    assert err.count("\n") == 1 and "DIFFERS" not in out
