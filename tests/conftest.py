@@ -20,7 +20,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if getattr(config.option, "numprocesses", None) and not os.environ.get("PYTEST_XDIST_WORKER"):
         return
     with contextlib.suppress(NoDisplay):
-        _display.enter_context(virtual_display("1600x1000x24"))
+        _display.enter_context(virtual_display("2000x1200x24"))  # room for a 1920 x 1080 window
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -33,6 +33,7 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 from pyglet.window import key, mouse
 
+import kabuto_assets
 from kabuto.app.aim import MIN_DRAG, Aim, Limits, entry_towards, grabs_platform, heading_towards, nudge
 from kabuto.app.animation import Departure, Flight, Playback
 from kabuto.app.panels import AimBar, SidePanel
@@ -47,6 +48,7 @@ from kabuto.rules.inventory import parse_place
 from kabuto.ui import theme
 from kabuto.ui.frames import PixelRect, Scissor, StaticCache, merge
 from kabuto.ui.geometry import Rect
+from kabuto.ui.overlay import pause_menu, rules_page
 from kabuto.ui.scene import Scene
 from kabuto.ui.widgets import Button, Slider, Widgets, fit_text, label
 
@@ -54,6 +56,7 @@ TOP_BAR = 40
 AIM_BAR = 80
 PANEL_FRACTION = 0.3
 PANEL_MIN, PANEL_MAX = 340, 460
+SLIDER_ROOM = 240  # the speed slider's share of the aim bar's right end
 
 
 class TableScene(Scene):
@@ -193,7 +196,9 @@ class TableScene(Scene):
         self._ui_items += [self.title_label, self.status_label, self.event_label]
         # Right-hand buttons in the top bar.
         x = W - 8
-        buttons = [("menu", "Menu (Esc)", self._to_menu, True)]
+        # A game pauses (its pause menu leaves); a replay's Menu goes straight back.
+        buttons = [("menu", "Menu (Esc)", self.pause if self.session.interactive else self._to_menu,
+                    True)]
         if self.session.interactive:
             buttons += [("undo", "Undo (U)", self._undo, v.can_undo),
                         ("end-turn", "End turn (E)", self._end_turn, v.can_end_turn),
@@ -208,7 +213,7 @@ class TableScene(Scene):
         # While a push plays the side panel shows the state before it (TableView.panels).
         self.side.build(self.panel_rect, v.panels, self.widgets, self._pick_move, v.selected_move)
         self.bar.build(self.bar_rect, list(v.choices), v.choice_key, self.widgets, self._pick_choice,
-                       v.may_aim, v.idle)
+                       v.may_aim, v.idle, reserve_right=SLIDER_ROOM if v.speed_slider else 0.0)
         if v.speed_slider:
             r = self.bar_rect
             self.widgets.add(Slider(Rect(r.right - 230, r.y + 6, 210, 40), "push speed (m/s)",
@@ -587,6 +592,32 @@ class TableScene(Scene):
         if self.on_menu is not None:
             self.on_menu()
 
+    def pause(self) -> None:
+        """Escape: the pause menu over the table (the push, the AI and the clock wait under it)."""
+        pause_menu(self.app, rules=rules_page(kabuto_assets.path("help", "rules.toml"), "kabuto"),
+                   save_and_leave=self._save_and_leave, quit_app=self._save_and_quit,
+                   message=self._saved_where())
+
+    def _saved_where(self) -> str:
+        if getattr(self.session, "save_now", None) is None:
+            return "The free push table is not saved."
+        if self.mode is Phase.OVER:
+            return "This game is over; its replay is saved."
+        return "Your game is saved after every turn; Continue on the start menu goes on with it."
+
+    def _save_and_leave(self) -> None:
+        self._save_quietly()
+        self._to_menu()
+
+    def _save_and_quit(self) -> None:
+        self._save_quietly()
+        self.app.on_close()
+
+    def _save_quietly(self) -> None:
+        save = getattr(self.session, "save_now", None)
+        if save is not None:
+            save()
+
     # ----- the win screen ----------------------------------------------------------------------------
     def _clear_over(self) -> None:
         for it in self._over_items:
@@ -692,6 +723,8 @@ class TableScene(Scene):
                 self._after_flow()
             elif self.tuning_open:
                 self.toggle_tuning()
+            elif self.session.interactive:
+                self.pause()
             else:
                 self._to_menu()
             return True
