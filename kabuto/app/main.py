@@ -7,7 +7,7 @@ sandbox, replays) and the card table's (:data:`cards.table.app_mode.MODE`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,7 @@ import pyglet
 
 import kabuto_assets
 from cards.table.app_mode import MODE as CARD_TABLE
+from kabuto.app import settings as app_settings
 from kabuto.app.game_config import GameConfig
 from kabuto.app.game_session import GameSession
 from kabuto.app.scene.menu import MenuScene
@@ -59,11 +60,22 @@ class App:
         self.materials = (load_profile(self.options.tuning, self.base_materials)
                           if self.options.tuning else self.base_materials)
         self.window = window or Window(*self.options.size, visible=self.options.visible)
+        self.settings = app_settings.load(self.data_dir)
         self.last_config = self.options.config or GameConfig()
         self.last_mode = "kabuto"
         self.modes = ModeRegistry()
         for mode in (*builtin_modes(), CARD_TABLE):
             self.modes.add(mode)
+
+    @property
+    def data_dir(self) -> Path:
+        from kabuto.replay.userdata import data_dir
+
+        return data_dir(self.options.data_dir)
+
+    def set_pace(self, pace: str) -> None:
+        self.settings = replace(self.settings, pace=pace)
+        app_settings.save(self.data_dir, self.settings)
 
     @property
     def card_saves(self) -> Path:
@@ -101,7 +113,8 @@ class App:
 
     def table(self, session: Session, rematch: Callable[[], None] | None = None) -> TableScene:
         return TableScene(self.window, session, on_menu=self.open_menu, on_rematch=rematch,
-                          ai_delay=self.options.ai_delay,
+                          ai_delay=self.options.ai_delay, pace=self.settings.pace,
+                          on_pace=self.set_pace,
                           profile_dir=self.options.profiles or default_profile_dir(),
                           defaults=self.base_materials)
 

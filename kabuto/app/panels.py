@@ -139,9 +139,10 @@ class SidePanel(_Panel):
                 y -= 34
                 btn = Button(Rect(x0, y, 150, 28), mv.name, partial(on_move, mv), b, fg,
                              enabled=mv.enabled, selected=(mv.key == selected_move),
-                             size=theme.FONT_SMALL, reason=mv.reason, name=f"move:{mv.key}")
+                             size=theme.FONT_SMALL, reason=session.plain(mv.reason),
+                             name=f"move:{mv.key}")
                 widgets.add(btn)
-                why = mv.text if mv.enabled else f"{mv.reason}"
+                why = session.plain(mv.text if mv.enabled else mv.reason)
                 lab = label(why, x0 + 158, y + 28, b, fg, size=theme.FONT_SMALL - 1,
                             color=theme.TEXT_DIM if mv.enabled else theme.TEXT_BAD,
                             width=int(rect.w - 180), multiline=True, anchor_y="top")

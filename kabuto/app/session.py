@@ -128,6 +128,26 @@ class Session:
     def world(self) -> World:
         raise NotImplementedError
 
+    def kind_label(self, kind: str) -> str:
+        """A piece kind in a player's words ("medium disc", "Horn Bar")."""
+        return f"{kind} disc" if kind in ("small", "medium", "large") else kind.replace("_", " ")
+
+    def name_of(self, word: str) -> str | None:
+        """A piece id or kind key in a player's words (for :func:`kabuto.app.words.plain`)."""
+        if word in self.materials.kinds:
+            return self.kind_label(word)
+        for p in self.world().pieces:
+            if p.id == word:
+                name = self.kind_label(p.kind)
+                return f"the {name}" if name.endswith(" disc") else name
+        return None
+
+    def plain(self, text: str) -> str:
+        """``text`` in a player's words: no piece ids, kind keys or long numbers."""
+        from kabuto.app.words import plain
+
+        return plain(text, self.name_of) if text else text
+
     def seats(self) -> list[SeatView]:
         return []
 

@@ -228,12 +228,13 @@ class TextPage(Overlay):
 
 def pause_menu(window: Window, *, rules: tuple[str, str] | None, save_and_leave: Callable[[], None],
                quit_app: Callable[[], None], title: str = "Paused",
-               message: str = "") -> Dialog:
+               message: str = "", settings: list[Choice] | None = None) -> Dialog:
     """Show the pause menu over ``window``'s scene: Continue (Escape too), Rules (``rules`` is a
-    (title, text) page; back to this menu after), Save and leave to the menu, Quit."""
+    (title, text) page; back to this menu after), the screen's ``settings`` (a pace, the sound),
+    Save and leave to the menu, Quit."""
     def again() -> None:
         pause_menu(window, rules=rules, save_and_leave=save_and_leave, quit_app=quit_app,
-                   title=title, message=message)
+                   title=title, message=message, settings=settings)
 
     def show_rules() -> None:
         assert rules is not None
@@ -242,6 +243,7 @@ def pause_menu(window: Window, *, rules: tuple[str, str] | None, save_and_leave:
     choices = [Choice("Continue", lambda: None, "pause:continue")]
     if rules is not None:
         choices.append(Choice("Rules", show_rules, "pause:rules"))
+    choices += list(settings or ())  # each re-opens the menu itself, showing its new value
     choices += [Choice("Save and leave to the menu", save_and_leave, "pause:leave"),
                 Choice("Quit", quit_app, "pause:quit")]
     dialog = Dialog(title, choices, message=message)

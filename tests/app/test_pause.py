@@ -55,7 +55,8 @@ def test_escape_at_the_kabuto_table_pauses_and_escape_again_goes_on(app):
     key(win, "Escape")
     assert pump_until(win, lambda: win.overlay is not None)
     assert isinstance(win.overlay, Dialog)
-    assert _buttons(win.overlay) == ["Continue", "Rules", "Save and leave to the menu", "Quit"]
+    assert _buttons(win.overlay) == ["Continue", "Rules", "Pushes: slow motion",
+                                     "Save and leave to the menu", "Quit"]
     # Nothing under the pause menu takes input: a push key does not push.
     key(win, "Return")  # presses the highlighted Continue
     assert pump_until(win, lambda: win.overlay is None)

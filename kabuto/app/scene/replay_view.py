@@ -64,17 +64,19 @@ class ReplayScene(TableScene):
 
     session: ReplaySession
 
-    def __init__(self, app, model: ReplayModel, on_menu=None):
+    def __init__(self, app, model: ReplayModel, on_menu=None, pace: str = "slow"):
         self.model = model
         self.playing = False
         self.speed_index = SPEEDS.index(1.0)
         self._wait = 0.0
-        super().__init__(app, ReplaySession(model), on_menu=on_menu, ai_delay=0.0)
+        super().__init__(app, ReplaySession(model), on_menu=on_menu, ai_delay=0.0, pace=pace)
 
     @classmethod
     def open(cls, app_obj, path: Path) -> ReplayScene:
         """A viewer for ``path`` inside the app (ValueError if the file is not a recording)."""
-        return cls(app_obj.window, open_recording(path), on_menu=app_obj.open_menu)
+        settings = getattr(app_obj, "settings", None)  # the pushes play at the player's pace
+        return cls(app_obj.window, open_recording(path), on_menu=app_obj.open_menu,
+                   pace=settings.pace if settings is not None else "slow")
 
     # ----- controls ----------------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -120,7 +122,7 @@ class ReplayScene(TableScene):
     def change_speed(self, step: int) -> None:
         self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
         if self.playback is not None:
-            self.playback.speed = self.play_speed
+            self.playback.speed = self._speed_for(self.playback.duration)
         self.rebuild()
 
     def toggle_play(self) -> None:

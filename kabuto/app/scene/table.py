@@ -39,6 +39,7 @@ from kabuto.app.animation import Departure, Flight, Playback
 from kabuto.app.panels import AimBar, SidePanel
 from kabuto.app.scene.ring_view import RingView
 from kabuto.app.session import AIStep, Choice, MoveView, Outcome, Session
+from kabuto.app.settings import PACE_WORDS, PACES, playback_speed
 from kabuto.app.table_flow import Phase, TableFlow, TableView
 from kabuto.app.tuning import default_profile_dir
 from kabuto.app.tuning_panel import WIDTH as TUNING_WIDTH
@@ -48,6 +49,7 @@ from kabuto.rules.inventory import parse_place
 from kabuto.ui import theme
 from kabuto.ui.frames import PixelRect, Scissor, StaticCache, merge
 from kabuto.ui.geometry import Rect
+from kabuto.ui.overlay import Choice as MenuChoice
 from kabuto.ui.overlay import pause_menu, rules_page
 from kabuto.ui.scene import Scene
 from kabuto.ui.widgets import Button, Slider, Widgets, fit_text, label
@@ -66,8 +68,13 @@ class TableScene(Scene):
 
     def __init__(self, app, session: Session, *, on_menu: Callable[[], None] | None = None,
                  on_rematch: Callable[[], None] | None = None, ai_delay: float = 0.9,
-                 profile_dir: Path | None = None, defaults=None):
+                 profile_dir: Path | None = None, defaults=None, pace: str = "slow",
+                 on_pace: Callable[[str], None] | None = None):
+        """``pace``: how pushes play back (:data:`kabuto.app.settings.PACES`; slow motion by
+        default)."""
         super().__init__(app)
+        self.pace = pace
+        self.on_pace = on_pace  # told when the player changes the pace (to keep it)
         self.session = session
         self.on_menu = on_menu
         self.on_rematch = on_rematch
@@ -216,14 +223,14 @@ class TableScene(Scene):
                        v.may_aim, v.idle, reserve_right=SLIDER_ROOM if v.speed_slider else 0.0)
         if v.speed_slider:
             r = self.bar_rect
-            self.widgets.add(Slider(Rect(r.right - 230, r.y + 6, 210, 40), "push speed (m/s)",
+            self.widgets.add(Slider(Rect(r.right - 230, r.y + 6, 210, 40), "push speed (mm/s)",
                                     self.aim.speed, self.limits.min_speed,
                                     min(self.limits.max_speed, 1.5), self._set_speed, self.batch,
-                                    self.g_ui, fmt=lambda v: f"{v:.2f}", name="speed"))
+                                    self.g_ui, fmt=lambda v: f"{v * 1000:.0f}", name="speed"))
         if self.tuning_open:
             if self.tuning is None:
                 self.tuning = TuningPanel(self.batch, self.g_tuning, self.defaults, self.profile_dir,
-                                          self._tuned)
+                                          self._tuned, kind_label=self.session.kind_label)
             self.tuning.build(Rect(0, AIM_BAR, TUNING_WIDTH, self.ring_area.h), self.session.materials,
                               self.widgets)
         elif self.tuning is not None:
@@ -256,6 +263,9 @@ class TableScene(Scene):
         if self.mode is Phase.PLAYING:
             return  # the push's own line stays drawn while it plays (see _animate_outcome)
         self.invalidate()
+        slider = self.widgets.find("speed")
+        if isinstance(slider, Slider) and abs(slider.value - self.aim.speed) > 1e-9:
+            slider.set_value(self.aim.speed)  # [ ], the wheel and the keys move it too
         preview = self.flow.aim_preview()
         if preview is None:
             self.ring.show_aim(None)
@@ -343,7 +353,8 @@ class TableScene(Scene):
             self.ring.show_world(self.session.world())
             self._during_play()
             return
-        self.playback = Playback(outcome.result.trajectory, self.play_speed)
+        traj = outcome.result.trajectory
+        self.playback = Playback(traj, self._speed_for(traj.duration))
         push = outcome.result.push
         # While it plays: the platform and the push's line, faint, and a ring round the pushed piece.
         if push is not None:
@@ -359,6 +370,23 @@ class TableScene(Scene):
         if push is not None:
             self.ring.set_mark(push.piece, theme.HIGHLIGHT)
         self._during_play()
+
+    def _speed_for(self, duration: float) -> float:
+        """Playback speed of a push lasting ``duration`` seconds: the pace, times the replay's speed."""
+        return self.play_speed * playback_speed(duration, self.pace)
+
+    def skip(self) -> bool:
+        """Space or a click while a push plays: jump to its end (pieces that fall fly off at once)."""
+        if self.mode is not Phase.PLAYING:
+            return False
+        if self.playback is not None:
+            for dep in self.playback.advance(self.playback.duration * 1e6 + 1e6):
+                self._launch_flight(dep)
+            self.ring.show(self.playback.poses(), self._kinds)
+        for fl, _shp, _r in self.flights:
+            fl.advance(1e6)
+        self.invalidate()
+        return True
 
     def _during_play(self) -> None:
         """While a push or move plays, the panels keep showing the state before it (the pieces
@@ -596,7 +624,16 @@ class TableScene(Scene):
         """Escape: the pause menu over the table (the push, the AI and the clock wait under it)."""
         pause_menu(self.app, rules=rules_page(kabuto_assets.path("help", "rules.toml"), "kabuto"),
                    save_and_leave=self._save_and_leave, quit_app=self._save_and_quit,
-                   message=self._saved_where())
+                   message=self._saved_where(),
+                   settings=[MenuChoice(f"Pushes: {PACE_WORDS.get(self.pace, self.pace)}",
+                                        self._next_pace, "pause:pace")])
+
+    def _next_pace(self) -> None:
+        names = list(PACES)
+        self.pace = names[(names.index(self.pace) + 1) % len(names)] if self.pace in names else "slow"
+        if self.on_pace is not None:
+            self.on_pace(self.pace)
+        self.pause()
 
     def _saved_where(self) -> str:
         if getattr(self.session, "save_now", None) is None:
@@ -663,6 +700,8 @@ class TableScene(Scene):
     def on_mouse_press(self, x, y, button, modifiers) -> bool:
         if self.widgets.on_mouse_press(x, y, button, modifiers):
             return True
+        if self.ring_area.contains(x, y) and self.skip():
+            return True
         if not self.flow.may_aim or not self.ring_area.contains(x, y):
             return False
         wx, wy = self.ring.transform.to_world(x, y)
@@ -727,6 +766,8 @@ class TableScene(Scene):
                 self.pause()
             else:
                 self._to_menu()
+            return True
+        if symbol == key.SPACE and self.skip():
             return True
         if symbol == key.T:
             self.toggle_tuning()
