@@ -18,7 +18,7 @@ from pyglet.graphics import Batch, Group
 from kabuto.app.tuning import KNOBS, list_profiles, load_profile, next_profile_path, save_profile
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
-from kabuto.ui.widgets import Button, Slider, Widgets, label
+from kabuto.ui.widgets import Button, Slider, Widgets, fit_text, label
 from physics import Materials
 
 WIDTH = 300
@@ -95,8 +95,9 @@ class TuningPanel:
         widgets.add(Button(Rect(x0 + 92, y, 86, 26), "Save", lambda: self._save(materials), b, fg,
                            size=theme.FONT_SMALL, name="tuning:save"))
         y -= 24
-        add(label(f"profiles in {self._short(self.folder)}", x0, y, b, fg, size=theme.FONT_SMALL - 1,
-                  color=theme.TEXT_DIM, width=int(rect.w - 24)))
+        where = label("", x0, y, b, fg, size=theme.FONT_SMALL - 1, color=theme.TEXT_DIM)
+        fit_text(where, f"profiles in {self._short(self.folder)}", rect.w - 24, keep_end=True)
+        add(where)
         profiles = list_profiles(self.folder)
         rows = max(1, int((y - rect.y - 40) // 28))
         for p in profiles[-rows:]:
