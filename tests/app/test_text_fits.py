@@ -141,7 +141,6 @@ def test_the_pause_menu_and_rules_fit(window, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_replay_browser_text_stays_on_screen_and_apart(window, tmp_path, size):
-    from kabuto.app.aim import Aim
     from kabuto.app.game_config import GameConfig
     from kabuto.app.game_session import GameSession
     from kabuto.app.main import App, Options
