@@ -26,7 +26,7 @@ from cards.table.match import BotFactory, Match
 from cards.table.render import Renderer
 from cards.table.setup_model import SetupModel
 from cards.table.table_model import TableModel
-from kabuto.ui.overlay import pause_menu, rules_page
+from kabuto.ui.overlay import pause_menu, rules_page, sound_choice
 from kabuto.ui.scene import Scene
 from kabuto.ui.window import Window
 from kabuto.ui.worker import Worker
@@ -152,6 +152,7 @@ class CardTableScene(_DisplayScene):
         self._save_path: Path | None = resume.path if resume is not None else None
         match = Match.resume(config, resume.state, bot_factory) if resume is not None else None
         self.model = TableModel(config, bot_factory, match=match)
+        self._actions_heard = self.model.match.actions_played
         self.pacing = config.effective_pacing()
         self._bot_wait = 0.0
         self._summary_wait = 0.0
@@ -164,6 +165,10 @@ class CardTableScene(_DisplayScene):
         """Advance slides; let a bot act when it is its turn and the table is still."""
         moving = self.renderer.update(dt)
         changed = self._bots(dt)
+        played = self.model.match.actions_played
+        if played > self._actions_heard:  # a card (or cards) went down: one soft flick
+            self.app.play_sound("card")
+        self._actions_heard = played
         return moving or changed
 
     def _bots(self, dt: float) -> bool:
@@ -290,7 +295,8 @@ class CardTableScene(_DisplayScene):
         where = ("Your game is saved when you leave; Continue on the start menu goes on with it."
                  if self.save_dir is not None else "")
         pause_menu(self.app, rules=rules_page(kabuto_assets.path("help", "rules.toml"), game),
-                   save_and_leave=self.leave, quit_app=self._quit, message=where)
+                   save_and_leave=self.leave, quit_app=self._quit, message=where,
+                   settings=sound_choice(self.app, self.pause))
 
     def save(self) -> Path | None:
         """Write the unfinished game to ``save_dir`` (nothing when it is over or there is none)."""

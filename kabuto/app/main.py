@@ -27,6 +27,7 @@ from kabuto.app.tuning import default_profile_dir, load_profile
 from kabuto.rules.errors import ReplayError
 from kabuto.ui.modes import Mode, ModeRegistry
 from kabuto.ui.scene import Scene
+from kabuto.ui.sound import Sounds
 from kabuto.ui.window import Window
 from physics import Materials
 
@@ -61,6 +62,8 @@ class App:
                           if self.options.tuning else self.base_materials)
         self.window = window or Window(*self.options.size, visible=self.options.visible)
         self.settings = app_settings.load(self.data_dir)
+        self.window.sounds = Sounds(kabuto_assets.path("sounds"), self.settings.volume,
+                                    self.settings.mute, on_change=self._sound_changed)
         self.last_config = self.options.config or GameConfig()
         self.last_mode = "kabuto"
         self.modes = ModeRegistry()
@@ -72,6 +75,10 @@ class App:
         from kabuto.replay.userdata import data_dir
 
         return data_dir(self.options.data_dir)
+
+    def _sound_changed(self, volume: float, muted: bool) -> None:
+        self.settings = replace(self.settings, volume=volume, mute=muted)
+        app_settings.save(self.data_dir, self.settings)
 
     def set_pace(self, pace: str) -> None:
         self.settings = replace(self.settings, pace=pace)

@@ -272,3 +272,17 @@ def rules_page(path: Path, game: str) -> tuple[str, str] | None:
     if not isinstance(page, dict):
         return None
     return str(page.get("title", game)), str(page.get("text", "")).strip()
+
+
+def sound_choice(window: Window, reopen: Callable[[], None]) -> list[Choice]:
+    """The pause menu's Sound button (louder, quieter, off), when the window has sounds; it
+    re-opens the menu (``reopen``) to show the new level."""
+    sounds = window.sounds
+    if sounds is None:
+        return []
+
+    def step() -> None:
+        sounds.next_level()
+        reopen()
+
+    return [Choice(sounds.describe(), step, "pause:sound")]

@@ -27,6 +27,7 @@ from kabuto.ui.scene import Scene
 
 if TYPE_CHECKING:
     from kabuto.ui.overlay import Overlay
+    from kabuto.ui.sound import Sounds
 
 TICK = 1.0 / 60.0
 
@@ -62,6 +63,7 @@ class Window(pyglet.window.Window):
         self.set_minimum_size(*min_size)
         self.scene: Scene | None = None
         self.overlay: Overlay | None = None  # a pop-up over the scene (kabuto.ui.overlay)
+        self.sounds: Sounds | None = None  # the app's sounds (kabuto.ui.sound), if it has any
         self.dirty = True
         self.frame_log: list[tuple[float, float]] | None = None
         self.frames_drawn = 0
@@ -82,6 +84,11 @@ class Window(pyglet.window.Window):
         scene.layout(self.width, self.height)
         self.dirty = True
         return scene
+
+    def play_sound(self, name: str) -> None:
+        """Play one of the app's sounds (nothing when the window has none)."""
+        if self.sounds is not None:
+            self.sounds.play(name)
 
     # ----- pop-ups ----------------------------------------------------------------------------------
     def show_overlay(self, overlay: Overlay) -> Overlay:

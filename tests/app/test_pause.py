@@ -55,7 +55,7 @@ def test_escape_at_the_kabuto_table_pauses_and_escape_again_goes_on(app):
     key(win, "Escape")
     assert pump_until(win, lambda: win.overlay is not None)
     assert isinstance(win.overlay, Dialog)
-    assert _buttons(win.overlay) == ["Continue", "Rules", "Pushes: slow motion",
+    assert _buttons(win.overlay) == ["Continue", "Rules", "Pushes: slow motion", "Sound: 70%",
                                      "Save and leave to the menu", "Quit"]
     # Nothing under the pause menu takes input: a push key does not push.
     key(win, "Return")  # presses the highlighted Continue
@@ -131,7 +131,9 @@ def test_the_card_table_pauses_on_escape_saves_on_leaving_and_resumes(app, tmp_p
     before = m.game.to_json()
     key(win, "Escape")
     assert pump_until(win, lambda: win.overlay is not None)
-    assert _buttons(win.overlay) == ["Continue", "Rules", "Save and leave to the menu", "Quit"]
+    # The same menu as at the Kabuto table (which adds the pushes' pace).
+    assert _buttons(win.overlay) == ["Continue", "Rules", "Sound: 70%", "Save and leave to the menu",
+                                     "Quit"]
     _click_overlay(win, "pause:rules", lambda: isinstance(win.overlay, TextPage))
     assert win.overlay.title == "SUMO"
     key(win, "Escape")

@@ -35,7 +35,7 @@ from pyglet.window import key, mouse
 
 import kabuto_assets
 from kabuto.app.aim import MIN_DRAG, Aim, Limits, entry_towards, grabs_platform, heading_towards, nudge
-from kabuto.app.animation import Departure, Flight, Playback
+from kabuto.app.animation import Departure, Flight, Playback, first_knock
 from kabuto.app.panels import AimBar, SidePanel
 from kabuto.app.scene.ring_view import RingView
 from kabuto.app.session import AIStep, Choice, MoveView, Outcome, Session
@@ -50,7 +50,7 @@ from kabuto.ui import theme
 from kabuto.ui.frames import PixelRect, Scissor, StaticCache, merge
 from kabuto.ui.geometry import Rect
 from kabuto.ui.overlay import Choice as MenuChoice
-from kabuto.ui.overlay import pause_menu, rules_page
+from kabuto.ui.overlay import pause_menu, rules_page, sound_choice
 from kabuto.ui.scene import Scene
 from kabuto.ui.widgets import Button, Slider, Widgets, fit_text, label
 
@@ -113,6 +113,8 @@ class TableScene(Scene):
         self.panel_rect = Rect(0, 0, 1, 1)
         self.bar_rect = Rect(0, 0, 1, 1)
         self.play_speed = 1.0  # real speed; the replay viewer changes it
+        self._clack_at: float | None = None  # when the playing push first knocks another piece
+        self._cheered = False
         self.ring.show_world(session.world())
 
     # ----- the flow's state, under the names tests and tools use ----------------------------------
@@ -355,6 +357,8 @@ class TableScene(Scene):
             return
         traj = outcome.result.trajectory
         self.playback = Playback(traj, self._speed_for(traj.duration))
+        self._clack_at = first_knock(traj, outcome.result.push.piece if outcome.result.push else None)
+        self.app.play_sound("push")
         push = outcome.result.push
         # While it plays: the platform and the push's line, faint, and a ring round the pushed piece.
         if push is not None:
@@ -498,6 +502,9 @@ class TableScene(Scene):
         if self.playback is not None:
             for dep in self.playback.advance(dt):
                 self._launch_flight(dep)
+            if self._clack_at is not None and self.playback.time >= self._clack_at:
+                self._clack_at = None
+                self.app.play_sound("clack")
             self.ring.show(self.playback.poses(), self._kinds)
             moving = True
             if self.playback.done:
@@ -533,6 +540,7 @@ class TableScene(Scene):
         return moving
 
     def _launch_flight(self, dep) -> None:
+        self.app.play_sound("fall")
         t = self.ring.transform
         sx, sy = t.to_screen(dep.pose[0], dep.pose[1])
         vx, vy = dep.velocity
@@ -567,6 +575,9 @@ class TableScene(Scene):
         self.ring.show_world(self.session.world())
         self.ring.restyle()
         self._after_flow()
+        if self.mode is Phase.OVER and not self._cheered:
+            self._cheered = True
+            self.app.play_sound("win")
 
     # ----- AI seats ----------------------------------------------------------------------------------
     # The flow asks for an AI turn's plan; it is made in a thread (the window keeps drawing) and
@@ -626,7 +637,8 @@ class TableScene(Scene):
                    save_and_leave=self._save_and_leave, quit_app=self._save_and_quit,
                    message=self._saved_where(),
                    settings=[MenuChoice(f"Pushes: {PACE_WORDS.get(self.pace, self.pace)}",
-                                        self._next_pace, "pause:pace")])
+                                        self._next_pace, "pause:pace"),
+                             *sound_choice(self.app, self.pause)])
 
     def _next_pace(self) -> None:
         names = list(PACES)
