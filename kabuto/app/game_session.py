@@ -170,6 +170,10 @@ class GameSession(Session):
     def kind_label(self, kind: str) -> str:
         return self.game.kind_name(kind)
 
+    def owner_name(self, pid: str) -> str | None:
+        seat = self.game.owner_of(pid)
+        return self._seat_name(seat) if seat is not None else None
+
     def _short_name(self, kind: str) -> str:
         return kind if kind in STANDARD_KINDS else self.game.kind_name(kind)
 

@@ -108,6 +108,17 @@ class Winner:
     title: str = ""
 
 
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... as a player reads a place in a stack.
+
+    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
+    """
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 class Session:
     """The interface the table scene uses. Subclasses fill it in."""
 
@@ -141,6 +152,31 @@ class Session:
                 name = self.kind_label(p.kind)
                 return f"the {name}" if name.endswith(" disc") else name
         return None
+
+    def owner_name(self, pid: str) -> str | None:
+        """Whose piece this is, in the table's words ("Blue"), or None for a standard disc."""
+        return None
+
+    def describe_piece(self, pid: str) -> str:
+        """The tooltip of a piece on the ring: what it is, whose, and how high its stack is
+        ("medium disc, in a stack of 3: 2nd from the bottom")."""
+        world = self.world()
+        if pid not in world:
+            return ""
+        name = self.name_of(pid) or pid
+        name = name.removeprefix("the ")
+        parts = [name[:1].upper() + name[1:]]
+        owner = self.owner_name(pid)
+        if owner:
+            parts.append(f"{owner}'s")
+        level = world.levels().get(pid, 0)
+        riders = world.riders(pid)
+        height = level + 1 + len(riders)
+        if height > 1:
+            parts.append(f"in a stack of {height}: " + ("on top" if not riders else
+                                                        "at the bottom" if level == 0 else
+                                                        f"{_ordinal(level + 1)} from the bottom"))
+        return ", ".join(parts)
 
     def plain(self, text: str) -> str:
         """``text`` in a player's words: no piece ids, kind keys or long numbers."""

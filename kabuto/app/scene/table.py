@@ -202,7 +202,13 @@ class TableScene(Scene):
         self.event_label = label("", self.ring_area.x + 12, self.ring_area.top - 22, self.live,
                                  self.g_ui, size=theme.FONT_SMALL, color=theme.TEXT,
                                  width=int(self.ring_area.w - 24), multiline=True, anchor_y="baseline")
-        self._ui_items += [self.title_label, self.status_label, self.event_label]
+        # The tooltip over the ring (live: above the pieces), hidden until the mouse is on one.
+        self.tip_box = shapes.Rectangle(0, 0, 0, 0, color=(20, 22, 28, 230), batch=self.live,
+                                        group=self.g_fx)
+        self.tip_label = label("", 0, 0, self.live, Group(1, self.g_fx), size=theme.FONT_SMALL,
+                               color=theme.TEXT, anchor_y="bottom")
+        self._ui_items += [self.title_label, self.status_label, self.event_label, self.tip_box,
+                           self.tip_label]
         # Right-hand buttons in the top bar.
         x = W - 8
         # A game pauses (its pause menu leaves); a replay's Menu goes straight back.
@@ -704,10 +710,30 @@ class TableScene(Scene):
 
     # ----- input -------------------------------------------------------------------------------------
     def on_mouse_motion(self, x, y, dx, dy) -> bool:
-        """True only when the hovered widget changed (the only thing a bare move changes)."""
+        """True only when the hovered widget or the piece under the mouse changed (the only things
+        a bare move changes)."""
         before = self.widgets.hovered
         self.widgets.on_mouse_motion(x, y)
-        return self.widgets.hovered is not before
+        return self._show_tip(x, y) or self.widgets.hovered is not before
+
+    def _show_tip(self, x: float, y: float) -> bool:
+        """The tooltip naming the piece under the mouse (kind, owner, stack); True if it changed."""
+        pid = None
+        if self.ring_area.contains(x, y) and self.mode is not Phase.PLAYING and self.widgets.hovered is None:
+            pid = self.ring.piece_at(*self.ring.transform.to_world(x, y))
+        text = self.session.describe_piece(pid) if pid is not None else ""
+        if text == self.tip_label.text and (not text or (self.tip_label.x, self.tip_label.y) == (x + 16, y - 22)):
+            return False
+        self.invalidate()
+        self.tip_label.text = text
+        a = self.ring_area
+        tx = min(x + 16, a.right - self.tip_label.content_width - 10)
+        ty = max(y - 22, a.y + 8)
+        self.tip_label.position = (tx, ty, 0)
+        w, h = self.tip_label.content_width, self.tip_label.content_height
+        self.tip_box.position = (tx - 6, ty - 5)
+        self.tip_box.width, self.tip_box.height = (w + 12, h + 8) if text else (0, 0)
+        return True
 
     def on_mouse_press(self, x, y, button, modifiers) -> bool:
         if self.widgets.on_mouse_press(x, y, button, modifiers):
