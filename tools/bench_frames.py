@@ -115,7 +115,7 @@ def run(repeat: int, whole: bool, size: tuple[int, int] = (1280, 720)) -> dict:
     partial = getattr(win, "partial_frames_drawn", 0) - partial_before
     win.close()
     starts = [t for t, _ in push_log]
-    intervals = [(b - a) * 1000 for a, b in zip(starts, starts[1:]) if b - a < 0.5]
+    intervals = [(b - a) * 1000 for a, b in zip(starts, starts[1:], strict=False) if b - a < 0.5]
     work = [w * 1000 for _, w in push_log]
     idle_ms = [w * 1000 for w in idle]
     empty_ms = [w * 1000 for w in empty]
