@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pyglet
 from pyglet import shapes
@@ -25,8 +25,9 @@ from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
 from kabuto.ui.widgets import Button, Widgets, label
 
-if TYPE_CHECKING:
-    from kabuto.ui.window import Window
+# The window (kabuto.ui.window.Window) is typed Any here: the window shows overlays, so naming its
+# class here would make an import cycle, even a type-checking one.
+Window = Any  # noqa: N816
 
 
 @dataclass(frozen=True)

@@ -283,7 +283,8 @@ class _Host:
 def test_every_start_menu_entry_opens_its_games_set_up(window):
     modes = game_modes()
     titles = [m.title for m in modes]
-    assert titles == ["Sumo Card Game", "Sumo Card Game with Jokers", "SUMO", "Sumida River (3 players)",
+    assert titles == ["Sumo Card Game", "Sumo Card Game with Jokers", "SUMO",
+                      "SUMO (colour read as suit)", "Sumida River (3 players)",
                       "Sumida River (4 players)"]
     host = _Host(window)
     for m in [*modes, MODE]:

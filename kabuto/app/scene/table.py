@@ -717,12 +717,14 @@ class TableScene(Scene):
         return self._show_tip(x, y) or self.widgets.hovered is not before
 
     def _show_tip(self, x: float, y: float) -> bool:
-        """The tooltip naming the piece under the mouse (kind, owner, stack); True if it changed."""
+        """The tooltip naming the piece under the mouse (kind, owner, stack); True if it changed.
+        It stays where it appeared while the mouse is on the same piece (a frame per piece, not
+        per pointer move)."""
         pid = None
         if self.ring_area.contains(x, y) and self.mode is not Phase.PLAYING and self.widgets.hovered is None:
             pid = self.ring.piece_at(*self.ring.transform.to_world(x, y))
         text = self.session.describe_piece(pid) if pid is not None else ""
-        if text == self.tip_label.text and (not text or (self.tip_label.x, self.tip_label.y) == (x + 16, y - 22)):
+        if text == self.tip_label.text:
             return False
         self.invalidate()
         self.tip_label.text = text
