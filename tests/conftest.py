@@ -13,6 +13,7 @@ _display = contextlib.ExitStack()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    os.environ.setdefault("KABUTO_SOUND", "0")  # tests are silent (kabuto.ui.sound)
     # Before any test module imports pyglet (which connects to the display on import): with no
     # DISPLAY, start one Xvfb for this process. Without Xvfb the window tests skip with the reason.
     # Under pytest-xdist the controller only hands out tests, and each worker starts its own Xvfb:
@@ -20,7 +21,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if getattr(config.option, "numprocesses", None) and not os.environ.get("PYTEST_XDIST_WORKER"):
         return
     with contextlib.suppress(NoDisplay):
-        _display.enter_context(virtual_display("1600x1000x24"))
+        _display.enter_context(virtual_display("2000x1200x24"))  # room for a 1920 x 1080 window
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Frame times of the desktop app while pushes play, under Xvfb (started if DISPLAY is unset).
 
-Opens the real 1280x720 window on the 2-player starting board (the sandbox) and plays pushes
+Opens the real window (1280x720, or ``--size``) on the 2-player starting board (the sandbox) and plays pushes
 through pyglet's own event loop at 60 Hz, undoing each in between. The pushes cycle through a fixed
 set of aims, all at the hand's top speed with the large disc: a shove straight through the crowd,
 and two that knock pieces out (so knocked-out pieces fly to the inventory). Every frame drawn from
@@ -16,7 +16,7 @@ Prints a table and one JSON line: frame interval p50/p95 (ms; 16.7 is 60 fps), w
 max (ms), the baselines' work p95, the ratios push-work p95 / idle p95 and / empty p95, and the
 share of partial frames. ``--whole`` turns partial frames off (every frame whole), to compare.
 
-    python3 tools/bench_frames.py [--repeat 6] [--whole] [--json-only]
+    python3 tools/bench_frames.py [--repeat 6] [--whole] [--json-only] [--size 1920x1080]
 """
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def _baseline(win, frames: int, draw) -> list[float]:
     return out
 
 
-def run(repeat: int, whole: bool) -> dict:
+def run(repeat: int, whole: bool, size: tuple[int, int] = (1280, 720)) -> dict:
     import pyglet
     from tqdm import tqdm
 
@@ -65,9 +65,9 @@ def run(repeat: int, whole: bool) -> dict:
     from kabuto.ui.window import Window
 
     try:
-        win = Window(1280, 720, partial_frames=not whole)
+        win = Window(*size, partial_frames=not whole)
     except TypeError:  # an app without partial frames (to measure an older tree)
-        win = Window(1280, 720)
+        win = Window(*size)
     if not hasattr(win, "present"):
         win.present = lambda rects=None: win.flip()
     session = SandboxSession()
@@ -142,13 +142,20 @@ def main(argv=None) -> int:
     p.add_argument("--repeat", type=int, default=6, help="how many pushes to play (default 6)")
     p.add_argument("--whole", action="store_true", help="draw every frame whole (no partial frames)")
     p.add_argument("--json-only", action="store_true", help="print only the JSON line")
+    p.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
     args = p.parse_args(argv)
+    try:
+        size = tuple(int(v) for v in args.size.lower().split("x"))
+        assert len(size) == 2 and min(size) > 0
+    except (ValueError, AssertionError):
+        print(f"bench_frames: --size: expected WxH like 1920x1080, got {args.size!r}", file=sys.stderr)
+        return 2
     if args.repeat < 1:
         print("bench_frames: --repeat must be at least 1", file=sys.stderr)
         return 2
     try:
-        with virtual_display():
-            res = run(args.repeat, args.whole)
+        with virtual_display(f"{max(size[0], 1600) + 80}x{max(size[1], 900) + 80}x24"):
+            res = run(args.repeat, args.whole, (size[0], size[1]))
     except NoDisplay as exc:
         print(f"bench_frames: {exc}", file=sys.stderr)
         return 2

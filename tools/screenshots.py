@@ -161,7 +161,7 @@ def main(argv=None) -> int:
         print(f"screenshots: --size: expected WxH, got {args.size!r}", file=sys.stderr)
         return 2
     try:
-        with virtual_display():
+        with virtual_display(f"{max(w, 1600) + 80}x{max(h, 900) + 80}x24"):
             for path in shoot(args.out, (w, h)):
                 print(path)
     except NoDisplay as exc:

@@ -31,7 +31,9 @@ def start(card_mode: str | None, host: Host, settings: Any) -> Scene:
     ``settings`` (its own set-up) do not apply: the set-up screen has its own."""
     from cards.table.scene import SetupScene
 
-    return SetupScene(host.window, mode=card_mode, back=host.open_menu)
+    # A host that keeps a data folder offers ``card_saves``: unfinished games are saved there.
+    return SetupScene(host.window, mode=card_mode, back=host.open_menu,
+                      save_dir=getattr(host, "card_saves", None))
 
 
 MODE = Mode("cards", TITLE, BLURB, partial(start, None), order=20, uses_menu_setup=False)

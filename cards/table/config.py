@@ -22,9 +22,10 @@ from typing import Any
 
 import kabuto_assets
 from cards import GAMES
+from kabuto.ui.theme import MIN_SIZE
 
 #: The smallest window the card table is laid out for (it scales its 1280 x 720 design down).
-MIN_WINDOW = (640, 360)
+MIN_WINDOW = MIN_SIZE  # the window's own minimum: every screen is laid out from 960 x 600 up
 
 
 def parse_window_size(text: str) -> tuple[int, int]:
@@ -32,11 +33,11 @@ def parse_window_size(text: str) -> tuple[int, int]:
     ``tools/card_screenshots.py``. ValueError (one line, naming the text) unless it is WxH of at
     least :data:`MIN_WINDOW`.
 
-    >>> parse_window_size("800x600")
-    (800, 600)
+    >>> parse_window_size("960x600")
+    (960, 600)
     >>> parse_window_size("big")
     Traceback (most recent call last):
-    ValueError: --size must look like 1280x720 (at least 640x360), not 'big'
+    ValueError: --size must look like 1280x720 (at least 960x600), not 'big'
     """
     least = f"{MIN_WINDOW[0]}x{MIN_WINDOW[1]}"
     try:

@@ -217,6 +217,18 @@ class Match:
         """The same seats, the next deal (opening on the pass screen in hot-seat)."""
         return new_match(self.config.with_seed(self.config.seed + 1), self._bot_factory)
 
+    @classmethod
+    def resume(cls, config: TableConfig, state: dict, bot_factory: BotFactory | None = None) -> Match:
+        """A saved game taken up again: the same seats and bots, the engine as it was saved
+        (:mod:`cards.table.saves`). Summaries of what was played before are not shown again."""
+        m = cls(config, bot_factory)
+        m.game = GAMES[m.mode.game].from_json(state)
+        m._summarised = len(m.game.events)
+        m.viewer = m.humans[0] if m.humans else 0
+        m._follow_turn()
+        m.start_with_pass()
+        return m
+
     def start_with_pass(self) -> None:
         """In hot-seat, the first person to act also gets a pass screen before any hand shows."""
         if self.hot_seat and not self.over and not self.is_bot(self.current):

@@ -13,16 +13,20 @@ The window (``app``) must offer ``set_scene(scene)`` and ``redraw()``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol
 
 import pyglet
 
+import kabuto_assets
+from cards.table import saves
 from cards.table.config import MIN_WINDOW, Pacing, TableConfig
 from cards.table.display import DESIGN_H, DESIGN_W, ButtonItem, CardItem, Display
-from cards.table.match import BotFactory
+from cards.table.match import BotFactory, Match
 from cards.table.render import Renderer
 from cards.table.setup_model import SetupModel
 from cards.table.table_model import TableModel
+from kabuto.ui.overlay import pause_menu, rules_page, sound_choice
 from kabuto.ui.scene import Scene
 from kabuto.ui.window import Window
 from kabuto.ui.worker import Worker
@@ -94,8 +98,9 @@ class SetupScene(_DisplayScene):
 
     def __init__(self, app: Window, mode: str | None = None, back: Callable[[], None] | None = None,
                  seed: int | None = None, pacing: Pacing | None = None,
-                 bot_factory: BotFactory | None = None) -> None:
+                 bot_factory: BotFactory | None = None, save_dir: Path | None = None) -> None:
         super().__init__(app, pacing)
+        self.save_dir = save_dir
         self.back = back
         self.pacing = pacing
         self.bot_factory = bot_factory
@@ -125,7 +130,7 @@ class SetupScene(_DisplayScene):
         if what == "start" and config is not None:
             if self.pacing is not None:
                 config = TableConfig(config.mode, config.seats, config.seed, pacing=self.pacing)
-            self.app.set_scene(CardTableScene(self.app, config, back=self.back,
+            self.app.set_scene(CardTableScene(self.app, config, back=self.back, save_dir=self.save_dir,
                                               bot_factory=self.bot_factory))
         elif what == "back" and self.back is not None:
             self.back()
@@ -137,12 +142,17 @@ class CardTableScene(_DisplayScene):
     model: TableModel
 
     def __init__(self, app: Window, config: TableConfig, back: Callable[[], None] | None = None,
-                 bot_factory: BotFactory | None = None) -> None:
+                 bot_factory: BotFactory | None = None, save_dir: Path | None = None,
+                 resume: saves.Saved | None = None) -> None:
         super().__init__(app, config.effective_pacing())
         self.config = config
         self.back = back
         self.bot_factory = bot_factory
-        self.model = TableModel(config, bot_factory)
+        self.save_dir = save_dir
+        self._save_path: Path | None = resume.path if resume is not None else None
+        match = Match.resume(config, resume.state, bot_factory) if resume is not None else None
+        self.model = TableModel(config, bot_factory, match=match)
+        self._actions_heard = self.model.match.actions_played
         self.pacing = config.effective_pacing()
         self._bot_wait = 0.0
         self._summary_wait = 0.0
@@ -155,6 +165,10 @@ class CardTableScene(_DisplayScene):
         """Advance slides; let a bot act when it is its turn and the table is still."""
         moving = self.renderer.update(dt)
         changed = self._bots(dt)
+        played = self.model.match.actions_played
+        if played > self._actions_heard:  # a card (or cards) went down: one soft flick
+            self.app.play_sound("card")
+        self._actions_heard = played
         return moving or changed
 
     def _bots(self, dt: float) -> bool:
@@ -213,6 +227,7 @@ class CardTableScene(_DisplayScene):
         return n
 
     def close(self) -> None:
+        self.save()  # an unfinished game is always saved, however the table is left
         self.worker.close()
         super().close()
 
@@ -251,7 +266,7 @@ class CardTableScene(_DisplayScene):
             return True  # pressed on one thing, released elsewhere: not a click
         out = self.model.press(qx, qy)
         if out == "menu":
-            self.leave()
+            self.pause()
         self._redraw()
         return True
 
@@ -268,13 +283,44 @@ class CardTableScene(_DisplayScene):
             self.model.handle("ui:clear")
             self._redraw()
             return True
+        if symbol == pyglet.window.key.ESCAPE:
+            self.pause()
+            return True
         return False
+
+    # ----- pausing, saving, leaving ------------------------------------------------------------------
+    def pause(self) -> None:
+        """Escape or Menu: the shared pause menu (Continue, Rules, Save and leave, Quit)."""
+        game = self.model.match.mode.game
+        where = ("Your game is saved when you leave; Continue on the start menu goes on with it."
+                 if self.save_dir is not None else "")
+        pause_menu(self.app, rules=rules_page(kabuto_assets.path("help", "rules.toml"), game),
+                   save_and_leave=self.leave, quit_app=self._quit, message=where,
+                   settings=sound_choice(self.app, self.pause))
+
+    def save(self) -> Path | None:
+        """Write the unfinished game to ``save_dir`` (nothing when it is over or there is none)."""
+        m = self.model.match
+        if self.save_dir is None or m.over:
+            if m.over and self._save_path is not None and self._save_path.exists():
+                self._save_path.unlink()  # a finished game is nothing to continue
+                self._save_path = None
+            return None
+        self._save_path = saves.save(self.save_dir, m.config, m.game.to_json(), m.actions_played,
+                                     name=self._save_path.name if self._save_path else None)
+        return self._save_path
+
+    def _quit(self) -> None:
+        self.save()
+        self.app.on_close()
 
     def leave(self) -> None:
         """Back to the menu: the app's own, or the card table's set-up screen."""
+        self.save()
         self.worker.close()
         if self.back is not None:
             self.back()
         else:
             self.app.set_scene(SetupScene(self.app, self.config.mode, back=None, pacing=self.config.pacing,
+                                          save_dir=self.save_dir,
                                           bot_factory=self.bot_factory))

@@ -143,3 +143,24 @@ class Flight:
         u = min(1.0, (self.t - self.fall_time) / self.fly_time)
         e = ease(u)
         return x0 + (self.target[0] - x0) * e, y0 + (self.target[1] - y0) * e, 0.55, 0.5 + 0.5 * u
+
+
+def first_knock(trajectory: Trajectory, pushed: str | None, moved: float = 0.0005) -> float | None:
+    """When, in the trajectory's seconds, a piece other than the pushed one first moves by more
+    than ``moved`` metres (the clack of the first knock), or None if none does."""
+    poses = trajectory.poses
+    if not len(poses) or pushed is None:
+        return None
+    ids = list(trajectory.ids)
+    others = [i for i, pid in enumerate(ids) if pid != pushed]
+    if not others:
+        return None
+    xy = poses[:, others, :2]
+    start = xy[0]
+    moved_by = np.sqrt(((xy - start) ** 2).sum(axis=2))
+    # NaN: a piece not in the push, or one already fallen (it moved before it fell).
+    hit = np.nan_to_num(moved_by, nan=0.0).max(axis=1) > moved
+    idx = np.flatnonzero(hit)
+    if not len(idx):
+        return None
+    return float(idx[0]) / trajectory.rate

@@ -167,6 +167,13 @@ class GameSession(Session):
         counts = Counter(g.kind_of(p) for p in place_ids)
         return tuple((k, self._short_name(k), counts[k]) for k in self._in_order(counts))
 
+    def kind_label(self, kind: str) -> str:
+        return self.game.kind_name(kind)
+
+    def owner_name(self, pid: str) -> str | None:
+        seat = self.game.owner_of(pid)
+        return self._seat_name(seat) if seat is not None else None
+
     def _short_name(self, kind: str) -> str:
         return kind if kind in STANDARD_KINDS else self.game.kind_name(kind)
 

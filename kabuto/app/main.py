@@ -7,13 +7,16 @@ sandbox, replays) and the card table's (:data:`cards.table.app_mode.MODE`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pyglet
 
+import kabuto_assets
 from cards.table.app_mode import MODE as CARD_TABLE
+from kabuto.app import settings as app_settings
 from kabuto.app.game_config import GameConfig
 from kabuto.app.game_session import GameSession
 from kabuto.app.scene.menu import MenuScene
@@ -21,8 +24,10 @@ from kabuto.app.scene.replay_view import ReplayBrowser, ReplayScene
 from kabuto.app.scene.table import TableScene
 from kabuto.app.session import SandboxSession, Session
 from kabuto.app.tuning import default_profile_dir, load_profile
+from kabuto.rules.errors import ReplayError
 from kabuto.ui.modes import Mode, ModeRegistry
 from kabuto.ui.scene import Scene
+from kabuto.ui.sound import Sounds
 from kabuto.ui.window import Window
 from physics import Materials
 
@@ -56,16 +61,56 @@ class App:
         self.materials = (load_profile(self.options.tuning, self.base_materials)
                           if self.options.tuning else self.base_materials)
         self.window = window or Window(*self.options.size, visible=self.options.visible)
+        self.settings = app_settings.load(self.data_dir)
+        self.window.sounds = Sounds(kabuto_assets.path("sounds"), self.settings.volume,
+                                    self.settings.mute, on_change=self._sound_changed)
         self.last_config = self.options.config or GameConfig()
         self.last_mode = "kabuto"
         self.modes = ModeRegistry()
         for mode in (*builtin_modes(), CARD_TABLE):
             self.modes.add(mode)
 
+    @property
+    def data_dir(self) -> Path:
+        from kabuto.replay.userdata import data_dir
+
+        return data_dir(self.options.data_dir)
+
+    def _sound_changed(self, volume: float, muted: bool) -> None:
+        self.settings = replace(self.settings, volume=volume, mute=muted)
+        app_settings.save(self.data_dir, self.settings)
+
+    def set_pace(self, pace: str) -> None:
+        self.settings = replace(self.settings, pace=pace)
+        app_settings.save(self.data_dir, self.settings)
+
+    @property
+    def card_saves(self) -> Path:
+        """Where the card table saves unfinished games (``cards/`` in the data folder)."""
+        from kabuto.replay.userdata import data_dir
+
+        return data_dir(self.options.data_dir) / "cards"
+
     # ----- navigation --------------------------------------------------------------------------------
     def open_menu(self) -> None:
+        last = self.last_unfinished()
         self.window.set_scene(MenuScene(self.window, self.modes, self.start, self.last_config,
-                                        self.last_mode))
+                                        self.last_mode,
+                                        on_continue=self.continue_last if last else None,
+                                        on_rules=self.show_rules))
+
+    def show_rules(self) -> None:
+        """The start menu's Rules: the game pages, one after another from a small chooser."""
+        from kabuto.ui.overlay import Choice, Dialog, TextPage, rules_page
+
+        path = kabuto_assets.path("help", "rules.toml")
+        pages = [(k, rules_page(path, k)) for k in ("kabuto", "sumo-card-game", "sumo", "sumida-river")]
+        def show(page: tuple[str, str]) -> None:
+            self.window.show_overlay(TextPage(*page, on_close=self.show_rules))
+
+        choices = [Choice(page[0], partial(show, page), f"rules:{k}") for k, page in pages
+                   if page is not None]
+        self.window.show_overlay(Dialog("Rules", choices + [Choice("Back", lambda: None, "rules:back")]))
 
     def start(self, mode: Mode, config: GameConfig) -> None:
         scene = mode.start(self, config)  # may raise ValueError: the menu shows it
@@ -75,20 +120,57 @@ class App:
 
     def table(self, session: Session, rematch: Callable[[], None] | None = None) -> TableScene:
         return TableScene(self.window, session, on_menu=self.open_menu, on_rematch=rematch,
-                          ai_delay=self.options.ai_delay,
+                          ai_delay=self.options.ai_delay, pace=self.settings.pace,
+                          on_pace=self.set_pace,
                           profile_dir=self.options.profiles or default_profile_dir(),
                           defaults=self.base_materials)
+
+    def resume(self, path: Path) -> None:
+        """Go on with a recorded game (Continue, the replay browser's Resume, ``--resume``);
+        ValueError (one line) if the file cannot be resumed."""
+        o = self.options
+        try:
+            session = GameSession.resume(path, o.config.seats if o.config else None, record=o.record,
+                                         data_dir=o.data_dir, ai_workers=o.ai_workers)
+        except (OSError, ReplayError) as exc:
+            raise ValueError(f"{Path(path).name}: {exc}") from None
+        if o.tuning is not None:
+            session.set_materials(load_profile(o.tuning, session.materials))
+        self.window.set_scene(self.table(session))
+
+    def continue_last(self) -> None:
+        """The start menu's Continue: the newest unfinished game, Kabuto Sumo or at the card table."""
+        last = self.last_unfinished()
+        if last is None:
+            return
+        kind, what = last
+        if kind == "kabuto":
+            self.resume(what.path)
+        elif kind == "cards":
+            from cards.table.scene import CardTableScene
+
+            self.window.set_scene(CardTableScene(self.window, what.config, back=self.open_menu,
+                                                 save_dir=self.card_saves, resume=what))
+
+    def last_unfinished(self) -> tuple[str, Any] | None:
+        """("kabuto", a ReplayEntry) or ("cards", a card-table save): the newest unfinished game."""
+        from cards.table.saves import unfinished
+        from kabuto.app.replay_list import last_unfinished
+        from kabuto.replay.userdata import replays_dir
+
+        kabuto = last_unfinished(replays_dir(self.options.data_dir))
+        cards = next(iter(unfinished(self.card_saves)), None)
+        if kabuto is None and cards is None:
+            return None
+        if cards is None or (kabuto is not None and kabuto.saved_at >= cards.saved_at):
+            return "kabuto", kabuto
+        return "cards", cards
 
     def first_scene(self) -> None:
         """What ``kabuto play`` opens: a resumed game, a replay, a game set by flags, or the menu."""
         o = self.options
         if o.resume is not None:
-            session = GameSession.resume(o.resume, o.config.seats if o.config else None,
-                                         record=o.record, data_dir=o.data_dir,
-                                         ai_workers=o.ai_workers)
-            if o.tuning is not None:
-                session.set_materials(load_profile(o.tuning, session.materials))
-            self.window.set_scene(self.table(session))
+            self.resume(o.resume)
         elif o.replay is not None:
             self.window.set_scene(ReplayScene.open(self, o.replay))
         elif o.sandbox:

@@ -18,7 +18,7 @@ from pyglet.text import Label
 from kabuto.app.session import Choice, MoveView, Session
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
-from kabuto.ui.widgets import Button, Widgets, label
+from kabuto.ui.widgets import Button, Widgets, fit_text, label
 from physics import Materials
 from physics.shapes import Circle
 
@@ -139,23 +139,28 @@ class SidePanel(_Panel):
                 y -= 34
                 btn = Button(Rect(x0, y, 150, 28), mv.name, partial(on_move, mv), b, fg,
                              enabled=mv.enabled, selected=(mv.key == selected_move),
-                             size=theme.FONT_SMALL, reason=mv.reason, name=f"move:{mv.key}")
+                             size=theme.FONT_SMALL, reason=session.plain(mv.reason),
+                             name=f"move:{mv.key}")
                 widgets.add(btn)
-                why = mv.text if mv.enabled else f"{mv.reason}"
+                why = session.plain(mv.text if mv.enabled else mv.reason)
                 lab = label(why, x0 + 158, y + 28, b, fg, size=theme.FONT_SMALL - 1,
                             color=theme.TEXT_DIM if mv.enabled else theme.TEXT_BAD,
                             width=int(rect.w - 180), multiline=True, anchor_y="top")
                 add(lab)
                 y -= max(0, lab.content_height - 30)
-        # How to play, at the foot of the panel when there is room for it.
-        lines = HELP.strip().splitlines()
-        need = 16 * len(lines) + 30
-        if session.interactive and y - rect.y > need + 10:
-            yy = rect.y + need - 10
-            add(label("How to push", x0, yy, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
-            for line in lines:
-                yy -= 16
-                add(label(line, x0, yy, b, fg, size=theme.FONT_SMALL - 1, color=theme.TEXT_DIM))
+        # How to play, at the foot of the panel when there is room for it (wrapped to the panel).
+        if session.interactive:
+            head = label("How to push", x0, 0, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM)
+            body = label(HELP.strip(), x0, 0, b, fg, size=theme.FONT_SMALL - 1, color=theme.TEXT_DIM,
+                         width=int(rect.w - 28), multiline=True, anchor_y="bottom")
+            if y - rect.y > body.content_height + 40:
+                body.y = rect.y + 8
+                head.y = body.y + body.content_height + 6
+                add(head)
+                add(body)
+            else:
+                head.delete()
+                body.delete()
         self.layout = layout
         return layout
 
@@ -177,6 +182,7 @@ class AimBar(_Panel):
         super().__init__(batch, group)
         self.readout: Label | None = None
         self.reason: Label | None = None
+        self.text_width = 1.0  # how wide the readout and the reason may be (the slider sits right)
 
     def clear(self) -> None:
         super().clear()
@@ -184,8 +190,11 @@ class AimBar(_Panel):
         self.reason = None
 
     def build(self, rect: Rect, choices: list[Choice], selected: str | None, widgets: Widgets,
-              on_choice: Callable[[Choice], None], enabled: bool, idle: str = "nothing to push") -> None:
+              on_choice: Callable[[Choice], None], enabled: bool, idle: str = "nothing to push",
+              reserve_right: float = 0.0) -> None:
+        """``reserve_right``: pixels at the bar's right kept free of text (for the speed slider)."""
         self.clear()
+        self.text_width = max(1.0, rect.w - 20 - reserve_right)
         b, fg = self.batch, self.fg
         self.items.append(shapes.Rectangle(rect.x, rect.y, rect.w, rect.h, color=theme.PANEL,
                                            batch=b, group=self.bg))
@@ -212,5 +221,5 @@ class AimBar(_Panel):
 
     def show(self, readout: str, reason: str) -> None:
         if self.readout is not None and self.reason is not None:
-            self.readout.text = readout
-            self.reason.text = reason
+            fit_text(self.readout, readout, self.text_width)
+            fit_text(self.reason, reason, self.text_width)

@@ -104,8 +104,8 @@ class ReplayModel:
         who = theme.seat_name(seat) if isinstance(seat, int) else ""
         t = a.get("type")
         if t == "push":
-            return (f"{who} pushed a {a.get('kind')} from {a.get('entry_deg', 0):.1f} deg, heading "
-                    f"{a.get('heading_deg', 0):+.1f} deg at {a.get('speed', 0):.2f} m/s")
+            return (f"{who} pushed a {a.get('kind')} from {a.get('entry_deg', 0):.1f}°, heading "
+                    f"{a.get('heading_deg', 0):+.1f}° at {a.get('speed', 0) * 1000:.0f} mm/s")
         if t == "move":
             return f"{who} used {a.get('name')}"
         if t == "undo":

@@ -108,6 +108,16 @@ class Winner:
     title: str = ""
 
 
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... as a player reads a place in a stack.
+
+    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return str(n) + suffix
+
+
 class Session:
     """The interface the table scene uses. Subclasses fill it in."""
 
@@ -127,6 +137,51 @@ class Session:
 
     def world(self) -> World:
         raise NotImplementedError
+
+    def kind_label(self, kind: str) -> str:
+        """A piece kind in a player's words ("medium disc", "Horn Bar")."""
+        return f"{kind} disc" if kind in ("small", "medium", "large") else kind.replace("_", " ")
+
+    def name_of(self, word: str) -> str | None:
+        """A piece id or kind key in a player's words (for :func:`kabuto.app.words.plain`)."""
+        if word in self.materials.kinds:
+            return self.kind_label(word)
+        for p in self.world().pieces:
+            if p.id == word:
+                name = self.kind_label(p.kind)
+                return f"the {name}" if name.endswith(" disc") else name
+        return None
+
+    def owner_name(self, pid: str) -> str | None:
+        """Whose piece this is, in the table's words ("Blue"), or None for a standard disc."""
+        return None
+
+    def describe_piece(self, pid: str) -> str:
+        """The tooltip of a piece on the ring: what it is, whose, and how high its stack is
+        ("medium disc, in a stack of 3: 2nd from the bottom")."""
+        world = self.world()
+        if pid not in world:
+            return ""
+        name = self.name_of(pid) or pid
+        name = name.removeprefix("the ")
+        parts = [name[:1].upper() + name[1:]]
+        owner = self.owner_name(pid)
+        if owner:
+            parts.append(f"{owner}'s")
+        level = world.levels().get(pid, 0)
+        riders = world.riders(pid)
+        height = level + 1 + len(riders)
+        if height > 1:
+            parts.append(f"in a stack of {height}: " + ("on top" if not riders else
+                                                        "at the bottom" if level == 0 else
+                                                        f"{_ordinal(level + 1)} from the bottom"))
+        return ", ".join(parts)
+
+    def plain(self, text: str) -> str:
+        """``text`` in a player's words: no piece ids, kind keys or long numbers."""
+        from kabuto.app.words import plain
+
+        return plain(text, self.name_of) if text else text
 
     def seats(self) -> list[SeatView]:
         return []

@@ -133,7 +133,7 @@ def fmt_signed(v: float) -> str:
 def readout(aim: Aim, choice: Choice | None) -> str:
     piece = choice.label if choice else "-"
     return (f"{piece}  ·  platform at {aim.entry_deg:.1f}°  ·  heading "
-            f"{fmt_signed(aim.heading_deg)}°  ·  speed {aim.speed:.2f} m/s")
+            f"{fmt_signed(aim.heading_deg)}°  ·  speed {aim.speed * 1000:.0f} mm/s")
 
 
 class TableFlow:
@@ -144,7 +144,7 @@ class TableFlow:
         self.ai_delay = ai_delay
         self.limits = Limits.from_materials(session.materials)
         self.phase = Phase.AIM
-        self.message = ""
+        self._message = ""
         self.pushes = 0                       # pushes made at this table (a person's or the AI's)
         self._aim = self.limits.clamp(Aim())
         self._choice_key: str | None = None
@@ -247,7 +247,8 @@ class TableFlow:
             idle = "nothing to push"
         may = self.may_aim
         choices = tuple(s.choices()) if may or not s.has_turns else ()
-        return TableView(self.phase, status, self.message, may, choices, self._choice_key, idle,
+        say = self.session.plain
+        return TableView(self.phase, say(status), self.message, may, choices, self._choice_key, idle,
                          self.can_undo, self.can_end_turn, may and s.locked_aim() is None,
                          self._move.key if self._move else None, panels)
 
@@ -263,7 +264,8 @@ class TableFlow:
             return AimPreview(aim, None, None, by_ai, False, readout(aim, None), "choose a piece to push")
         push, reason = self.session.check(aim, choice)
         start = self.session.world().platform_pose(push) if push is not None else None
-        return AimPreview(aim, choice.kind, start, by_ai, push is None, readout(aim, choice), reason)
+        return AimPreview(aim, choice.kind, start, by_ai, push is None, readout(aim, choice),
+                          self.session.plain(reason))
 
     def marks(self) -> Marks | None:
         """The pieces to ring while a move waits for clicks (TARGETS), else None."""
@@ -279,8 +281,17 @@ class TableFlow:
             return None
         seats = {s.seat: s for s in self.session.seats()}
         colour = seats[win.seats[0]].colour if win.seats and win.seats[0] in seats else theme.ACCENT
-        return OverView(win.title or ("A draw!" if not win.seats else "The game is over"), win.reason,
-                        colour)
+        return OverView(win.title or ("A draw!" if not win.seats else "The game is over"),
+                        self.session.plain(win.reason), colour)
+
+    @property
+    def message(self) -> str:
+        """The event line: the last thing that happened or was refused, in a player's words."""
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = self.session.plain(text)
 
     # ----- aiming (open to a person in AIM and TARGETS) ------------------------------------------
     def say(self, text: str) -> None:

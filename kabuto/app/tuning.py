@@ -40,7 +40,7 @@ KNOBS: tuple[Knob, ...] = (
     Knob("table_friction", "table friction", 0.0, 1.0),
     Knob("piece_friction", "piece friction", 0.0, 1.2),
     Knob("mass", "mass (g)", 0.25, 4.0, relative=True),
-    Knob("restitution", "restitution", 0.0, 1.0),
+    Knob("restitution", "bounce (restitution)", 0.0, 1.0),
 )
 
 

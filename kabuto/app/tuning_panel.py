@@ -18,7 +18,7 @@ from pyglet.graphics import Batch, Group
 from kabuto.app.tuning import KNOBS, list_profiles, load_profile, next_profile_path, save_profile
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
-from kabuto.ui.widgets import Button, Slider, Widgets, label
+from kabuto.ui.widgets import Button, Slider, Widgets, fit_text, label
 from physics import Materials
 
 WIDTH = 300
@@ -28,7 +28,10 @@ class TuningPanel:
     """Builds its widgets into a :class:`Widgets` list; ``on_materials`` receives new materials."""
 
     def __init__(self, batch: Batch, group: Group, defaults: Materials, folder: Path,
-                 on_materials: Callable[[Materials, str], None]):
+                 on_materials: Callable[[Materials, str], None],
+                 kind_label: Callable[[str], str] = str):
+        """``kind_label``: a piece kind in a player's words (the tabs and messages say it)."""
+        self.kind_label = kind_label
         self.batch = batch
         self.bg = Group(order=-1, parent=group)  # below the widgets' boxes
         self.fg = Group(order=1, parent=group)
@@ -66,11 +69,12 @@ class TuningPanel:
         y -= 34
         x = x0
         for k in kinds:
-            w = max(56, 10 + 7 * len(k))
+            text = self._tab(k)
+            w = min(rect.w - 24, max(56, 10 + 7 * len(text)))
             if x + w > rect.right - 10:
                 x = x0
                 y -= 30
-            widgets.add(Button(Rect(x, y, w, 24), k, partial(self._pick, k), b, fg,
+            widgets.add(Button(Rect(x, y, w, 24), text, partial(self._pick, k), b, fg,
                                selected=(k == self.kind), size=theme.FONT_SMALL, name=f"kind:{k}"))
             x += w + 4
         kind = self.kind
@@ -83,7 +87,7 @@ class TuningPanel:
                 fmt = (lambda v: f"{v * 1000:.2f}") if knob.field == "mass" else (lambda v: f"{v:.3f}")
                 key = knob.key(kind)
                 widgets.add(Slider(Rect(x0, y, rect.w - 24, 40), f"{knob.label}", value, lo, hi,
-                                   partial(self._set_one, key), b, fg,
+                                   partial(self._set_one, key, knob.label, fmt), b, fg,
                                    fmt=fmt, name=f"slider:{key}"))
         y -= 40
         widgets.add(Button(Rect(x0, y, 86, 26), "Defaults", self._reset, b, fg,
@@ -91,8 +95,9 @@ class TuningPanel:
         widgets.add(Button(Rect(x0 + 92, y, 86, 26), "Save", lambda: self._save(materials), b, fg,
                            size=theme.FONT_SMALL, name="tuning:save"))
         y -= 24
-        add(label(f"profiles in {self._short(self.folder)}", x0, y, b, fg, size=theme.FONT_SMALL - 1,
-                  color=theme.TEXT_DIM, width=int(rect.w - 24)))
+        where = label("", x0, y, b, fg, size=theme.FONT_SMALL - 1, color=theme.TEXT_DIM)
+        fit_text(where, f"profiles in {self._short(self.folder)}", rect.w - 24, keep_end=True)
+        add(where)
         profiles = list_profiles(self.folder)
         rows = max(1, int((y - rect.y - 40) // 28))
         for p in profiles[-rows:]:
@@ -116,15 +121,22 @@ class TuningPanel:
         self.kind = kind
         self.on_materials(self._materials, "")  # same materials; the scene rebuilds the panel
 
-    def _set_one(self, key: str, value: float) -> None:
-        """A slider let go: one materials value changed (``key`` as in ``with_overrides``)."""
+    def _tab(self, kind: str) -> str:
+        """A kind's tab: its name, a wrestler piece shortened to the wrestler ("Goliath Gus")."""
+        text = self.kind_label(kind)
+        return text.removesuffix("'s wrestler piece").removesuffix(" disc")
+
+    def _set_one(self, key: str, caption: str, fmt: Callable[[float], str], value: float) -> None:
+        """A slider let go: one materials value changed (``key`` as in ``with_overrides``); the
+        message says it as the slider does ("mass (g) of the medium disc: 11.10")."""
         try:
             new = self._materials.with_overrides({key: value})
         except ValueError as exc:
             self.message = str(exc)
             self.on_materials(self._materials, self.message)
             return
-        self.message = f"{key} = {value:.4g} from the next push"
+        self.message = (f"{caption} of the {self.kind_label(self.kind or '')}: {fmt(value)}, from "
+                        "the next push")
         self.on_materials(new, self.message)
 
     def _reset(self) -> None:

@@ -69,8 +69,10 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         raise ValueError(f"--size: expected WIDTHxHEIGHT like 1280x720, got {args.size!r}") from None
-    if w < 640 or h < 480:
-        raise ValueError(f"--size: {w}x{h} is too small (at least 640x480)")
+    from kabuto.ui.theme import MIN_SIZE  # no pyglet: safe before the display is opened
+
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        raise ValueError(f"--size: {w}x{h} is too small (at least {MIN_SIZE[0]}x{MIN_SIZE[1]})")
     config = None
     if args.seats or args.players or args.wrestlers or args.junior:
         seats = tuple(s.strip().lower() for s in args.seats.split(",")) if args.seats else None

@@ -35,22 +35,27 @@ def label(text: str, x: float, y: float, batch: Batch, group: Group | None = Non
                              batch=batch, group=group)
 
 
-def fit_text(lab: pyglet.text.Label, text: str, width: float) -> None:
-    """Set ``text`` on a one-line label, cut short with an ellipsis to fit ``width`` pixels (shown
-    safely, as :func:`label` does)."""
+def fit_text(lab: pyglet.text.Label, text: str, width: float, keep_end: bool = False) -> None:
+    """Set ``text`` on a one-line label, cut short with an ellipsis to fit ``width`` pixels (at
+    the end; ``keep_end``: at the start, for a folder whose last names matter). The text is shown
+    safely, as :func:`label` does."""
     text = shown(text)
     lab.text = text
     if lab.content_width <= width:
         return
+
+    def cut(n: int) -> str:
+        return "\u2026" + text[len(text) - n:].lstrip() if keep_end else text[:n].rstrip() + "\u2026"
+
     lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
+    while lo < hi:  # the most text that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        lab.text = text[:mid].rstrip() + "\u2026"
+        lab.text = cut(mid)
         if lab.content_width <= width:
             lo = mid
         else:
             hi = mid - 1
-    lab.text = text[:lo].rstrip() + "\u2026"
+    lab.text = cut(lo)
 
 
 class Widget:

@@ -16,7 +16,7 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyglet
 from pyglet import gl
@@ -24,6 +24,10 @@ from pyglet import gl
 from kabuto.ui import theme
 from kabuto.ui.frames import PixelRect, Presenter
 from kabuto.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from kabuto.ui.overlay import Overlay
+    from kabuto.ui.sound import Sounds
 
 TICK = 1.0 / 60.0
 
@@ -58,6 +62,8 @@ class Window(pyglet.window.Window):
                          config=make_config(), vsync=False)
         self.set_minimum_size(*min_size)
         self.scene: Scene | None = None
+        self.overlay: Overlay | None = None  # a pop-up over the scene (kabuto.ui.overlay)
+        self.sounds: Sounds | None = None  # the app's sounds (kabuto.ui.sound), if it has any
         self.dirty = True
         self.frame_log: list[tuple[float, float]] | None = None
         self.frames_drawn = 0
@@ -73,10 +79,34 @@ class Window(pyglet.window.Window):
         """Show ``scene`` (closing the one shown before); returns it."""
         if scene is not self.scene:
             self._close_scene()
+        self.close_overlay()
         self.scene = scene
         scene.layout(self.width, self.height)
         self.dirty = True
         return scene
+
+    def play_sound(self, name: str) -> None:
+        """Play one of the app's sounds (nothing when the window has none)."""
+        if self.sounds is not None:
+            self.sounds.play(name)
+
+    # ----- pop-ups ----------------------------------------------------------------------------------
+    def show_overlay(self, overlay: Overlay) -> Overlay:
+        """Show a pop-up over the scene (replacing one already up). While it is up it takes all
+        input and the scene is paused (no ticks)."""
+        self.overlay = overlay
+        overlay.window = self
+        overlay.layout(self.width, self.height)
+        self.dirty = True
+        return overlay
+
+    def close_overlay(self) -> None:
+        if self.overlay is not None:
+            self.overlay.clear()
+            self.overlay = None
+            self.dirty = True
+            if self.scene is not None:
+                self.scene.invalidate()
 
     # ----- loop --------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -91,9 +121,10 @@ class Window(pyglet.window.Window):
         ``draw_partial()`` may repair just what changed and return the rectangles to show (None:
         draw whole after all)."""
         t0 = time.perf_counter()
-        moving = self.scene.update(dt) if self.scene is not None else False
+        paused = self.overlay is not None  # the scene waits under a pop-up
+        moving = self.scene.update(dt) if self.scene is not None and not paused else False
         if moving or self.dirty:
-            whole = self.dirty or not self._canvas
+            whole = self.dirty or not self._canvas or paused
             self.dirty = False
             self.switch_to()
             rects = None
@@ -137,18 +168,33 @@ class Window(pyglet.window.Window):
         self.clear()
         if self.scene is not None:
             self.scene.draw()
+        if self.overlay is not None:
+            self.overlay.draw()
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
+        if self.presenter.partial:
+            # Mesa resizes a window's back buffer only when it is swapped; frames shown by copying
+            # never swap, so the old-sized buffer would be drawn into and shown shifted (the
+            # height difference lower, with a stale strip). One swap now makes it the new size.
+            self.switch_to()
+            self.flip()
+        self._canvas = False
         if self.scene is not None:
             self.scene.layout(width, height)
+        if self.overlay is not None:
+            self.overlay.layout(width, height)
         self.dirty = True
 
     def on_expose(self) -> None:
         self.dirty = True  # the screen lost pixels; the picture itself is unchanged
 
     def _forward(self, name: str, *args: Any) -> bool:
-        """Hand an input event to the scene; True when it handled it."""
+        """Hand an input event to the pop-up if one is up, else to the scene; True when handled."""
+        if self.overlay is not None:
+            getattr(self.overlay, name)(*args)
+            self.dirty = True
+            return True
         scene = self.scene
         handled = bool(getattr(scene, name)(*args)) if scene is not None else False
         if name == "on_mouse_motion" and not handled and scene is not None and scene.quiet_motion:
@@ -212,6 +258,7 @@ class Window(pyglet.window.Window):
 
     # ----- closing -----------------------------------------------------------------------------------
     def _close_scene(self) -> None:
+        self.close_overlay()
         if self.scene is not None:
             self.scene.close()
         self.scene = None

@@ -136,12 +136,17 @@ def test_moving_the_pointer_over_nothing_draws_nothing(app_window):
     win.pump()
     drawn = win.frames_drawn
     cx, cy = scene.ring.transform.to_screen(0.0, 0.0)
-    for dx in range(5):                    # over the ring: no widget reacts
+    win.dispatch_event("on_mouse_motion", cx, cy, 1, 0)  # onto the centre piece: its tooltip, once
+    win.dispatch_events()
+    win.pump()
+    assert scene.tip_label.text and win.frames_drawn == drawn + 1
+    drawn = win.frames_drawn
+    for dx in range(1, 5):                 # about on the same piece: nothing changes
         win.dispatch_event("on_mouse_motion", cx + dx, cy, 1, 0)
         win.dispatch_events()
         win.pump()
     assert win.frames_drawn == drawn
-    button = scene.widgets.find("menu")    # onto a button: it lights up, one frame
+    button = scene.widgets.find("menu")    # onto a button: it lights up (the tooltip goes), one frame
     bx, by = button.rect.x + 5, button.rect.y + 5
     win.dispatch_event("on_mouse_motion", bx, by, 1, 0)
     win.dispatch_events()

@@ -231,3 +231,18 @@ def test_the_move_log_fits_its_panel():
     from cards.table.views.common import LOG_BOTTOM, LOG_LINE_H
     assert rows * LOG_LINE_H <= log.y - LOG_BOTTOM
     assert log.text.split("\n")[-1] == model.match.log()[-1]  # the newest move is shown
+
+
+def test_sumo_cards_pushed_out_of_the_ring_are_drawn_outside_it():
+    from cards.table.display import BoxItem, CardItem
+
+    for out in (-1, 7):
+        model = TableModel(TableConfig("sumo-card-game", (SeatSpec("human"), SeatSpec("bot", "random")),
+                                       3, pacing=INSTANT))
+        model.match.game.position = out  # the sumo cards pushed past the last column
+        model.changed()
+        d = model.display()
+        ring = next(it for it in d.items if isinstance(it, BoxItem) and it.key == "ring:bg").rect
+        for seat in (0, 1):
+            card = next(it for it in d.items if isinstance(it, CardItem) and it.key == f"sumo:{seat}").rect
+            assert card.right <= ring.x or card.x >= ring.right, (out, card, ring)

@@ -260,8 +260,12 @@ def test_the_set_up_screen_starts_a_hot_seat_sumida_river_for_four(window):
     assert m.mode.players == 4 and m.humans == [0, 1] and m.hot_seat
     assert m.config.seats[2] == SeatSpec("bot", "random")
     assert m.pass_to == 0  # hot-seat opens on the pass screen
-    # The table's Menu button comes back to the set-up screen (no app menu behind it here).
+    # The table's Menu button pauses; leaving from there comes back to the set-up screen (no app
+    # menu behind it here).
     click_target(window, table, "ui:menu")
+    assert [w.name for w in window.overlay.widgets.items][2] == "pause:leave"
+    leave = window.overlay.widgets.find("pause:leave").rect
+    click(window, leave.cx, leave.cy)
     assert isinstance(window.scene, SetupScene)
 
 
@@ -279,7 +283,8 @@ class _Host:
 def test_every_start_menu_entry_opens_its_games_set_up(window):
     modes = game_modes()
     titles = [m.title for m in modes]
-    assert titles == ["Sumo Card Game", "Sumo Card Game with Jokers", "SUMO", "Sumida River (3 players)",
+    assert titles == ["Sumo Card Game", "Sumo Card Game with Jokers", "SUMO",
+                      "SUMO (colour read as suit)", "Sumida River (3 players)",
                       "Sumida River (4 players)"]
     host = _Host(window)
     for m in [*modes, MODE]:
@@ -320,6 +325,10 @@ def test_the_apps_start_menu_opens_the_card_table_and_comes_back():
         x, y = table.renderer.to_window(*centre(item))
         app.window.dispatch_event("on_mouse_press", int(x), int(y), mouse.LEFT, 0)
         app.window.dispatch_event("on_mouse_release", int(x), int(y), mouse.LEFT, 0)
+        app.window.pump()
+        r = app.window.overlay.widgets.find("pause:leave").rect  # Menu pauses: leave from there
+        app.window.dispatch_event("on_mouse_press", int(r.cx), int(r.cy), mouse.LEFT, 0)
+        app.window.dispatch_event("on_mouse_release", int(r.cx), int(r.cy), mouse.LEFT, 0)
         app.window.pump()
         assert type(app.window.scene).__name__ == "MenuScene"  # back in the app's start menu
     finally:

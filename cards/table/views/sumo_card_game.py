@@ -115,8 +115,14 @@ class SumoCardGameView:
                                track=face))
         for seat, row in ((opp, "opp_sumo"), (me, "my_sumo")):
             face = obs["sumo"][seat]
-            col = min(COLUMNS - 1, max(0, pos))
-            d.add(CardItem(key=f"sumo:{seat}", rect=Rect(column_x(col), ROW_Y[row], w, h), face=face, game=GAME,
+            # Pushed out: drawn just outside the ring, on the side it left by.
+            if pos < 0:
+                x = RING_X0 - 12 - 8 - w
+            elif pos >= COLUMNS:
+                x = column_x(COLUMNS - 1) + w + 12 + 8
+            else:
+                x = column_x(pos)
+            d.add(CardItem(key=f"sumo:{seat}", rect=Rect(x, ROW_Y[row], w, h), face=face, game=GAME,
                            badge="SUMO" if face is None else "", slide="push", track=None))
         # Sides: seat 0 pushes towards column 1 (left), seat 1 towards column 7 (right).
         mid = ROW_Y["my_ring"] + h + ROW_GAP / 2

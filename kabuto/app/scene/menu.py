@@ -15,6 +15,7 @@ from kabuto.app.game_config import GameConfig
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
 from kabuto.ui.modes import Mode, ModeRegistry
+from kabuto.ui.overlay import confirm
 from kabuto.ui.scene import WidgetScene
 from kabuto.ui.widgets import Button, label
 from kabuto.ui.window import Window
@@ -24,13 +25,20 @@ class MenuScene(WidgetScene):
     """Lists ``modes``; ``on_start(mode, config)`` is called by Start (or Enter)."""
 
     def __init__(self, app: Window, modes: ModeRegistry, on_start: Callable[[Mode, GameConfig], None],
-                 config: GameConfig | None = None, mode_key: str = "kabuto"):
+                 config: GameConfig | None = None, mode_key: str = "kabuto", *,
+                 on_continue: Callable[[], None] | None = None,
+                 on_rules: Callable[[], None] | None = None):
+        """``on_continue``: goes on with the last unfinished game (None: there is none, and no
+        Continue button shows); ``on_rules``: shows the rules pages."""
         super().__init__(app)
+        self.on_continue = on_continue
+        self.on_rules = on_rules
         self.modes = modes
         self.on_start = on_start
         self.config = config or GameConfig()
         self.mode_key = mode_key
         self.focus_seat = 0
+        self.compact = False  # a narrow window's columns (set by rebuild)
         self.message = ""
         self.g_bg, self.g_fg = Group(order=0), Group(order=1)
         self._cards: dict[bool, tuple[list[CardInfo], str]] = {}
@@ -68,18 +76,32 @@ class MenuScene(WidgetScene):
                   color=theme.ACCENT))
         add(label("push your rival's beetle out of the ring", 44, H - 98, b, fg, color=theme.TEXT_DIM))
         # Modes.
+        # A narrow window (below 1200 px) gets narrower columns, so the card still has room.
+        self.compact = W < 1200
+        mode_w = 200 if self.compact else 250
         y = H - 160
+        step, bh = (46, 38) if H < 700 else (52, 42)
         add(label("Play", 40, y + 10, b, fg, size=theme.FONT_HEADING, bold=True))
+        if self.on_continue is not None:
+            y -= step
+            self.widgets.add(Button(Rect(40, y, mode_w, bh), "Continue last game", self._continue, b,
+                                    fg, name="continue"))
         for m in self.modes.ordered():
-            y -= 52
-            self.widgets.add(Button(Rect(40, y, 250, 42), m.title, partial(self._pick_mode, m), b, fg,
-                                    selected=(m.key == self.mode_key), name=f"mode:{m.key}"))
+            y -= step
+            self.widgets.add(Button(Rect(40, y, mode_w, bh), m.title, partial(self._pick_mode, m), b,
+                                    fg, selected=(m.key == self.mode_key), name=f"mode:{m.key}"))
+        if self.on_rules is not None:
+            y -= step
+            self.widgets.add(Button(Rect(40, y, mode_w // 2 - 4, bh), "Rules", self.on_rules, b, fg,
+                                    name="rules"))
+            self.widgets.add(Button(Rect(40 + mode_w // 2 + 4, y, mode_w // 2 - 4, bh), "Quit",
+                                    self.ask_quit, b, fg, name="quit"))
         mode = self.mode()
         if mode is not None:
             y -= 12
             add(label(mode.blurb, 40, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM,
-                      width=250, multiline=True, anchor_y="top"))
-        col = 330
+                      width=mode_w, multiline=True, anchor_y="top"))
+        col = 40 + mode_w + 30
         if mode is not None and mode.uses_menu_setup:
             self._build_setup(col, H, W)
         self.widgets.add(Button(Rect(W - 220, 40, 180, 52), "Start  (Enter)", self._start, b, fg,
@@ -98,18 +120,20 @@ class MenuScene(WidgetScene):
             self.widgets.add(Button(Rect(col + 90 + i * 50, y - 10, 42, 30), str(n),
                                     partial(self._players, n), b, fg, selected=(cfg.players == n),
                                     name=f"players:{n}"))
-        self.widgets.add(Button(Rect(col + 260, y - 10, 190, 30),
+        self.widgets.add(Button(Rect(col + 260, y - 10, 170 if self.compact else 190, 30),
                                 "Junior League: " + ("on" if cfg.junior else "off"), self._junior, b, fg,
                                 selected=cfg.junior, name="junior"))
         self.widgets.add(Button(Rect(col + 90, y - 50, 172, 30), f"AI level: {cfg.ai_level}",
                                 self._ai_level, b, fg, name="ai-level"))
         cards, problem = self.cards()
         by_key = {c.key: c for c in cards}
+        name_w = 150 if self.compact else 200  # the card-name button; the row is 260 px + this
+        row_w = 260 + name_w
         y -= 60
         for seat in range(cfg.players):
             y -= 50
             if seat == self.focus_seat:
-                add(shapes.Rectangle(col - 8, y - 8, 480, 44, color=(48, 52, 64), batch=b,
+                add(shapes.Rectangle(col - 8, y - 8, row_w + 20, 44, color=(48, 52, 64), batch=b,
                                      group=self.g_bg))
             add(shapes.Circle(col + 10, y + 14, 10, segments=24, color=theme.seat_colour(seat),
                               batch=b, group=fg))
@@ -121,26 +145,33 @@ class MenuScene(WidgetScene):
             self.widgets.add(Button(Rect(col + 190, y, 30, 30), "<",
                                     partial(self._cycle, seat, -1), b, fg, name=f"prev:{seat}"))
             card = by_key.get(cfg.wrestlers[seat] if seat < len(cfg.wrestlers) else "")
-            self.widgets.add(Button(Rect(col + 224, y, 200, 30), card.name if card else "-",
+            self.widgets.add(Button(Rect(col + 224, y, name_w, 30), card.name if card else "-",
                                     partial(self._focus, seat), b, fg, size=theme.FONT_SMALL,
                                     name=f"card:{seat}"))
-            self.widgets.add(Button(Rect(col + 428, y, 30, 30), ">",
+            self.widgets.add(Button(Rect(col + 228 + name_w, y, 30, 30), ">",
                                     partial(self._cycle, seat, 1), b, fg, name=f"next:{seat}"))
         if cfg.players == 4:
             add(label("Teams: Red & Green against Blue & Purple. Teammates share an inventory and "
                       "take turns to push.", col, y - 20, b, fg, size=theme.FONT_SMALL,
-                      color=theme.TEXT_DIM, width=470, multiline=True, anchor_y="top"))
-        # The focused seat's card, in full.
-        x = col + 500
-        add(shapes.Rectangle(x - 12, 120, W - x - 28, H - 250, color=theme.PANEL, batch=b,
+                      color=theme.TEXT_DIM, width=row_w + 10, multiline=True, anchor_y="top"))
+        # The focused seat's card, in full, in a panel above the Start button.
+        x = col + row_w + 40
+        panel = Rect(x - 12, 110, min(W - x - 28, 600), H - 250)
+        add(shapes.Rectangle(panel.x, panel.y, panel.w, panel.h, color=theme.PANEL, batch=b,
                              group=self.g_bg))
         seat = min(self.focus_seat, cfg.players - 1)
         card = by_key.get(cfg.wrestlers[seat] if seat < len(cfg.wrestlers) else "")
         add(label(f"{theme.seat_name(seat)}'s card", x, H - 160, b, fg, size=theme.FONT_SMALL,
                   color=theme.TEXT_DIM))
         text = card.text if card else (problem or "no card")
-        add(label(text, x, H - 176, b, fg, size=theme.FONT_SMALL, width=int(W - x - 48),
-                  multiline=True, anchor_y="top", color=theme.TEXT if card else theme.TEXT_BAD))
+        room = H - 176 - (panel.y + 8)
+        for size in (theme.FONT_SMALL, theme.FONT_SMALL - 1, theme.FONT_SMALL - 2):
+            body = label(text, x, H - 176, b, fg, size=size, width=int(panel.w - 24), multiline=True,
+                         anchor_y="top", color=theme.TEXT if card else theme.TEXT_BAD)
+            if body.content_height <= room or size == theme.FONT_SMALL - 2:
+                break
+            body.delete()  # a long card in a small window: a size smaller
+        add(body)
 
     # ----- actions -----------------------------------------------------------------------------------
     def _pick_mode(self, m: Mode) -> None:
@@ -193,6 +224,16 @@ class MenuScene(WidgetScene):
         self.focus_seat = seat
         self.rebuild()
 
+    def _continue(self) -> None:
+        if self.on_continue is None:
+            return
+        try:
+            self.on_continue()
+        except ValueError as exc:  # the file went missing or bad since the menu opened
+            self.message = str(exc)
+            self.on_continue = None
+            self.rebuild()
+
     def _start(self) -> None:
         mode = self.mode()
         if mode is None:
@@ -203,12 +244,17 @@ class MenuScene(WidgetScene):
             self.message = str(exc)
             self.rebuild()
 
+    def ask_quit(self) -> None:
+        """Escape on the start menu: quit, after asking (Enter keeps the app open)."""
+        confirm(self.app, "Quit Kabuto Sumo?", "Unfinished games are saved; Continue goes on with "
+                "the last one next time.", "Quit", self.app.on_close, no="Stay", name="quit")
+
     # ----- input -------------------------------------------------------------------------------------
     def on_key_press(self, symbol, modifiers) -> bool:
         if symbol in (key.ENTER, key.RETURN):
             self._start()
             return True
         if symbol == key.ESCAPE:
-            self.app.close()
+            self.ask_quit()
             return True
         return False

@@ -14,14 +14,16 @@ from pyglet import shapes
 from pyglet.window import key
 
 from kabuto.app.game_session import GameSession
+from kabuto.app.replay_list import ReplayEntry, list_replays
 from kabuto.app.replay_model import ReplayModel, open_recording
 from kabuto.app.scene.table import TableScene
 from kabuto.app.session import Outcome
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
+from kabuto.ui.overlay import confirm
 from kabuto.ui.scene import WidgetScene
 from kabuto.ui.text import shown
-from kabuto.ui.widgets import Button, label
+from kabuto.ui.widgets import Button, fit_text, label
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 PAUSE_BETWEEN = 0.8  # seconds between steps while playing, at speed 1
@@ -63,17 +65,19 @@ class ReplayScene(TableScene):
 
     session: ReplaySession
 
-    def __init__(self, app, model: ReplayModel, on_menu=None):
+    def __init__(self, app, model: ReplayModel, on_menu=None, pace: str = "slow"):
         self.model = model
         self.playing = False
         self.speed_index = SPEEDS.index(1.0)
         self._wait = 0.0
-        super().__init__(app, ReplaySession(model), on_menu=on_menu, ai_delay=0.0)
+        super().__init__(app, ReplaySession(model), on_menu=on_menu, ai_delay=0.0, pace=pace)
 
     @classmethod
     def open(cls, app_obj, path: Path) -> ReplayScene:
         """A viewer for ``path`` inside the app (ValueError if the file is not a recording)."""
-        return cls(app_obj.window, open_recording(path), on_menu=app_obj.open_menu)
+        settings = getattr(app_obj, "settings", None)  # the pushes play at the player's pace
+        return cls(app_obj.window, open_recording(path), on_menu=app_obj.open_menu,
+                   pace=settings.pace if settings is not None else "slow")
 
     # ----- controls ----------------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -119,7 +123,7 @@ class ReplayScene(TableScene):
     def change_speed(self, step: int) -> None:
         self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
         if self.playback is not None:
-            self.playback.speed = self.play_speed
+            self.playback.speed = self._speed_for(self.playback.duration)
         self.rebuild()
 
     def toggle_play(self) -> None:
@@ -219,8 +223,12 @@ class ReplayScene(TableScene):
 
 
 class ReplayBrowser(WidgetScene):
-    """Pick a replay (or saved game, ``*.json``) from a folder (default: the per-user replays
-    folder every game is recorded in, :func:`kabuto.replay.userdata.replays_dir`)."""
+    """The recorded games of a folder (default: the per-user replays folder every game is
+    recorded in, :func:`kabuto.replay.userdata.replays_dir`), newest first: when, who played, the
+    result or "unfinished", how long. Each may be watched, an unfinished one resumed, and any
+    deleted (after asking)."""
+
+    ROW = 50
 
     def __init__(self, app_obj, folder: Path | None = None):
         super().__init__(app_obj.window)
@@ -231,38 +239,71 @@ class ReplayBrowser(WidgetScene):
             folder = replays_dir(app_obj.options.data_dir)
         self.folder = Path(folder)
         self.message = ""
+        self.first = 0  # the first row shown (the wheel scrolls)
+        self.entries: list[ReplayEntry] = []
+        self.unreadable = 0
+        self.reload()
+
+    def reload(self) -> None:
+        self.entries, self.unreadable = list_replays(self.folder)
 
     def files(self) -> list[Path]:
-        try:
-            found = [p for p in self.folder.iterdir() if p.suffix == ".json" and p.is_file()]
-        except OSError:
-            return []
-        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+        return [e.path for e in self.entries]
+
+    def rows_fit(self) -> int:
+        return max(1, int((self.app.height - 170 - 90) // self.ROW))
 
     def rebuild(self) -> None:
         self.clear_page()
         W, H = self.app.width, self.app.height
         b = self.batch
-        self.items.append(label("Replays", 40, H - 70, b, size=theme.FONT_TITLE, bold=True,
-                                color=theme.ACCENT))
-        self.items.append(label(f"recorded games in {self.folder}, newest first", 40, H - 100, b,
-                                color=theme.TEXT_DIM))
-        y = H - 150
-        files = self.files()
-        if not files:
-            self.items.append(label("no replays here yet - every game you play is recorded here; "
-                                    "or open a file with kabuto play --replay FILE", 40, y, b,
-                                    color=theme.TEXT_DIM))
-        for p in files[: max(1, int((y - 90) // 36))]:
-            self.widgets.add(Button(Rect(40, y - 6, min(700, W - 80), 30), p.name,
-                                    partial(self.open, p), b, size=theme.FONT_SMALL,
-                                    name=f"file:{p.name}"))
-            y -= 36
+        add = self.items.append
+        add(label("Replays", 40, H - 70, b, size=theme.FONT_TITLE, bold=True, color=theme.ACCENT))
+        add(label("Every game you play is recorded. Watch one, go on with an unfinished one, or "
+                  "delete it.", 40, H - 100, b, color=theme.TEXT_DIM))
+        # Each row: when, the result and the length on one line, who played under it (the whole
+        # width left of the three buttons), the buttons at the right.
+        buttons_w = 3 * 86
+        text_w = W - 80 - buttons_w - 12
+        x_result, x_len = 40 + 190, 40 + text_w - 110
+        y = H - 130
+        if not self.entries:
+            add(label("No replays here yet: every game you play is recorded here.", 40, y - 40, b,
+                      color=theme.TEXT_DIM))
+        self.first = max(0, min(self.first, len(self.entries) - self.rows_fit()))
+        shown = self.entries[self.first:self.first + self.rows_fit()]
+        for e in shown:
+            y -= self.ROW
+            for x, yy, text, width, colour in (
+                    (40, y + 22, e.date, 180, theme.TEXT),
+                    (x_result, y + 22, e.result, x_len - x_result - 12,
+                     theme.ACCENT if e.unfinished else theme.TEXT_DIM),
+                    (x_len, y + 22, e.length, 110, theme.TEXT_DIM),
+                    (40, y + 4, e.players, text_w, theme.TEXT_DIM)):
+                lab = label("", x, yy, b, size=theme.FONT_SMALL, color=colour)
+                fit_text(lab, text, width)
+                add(lab)
+            bx = W - 40 - buttons_w
+            for text, fn, on, name in (("Watch", partial(self.open, e.path), True, "watch"),
+                                       ("Resume", partial(self.resume, e.path), e.unfinished, "resume"),
+                                       ("Delete", partial(self.ask_delete, e), True, "delete")):
+                self.widgets.add(Button(Rect(bx, y + 4, 80, 30), text, fn, b, size=theme.FONT_SMALL,
+                                        enabled=on, name=f"{name}:{e.path.name}"))
+                bx += 86
+        more = len(self.entries) - self.first - len(shown)
+        foot = []
+        if self.first or more:
+            foot.append(f"rows {self.first + 1}-{self.first + len(shown)} of {len(self.entries)}: "
+                        "the wheel scrolls")
+        if self.unreadable:
+            foot.append(f"{self.unreadable} file{'s' * (self.unreadable != 1)} here could not be read")
+        if foot:
+            add(label(";  ".join(foot), 200, 70, b, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
         self.widgets.add(Button(Rect(40, 30, 140, 36), "Back (Esc)", self.app_obj.open_menu, b,
                                 name="back"))
         if self.message:
-            self.items.append(label(self.message, 200, 42, b, color=theme.TEXT_BAD,
-                                    width=int(W - 240), multiline=True))
+            add(label(self.message, 200, 42, b, color=theme.TEXT_BAD, width=int(W - 240),
+                      multiline=True))
 
     def open(self, path: Path) -> None:
         try:
@@ -272,6 +313,31 @@ class ReplayBrowser(WidgetScene):
             self.rebuild()
             return
         self.app.set_scene(scene)
+
+    def resume(self, path: Path) -> None:
+        try:
+            self.app_obj.resume(path)
+        except ValueError as exc:
+            self.message = str(exc)
+            self.rebuild()
+
+    def ask_delete(self, entry: ReplayEntry) -> None:
+        confirm(self.app, "Delete this replay?", f"{entry.date}: {entry.players} ({entry.result}, "
+                f"{entry.length}). It cannot be brought back.", "Delete",
+                partial(self.delete, entry.path), name="delete")
+
+    def delete(self, path: Path) -> None:
+        try:
+            path.unlink()
+        except OSError as exc:
+            self.message = f"could not delete {path.name}: {exc.strerror}"
+        self.reload()
+        self.rebuild()
+
+    def on_mouse_scroll(self, x, y, scroll_x, scroll_y) -> bool:
+        self.first = max(0, self.first - int(round(scroll_y)))
+        self.rebuild()
+        return True
 
     def on_key_press(self, symbol, modifiers) -> bool:
         if symbol == key.ESCAPE:

@@ -33,11 +33,13 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 from pyglet.window import key, mouse
 
+import kabuto_assets
 from kabuto.app.aim import MIN_DRAG, Aim, Limits, entry_towards, grabs_platform, heading_towards, nudge
-from kabuto.app.animation import Departure, Flight, Playback
+from kabuto.app.animation import Departure, Flight, Playback, first_knock
 from kabuto.app.panels import AimBar, SidePanel
 from kabuto.app.scene.ring_view import RingView
 from kabuto.app.session import AIStep, Choice, MoveView, Outcome, Session
+from kabuto.app.settings import PACE_WORDS, PACES, playback_speed
 from kabuto.app.table_flow import Phase, TableFlow, TableView
 from kabuto.app.tuning import default_profile_dir
 from kabuto.app.tuning_panel import WIDTH as TUNING_WIDTH
@@ -47,6 +49,8 @@ from kabuto.rules.inventory import parse_place
 from kabuto.ui import theme
 from kabuto.ui.frames import PixelRect, Scissor, StaticCache, merge
 from kabuto.ui.geometry import Rect
+from kabuto.ui.overlay import Choice as MenuChoice
+from kabuto.ui.overlay import pause_menu, rules_page, sound_choice
 from kabuto.ui.scene import Scene
 from kabuto.ui.text import shown
 from kabuto.ui.widgets import Button, Slider, Widgets, fit_text, label
@@ -55,6 +59,7 @@ TOP_BAR = 40
 AIM_BAR = 80
 PANEL_FRACTION = 0.3
 PANEL_MIN, PANEL_MAX = 340, 460
+SLIDER_ROOM = 240  # the speed slider's share of the aim bar's right end
 
 
 class TableScene(Scene):
@@ -64,8 +69,13 @@ class TableScene(Scene):
 
     def __init__(self, app, session: Session, *, on_menu: Callable[[], None] | None = None,
                  on_rematch: Callable[[], None] | None = None, ai_delay: float = 0.9,
-                 profile_dir: Path | None = None, defaults=None):
+                 profile_dir: Path | None = None, defaults=None, pace: str = "slow",
+                 on_pace: Callable[[str], None] | None = None):
+        """``pace``: how pushes play back (:data:`kabuto.app.settings.PACES`; slow motion by
+        default)."""
         super().__init__(app)
+        self.pace = pace
+        self.on_pace = on_pace  # told when the player changes the pace (to keep it)
         self.session = session
         self.on_menu = on_menu
         self.on_rematch = on_rematch
@@ -104,6 +114,8 @@ class TableScene(Scene):
         self.panel_rect = Rect(0, 0, 1, 1)
         self.bar_rect = Rect(0, 0, 1, 1)
         self.play_speed = 1.0  # real speed; the replay viewer changes it
+        self._clack_at: float | None = None  # when the playing push first knocks another piece
+        self._cheered = False
         self.ring.show_world(session.world())
 
     # ----- the flow's state, under the names tests and tools use ----------------------------------
@@ -191,10 +203,18 @@ class TableScene(Scene):
         self.event_label = label("", self.ring_area.x + 12, self.ring_area.top - 22, self.live,
                                  self.g_ui, size=theme.FONT_SMALL, color=theme.TEXT,
                                  width=int(self.ring_area.w - 24), multiline=True, anchor_y="baseline")
-        self._ui_items += [self.title_label, self.status_label, self.event_label]
+        # The tooltip over the ring (live: above the pieces), hidden until the mouse is on one.
+        self.tip_box = shapes.Rectangle(0, 0, 0, 0, color=(20, 22, 28, 230), batch=self.live,
+                                        group=self.g_fx)
+        self.tip_label = label("", 0, 0, self.live, Group(1, self.g_fx), size=theme.FONT_SMALL,
+                               color=theme.TEXT, anchor_y="bottom")
+        self._ui_items += [self.title_label, self.status_label, self.event_label, self.tip_box,
+                           self.tip_label]
         # Right-hand buttons in the top bar.
         x = W - 8
-        buttons = [("menu", "Menu (Esc)", self._to_menu, True)]
+        # A game pauses (its pause menu leaves); a replay's Menu goes straight back.
+        buttons = [("menu", "Menu (Esc)", self.pause if self.session.interactive else self._to_menu,
+                    True)]
         if self.session.interactive:
             buttons += [("undo", "Undo (U)", self._undo, v.can_undo),
                         ("end-turn", "End turn (E)", self._end_turn, v.can_end_turn),
@@ -209,17 +229,17 @@ class TableScene(Scene):
         # While a push plays the side panel shows the state before it (TableView.panels).
         self.side.build(self.panel_rect, v.panels, self.widgets, self._pick_move, v.selected_move)
         self.bar.build(self.bar_rect, list(v.choices), v.choice_key, self.widgets, self._pick_choice,
-                       v.may_aim, v.idle)
+                       v.may_aim, v.idle, reserve_right=SLIDER_ROOM if v.speed_slider else 0.0)
         if v.speed_slider:
             r = self.bar_rect
-            self.widgets.add(Slider(Rect(r.right - 230, r.y + 6, 210, 40), "push speed (m/s)",
+            self.widgets.add(Slider(Rect(r.right - 230, r.y + 6, 210, 40), "push speed (mm/s)",
                                     self.aim.speed, self.limits.min_speed,
                                     min(self.limits.max_speed, 1.5), self._set_speed, self.batch,
-                                    self.g_ui, fmt=lambda v: f"{v:.2f}", name="speed"))
+                                    self.g_ui, fmt=lambda v: f"{v * 1000:.0f}", name="speed"))
         if self.tuning_open:
             if self.tuning is None:
                 self.tuning = TuningPanel(self.batch, self.g_tuning, self.defaults, self.profile_dir,
-                                          self._tuned)
+                                          self._tuned, kind_label=self.session.kind_label)
             self.tuning.build(Rect(0, AIM_BAR, TUNING_WIDTH, self.ring_area.h), self.session.materials,
                               self.widgets)
         elif self.tuning is not None:
@@ -252,6 +272,9 @@ class TableScene(Scene):
         if self.mode is Phase.PLAYING:
             return  # the push's own line stays drawn while it plays (see _animate_outcome)
         self.invalidate()
+        slider = self.widgets.find("speed")
+        if isinstance(slider, Slider) and abs(slider.value - self.aim.speed) > 1e-9:
+            slider.set_value(self.aim.speed)  # [ ], the wheel and the keys move it too
         preview = self.flow.aim_preview()
         if preview is None:
             self.ring.show_aim(None)
@@ -339,7 +362,10 @@ class TableScene(Scene):
             self.ring.show_world(self.session.world())
             self._during_play()
             return
-        self.playback = Playback(outcome.result.trajectory, self.play_speed)
+        traj = outcome.result.trajectory
+        self.playback = Playback(traj, self._speed_for(traj.duration))
+        self._clack_at = first_knock(traj, outcome.result.push.piece if outcome.result.push else None)
+        self.app.play_sound("push")
         push = outcome.result.push
         # While it plays: the platform and the push's line, faint, and a ring round the pushed piece.
         if push is not None:
@@ -355,6 +381,23 @@ class TableScene(Scene):
         if push is not None:
             self.ring.set_mark(push.piece, theme.HIGHLIGHT)
         self._during_play()
+
+    def _speed_for(self, duration: float) -> float:
+        """Playback speed of a push lasting ``duration`` seconds: the pace, times the replay's speed."""
+        return self.play_speed * playback_speed(duration, self.pace)
+
+    def skip(self) -> bool:
+        """Space or a click while a push plays: jump to its end (pieces that fall fly off at once)."""
+        if self.mode is not Phase.PLAYING:
+            return False
+        if self.playback is not None:
+            for dep in self.playback.advance(self.playback.duration * 1e6 + 1e6):
+                self._launch_flight(dep)
+            self.ring.show(self.playback.poses(), self._kinds)
+        for fl, _shp, _r in self.flights:
+            fl.advance(1e6)
+        self.invalidate()
+        return True
 
     def _during_play(self) -> None:
         """While a push or move plays, the panels keep showing the state before it (the pieces
@@ -466,6 +509,9 @@ class TableScene(Scene):
         if self.playback is not None:
             for dep in self.playback.advance(dt):
                 self._launch_flight(dep)
+            if self._clack_at is not None and self.playback.time >= self._clack_at:
+                self._clack_at = None
+                self.app.play_sound("clack")
             self.ring.show(self.playback.poses(), self._kinds)
             moving = True
             if self.playback.done:
@@ -501,6 +547,7 @@ class TableScene(Scene):
         return moving
 
     def _launch_flight(self, dep) -> None:
+        self.app.play_sound("fall")
         t = self.ring.transform
         sx, sy = t.to_screen(dep.pose[0], dep.pose[1])
         vx, vy = dep.velocity
@@ -535,6 +582,9 @@ class TableScene(Scene):
         self.ring.show_world(self.session.world())
         self.ring.restyle()
         self._after_flow()
+        if self.mode is Phase.OVER and not self._cheered:
+            self._cheered = True
+            self.app.play_sound("win")
 
     # ----- AI seats ----------------------------------------------------------------------------------
     # The flow asks for an AI turn's plan; it is made in a thread (the window keeps drawing) and
@@ -588,6 +638,42 @@ class TableScene(Scene):
         if self.on_menu is not None:
             self.on_menu()
 
+    def pause(self) -> None:
+        """Escape: the pause menu over the table (the push, the AI and the clock wait under it)."""
+        pause_menu(self.app, rules=rules_page(kabuto_assets.path("help", "rules.toml"), "kabuto"),
+                   save_and_leave=self._save_and_leave, quit_app=self._save_and_quit,
+                   message=self._saved_where(),
+                   settings=[MenuChoice(f"Pushes: {PACE_WORDS.get(self.pace, self.pace)}",
+                                        self._next_pace, "pause:pace"),
+                             *sound_choice(self.app, self.pause)])
+
+    def _next_pace(self) -> None:
+        names = list(PACES)
+        self.pace = names[(names.index(self.pace) + 1) % len(names)] if self.pace in names else "slow"
+        if self.on_pace is not None:
+            self.on_pace(self.pace)
+        self.pause()
+
+    def _saved_where(self) -> str:
+        if getattr(self.session, "save_now", None) is None:
+            return "The free push table is not saved."
+        if self.mode is Phase.OVER:
+            return "This game is over; its replay is saved."
+        return "Your game is saved after every turn; Continue on the start menu goes on with it."
+
+    def _save_and_leave(self) -> None:
+        self._save_quietly()
+        self._to_menu()
+
+    def _save_and_quit(self) -> None:
+        self._save_quietly()
+        self.app.on_close()
+
+    def _save_quietly(self) -> None:
+        save = getattr(self.session, "save_now", None)
+        if save is not None:
+            save()
+
     # ----- the win screen ----------------------------------------------------------------------------
     def _clear_over(self) -> None:
         for it in self._over_items:
@@ -625,13 +711,37 @@ class TableScene(Scene):
 
     # ----- input -------------------------------------------------------------------------------------
     def on_mouse_motion(self, x, y, dx, dy) -> bool:
-        """True only when the hovered widget changed (the only thing a bare move changes)."""
+        """True only when the hovered widget or the piece under the mouse changed (the only things
+        a bare move changes)."""
         before = self.widgets.hovered
         self.widgets.on_mouse_motion(x, y)
-        return self.widgets.hovered is not before
+        return self._show_tip(x, y) or self.widgets.hovered is not before
+
+    def _show_tip(self, x: float, y: float) -> bool:
+        """The tooltip naming the piece under the mouse (kind, owner, stack); True if it changed.
+        It stays where it appeared while the mouse is on the same piece (a frame per piece, not
+        per pointer move)."""
+        pid = None
+        if self.ring_area.contains(x, y) and self.mode is not Phase.PLAYING and self.widgets.hovered is None:
+            pid = self.ring.piece_at(*self.ring.transform.to_world(x, y))
+        text = self.session.describe_piece(pid) if pid is not None else ""
+        if text == self.tip_label.text:
+            return False
+        self.invalidate()
+        self.tip_label.text = text
+        a = self.ring_area
+        tx = min(x + 16, a.right - self.tip_label.content_width - 10)
+        ty = max(y - 22, a.y + 8)
+        self.tip_label.position = (tx, ty, 0)
+        w, h = self.tip_label.content_width, self.tip_label.content_height
+        self.tip_box.position = (tx - 6, ty - 5)
+        self.tip_box.width, self.tip_box.height = (w + 12, h + 8) if text else (0, 0)
+        return True
 
     def on_mouse_press(self, x, y, button, modifiers) -> bool:
         if self.widgets.on_mouse_press(x, y, button, modifiers):
+            return True
+        if self.ring_area.contains(x, y) and self.skip():
             return True
         if not self.flow.may_aim or not self.ring_area.contains(x, y):
             return False
@@ -693,8 +803,12 @@ class TableScene(Scene):
                 self._after_flow()
             elif self.tuning_open:
                 self.toggle_tuning()
+            elif self.session.interactive:
+                self.pause()
             else:
                 self._to_menu()
+            return True
+        if symbol == key.SPACE and self.skip():
             return True
         if symbol == key.T:
             self.toggle_tuning()

@@ -1,0 +1,82 @@
+"""The player's settings (how pushes are paced, sound volume and mute), kept in
+``settings.json`` in the data folder (:func:`kabuto.replay.userdata.data_dir`). No pyglet.
+
+A missing or unreadable file gives the defaults; a value out of range is replaced by its default,
+so a hand-edited file never stops the app.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+#: How pushes are played back: slow motion (the default: most pushes last 0.1-0.3 s and would look
+#: like a snap), real time, or fast. The shown length is clamped so that no push is a blink and
+#: none drags on (a slippery push may roll for half a minute of real time).
+PACES: dict[str, tuple[float, float, float]] = {
+    # name: (slow-down factor, shortest shown seconds, longest shown seconds)
+    "slow": (4.0, 1.2, 6.0),
+    "normal": (1.0, 0.0, 8.0),
+    "fast": (0.5, 0.0, 3.0),
+}
+PACE_WORDS = {"slow": "slow motion", "normal": "real time", "fast": "fast"}
+
+
+def playback_speed(duration: float, pace: str) -> float:
+    """How much faster than real time a push of ``duration`` seconds plays at ``pace``.
+
+    >>> round(playback_speed(0.2, "slow"), 3)   # 0.2 s shown for 1.2 s
+    0.167
+    >>> playback_speed(30.0, "slow")            # half a minute shown in 6 s
+    5.0
+    >>> playback_speed(0.2, "normal")
+    1.0
+    """
+    factor, shortest, longest = PACES.get(pace, PACES["slow"])
+    if duration <= 0:
+        return 1.0
+    shown = min(max(duration * factor, shortest), longest)
+    return duration / shown
+
+
+@dataclass(frozen=True)
+class Settings:
+    pace: str = "slow"
+    volume: float = 0.7   # 0..1
+    mute: bool = False
+
+    def next_pace(self) -> Settings:
+        names = list(PACES)
+        return replace(self, pace=names[(names.index(self.pace) + 1) % len(names)])
+
+
+def _file(data_dir: Path) -> Path:
+    return data_dir / "settings.json"
+
+
+def load(data_dir: Path) -> Settings:
+    """The settings saved in ``data_dir`` (defaults for anything missing or wrong)."""
+    try:
+        raw = json.loads(_file(data_dir).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Settings()
+    if not isinstance(raw, dict):
+        return Settings()
+    d = Settings()
+    pace = str(raw["pace"]) if raw.get("pace") in PACES else d.pace
+    vol = raw.get("volume")
+    volume = float(vol) if isinstance(vol, (int, float)) and 0.0 <= vol <= 1.0 else d.volume
+    mute = bool(raw["mute"]) if isinstance(raw.get("mute"), bool) else d.mute
+    return Settings(pace, volume, mute)
+
+
+def save(data_dir: Path, settings: Settings) -> None:
+    """Write the settings (atomically); an unwritable folder is not an error worth a crash."""
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        tmp = _file(data_dir).with_suffix(".tmp")
+        tmp.write_text(json.dumps(asdict(settings)), encoding="utf-8")
+        os.replace(tmp, _file(data_dir))
+    except OSError:
+        pass
