@@ -343,7 +343,10 @@ class GameSession(Session):
                     if slide:
                         i += 1
                 elif sp.kind == "distance_mm":
-                    prompts.append(Prompt("point", f"click a point: {sp.text}", (), sp.origin))
+                    after_piece = i > 0 and specs[i - 1].name == "piece"
+                    text = (f"click how far to slide it (up to {sp.high:g} mm)" if after_piece
+                            else f"click a point: {sp.text}")
+                    prompts.append(Prompt("point", text, (), None if after_piece else sp.origin))
                 i += 1
             out.append(MoveView(opt.name, opt.name, opt.text, opt.usable, opt.reason or "",
                                 tuple(prompts)))
@@ -374,9 +377,12 @@ class GameSession(Session):
             elif sp.kind in ("angle_deg", "distance_mm"):
                 if not isinstance(c, tuple):
                     raise ValueError(f"click a point on the ring for {sp.text}")
-                if sp.origin is None:
+                # A distance asked right after a piece (Pitchfork) is measured from that piece.
+                origin = (targets["piece"] if sp.kind == "distance_mm" and i > 0
+                          and specs[i - 1].name == "piece" else sp.origin)
+                if origin is None:
                     raise ValueError("the piece to measure from is not on the ring")
-                o = g.world.piece(sp.origin)
+                o = g.world.piece(origin)
                 dx, dy = c[0] - o.x, c[1] - o.y
                 if sp.kind == "angle_deg":
                     targets[sp.name] = math.degrees(math.atan2(dy, dx))

@@ -38,10 +38,10 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kabuto.rules.boards import inventory_place, sides_of, starting_layout
+from kabuto.rules.boards import inventory_place, load_setups, sides_of, starting_layout
 from kabuto.rules.errors import IllegalMove, ReplayError
 from kabuto.rules.hand import push_speed_refusal, stack_refusal
-from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger, parse_place
+from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger, parse_place, standard_ids
 from kabuto.rules.junior import JuniorCard, junior_card, load_junior
 from kabuto.rules.moves import EFFECTS, MoveOption, MoveReport, TargetSpec, check_cost, pay_cost, target_specs
 from kabuto.rules.naming import ENGINE_NAMES, SeatNames
@@ -155,6 +155,38 @@ def _finite(v: Any, name: str) -> float:
 
 def _json_scalar(v: Any) -> bool:
     return v is None or isinstance(v, (str, int, float, bool))
+
+
+def _check_box(setup: GameSetup, kinds: dict[str, Any]) -> None:
+    """ValueError unless a saved game's pieces are pieces of its box: no more standard discs of a
+    kind than the box holds (``[supply]`` in ``assets/setups.toml``) and no id the game's own setup
+    does not make (the wrestlers' pieces and signature pieces included)."""
+    box = load_setups().supply
+    for kind in STANDARD_KINDS:
+        n = sum(1 for k in kinds.values() if k == kind)
+        if n > box.get(kind, 0):
+            raise ValueError(f"pieces: {n} {kind} discs, but the box holds only {box.get(kind, 0)}")
+    if setup.junior:
+        ws = [junior_card(k).wrestler for k in setup.wrestlers]
+    else:
+        ws = [wrestler(k) for k in setup.wrestlers]
+    discs = _standard_disc_ids(box)
+    for pid, kind in discs.items():
+        if pid in kinds and kinds[pid] != kind:
+            raise ValueError(f"pieces.{pid}.kind: {kinds[pid]!r}, but {pid} is a {kind} disc")
+    known = set(discs)
+    for w in ws:
+        known.add(w.piece_id)
+        known.update(w.signature_ids())
+    unknown = sorted(pid for pid in kinds if pid not in known)
+    if unknown:
+        raise ValueError(f"pieces: {', '.join(map(repr, unknown[:5]))} "
+                         f"{'is not a piece' if len(unknown) == 1 else 'are not pieces'} of this game")
+
+
+def _standard_disc_ids(box: dict[str, int]) -> dict[str, str]:
+    """{id: kind} of every standard disc in a box holding ``box`` discs of each kind."""
+    return {pid: kind for kind in STANDARD_KINDS for pid in standard_ids(kind, box.get(kind, 0))}
 
 
 class Game:
@@ -884,6 +916,7 @@ class Game:
             places = {pid: d["place"] for pid, d in raw.items()}
         except (KeyError, TypeError):
             raise ValueError("pieces: each piece needs a kind and a place") from None
+        _check_box(setup, kinds)
         board = {pid for pid, pl in places.items() if pl == BOARD}
         on_world = {p.id for p in world.pieces}
         if board != on_world:

@@ -42,7 +42,7 @@ from kabuto.rules.errors import IllegalMove
 from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger
 from kabuto.rules.outcomes import Knockout, TurnState
 from kabuto.rules.specs import MoveSpec
-from physics import Materials, World
+from physics import Materials, World, shapes
 from physics.checks import finite_number
 from physics.numeric import bisect
 
@@ -158,6 +158,15 @@ def opponent_side(game: GameForEffects, seat: int, targets: dict[str, Any]) -> i
         raise IllegalMove(f"opponent={opp!r}: choose one of the seats still playing against you "
                           f"({', '.join(map(str, choices))})")
     return game.side_of(opp)
+
+
+def _slide_distance(targets: dict[str, Any], move: MoveSpec) -> float:
+    """The ``distance_mm`` target of a slide "up to ``max_mm``": more than 0, at most the card's."""
+    dist = _number(targets.get("distance_mm"), "distance_mm")
+    if not 0.0 < dist <= move.params["max_mm"]:
+        raise IllegalMove(f"{move.name} slides more than 0 and up to {move.params['max_mm']:g} mm "
+                          f"(asked for {dist:g} mm)")
+    return dist
 
 
 def _opponent_choices(game: GameForEffects, seat: int) -> tuple[int, ...]:
@@ -312,13 +321,17 @@ class PickPiece(Effect):
         if not self._choices(game, seat):
             raise IllegalMove(self.nothing)
 
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
-                report: MoveReport) -> None:
+    def _picked(self, game: GameForEffects, seat: int, targets: dict[str, Any]) -> str:
+        """The ``piece`` target, checked against the choices."""
         pid = targets.get("piece")
         choices = self._choices(game, seat)
         if not isinstance(pid, str) or pid not in choices:
             raise IllegalMove(f"piece={pid!r}: choose {self.pick} ({', '.join(choices) or 'none'})")
-        self._act(game, seat, move, pid, report)
+        return pid
+
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
+        self._act(game, seat, move, self._picked(game, seat, targets), report)
 
 
 class Gain(Effect):
@@ -371,13 +384,21 @@ class SlideFromWrestler(PickPiece):
     def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
         return tuple(q for q in _beside_own_wrestler(game, seat) if not game.is_wrestler_piece(q))
 
-    def _act(self, game: GameForEffects, seat: int, move: MoveSpec, pid: str,
-             report: MoveReport) -> None:
+    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+        # "Slide it ... up to 20 mm": the player says how far, as with Roll (docs/rules-notes.md).
+        return [*super().targets(game, seat, move),
+                TargetSpec("distance_mm", "distance_mm", "how far to slide it (mm)", low=0.0,
+                           high=float(move.params["max_mm"]))]
+
+    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+                report: MoveReport) -> None:
+        pid = self._picked(game, seat, targets)
+        dist = _slide_distance(targets, move)
         w = game.world.piece(game.wrestler_piece(seat))
         p = game.world.piece(pid)
         dx, dy = p.x - w.x, p.y - w.y
         n = math.hypot(dx, dy) or 1.0
-        moved = slide(game, seat, pid, dx / n, dy / n, move.params["max_mm"] / 1000.0, report)
+        moved = slide(game, seat, pid, dx / n, dy / n, dist / 1000.0, report)
         if moved <= 0.0:
             raise IllegalMove(f"{pid} cannot slide: another piece is right behind it")
 
@@ -535,6 +556,11 @@ class PlaceTouchingWrestler(Effect):
         w = world.piece(game.wrestler_piece(seat))
         d = world.clear_distance(w.id, kind, ux, uy, a)  # the closest spot that clears it
         x, y = w.x + ux * d, w.y + uy * d
+        # "Place it on the ring": wholly on it, not hanging over the edge (docs/rules-notes.md).
+        _, far = shapes.extent_from_origin(game.materials.kinds[kind].shape, x, y, a)
+        if far > world.ring.radius:
+            raise IllegalMove(f"the {game.kind_name(kind)} would hang over the edge of the ring on "
+                              f"that side: choose a side towards the middle")
         try:
             world.place(pid, kind, x, y, a)
         except ValueError as exc:
@@ -568,9 +594,7 @@ class SlideSignature(Effect):
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         a = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
-        dist = _number(targets.get("distance_mm"), "distance_mm")
-        if not 0.0 < dist <= move.params["max_mm"]:
-            raise IllegalMove(f"distance_mm: {dist:g} is outside 0..{move.params['max_mm']:g} mm")
+        dist = _slide_distance(targets, move)
         pid = self._on_board(game, seat, move)[0]
         moved = slide(game, seat, pid, math.cos(a), math.sin(a), dist / 1000.0, report)
         if moved <= 0.0:
@@ -585,13 +609,21 @@ class PushFromOpponent(Effect):
     def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
         if game.turn.pushes >= game.turn.pushes_allowed:
             raise IllegalMove("you have no push left this turn")
+        # Offered only when there is something to push: in 3P, some opponent still playing must
+        # hold a piece (the chosen one is checked in perform).
+        sides = ({game.side_of(q) for q in _opponent_choices(game, seat)} if game.players == 3
+                 else {1 - game.side_of(seat)})
+        if not any(game.ledger.pieces_in(game.inventory_place(s)) for s in sides):
+            whose = "every opponent's inventory is" if len(sides) > 1 else "your opponent's inventory is"
+            raise IllegalMove(f"{whose} empty, so {move.name} would leave you nothing to push")
 
     def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         side = opponent_side(game, seat, targets)
         if not game.ledger.pieces_in(game.inventory_place(side)):
-            raise IllegalMove("that opponent's inventory is empty")
+            raise IllegalMove(f"that opponent's inventory is empty, so {move.name} would leave you "
+                              f"nothing to push")
         game.take_pushes_from(side)
 
 

@@ -116,7 +116,7 @@ def _hank_with_disc(blocker_gap: float | None = None):
 def test_pitchfork_slides_a_touching_piece_20_mm_away():
     g, (x, y) = _hank_with_disc()
     assert "M01" in g.world.touching("hank:wrestler")
-    o = g.use_move(0, "Pitchfork", piece="M01")
+    o = g.use_move(0, "Pitchfork", piece="M01", distance_mm=20.0)
     p = g.world.piece("M01")
     assert math.isclose(p.x - x, 0.020, abs_tol=1e-9) and math.isclose(p.y, y, abs_tol=1e-12)
     assert o.moved == ["M01"] and "M01" not in g.world.touching("hank:wrestler")
@@ -124,7 +124,7 @@ def test_pitchfork_slides_a_touching_piece_20_mm_away():
 
 def test_pitchfork_stops_at_the_first_piece_in_the_way():
     g, (x, y) = _hank_with_disc(blocker_gap=0.008)
-    g.use_move(0, "Pitchfork", piece="M01")
+    g.use_move(0, "Pitchfork", piece="M01", distance_mm=20.0)
     p = g.world.piece("M01")
     slop = g.materials.sim.collision_slop       # "touching": in contact within the slop
     assert 0.008 - slop < p.x - x <= 0.008 + slop
@@ -135,11 +135,11 @@ def test_pitchfork_stops_at_the_first_piece_in_the_way():
 def test_pitchfork_needs_a_touching_piece_and_not_a_wrestler():
     g, _ = _hank_with_disc()
     put(g, "M03", -0.05, -0.05)
-    refused(g, "choose a piece touching", 0, "Pitchfork", piece="M03")
+    refused(g, "choose a piece touching", 0, "Pitchfork", piece="M03", distance_mm=20.0)
     x, y = beside(g, "hank:wrestler", "mike_wrestler", 180.0, angle=math.pi)
     put(g, "mike:wrestler", x, y, math.pi)
     assert "mike:wrestler" in g.world.touching("hank:wrestler")
-    refused(g, "choose a piece touching", 0, "Pitchfork", piece="mike:wrestler")
+    refused(g, "choose a piece touching", 0, "Pitchfork", piece="mike:wrestler", distance_mm=20.0)
 
 
 # ----- Atlas Annie --------------------------------------------------------------------------------
@@ -424,7 +424,7 @@ def test_a_move_that_would_leave_nothing_to_push_is_refused():
     give(g, "seat:0", "small", 1)
     x, y = beside(g, "hank:wrestler", "medium", -90.0)
     put(g, "M01", x, y)
-    refused(g, "nothing to push", 0, "Pitchfork", piece="M01")
+    refused(g, "nothing to push", 0, "Pitchfork", piece="M01", distance_mm=20.0)
     opts = {o.name: o for o in g.available_moves(0)}
     assert not opts["Pitchfork"].usable and "nothing to push" in opts["Pitchfork"].reason
 
@@ -470,3 +470,95 @@ def test_shapes_of_placed_signature_pieces_stay_inside_the_ring():
     b = g.world.piece("dora:ball1")
     _, far = shapes.extent_from_origin(g.materials.kinds["dora_ball"].shape, b.x, b.y, b.angle)
     assert far < g.materials.ring.radius
+
+
+# ----- issue 16: rules defects a player noticed -----------------------------------------------------
+def test_smokescreen_is_not_offered_when_the_opponents_inventory_is_empty():
+    """Bea's Smokescreen ("push a piece from your opponent's inventory") is greyed out, with a reason
+    in words, when there is nothing there to push, and using it anyway is refused."""
+    g = arena(2, ["bea", "hank"])
+    empty(g, "seat:1")
+    (smoke,) = [o for o in g.available_moves(0) if o.name == "Smokescreen"]
+    assert not smoke.usable
+    assert "opponent's inventory is empty" in smoke.reason and ":" not in smoke.reason.split(",")[0]
+    refused(g, "inventory is empty", 0, "Smokescreen")
+    give(g, "seat:1", "small", 1)                   # something to push again: offered again
+    (smoke,) = [o for o in g.available_moves(0) if o.name == "Smokescreen"]
+    assert smoke.usable and smoke.reason is None
+
+
+def test_smokescreen_in_3p_is_offered_while_some_opponent_has_pieces():
+    g = arena(3, ["bea", "hank", "annie"])
+    empty(g, "seat:1")
+    (smoke,) = [o for o in g.available_moves(0) if o.name == "Smokescreen"]
+    assert smoke.usable
+    refused(g, "inventory is empty", 0, "Smokescreen", opponent=1)
+    empty(g, "seat:2")
+    (smoke,) = [o for o in g.available_moves(0) if o.name == "Smokescreen"]
+    assert not smoke.usable and "every opponent's inventory is empty" in smoke.reason
+
+
+def test_pitchfork_slides_up_to_20_mm_as_far_as_the_player_asks():
+    """"Slide it straight away from your wrestler piece up to 20 mm": asked for 7 mm, it moves 7 mm."""
+    g, (x, y) = _hank_with_disc()
+    (fork,) = [o for o in g.available_moves(0) if o.name == "Pitchfork"]
+    (dist,) = [t for t in fork.targets if t.name == "distance_mm"]
+    assert dist.high == 20.0                                # what the card prints
+    g.use_move(0, "Pitchfork", piece="M01", distance_mm=7.0)
+    p = g.world.piece("M01")
+    assert math.isclose(p.x - x, 0.007, abs_tol=1e-9) and math.isclose(p.y, y, abs_tol=1e-12)
+
+
+def test_pitchfork_refuses_a_slide_longer_than_the_card_allows():
+    g, _ = _hank_with_disc()
+    refused(g, "up to 20 mm", 0, "Pitchfork", piece="M01", distance_mm=25.0)
+    refused(g, "up to 20 mm", 0, "Pitchfork", piece="M01", distance_mm=0.0)
+
+
+def test_pitchfork_asked_for_less_still_stops_at_the_first_piece_in_the_way():
+    g, (x, y) = _hank_with_disc(blocker_gap=0.004)
+    g.use_move(0, "Pitchfork", piece="M01", distance_mm=10.0)
+    slop = g.materials.sim.collision_slop
+    assert 0.004 - slop < g.world.piece("M01").x - x <= 0.004 + slop
+
+
+def test_roll_up_never_leaves_the_dung_ball_hanging_over_the_edge():
+    """"Place it on the ring": with the wrestler at the edge, the outward side is refused in words and
+    nothing changes; the inward side places the ball wholly on the ring."""
+    g = arena(2, ["dora", "hank"])
+    R = g.world.ring.radius
+    wsize = g.materials.kinds[g.world.piece("dora:wrestler").kind].size
+    put(g, "dora:wrestler", R - wsize - 0.001, 0.0, 0.0)      # the wrestler itself wholly on the ring
+    refused(g, "hang over the edge", 0, "Roll Up", angle_deg=0.0)
+    g.use_move(0, "Roll Up", angle_deg=180.0)
+    ball = g.world.piece("dora:ball1")
+    _, far = shapes.extent_from_origin(g.materials.kinds[ball.kind].shape, ball.x, ball.y, ball.angle)
+    assert far <= R
+
+
+def _saved_with(g, extra: dict[str, dict[str, str]]) -> dict:
+    data = json.loads(json.dumps(g.to_json()))
+    data["pieces"].update(extra)
+    return data
+
+
+def test_a_saved_game_with_more_discs_than_the_box_holds_is_refused():
+    g = arena(2, ["mike", "hank"])
+    box = {"small": 20, "large": 5}
+    more = {f"S{i:02d}": {"kind": "small", "place": "seat:0"} for i in range(21, 31)}
+    with pytest.raises(ValueError, match=f"30 small discs, but the box holds only {box['small']}"):
+        type(g).from_json(_saved_with(g, more))
+    more = {"L6": {"kind": "large", "place": "supply"}}
+    with pytest.raises(ValueError, match=f"6 large discs, but the box holds only {box['large']}"):
+        type(g).from_json(_saved_with(g, more))
+
+
+def test_a_saved_game_with_an_unknown_piece_is_refused():
+    g = arena(2, ["mike", "hank"])
+    with pytest.raises(ValueError, match="'jade:gem1' is not a piece of this game"):
+        type(g).from_json(_saved_with(g, {"jade:gem1": {"kind": "jade_gem", "place": "supply"}}))
+    data = _saved_with(g, {})
+    data["pieces"]["S01"]["kind"] = "large"
+    data["pieces"]["S02"]["kind"] = "large"
+    with pytest.raises(ValueError, match="S0[12] is a small disc|box holds"):
+        type(g).from_json(data)

@@ -335,7 +335,7 @@ def test_gameplay_falls_not_caused_by_a_push_go_to_the_supply():
     put(g, "S01", 0.099, 0.0)
     g.edit("hank:wrestler", BOARD, 0.099 - 0.011 - tip - 0.00005, 0.0, 0.0)
     assert "S01" in g.world.touching("hank:wrestler")
-    out = g.use_move(0, "Pitchfork", piece="S01")
+    out = g.use_move(0, "Pitchfork", piece="S01", distance_mm=20.0)
     assert [k.piece for k in out.knocked_out] == ["S01"]
     assert g.locations()["S01"] == SUPPLY
 

@@ -1,0 +1,58 @@
+"""tools/early_wins.py: the search for a win on a player's first turn (issue 16, point 3).
+
+The positions are set up directly (pieces placed where needed), so the physics may change without
+these tests depending on where one recorded push ends up."""
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from kabuto.ai.levels import config
+from tests.kabuto.scenarios import arena
+
+_PATH = Path(__file__).resolve().parents[2] / "tools" / "early_wins.py"
+
+
+@pytest.fixture(scope="module")
+def early_wins():
+    spec = importlib.util.spec_from_file_location("early_wins", _PATH)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["early_wins"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_search_finds_a_first_turn_win_when_there_is_one(early_wins):
+    """Hank's wrestler set down touching the centre circle: Mike's Vice Grip ("If any part of a piece
+    is inside and touching the center circle, immediately knock out that piece") wins on turn 1,
+    and the search must say so, with the line that does it."""
+    g = arena(2, ["mike", "hank"])                             # the ring cleared to the wrestlers
+    r = g.world.ring.centre_radius
+    g.edit("hank:wrestler", "board", -(r + 0.005), 0.0, 0.0)   # the beetle's back reaches the circle
+    assert "hank:wrestler" in g.world.in_circle()
+    (push,) = early_wins.sample_pushes(g, 1, random.Random(0))
+    line = early_wins.winning_line(g, push, config().search)
+    assert line is not None and {"move": "Vice Grip", "targets": {}} in line
+    assert not g.is_over                                       # the search played on copies
+
+
+def test_the_search_finds_nothing_where_no_move_or_push_can_win(early_wins):
+    """Nothing in the circle and no wrestler near the edge: no line of turn 1 wins."""
+    g = arena(2, ["mike", "hank"])
+    assert not g.world.in_circle()
+    pushes = early_wins.sample_pushes(g, 2, random.Random(1))
+    assert all(early_wins.winning_line(g, s, config().search) is None for s in pushes)
+
+
+def test_a_seeded_sample_of_the_search_finds_no_early_win(early_wins):
+    """A few seconds of the full search (tools/early_wins.py runs 2,000 pushes per ordered pair):
+    neither the first player on turn 1 nor the second on its first turn wins."""
+    pairs = [("mike", "hank"), ("hank", "mike"), ("bea", "gus"), ("rita", "dora")]
+    summary = early_wins.run(pairs, pushes=2, seed=0, workers=1, chunk=2)
+    assert summary["tried_first"] == 8 and summary["tried_second"] > 0
+    assert summary["wins_first"] == 0 and summary["wins_second"] == 0, summary["pairs_with_wins"]

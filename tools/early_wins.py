@@ -1,0 +1,292 @@
+"""Search for early forced wins: can a player win on their very first turn? (issue 16, point 3)
+
+For every ordered pair of wrestlers on the standard 2-player board, the seat moving first (seat 0)
+gets ``--pushes`` seeded first pushes (entry, heading, speed, piece kind: drawn uniformly within
+what the rules allow). Each push is tried in every *line* a turn allows:
+
+* the push alone, then each usable signature move after it (every target combination the AI would
+  try, :func:`kabuto.ai.signature.target_combos`), and a second push from the same platform spot
+  when a move (Charge) grants one;
+* each usable move (with each target combination) before the push, then the push, then each move
+  still usable after it.
+
+A line that ends the game with seat 0 winning is an **early win on turn 1**. For the second
+player, the first player makes push *i* of its sample plainly (no move), and seat 1 then searches
+its own push *i* in the same lines: a win there is an **early win on turn 2** (the second player's
+first turn).
+
+    python tools/early_wins.py                       # the whole search: 56 pairs x 2,000 pushes
+    python tools/early_wins.py --pushes 50 --pairs mike:hank,bea:gus --seed 3
+
+The search is seeded (push samples from ``early-wins-<seed>-<first>-<second>``), runs over
+``--workers`` processes (default: the machine's cores), shows a progress bar on a terminal and
+prints one JSON summary: per pair the pushes tried and wins found for each seat, and the first few
+winning lines so they can be replayed (``Game.new(players=2, wrestlers=[first, second], seed=0,
+first_player=0)`` and the listed actions).
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import multiprocessing
+import random
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kabuto.ai.levels import SearchSettings, config  # noqa: E402
+from kabuto.ai.signature import target_combos  # noqa: E402
+from kabuto.rules.errors import IllegalMove  # noqa: E402
+from kabuto.rules.game import Game  # noqa: E402
+from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
+
+#: Winning lines kept per pair and seat (the counts cover them all).
+EXAMPLES = 3
+
+
+@dataclass(frozen=True)
+class PushSample:
+    """One first push: which kind, where the platform touches the ring, its aim and speed."""
+
+    kind: str
+    entry_deg: float
+    heading_deg: float
+    speed: float
+
+
+@dataclass
+class PairResult:
+    """What the search found for one ordered pair (``first`` moves first)."""
+
+    first: str
+    second: str
+    tried_first: int = 0
+    wins_first: int = 0
+    tried_second: int = 0
+    wins_second: int = 0
+    examples_first: list[list[dict[str, Any]]] = field(default_factory=list)
+    examples_second: list[list[dict[str, Any]]] = field(default_factory=list)
+
+    def add(self, other: PairResult) -> None:
+        self.tried_first += other.tried_first
+        self.wins_first += other.wins_first
+        self.tried_second += other.tried_second
+        self.wins_second += other.wins_second
+        self.examples_first = (self.examples_first + other.examples_first)[:EXAMPLES]
+        self.examples_second = (self.examples_second + other.examples_second)[:EXAMPLES]
+
+
+def new_game(first: str, second: str) -> Game:
+    return Game.new(players=2, wrestlers=[first, second], seed=0, first_player=0)
+
+
+def sample_pushes(game: Game, n: int, rng: random.Random, tries: int = 20) -> list[PushSample]:
+    """``n`` pushes the rules accept for the side to move now, drawn uniformly (kind among what it
+    holds, entry all round the ring, heading within what that kind can reach, speed within the
+    hand's limits); a draw the rules refuse (a blocked platform spot) is drawn again."""
+    sim = game.materials.sim
+    kinds = game.legal_kinds()
+    out: list[PushSample] = []
+    while len(out) < n:
+        for _ in range(tries):
+            kind = rng.choice(kinds)
+            lim = game.world.steepest_heading(kind)
+            s = PushSample(kind, rng.uniform(0.0, 360.0), rng.uniform(-lim, lim),
+                           rng.uniform(sim.min_speed, sim.max_speed))
+            try:
+                game.check_push(s.kind, s.entry_deg, s.heading_deg, s.speed)
+            except IllegalMove:
+                continue
+            out.append(s)
+            break
+        else:
+            out.append(s)  # kept, and counted as tried: the line search refuses it cleanly
+    return out
+
+
+def _usable(game: Game, seat: int, search: SearchSettings) -> list[tuple[str, dict[str, Any]]]:
+    """Every (move, targets) the seat could use now."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for opt in game.available_moves(seat):
+        if opt.usable:
+            out.extend((opt.name, t) for t in (target_combos(opt, search) if opt.targets else [{}]))
+    return out
+
+
+def _won(game: Game, seat: int) -> bool:
+    return game.winner == game.side_of(seat)
+
+
+def _push(game: Game, s: PushSample) -> dict[str, Any] | None:
+    """Push ``s`` (the turn left open); None if the rules refuse it."""
+    try:
+        game.push(s.kind, s.entry_deg, s.heading_deg, s.speed, end_turn=False)
+    except IllegalMove:
+        return None
+    return {"push": asdict(s)}
+
+
+def _move(game: Game, seat: int, name: str, targets: dict[str, Any]) -> dict[str, Any] | None:
+    try:
+        game.use_move(seat, name, **targets)
+    except IllegalMove:
+        return None
+    return {"move": name, "targets": targets}
+
+
+def _after_push(game: Game, seat: int, s: PushSample, line: list[dict[str, Any]],
+                search: SearchSettings, depth: int = 0) -> list[dict[str, Any]] | None:
+    """A winning continuation of ``line`` (the push made) by moves after it, or None."""
+    if _won(game, seat):
+        return line
+    if game.is_over or depth > 1:
+        return None
+    if game.pushes_left:  # a move granted a second push: from the same platform spot
+        lock = game.locked_platform()
+        for kind in game.legal_kinds():
+            g = game.clone()
+            again = PushSample(kind, *(lock or (s.entry_deg, s.heading_deg)), s.speed)
+            step = _push(g, again)
+            if step is not None and (found := _after_push(g, seat, again, [*line, step], search,
+                                                          depth + 1)):
+                return found
+    for name, targets in _usable(game, seat, search):
+        g = game.clone()
+        step = _move(g, seat, name, targets)
+        if step is not None and (found := _after_push(g, seat, s, [*line, step], search, depth + 1)):
+            return found
+    return None
+
+
+def winning_line(game: Game, s: PushSample, search: SearchSettings) -> list[dict[str, Any]] | None:
+    """A line of the side to move's turn built on push ``s`` that wins at once, or None."""
+    seat = game.current_seat
+    starts: list[tuple[Game, list[dict[str, Any]]]] = [(game.clone(), [])]
+    for name, targets in _usable(game, seat, search):
+        g = game.clone()
+        step = _move(g, seat, name, targets)
+        if step is None:
+            continue
+        if _won(g, seat):
+            return [step]
+        if not g.is_over and g.pushes_left:
+            starts.append((g, [step]))
+    for g, line in starts:
+        step = _push(g, s)
+        if step is not None and (found := _after_push(g, seat, s, [*line, step], search)):
+            return found
+    return None
+
+
+def search_pair(task: tuple[str, str, int, int, int]) -> PairResult:
+    """Pushes ``lo..hi`` of the pair's seeded samples, for both seats (a worker's unit of work)."""
+    first, second, seed, lo, hi = task
+    search = config().search
+    base = new_game(first, second)
+    rng = random.Random(f"early-wins-{seed}-{first}-{second}")
+    n = hi
+    firsts = sample_pushes(base, n, rng)
+    res = PairResult(first, second)
+    seconds: list[PushSample] | None = None
+    for i in range(lo, hi):
+        res.tried_first += 1
+        line = winning_line(base, firsts[i], search)
+        if line:
+            res.wins_first += 1
+            if len(res.examples_first) < EXAMPLES:
+                res.examples_first.append(line)
+        # The second player's first turn, after the first player's plain push i.
+        g = base.clone()
+        if _push(g, firsts[i]) is None or g.is_over:
+            continue
+        g.end_turn()
+        if g.is_over:
+            continue
+        if seconds is None:  # one stream for seat 1, drawn on the first position it meets
+            seconds = sample_pushes(g, n, random.Random(f"early-wins-{seed}-{first}-{second}-2"))
+        res.tried_second += 1
+        line = winning_line(g, seconds[i], search)
+        if line:
+            res.wins_second += 1
+            if len(res.examples_second) < EXAMPLES:
+                res.examples_second.append([{"first_push": asdict(firsts[i])}, *line])
+    return res
+
+
+def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int) -> list[tuple[str, str, int, int, int]]:
+    return [(a, b, seed, lo, min(pushes, lo + chunk)) for a, b in pairs for lo in range(0, pushes, chunk)]
+
+
+def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, chunk: int = 25,
+        progress: bool = False) -> dict[str, Any]:
+    """The whole search; the JSON summary as a dict. ``workers`` 1 runs in this process."""
+    todo = tasks(pairs, pushes, seed, chunk)
+    results = {(a, b): PairResult(a, b) for a, b in pairs}
+    t0 = time.perf_counter()
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=len(pairs) * pushes, unit="push", file=sys.stderr)
+    if workers <= 1:
+        done = map(search_pair, todo)
+        for r in done:
+            results[(r.first, r.second)].add(r)
+            if bar:
+                bar.update(r.tried_first)
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for r in pool.imap_unordered(search_pair, todo):
+                results[(r.first, r.second)].add(r)
+                if bar:
+                    bar.update(r.tried_first)
+    if bar:
+        bar.close()
+    rows = [asdict(r) for r in results.values()]
+    return {
+        "seed": seed, "pushes_per_pair": pushes, "pairs": len(pairs), "board": "2P standard",
+        "tried_first": sum(r.tried_first for r in results.values()),
+        "wins_first": sum(r.wins_first for r in results.values()),
+        "tried_second": sum(r.tried_second for r in results.values()),
+        "wins_second": sum(r.wins_second for r in results.values()),
+        "pairs_with_wins": sorted(f"{r.first}:{r.second}" for r in results.values()
+                                  if r.wins_first or r.wins_second),
+        "seconds": round(time.perf_counter() - t0, 1),
+        "results": rows,
+    }
+
+
+def all_pairs() -> list[tuple[str, str]]:
+    keys = [w.key for w in load_wrestlers()]
+    return list(itertools.permutations(keys, 2))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--pushes", type=int, default=2000, help="first pushes per ordered pair (2000)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--pairs", default="all", help="first:second,... (default: every ordered pair)")
+    ap.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    ap.add_argument("--chunk", type=int, default=25, help="pushes per unit of work")
+    ap.add_argument("--no-progress", action="store_true")
+    args = ap.parse_args(argv)
+    if args.pushes < 1:
+        ap.error("--pushes: at least 1")
+    pairs = all_pairs() if args.pairs == "all" else [
+        (a, b) for a, _, b in (p.partition(":") for p in args.pairs.split(","))]
+    known = {w.key for w in load_wrestlers()}
+    bad = [f"{a}:{b}" for a, b in pairs if a not in known or b not in known or a == b]
+    if bad:
+        ap.error(f"--pairs: {', '.join(bad)} (wrestlers: {', '.join(sorted(known))})")
+    summary = run(pairs, args.pushes, args.seed, args.workers, args.chunk,
+                  progress=not args.no_progress and sys.stderr.isatty())
+    print(json.dumps(summary, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
