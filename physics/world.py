@@ -274,7 +274,7 @@ class World:
     def _run(self, ep: Episode, commit: bool, sample_rate: float) -> PushResult:
         finite_number(sample_rate, "sample_rate")
         if sample_rate <= 0:
-            raise ValueError(f"sample_rate: must be positive, got {sample_rate:g}")
+            raise ValueError(f"the trajectory's sample rate must be positive, got {sample_rate:g}")
         result = self._finish(ep, None, sample_rate)
         if commit:
             self._adopt(result)
