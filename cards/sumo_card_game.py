@@ -184,7 +184,7 @@ class SumoCardGame(CardGame):
     def __init__(self) -> None:
         self.num_players = 2
         self.jokers = False
-        self._set_rng(random.Random(0))
+        self._seed_rng(0)
         self.deck: list[int] = []  # top of the deck = last element
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[], []]
@@ -230,7 +230,7 @@ class SumoCardGame(CardGame):
             raise ValueError("jokers: must be true or false")
         g = cls()
         g.jokers = jokers
-        g._set_rng(random.Random(seed))
+        g._seed_rng(seed)
         g._chance = chance
         # "If the players care about the order the players draw cards in, determine that order
         # before the game": decided by lot here, and public.
@@ -272,7 +272,7 @@ class SumoCardGame(CardGame):
         """
         g = cls()
         g.jokers = bool(jokers)
-        g._set_rng(random.Random(seed))
+        g._seed_rng(seed)
         full = set(range(54 if jokers else 52))
         seen: set[int] = set()
 
@@ -673,7 +673,7 @@ class SumoCardGame(CardGame):
             g.to_act = saved
         g._legal = None
         g.events = [e for e in g.events if "to" not in e or player in e["to"]]
-        g._set_rng(random.Random(rng.getrandbits(64)))
+        g._seed_rng(rng.getrandbits(64))
         return g
 
     # ----- copies and persistence ---------------------------------------------------------------
