@@ -521,6 +521,10 @@ class SumidaRiver(CardGame):
     def to_play(self) -> int | None:
         return None if self.phase == OVER else self.to_move
 
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
     def _compute_legal(self) -> list[str]:
         phase = self.phase
         p = self.to_move

@@ -244,6 +244,10 @@ class Sumo(CardGame):
     def to_play(self) -> int | None:
         return None if self.phase == OVER else self.turn
 
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
     def _compute_legal(self) -> list[str]:
         if self.phase == OVER:
             return []
@@ -259,7 +263,10 @@ class Sumo(CardGame):
         return [PLAY[c] for c in hand]  # hands are sorted, so this is sorted too
 
     def apply(self, action: str) -> None:
-        if action not in self._current_legal():
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
             raise IllegalMove(self._why_illegal(action))
         # Validated: from here on we mutate.
         self._legal = None
