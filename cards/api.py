@@ -39,6 +39,8 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from itertools import combinations
+from math import comb
 from typing import Any, ClassVar
 
 Action = str
@@ -94,6 +96,8 @@ class OutsideChance:
 
 #: Outside chance with no outcome given yet (shared: it is never advanced).
 NO_OUTCOMES = OutsideChance()
+#: A hand with at most this many possible deals is dealt as one random event (see _deal_hand).
+HAND_AT_ONCE = 1000
 
 
 class CardGame(ABC):
@@ -105,11 +109,13 @@ class CardGame(ABC):
     * **Legal actions, cached.** An engine implements :meth:`_compute_legal`; :meth:`legal_actions`
       computes it once per state and keeps it in ``_legal`` until ``apply`` clears it (set
       ``self._legal = None`` whenever the state changes). Search bots ask for the legal actions
-      of the same state several times, and ``apply`` checks against the same list.
-    * **A seeded generator, copied on write.** ``_rng`` is the game's own ``random.Random``; a
-      ``clone`` shares it (:meth:`_share_chance`) and whichever copy first needs a random number makes
-      a private copy (:meth:`_own_rng`). Copying a Mersenne Twister (625 words) would otherwise
-      dominate ``clone``, while most clones (search play-outs) never shuffle.
+      of the same state several times, and ``apply`` checks against the same cached list (read
+      straight from ``_legal`` there: it is the hottest line of every play-out).
+    * **A seeded generator, made late and copied on write.** ``_rng`` is the game's own
+      ``random.Random``, made from its seed only when first needed (:meth:`_seed_rng`; seeding a
+      Mersenne Twister costs more than a whole SUMO play-out, and most re-dealt copies a search
+      makes never shuffle). A ``clone`` shares it (:meth:`_share_chance`) and whichever copy first
+      needs a random number makes a private copy (:meth:`_own_rng`).
     * **Random events in three words.** Engines shuffle, draw and pick only through
       :meth:`_shuffle`, :meth:`_draw` and :meth:`_pick`, which use the game's generator - or, in a
       game with outside chance (``_chance``), take each outcome from there. A shuffled pile is
@@ -124,7 +130,8 @@ class CardGame(ABC):
     num_players: int
     events: list[dict[str, Any]]
     _legal: Sequence[Action] | None
-    _rng: random.Random
+    _rng: random.Random | None  # None: not made yet, from _rng_seed
+    _rng_seed: int
     _rng_shared: bool
     #: Outside chance (None: the game's own generator decides every random event).
     _chance: OutsideChance | None = None
@@ -158,13 +165,6 @@ class CardGame(ABC):
             legal = self._legal = self._compute_legal()
         return list(legal)
 
-    def _current_legal(self) -> Sequence[Action]:
-        """The cached legal actions themselves (not a copy: callers must not change them)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
     @abstractmethod
     def _compute_legal(self) -> Sequence[Action]:
         """Every legal action now, sorted (the result is cached and must never be mutated)."""
@@ -186,25 +186,37 @@ class CardGame(ABC):
         return [i for i, v in enumerate(r) if v == best]
 
     # ----- the game's own generator -------------------------------------------------------------
+    def _seed_rng(self, seed: int) -> None:
+        """Give the game a generator of its own, seeded with ``seed`` (made when first needed)."""
+        self._rng = None
+        self._rng_seed = seed
+        self._rng_shared = False
+
     def _set_rng(self, rng: random.Random) -> None:
-        """Give the game a generator of its own (a new game, a re-deal copy, a loaded save)."""
+        """Give the game this generator (a loaded save)."""
         self._rng = rng
         self._rng_shared = False
 
     def _own_rng(self) -> random.Random:
-        """The game's generator, to draw from: first made private if a clone still shares it."""
-        if self._rng_shared:
-            own = random.Random()
-            own.setstate(self._rng.getstate())
-            self._rng = own
+        """The game's generator, to draw from: made now if it was only seeded, or made private if a
+        clone still shares it."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
             self._rng_shared = False
-        return self._rng
+        elif self._rng_shared:
+            rng = random.Random()
+            rng.setstate(self._rng.getstate())  # type: ignore[union-attr]
+            self._rng = rng
+            self._rng_shared = False
+        return rng
 
     def _share_chance(self, clone: CardGame) -> None:
         """Let ``clone`` share this game's generator (until either of them draws from it) and its
         outside chance, if any."""
         clone._rng = self._rng
-        clone._rng_shared = self._rng_shared = True
+        clone._rng_seed = self._rng_seed
+        clone._rng_shared = self._rng_shared = self._rng is not None
         clone._chance = self._chance
 
     def _shuffle(self, pile: list[Any]) -> None:
@@ -224,6 +236,26 @@ class CardGame(ABC):
         pile.pop()
         return card
 
+    def _deal_hands(self, pile: list[int], sizes: Sequence[int], kind: str) -> list[list[int]]:
+        """Deal hands of ``sizes`` cards from a shuffled pile, one after another.
+
+        With outside chance, when the first hand can come out in at most :data:`HAND_AT_ONCE` ways
+        (a short deal) each hand is one random event, named ``kind + " hand"``, whose outcome is the
+        hand as a bit mask of card ids: the game tree then holds each deal once, not once per order
+        of its cards. Otherwise (and always with the game's own generator) they are dealt card by
+        card.
+        """
+        chance = self._chance
+        if chance is None or not sizes or comb(len(pile), sizes[0]) > HAND_AT_ONCE:
+            return [[self._draw(pile, kind) for _ in range(size)] for size in sizes]
+        hands = []
+        for size in sizes:
+            masks = [sum(1 << c for c in hand) for hand in combinations(sorted(pile), size)]
+            mask = chance.next(kind + " hand", masks)
+            hands.append([c for c in pile if mask >> c & 1])
+            pile[:] = [c for c in pile if not mask >> c & 1]
+        return hands
+
     def _pick(self, options: Sequence[int], kind: str) -> int:
         """One of ``options``, each as likely (a lot drawn: who draws first, who leads)."""
         chance = self._chance
@@ -238,7 +270,7 @@ class CardGame(ABC):
 
     def _rng_json(self) -> list[Any]:
         """The generator's state as plain data (reading it needs no private copy)."""
-        return rng_state_to_json(self._rng)
+        return rng_state_to_json(self._rng if self._rng is not None else random.Random(self._rng_seed))
 
     # ----- information -------------------------------------------------------------------------
     @abstractmethod

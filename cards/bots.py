@@ -354,6 +354,12 @@ bot specs:
                               round, valued by the round's points / the sumo cards' column)
   mcts:N,opponents=policy     ... other seats play by the play-out policy inside the search
                               instead of having tree nodes of their own
+  cfr                         SUMO: online MCCFR, a near-equilibrium mixed strategy that is
+                              hard to exploit (other games: the strong search,
+                              mcts:1000,rollout=heuristic, with the same time limit)
+  cfr:N,time=S                ... N iterations per decision, stopping after S seconds if sooner
+  cfr:N,explore=X,choice=best ... exploration rate X (default 0.6); play the most likely action
+                              instead of sampling the mixed strategy
 """
 
 
@@ -396,7 +402,34 @@ def make_bot(spec: str, seed: int | None = 0) -> Bot:
             return ISMCTSBot(seed=seed, **kwargs)
         except ValueError as exc:
             raise ValueError(f"bot {spec!r}: {exc}") from None
-    raise ValueError(f"unknown bot {spec!r}: use random, heuristic, mcts or mcts:N")
+    if kind == "cfr":
+        from cards.mccfr import MCCFRBot
+
+        cfr: dict[str, Any] = {}
+        for part in filter(None, (s.strip() for s in args.split(","))):
+            key, eq, value = part.partition("=")
+            if not eq:
+                key, value = "iterations", part
+            try:
+                if key in ("iterations", "iters", "n"):
+                    cfr["iterations"] = int(value)
+                elif key in ("time", "t"):
+                    cfr["time_limit"] = float(value)
+                elif key in ("explore", "exploration"):
+                    cfr["exploration"] = float(value)
+                elif key == "choice":
+                    cfr["choice"] = value
+                else:
+                    raise ValueError(f"bot {spec!r}: unknown cfr setting {key!r}")
+            except ValueError as exc:
+                if str(exc).startswith("bot "):
+                    raise
+                raise ValueError(f"bot {spec!r}: {key} needs a number, not {value!r}") from None
+        try:
+            return MCCFRBot(seed=seed, **cfr)
+        except ValueError as exc:
+            raise ValueError(f"bot {spec!r}: {exc}") from None
+    raise ValueError(f"unknown bot {spec!r}: use random, heuristic, mcts, mcts:N or cfr")
 
 
 # ----- matches -----------------------------------------------------------------------------------

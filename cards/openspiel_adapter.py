@@ -161,15 +161,16 @@ _EXTRA_TABLES: dict[str, tuple[str, ...]] = {}
 
 #: Game parameters besides ``players``, with their defaults (passed to ``new``).
 OPTIONS: dict[str, dict[str, Any]] = {
-    "sumo": {"colours": "red-black"},
+    "sumo": {"colours": "red-black", "hand_size": 8, "max_deals": 0},
     "sumo-card-game": {"jokers": False},
 }
 #: Games whose returns always sum to zero (+1 / -1 between two seats).
 ZERO_SUM = {"sumo", "sumo-card-game"}
 #: Upper bounds on the number of player actions in a game (OpenSpiel wants one; ours are generous).
 MAX_LENGTH: dict[str, int] = {"sumo": 2_000, "sumo-card-game": 20_000, "sumida-river": 20_000}
-#: Most distinct outcomes of one chance node (card ids of the biggest deck).
-MAX_CHANCE_OUTCOMES: dict[str, int] = {"sumo": 20, "sumo-card-game": 54, "sumida-river": 52}
+#: Chance outcomes are below this (card ids of the biggest deck; SUMO: a short deal's whole hand as
+#: a bit mask of card ids, see cards.api.CardGame._deal_hand).
+MAX_CHANCE_OUTCOMES: dict[str, int] = {"sumo": 1 << 20, "sumo-card-game": 54, "sumida-river": 52}
 
 
 # ----- OpenSpiel classes ----------------------------------------------------------------------------------

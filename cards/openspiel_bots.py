@@ -50,7 +50,8 @@ class _TimedISMCTSBot(ismcts.ISMCTSBot):
         while done < self._max_simulations:
             self.run_simulation(self.sample_root_state(state))
             done += 1
-            if time.perf_counter() >= deadline:
+            # (The first simulation only expands the root: at least one more is needed to choose.)
+            if time.perf_counter() >= deadline and self._root_node.total_visits > 0:
                 break
         self.last_simulations = done
         return self.get_final_policy(state, self._root_node)

@@ -412,7 +412,7 @@ class SumidaRiver(CardGame):
         n = players
         self.num_players = n
         self.seed = 0
-        self._set_rng(random.Random(0))
+        self._seed_rng(0)
         self.round = 0  # 1-based once dealt
         self.phase = DECLARE
         self.to_move = 0
@@ -462,7 +462,7 @@ class SumidaRiver(CardGame):
             raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))} (known: hands, a_cards)")
         g = cls(n)
         g.seed = seed
-        g._set_rng(random.Random(seed))
+        g._seed_rng(seed)
         g._chance = chance
         a_cards = options.get("a_cards")
         if a_cards is None:
@@ -520,6 +520,10 @@ class SumidaRiver(CardGame):
     @property
     def to_play(self) -> int | None:
         return None if self.phase == OVER else self.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
 
     def _compute_legal(self) -> list[str]:
         phase = self.phase
@@ -1087,7 +1091,7 @@ class SumidaRiver(CardGame):
         w = n + 1
         g = self.clone()
         g.events = self.visible_events(player)
-        g._set_rng(random.Random(rng.getrandbits(64)))
+        g._seed_rng(rng.getrandbits(64))
         holders = [q for q in range(n) if q != player]
         pool: list[int] = []
         need: list[int] = []

@@ -49,7 +49,12 @@ Sumo moves: instant wins for the seat that *follows* to a trick
     ([1], 'abise-taoshi')
 
 Option ``colours="suits"`` plays the other reading of the rulebook, in which each suit is its own
-colour ("same colour" = same suit, "off-colour" = off-suit).
+colour ("same colour" = same suit, "off-colour" = off-suit). Option ``hand_size`` (2 to 8, default
+8 as in the rulebook) deals fewer cards with every rule unchanged: a short SUMO is small enough for
+exact game-theory tools (``tools/sumo_equilibrium.py`` measures exploitability on it). For those
+tools the game tree must be finite, so option ``max_deals`` (default unlimited, as in the rulebook)
+ends the game drawn when the reveals of the last allowed deal use up every card; no other rule
+changes.
 """
 from __future__ import annotations
 
@@ -69,6 +74,8 @@ RED_SUITS = "DH"
 DECK: tuple[str, ...] = tuple(sorted(r + s for r in RANKS for s in SUITS))
 CARD_SET = frozenset(DECK)
 HAND_SIZE = 8
+#: The shortest deal option: with one card each the reveal would use up every card, every deal.
+MIN_HAND_SIZE = 2
 
 RANK = {c: int(c[0]) for c in DECK}
 #: colour keys for the two readings of "same colour": red/black, or every suit its own colour.
@@ -96,7 +103,8 @@ HIKIOTOSHI = "hikiotoshi"
 WUCCHARI = "wucchari"
 PUSHED_OUT = "pushed out"
 FINAL_TRICK = "final trick"
-REASONS = (ABISE_TAOSHI, HIKIOTOSHI, WUCCHARI, PUSHED_OUT, FINAL_TRICK)
+NO_DEAL_LEFT = "no deal left"  # a draw: only with the max_deals option
+REASONS = (ABISE_TAOSHI, HIKIOTOSHI, WUCCHARI, PUSHED_OUT, FINAL_TRICK, NO_DEAL_LEFT)
 
 
 def sumo_move(lead: str, card: str, follower_edge: bool, colour: dict[str, str]) -> str | None:
@@ -126,8 +134,10 @@ class Sumo(CardGame):
     def __init__(self, seed: int = 0) -> None:
         self.num_players = 2
         self.colours = "red-black"
+        self.hand_size = HAND_SIZE
+        self.max_deals = 0  # 0: unlimited
         self._colour = COLOUR_TABLES["red-black"]
-        self._set_rng(random.Random(seed))
+        self._seed_rng(seed)
         self.deal_no = 0  # 1 for the first deal, +1 for every re-deal
         self.hands: list[list[str]] = [[], []]  # each kept sorted
         self.undealt: list[str] = []  # the four cards out of play
@@ -153,31 +163,41 @@ class Sumo(CardGame):
     ) -> Sumo:
         """A freshly dealt game.
 
-        Options: ``colours`` = ``"red-black"`` (default) or ``"suits"``; ``hands`` = two lists of
-        eight cards to deal instead of shuffling (for teaching and tests; the other four cards are
-        the undealt ones, and any re-deal shuffles with the seeded generator).
+        Options: ``colours`` = ``"red-black"`` (default) or ``"suits"``; ``hand_size`` = cards per
+        seat (default 8); ``hands`` = two lists of that many cards to deal instead of shuffling (for
+        teaching and tests; the other cards are the undealt ones, and any re-deal shuffles with the
+        seeded generator).
         """
         if players not in (None, 2):
             raise ValueError(f"players: sumo is for 2 players, not {players}")
         colours = options.pop("colours", "red-black")
         hands = options.pop("hands", None)
+        hand_size = options.pop("hand_size", HAND_SIZE)
+        max_deals = options.pop("max_deals", 0)
         if options:
             raise ValueError(f"unknown option(s) for sumo: {', '.join(sorted(options))}")
         if colours not in COLOUR_TABLES:
             raise ValueError(f"colours: must be 'red-black' or 'suits', not {colours!r}")
+        if type(hand_size) is not int or not MIN_HAND_SIZE <= hand_size <= HAND_SIZE:
+            raise ValueError(f"hand_size: must be a whole number from {MIN_HAND_SIZE} to {HAND_SIZE}")
+        if type(max_deals) is not int or max_deals < 0:
+            raise ValueError("max_deals: must be a whole number, 0 for unlimited")
         g = cls(seed)
         g._chance = chance
+        g.hand_size = hand_size
+        g.max_deals = max_deals
         g.colours = colours
         g._colour = COLOUR_TABLES[colours]
         if hands is None:
             g._deal()
         else:
+            wanted = f"hands: expected two lists of {hand_size} cards"
             if not (isinstance(hands, (list, tuple)) and len(hands) == 2):
-                raise ValueError("hands: expected two lists of eight cards")
+                raise ValueError(wanted)
             seen: set[str] = set()
             for h in hands:
-                if not isinstance(h, (list, tuple)) or len(h) != HAND_SIZE:
-                    raise ValueError("hands: expected two lists of eight cards")
+                if not isinstance(h, (list, tuple)) or len(h) != hand_size:
+                    raise ValueError(wanted)
                 for c in h:
                     if c not in CARD_SET:
                         raise ValueError(f"hands: {c!r} is not a card of this deck")
@@ -190,11 +210,13 @@ class Sumo(CardGame):
     def _deal(self) -> None:
         deck = list(range(len(DECK)))  # card ids: chance outcomes are ints
         self._shuffle(deck)
-        hands = [[DECK[self._draw(deck, "deal")] for _ in range(HAND_SIZE)] for _ in (0, 1)]
+        hands = [[DECK[c] for c in hand] for hand in self._deal_hands(deck, (self.hand_size,) * 2, "deal")]
         self._start_deal(hands[0], hands[1], [DECK[i] for i in deck])
 
     @classmethod
     def chance_name(cls, kind: str, outcome: int) -> str:
+        if kind.endswith(" hand"):  # a whole hand at once: a bit mask of card ids (short deals)
+            return f"{kind} " + ",".join(c for i, c in enumerate(DECK) if outcome >> i & 1)
         return f"{kind} {DECK[outcome]}"
 
     def _start_deal(self, h0: list[str], h1: list[str], undealt: list[str]) -> None:
@@ -222,6 +244,10 @@ class Sumo(CardGame):
     def to_play(self) -> int | None:
         return None if self.phase == OVER else self.turn
 
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
     def _compute_legal(self) -> list[str]:
         if self.phase == OVER:
             return []
@@ -237,7 +263,10 @@ class Sumo(CardGame):
         return [PLAY[c] for c in hand]  # hands are sorted, so this is sorted too
 
     def apply(self, action: str) -> None:
-        if action not in self._current_legal():
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
             raise IllegalMove(self._why_illegal(action))
         # Validated: from here on we mutate.
         self._legal = None
@@ -265,6 +294,9 @@ class Sumo(CardGame):
         r0, r1 = RANK[c0], RANK[card]
         if not self.hands[0]:
             # All eight cards revealed: nothing is left to play tricks with.
+            if self.max_deals and self.deal_no >= self.max_deals:
+                self._finish(-1, NO_DEAL_LEFT)
+                return
             self.events.append({"type": "redeal", "deal": self.deal_no})
             self._deal()
             return
@@ -344,7 +376,7 @@ class Sumo(CardGame):
         return f"{action!r} is not legal now"  # not reached: every other case is legal
 
     def returns(self) -> list[float]:
-        if self.phase != OVER:
+        if self.phase != OVER or self.winner < 0:
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
@@ -355,6 +387,7 @@ class Sumo(CardGame):
             "game": self.name,
             "seat": player,
             "colours": self.colours,
+            "hand_size": self.hand_size,
             "phase": PHASES[self.phase],
             "to_play": self.to_play,
             "deal": self.deal_no,
@@ -397,7 +430,10 @@ class Sumo(CardGame):
         q = 1 - player
         # Seat 0's face-down reveal card, while it waits for seat 1, is hidden from seat 1.
         hidden_fd = g.face_down is not None and q == 0
-        pool = g.hands[q] + g.undealt + ([g.face_down] if g.face_down is not None and hidden_fd else [])
+        # Sorted: the re-deal then depends only on what ``player`` knows, not on where the hidden
+        # cards really are (one generator gives one re-deal from every state ``player`` cannot tell
+        # apart, so a search from any of them searches the same worlds).
+        pool = sorted(g.hands[q] + g.undealt + ([g.face_down] if g.face_down is not None and hidden_fd else []))
         void = g.void[q]
         allowed = [c for c in pool if c[1] not in void]
         forced = [c for c in pool if c[1] in void]
@@ -431,7 +467,7 @@ class Sumo(CardGame):
                         e = dict(e, card=g.face_down)
                 events.append(e)
             g.events = events
-        g._set_rng(random.Random(rng.getrandbits(64)))
+        g._seed_rng(rng.getrandbits(64))
         return g
 
     # ----- copies and persistence ---------------------------------------------------------------
@@ -439,6 +475,8 @@ class Sumo(CardGame):
         g = Sumo.__new__(Sumo)
         g.num_players = 2
         g.colours = self.colours
+        g.hand_size = self.hand_size
+        g.max_deals = self.max_deals
         g._colour = self._colour
         self._share_chance(g)
         g.deal_no = self.deal_no
@@ -465,6 +503,8 @@ class Sumo(CardGame):
             "game": self.name,
             "version": 1,
             "colours": self.colours,
+            "hand_size": self.hand_size,
+            "max_deals": self.max_deals,
             "deal": self.deal_no,
             "hands": [list(self.hands[0]), list(self.hands[1])],
             "undealt": list(self.undealt),
@@ -494,6 +534,8 @@ class Sumo(CardGame):
 
         g = cls()
         g.colours = saved.one_of("colours", tuple(COLOUR_TABLES))
+        g.hand_size = saved.integer("hand_size", MIN_HAND_SIZE, HAND_SIZE)
+        g.max_deals = saved.integer("max_deals", 0, 10**9)
         g._colour = COLOUR_TABLES[g.colours]
         g.deal_no = saved.integer("deal", 1, 10**9)
         g.hands = [sorted(saved.cards("hands", CARD_SET, h)) for h in saved.seq("hands", 2)]
@@ -530,11 +572,13 @@ class Sumo(CardGame):
         every = [c for zone in self.card_zones().values() for c in zone]
         if sorted(every) != list(DECK):
             raise ValueError("hands: the saved cards are not exactly the twenty-card deck, each once")
-        if len(self.undealt) != 20 - 2 * HAND_SIZE:
-            raise ValueError("undealt: must hold exactly four cards")
+        if len(self.undealt) != len(DECK) - 2 * self.hand_size:
+            raise ValueError(f"undealt: must hold exactly {len(DECK) - 2 * self.hand_size} cards")
         over = self.phase == OVER
-        if over != (self.winner in (0, 1)) or over != (self.reason is not None):
-            raise ValueError("winner: a winner and reason are given exactly when the phase is over")
+        drawn = self.reason == NO_DEAL_LEFT
+        if over != (self.winner in (0, 1) or drawn) or over != (self.reason is not None) or (
+                drawn and self.winner != -1):
+            raise ValueError("winner: a winner (or a draw) and a reason are given exactly when the phase is over")
         if len(self.set_aside[0]) != len(self.set_aside[1]):
             raise ValueError("set_aside: both seats reveal the same number of cards")
         if self.phase == REVEAL_PHASE:

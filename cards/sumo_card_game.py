@@ -119,10 +119,6 @@ def play_name(play: tuple[int, ...]) -> str:
     return "play " + "+".join(NAMES[c] for c in play)
 
 
-def _is_wild_single(play: tuple[int, ...]) -> bool:
-    return len(play) == 1 and RANK[play[0]] == 2
-
-
 def _names(cards: Any) -> list[str]:
     return [NAMES[c] for c in cards]
 
@@ -135,24 +131,32 @@ _PLAYS: dict[str, tuple[int, ...]] = {}
 _CHALLENGE_OPTIONS: dict[tuple[int, bool], list[str]] = {}
 
 
+#: "play <card>" for every card id (single plays need no string building).
+_SINGLE = tuple(play_name((c,)) for c in range(len(NAMES)))
+_PLAYS.update((name, (c,)) for c, name in enumerate(_SINGLE))
+#: Cards that can be part of a combo: the 3s, 4s and 5s, and the Jokers.
+_COMBINES = frozenset(c for c in range(len(NAMES)) if c >= 52 or RANK[c] in (3, 4, 5))
+
+
 def _attack_options(hand: tuple[int, ...]) -> list[str]:
     """Every attack play from a sorted hand, as sorted action strings (their cards: _PLAYS)."""
     hit = _ATTACK_CACHE.get(hand)
     if hit is not None:
         return hit
-    plays: list[tuple[int, ...]] = [(c,) for c in hand]
-    n = len(hand)
-    for i in range(n):
-        for j in range(i + 1, n):
-            pair = (hand[i], hand[j])
-            if combo_value(pair) is not None:
-                plays.append(pair)
-    if n == 3 and combo_value(hand) is not None:
-        plays.append(hand)
-    for play in plays:
-        _PLAYS[play_name(play)] = play
-    hit = _ATTACK_CACHE[hand] = sorted({play_name(play) for play in plays})
-    return hit
+    names = [_SINGLE[c] for c in hand]
+    parts = [c for c in hand if c in _COMBINES]
+    if len(parts) > 1:  # (most hands have no two cards that could combine)
+        combos = [(a, b) for i, a in enumerate(parts) for b in parts[i + 1:]]
+        if len(parts) == 3:
+            combos.append(tuple(parts))  # type: ignore[arg-type]
+        for play in combos:
+            if combo_value(play) is not None:
+                name = play_name(play)
+                _PLAYS[name] = play
+                names.append(name)
+    names.sort()
+    _ATTACK_CACHE[hand] = names
+    return names
 
 
 for _phase, _kind in ((1, "challenge-ring"), (2, "challenge-sumo")):
@@ -184,7 +188,7 @@ class SumoCardGame(CardGame):
     def __init__(self) -> None:
         self.num_players = 2
         self.jokers = False
-        self._set_rng(random.Random(0))
+        self._seed_rng(0)
         self.deck: list[int] = []  # top of the deck = last element
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[], []]
@@ -230,7 +234,7 @@ class SumoCardGame(CardGame):
             raise ValueError("jokers: must be true or false")
         g = cls()
         g.jokers = jokers
-        g._set_rng(random.Random(seed))
+        g._seed_rng(seed)
         g._chance = chance
         # "If the players care about the order the players draw cards in, determine that order
         # before the game": decided by lot here, and public.
@@ -272,7 +276,7 @@ class SumoCardGame(CardGame):
         """
         g = cls()
         g.jokers = bool(jokers)
-        g._set_rng(random.Random(seed))
+        g._seed_rng(seed)
         full = set(range(54 if jokers else 52))
         seen: set[int] = set()
 
@@ -322,6 +326,10 @@ class SumoCardGame(CardGame):
     def to_play(self) -> int | None:
         return None if self.phase == OVER else self.to_act
 
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
     def _compute_legal(self) -> list[str]:
         if self.phase == ATTACK:
             return _attack_options(tuple(sorted(self.hands[self.to_act])))
@@ -330,7 +338,10 @@ class SumoCardGame(CardGame):
         return _CHALLENGE_OPTIONS[(self.phase, self._push_is_fatal())]
 
     def apply(self, action: str) -> None:
-        if not isinstance(action, str) or action not in self._current_legal():
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if not isinstance(action, str) or action not in legal:
             raise IllegalMove(self._explain(action))
         self._legal = None
         if self.phase == ATTACK:
@@ -375,12 +386,12 @@ class SumoCardGame(CardGame):
             self.table.extend(plays[seat])  # type: ignore[arg-type]
         self.events.append({"type": "reveal", "plays": [_names(plays[0]), _names(plays[1])]})
         values = [0, 0]
-        for seat in self._order():  # both wild: the first drawer draws first
+        first = self.draw_first
+        for seat in (first, 1 - first):  # both wild: the first drawer draws first
             play = plays[seat]
-            if _is_wild_single(play):  # type: ignore[arg-type]
-                values[seat] = self._wild_value(seat, "attack")
-            elif len(play) == 1:  # type: ignore[arg-type]
-                values[seat] = RANK[play[0]]  # type: ignore[index]
+            if len(play) == 1:  # type: ignore[arg-type]
+                r = RANK[play[0]]  # type: ignore[index]
+                values[seat] = self._wild_value(seat, "attack") if r == 2 else r
             else:
                 values[seat] = combo_value(play)  # type: ignore[arg-type,assignment]
         self.values = values
@@ -673,7 +684,7 @@ class SumoCardGame(CardGame):
             g.to_act = saved
         g._legal = None
         g.events = [e for e in g.events if "to" not in e or player in e["to"]]
-        g._set_rng(random.Random(rng.getrandbits(64)))
+        g._seed_rng(rng.getrandbits(64))
         return g
 
     # ----- copies and persistence ---------------------------------------------------------------

@@ -271,3 +271,49 @@ def test_playout_cut_stops_playouts_at_the_event_and_values_it(monkeypatch):
 def test_opponents_modelled_by_the_policy_still_beats_random():
     res = evaluate(ToyTrick, "mcts:100,opponents=policy", "random", games=40, seed=2)
     assert res.win_rate >= 0.60, res.to_json()
+
+
+# ----- the equilibrium-seeking bot (online MCCFR) ---------------------------------------------------
+
+
+def test_make_bot_understands_the_cfr_specs():
+    from cards.mccfr import MCCFRBot
+
+    bot = make_bot("cfr:300,time=0.5,explore=0.4,choice=best")
+    assert isinstance(bot, MCCFRBot)
+    assert (bot.iterations, bot.time_limit, bot.exploration, bot.choice) == (300, 0.5, 0.4, "best")
+    for spec in ("cfr", "cfr:300", "cfr:300,time=0.5,explore=0.4,choice=best"):
+        assert make_bot(spec).name == spec
+    for spec, complaint in (("cfr:0", "at least 1"), ("cfr:9,choice=max", "choice must be"),
+                            ("cfr:9,depth=2", "unknown cfr setting"), ("cfr:9,explore=0", "exploration")):
+        with pytest.raises(ValueError, match=complaint):
+            make_bot(spec)
+
+
+def test_cfr_bot_plays_sumo_with_a_mixed_strategy_from_what_its_seat_knows():
+    from cards.mccfr import MCCFRBot
+    from cards.sumo import Sumo
+
+    game = Sumo.new(seed=4)
+    bot = MCCFRBot(iterations=150, seed=2)
+    strategy = bot.strategy(game)
+    assert set(strategy) == set(game.legal_actions())
+    assert sum(strategy.values()) == pytest.approx(1.0) and all(p >= 0 for p in strategy.values())
+    # The same search from a world that looks the same to seat 0 gives the same strategy.
+    other = game.resample_hidden(0, random.Random(5))
+    assert other.card_zones() != game.card_zones()
+    assert MCCFRBot(iterations=150, seed=2).strategy(other) == strategy
+    # It samples its move from that strategy: over many seeds it does not always play one card.
+    moves = {MCCFRBot(iterations=40, seed=s).act(game) for s in range(12)}
+    assert len(moves) > 1 and moves <= set(game.legal_actions())
+
+
+def test_cfr_bot_wins_sumo_against_random_and_hands_other_games_to_the_search():
+    from cards.mccfr import MCCFRBot
+
+    res = evaluate(cards.GAMES["sumo"], "cfr:60", "random", games=40, seed=3)
+    assert res.wins >= 28, res.to_json()  # random wins about half; the rule of thumb about 3 in 4
+    g = cards.GAMES["sumo-card-game"].new(2, 1)
+    bot = MCCFRBot(iterations=20, seed=1)
+    assert bot.act(g) in g.legal_actions()
+    assert bot._search is not None  # the strong search made that move

@@ -511,3 +511,51 @@ def test_prop_resample_keeps_the_players_view_and_the_bot_blind(seed, seed2):
             r = g.resample_hidden(p, rng)
             assert heuristic_action(r, p, random.Random(1)) == heuristic_action(g, p, random.Random(1))
             assert heuristic_action(g, p, random.Random(1)) in g.legal_actions()
+
+
+# ----- short deals (for exact game-theory tools) -------------------------------------------------------
+
+
+def test_a_short_deal_deals_fewer_cards_and_keeps_every_rule():
+    g = Sumo.new(seed=2, hand_size=3)
+    assert [len(h) for h in g.hands] == [3, 3] and len(g.undealt) == 14
+    assert sorted(c for zone in g.card_zones().values() for c in zone) == sorted(DECK)
+    h = Sumo.new(hand_size=2, hands=[["1C", "4C"], ["5H", "1H"]])
+    play(h, "reveal 4C", "reveal 5H")  # 5 beats 4: seat 1 leads its last card
+    play(h, "play 1H", "play 1C")  # off-suit: seat 1 wins the last trick
+    assert h.winners() == [1] and h.reason == "final trick"
+    for bad in (1, 9, "2", 2.0):
+        with pytest.raises(ValueError, match="hand_size"):
+            Sumo.new(hand_size=bad)
+    with pytest.raises(ValueError, match="hands"):
+        Sumo.new(hand_size=2, hands=[A0, A1])
+
+
+def test_max_deals_ends_the_game_drawn_when_the_last_deal_ties_out():
+    g = Sumo.new(hand_size=2, max_deals=1, hands=[["1C", "4C"], ["1S", "4H"]])
+    play(g, "reveal 1C", "reveal 1S", "reveal 4C", "reveal 4H")  # two ties: every card revealed
+    assert g.is_over and g.reason == "no deal left" and g.returns() == [0.0, 0.0]
+    again = Sumo.from_json(json.loads(json.dumps(g.to_json())))
+    assert again.is_over and again.returns() == [0.0, 0.0]
+    unlimited = Sumo.new(hand_size=2, hands=[["1C", "4C"], ["1S", "4H"]])
+    play(unlimited, "reveal 1C", "reveal 1S", "reveal 4C", "reveal 4H")
+    assert not unlimited.is_over and unlimited.deal_no == 2  # the rulebook: deal again
+
+
+def test_outside_chance_decides_the_deal_card_by_card_or_hand_by_hand():
+    from cards.api import NO_OUTCOMES, NeedChance, OutsideChance
+
+    with pytest.raises(NeedChance) as need:
+        Sumo.new(chance=NO_OUTCOMES)
+    assert need.value.kind == "deal" and sorted(need.value.options) == list(range(20))
+    g = Sumo.new(chance=OutsideChance(range(19, 3, -1)))  # the sixteen highest card ids, in turn
+    assert sorted(g.hands[0]) == sorted(DECK[19 - i] for i in range(8))
+    assert sorted(g.undealt) == sorted(DECK[:4])
+    with pytest.raises(NeedChance) as need:  # a two-card hand is one event: which pair
+        Sumo.new(hand_size=2, chance=NO_OUTCOMES)
+    assert need.value.kind == "deal hand" and len(need.value.options) == 190
+    pair = (1 << 0) | (1 << 7)
+    short = Sumo.new(hand_size=2, chance=OutsideChance([pair, (1 << 1) | (1 << 2)]))
+    assert sorted(short.hands[0]) == sorted([DECK[0], DECK[7]])
+    with pytest.raises(ValueError, match="not a possible outcome"):
+        Sumo.new(hand_size=2, chance=OutsideChance([pair, pair]))  # those two cards are gone

@@ -55,7 +55,7 @@ class ToyTrick(CardGame):
         self.leader = 0
         self.won: list[list[str]] = [[], []]  # cards of the tricks each seat took
         self.void: list[list[str]] = [[], []]  # suits each seat has shown they do not hold
-        self._set_rng(random.Random(0))
+        self._seed_rng(0)
         self.events: list[dict[str, Any]] = []
         self._legal = None
 
@@ -69,7 +69,7 @@ class ToyTrick(CardGame):
         if options:
             raise ValueError(f"unknown option(s) for toy-trick: {', '.join(sorted(options))}")
         g = cls()
-        g._set_rng(random.Random(seed))
+        g._seed_rng(seed)
         g._chance = chance
         deck = list(range(len(DECK)))
         g._shuffle(deck)
@@ -180,7 +180,7 @@ class ToyTrick(CardGame):
         for e in g.events:
             if e["type"] == "deal" and e["seat"] == other:
                 e["cards"] = sorted(g.hands[other] + played)
-        g._set_rng(random.Random(rng.getrandbits(64)))
+        g._seed_rng(rng.getrandbits(64))
         return g
 
     # ----- copies and persistence ---------------------------------------------------------------
