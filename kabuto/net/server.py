@@ -269,10 +269,16 @@ class Server:
                 raise pr.ProtocolError("bad-message", "join: give a room code, or a game to find a room of")
             players = msg.get("players")
             self._check_game(game, players)
-            open_rooms = [r for r in self.rooms.values()
-                          if r.game == game and r.status == WAITING and not r.private and r.free_seats()
-                          and players in (None, r.players) and not r.options]
-            room = open_rooms[0] if open_rooms else self._new_room(game, players, {}, False)
+            for room in [r for r in self.rooms.values()
+                         if r.game == game and r.status == WAITING and not r.private and r.free_seats()
+                         and players in (None, r.players) and not r.options]:
+                try:
+                    await self._claim(client, room, msg.get("seat"), msg.get("name"), msg)
+                    return
+                except ActionError as exc:  # taken meanwhile: try the next open room
+                    if exc.code != "room-full":
+                        raise
+            room = self._new_room(game, players, {}, False)
         await self._claim(client, room, msg.get("seat"), msg.get("name"), msg)
 
     async def _on_resume(self, client: Client, msg: dict[str, Any]) -> None:
@@ -594,6 +600,10 @@ class Server:
                 start = 0  # the log is not the one this client was sent: send it whole
             view["events"] = events[start:]
             msg = {**base, "view": view, "events_from": start}
+            if "last" in base and c.seat != base["last"]["seat"]:
+                # A card action may be a secret choice (a face-down card): others learn what it
+                # did from the events they may see, never from the action itself.
+                msg["last"] = {k: v for k, v in base["last"].items() if k != "action"}
             if c.seat is not None and table.to_play == c.seat:
                 msg["legal"] = table.legal(c.seat)
             c.events_sent = len(events)
