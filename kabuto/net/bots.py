@@ -4,7 +4,7 @@ Both sides play with the project's own bots and never see more than a seat may:
 
 * **Kabuto Sumo** has no hidden information, so a bot rebuilds the game from the at-rest state it
   was sent (:meth:`kabuto.Game.from_json`) and plans the turn with :func:`kabuto.ai.choose` at a
-  level of ``assets/ai.toml`` (``easy``, ``medium``, ``hard``), or ``random``: one sampled push and
+  level of ``assets/ai.toml`` (``easy``, ``medium``, ``hard``), or ``random``: a few sampled pushes and
   no refinement, the cheapest player there is (load tests use it). :func:`plan_actions` turns the
   plan into the protocol's actions, one per message.
 * **Card games**: the server's bots are :func:`cards.bots.make_bot` bots (``random``,
@@ -48,14 +48,16 @@ def check_level(game: str, level: str, server: bool) -> str:
     return level
 
 
-def _kabuto_level(name: str) -> Level | str:
+def _kabuto_levels(name: str) -> list[Level | str]:
+    """The level to plan with, then cheaper-to-richer fallbacks should it find nothing to do:
+    ``random`` samples a handful of pushes, and a sample can miss every legal one."""
     if name != "random":
-        return name
+        return [name]
     from kabuto.ai.levels import level
 
-    return level("easy").with_changes(name="random", broad=1, refine_top=0, refine_rounds=0,
-                                      refine_per=0, robust_top=0, robust_samples=0, move_prefixes=0,
-                                      after_moves=False)
+    cheap = level("easy").with_changes(name="random", broad=4, refine_top=0, refine_rounds=0, refine_per=0,
+                                       robust_top=0, robust_samples=0, move_prefixes=0, after_moves=False)
+    return [cheap, cheap.with_changes(broad=24), "easy"]
 
 
 def plan_actions(game: Game, level: str, seed: int) -> list[dict[str, Any]]:
@@ -65,7 +67,16 @@ def plan_actions(game: Game, level: str, seed: int) -> list[dict[str, Any]]:
     from kabuto.ai import choose
     from kabuto.ai.plan import PushChoice
 
-    plan = choose(game, level=_kabuto_level(level), seed=seed, workers=1)
+    if not game.can_push and game.can_end_turn:
+        return [{"type": "end_turn"}]  # pushed already (a plan cut short by a reconnect): end the turn
+    levels = _kabuto_levels(level)
+    for i, lvl in enumerate(levels):
+        try:
+            plan = choose(game, level=lvl, seed=seed, workers=1)
+            break
+        except ValueError:
+            if i == len(levels) - 1:
+                raise
     out: list[dict[str, Any]] = []
     for s in plan.steps:
         if isinstance(s, PushChoice):

@@ -132,9 +132,11 @@ class Server:
                 room.linger.cancel()
             async with room.lock:  # an action in flight finishes first
                 self._save(room)
-        for c in list(self.clients):
+        async def close(c: Client) -> None:
             with contextlib.suppress(Exception):
-                await c.ws.close(1001, "the server is shutting down")
+                await asyncio.wait_for(c.ws.close(1001, "the server is shutting down"), 2.0)
+
+        await asyncio.gather(*(close(c) for c in list(self.clients)))
         if self._server is not None:
             await self._server.wait_closed()
         log.info("stopped")
