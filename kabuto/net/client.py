@@ -330,6 +330,9 @@ async def play(opts: PlayOptions) -> dict[str, Any]:
                 await _take_seat(conn, opts, state)
             else:
                 state.apply(await conn.request({"type": "resume", "room": state.room, "token": state.token}))
+            # An action sent just before the connection dropped may never have arrived (or the
+            # server restarted from before it): decide afresh from the state the server sends.
+            player.plan, player.sent_step = [], -1
             drops = 0
             return await _play_on(conn, player)
         except Exception as exc:

@@ -294,8 +294,16 @@ def error(code: str, message: str, re_id: str | None = None) -> dict[str, Any]:
 
 
 def parse_server(raw: str | bytes) -> dict[str, Any]:
-    """A server's message (what a client reads): JSON object of this protocol's version."""
-    msg = loads(raw, MAX_SERVER_MESSAGE, depth=64)
+    """A server's message (what a client reads): a JSON object of this protocol's version. The
+    WebSocket layer caps its size (:data:`MAX_SERVER_MESSAGE`); the plain C parser reads it."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("bad-json", "the server sent a binary frame")
+    try:
+        msg = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError("bad-json", f"the server sent something that is not JSON ({exc})") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad-json", "the server sent something that is not a message")
     if msg.get("v") != VERSION:
         raise ProtocolError("bad-version", f"the server speaks protocol version {msg.get('v')!r}, "
                                            f"this client {VERSION}")

@@ -62,6 +62,7 @@ from kabuto.net.tables import (
     player_counts,
     replays_folder,
 )
+from physics.fileio import write_atomic
 
 log = logging.getLogger("kabuto.net")
 
@@ -131,7 +132,8 @@ class Server:
             if room.linger is not None:
                 room.linger.cancel()
             async with room.lock:  # an action in flight finishes first
-                self._save(room)
+                await self._save(room)
+
         async def close(c: Client) -> None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(c.ws.close(1001, "the server is shutting down"), 2.0)
@@ -146,12 +148,24 @@ class Server:
             listener(event, room)
 
     # ----- saving and restoring ----------------------------------------------------------------------
-    def _save(self, room: Room) -> None:
+    async def _save(self, room: Room) -> None:
+        """Save the room's record and room file (room lock held). Files are fsynced, which takes
+        milliseconds: a worker thread does it while the event loop serves the other rooms."""
         assert self._rooms_dir is not None
-        try:
+        folder = self._rooms_dir
+        if room.saver is not None and not room.saver.done():
+            # A record being written is written first (shielded: a bot's task cancelled while
+            # waiting here must not cancel the writer).
+            await asyncio.shield(room.saver)
+        room.dirty = False
+
+        def save() -> None:
             if room.table is not None:
                 room.table.save()
-            room.write(self._rooms_dir)
+            room.write(folder)
+
+        try:
+            await asyncio.to_thread(save)
         except OSError as exc:
             log.error("room %s: cannot save (%s)", room.code, exc)
 
@@ -271,13 +285,17 @@ class Server:
                 raise pr.ProtocolError("bad-message", "join: give a room code, or a game to find a room of")
             players = msg.get("players")
             self._check_game(game, players)
-            for room in [r for r in self.rooms.values()
-                         if r.game == game and r.status == WAITING and not r.private and r.free_seats()
-                         and players in (None, r.players) and not r.options]:
+            while True:  # the first open room; looked for again if it filled up while we waited
+                open_rooms = [r for r in self.rooms.values()
+                              if r.game == game and r.status == WAITING and not r.private
+                              and (msg.get("seat") in r.free_seats() if "seat" in msg else r.free_seats())
+                              and players in (None, r.players) and not r.options]
+                if not open_rooms:
+                    break
                 try:
-                    await self._claim(client, room, msg.get("seat"), msg.get("name"), msg)
+                    await self._claim(client, open_rooms[0], msg.get("seat"), msg.get("name"), msg)
                     return
-                except ActionError as exc:  # taken meanwhile: try the next open room
+                except ActionError as exc:
                     if exc.code != "room-full":
                         raise
             room = self._new_room(game, players, {}, False)
@@ -352,7 +370,7 @@ class Server:
         async with room.lock:
             if client.seat is not None and room.status == WAITING:
                 room.seats[client.seat] = Seat()  # a seat of a game not started is given up
-                self._write(room)
+                await self._write(room)
             self._detach(client)
         _send(client, _reply({"type": "left", "room": room.code}, msg))
 
@@ -437,15 +455,15 @@ class Server:
     async def _seats_changed(self, room: Room) -> None:
         """Seats were taken: tell everyone; start the game once every seat is (lock held)."""
         if room.status == WAITING and not room.free_seats():
-            self._start_game(room)
+            await self._start_game(room)
         else:
-            self._write(room)
+            await self._write(room)
         self._tell_seats(room)
         if room.status == PLAYING:
             self._send_state(room, room.clients(), full=True)
             self._kick_bots(room)
 
-    def _start_game(self, room: Room) -> None:
+    async def _start_game(self, room: Room) -> None:
         assert self._replays is not None
         names = [s.name for s in room.seats]
         if room.game == KABUTO:
@@ -458,14 +476,14 @@ class Server:
         room.table = table
         room.record = table.record_name()
         room.status = PLAYING
-        self._save(room)
+        await self._save(room)
         log.info("room %s: the game starts (%s)", room.code, ", ".join(names))
         self._emit("started", room)
 
-    def _write(self, room: Room) -> None:
+    async def _write(self, room: Room) -> None:
         assert self._rooms_dir is not None
         try:
-            room.write(self._rooms_dir)
+            await asyncio.to_thread(room.write, self._rooms_dir)
         except OSError as exc:
             log.error("room %s: cannot write its room file (%s)", room.code, exc)
 
@@ -477,17 +495,34 @@ class Server:
             outcome = await asyncio.to_thread(table.apply, seat, action)
         else:
             outcome = table.apply(seat, action)
-            table.save()
         if table.is_over:
             room.status = OVER
         self._send_state(room, room.clients(), outcome=outcome)
         if room.status == OVER:
-            self._save(room)
+            await self._save(room)
             result = table.result() or {}
             log.info("room %s: game over: %s", room.code, result.get("text", ""))
             self._emit("over", room)
             self._check_linger(room)
+        elif isinstance(table, CardTable):
+            self._save_soon(room, table)
         return outcome
+
+    def _save_soon(self, room: Room, table: CardTable) -> None:
+        """A card game's record is saved after every action, by one writer per room that always
+        writes the latest state: the next action need not wait for the disk."""
+        room.dirty = True
+        if room.saver is None or room.saver.done():
+            room.saver = asyncio.create_task(self._write_record(room, table))
+
+    async def _write_record(self, room: Room, table: CardTable) -> None:
+        while room.dirty:
+            room.dirty = False
+            path, text = table.snapshot()
+            try:
+                await asyncio.to_thread(write_atomic, path, text)
+            except OSError as exc:
+                log.error("room %s: cannot save its record (%s)", room.code, exc)
 
     # ----- bots --------------------------------------------------------------------------------------
     def _kick_bots(self, room: Room) -> None:
@@ -561,7 +596,7 @@ class Server:
                 room.bot_task.cancel()
             if room.status in (WAITING, PLAYING):
                 room.status = CLOSED
-            self._save(room)
+            await self._save(room)
             del self.rooms[room.code]
             log.info("room %s: everybody left; saved and closed (%s)", room.code, room.status)
             self._emit("closed", room)

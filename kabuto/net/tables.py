@@ -272,9 +272,13 @@ class CardTable(Table):
     def record_name(self) -> str:
         return self._name
 
-    def save(self) -> Path:
+    def snapshot(self) -> tuple[Path, str]:
+        """Where the record goes and its text now (written later, off the event loop)."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        return write_atomic(self.folder / self._name, json.dumps(self.record(), separators=(",", ":")))
+        return self.folder / self._name, json.dumps(self.record(), separators=(",", ":"))
+
+    def save(self) -> Path:
+        return write_atomic(*self.snapshot())
 
     def clone_game(self) -> CardGame:
         return self.engine.clone()

@@ -179,16 +179,30 @@ def hidden_now(game: Any, seat: int) -> set[str]:
     return out
 
 
-def secret_from(game: Any, seat: int | None) -> set[str]:
-    """Cards that must not reach ``seat`` (None: a spectator) now: hidden from it, and never shown
-    to it by an event of the game (a card once shown in public, or passed by the seat itself, is
-    known to it even after it went back into a hand)."""
-    if seat is None:
-        hidden = set().union(*(hidden_now(game, s) for s in range(game.num_players)))
-        shown = tokens([e for e in game.events if "to" not in e])
-    else:
-        hidden = hidden_now(game, seat)
-        shown = tokens(game.visible_events(seat))
+def secrets_by_step(states: list[Any], seat: int | None) -> list[set[str]]:
+    """For each state of a game, the cards that must not reach ``seat`` (None: a spectator) then:
+    hidden from it, and never shown to it by an event of the game (a card once shown in public, or
+    passed by the seat itself, is known to it even after it went back into a hand). The events
+    only grow, so what was shown is gathered step by step."""
+    out: list[set[str]] = []
+    shown: set[str] = set()
+    seen = 0
+    for game in states:
+        new = game.events[seen:]
+        seen = len(game.events)
+        if seat is None:
+            shown |= tokens([e for e in new if "to" not in e])
+            hidden = set().union(*(hidden_now(game, s) for s in range(game.num_players)))
+        else:
+            shown |= tokens([e for e in new if "to" not in e or seat in e["to"]])
+            hidden = hidden_now(game, seat)
+        known: set[str] = set()
         if game.name == "sumida-river":  # cards the engine lets a seat work out ("known" to it)
-            shown |= {c for cs in game.observation(seat)["known"].values() for c in cs}
-    return hidden - shown
+            if seat is None:  # ... and what every seat works out alike is no secret
+                z = game.card_zones()
+                known = set.intersection(*({c for cs in game.observation(s)["known"].values() for c in cs}
+                                           | set(z[f"hand:{s}"]) for s in range(game.num_players)))
+            else:
+                known = {c for cs in game.observation(seat)["known"].values() for c in cs}
+        out.append(hidden - shown - known)
+    return out

@@ -10,7 +10,7 @@ import pytest
 
 import cards
 from kabuto.net.bots import client_card_action
-from tests.net.helpers import Peer, run, secret_from, served, tokens
+from tests.net.helpers import Peer, run, secrets_by_step, served, tokens
 
 SETUPS = [("sumo", 2, 11), ("sumo-card-game", 2, 12), ("sumida-river", 3, 13), ("sumida-river", 4, 14)]
 
@@ -72,13 +72,14 @@ def test_no_message_to_a_seat_holds_another_seats_hidden_cards(tmp_path, game, p
     for who, peer in [*((p.state.seat, p) for p in peers), (None, spectator)]:
         merged: list = []
         seen_steps = []
+        secret = secrets_by_step(states, who)
         for msg in peer.received:
             if msg["type"] != "state":
                 continue
             step = msg["step"]
             g = states[step]
             seen_steps.append(step)
-            leaked = tokens(msg) & secret_from(g, who)
+            leaked = tokens(msg) & secret[step]
             assert not leaked, f"seat {who} was sent {sorted(leaked)} at step {step}: {msg}"
             merged = merged[: msg["events_from"]] + msg["view"]["events"]
             if who is not None:
