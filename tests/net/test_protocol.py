@@ -61,7 +61,7 @@ json_values = st.recursive(
     max_leaves=20)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.one_of(st.text(max_size=300), st.binary(max_size=100),
                  json_values.map(json.dumps),
                  st.dictionaries(st.sampled_from(["v", "type", "step", "action", "room", "token", "game",
