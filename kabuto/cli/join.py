@@ -38,6 +38,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--room", default=None, help="the room code to join (default: any open room of GAME)")
     ap.add_argument("--bot", required=True, metavar="LEVEL", help="the bot that plays this seat")
     ap.add_argument("--players", type=int, default=None, help="seats of a room it opens (default: the game's smallest)")
+    ap.add_argument("--junior", action="store_true", help="kabuto: a Junior League room")
+    ap.add_argument("--jokers", action="store_true", help="sumo-card-game: a room playing with the Jokers")
     ap.add_argument("--name", default=None, help="the seat's name at the table")
     ap.add_argument("--fill", default=None, metavar="LEVEL", help="server bots take the empty seats")
     ap.add_argument("--seat-file", type=Path, default=None, help="remember the seat here (see below)")
@@ -57,8 +59,11 @@ def main(argv: list[str]) -> int:
         check_level(args.game, args.bot, server=False)
     except ValueError as exc:
         raise UsageError(f"--bot: {exc}") from None
+    options = {"junior": True} if args.junior else {}
+    if args.jokers:
+        options["jokers"] = True
     opts = PlayOptions(args.url, args.game, args.bot, room=args.room, players=args.players,
-                       name=args.name, fill=args.fill, seat_file=args.seat_file)
+                       name=args.name, fill=args.fill, seat_file=args.seat_file, options=options)
 
     async def go() -> dict:
         if args.timeout is None:

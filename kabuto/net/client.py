@@ -168,6 +168,7 @@ class ClientThread:
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._conn: Connection | None = None
+        self._closing: asyncio.Task[None] | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name="kabuto-net-client", daemon=True)
         self._thread.start()
@@ -192,6 +193,9 @@ class ClientThread:
                 self._inbox.put(await self._conn.recv())
         except Exception as exc:
             reason = _closed_reason(exc)
+        if self._closing is not None:  # we closed it: let the closing handshake finish
+            await self._closing
+            reason = "closed"
         self._inbox.put({"type": "closed", "reason": reason})
 
     def send(self, msg: dict[str, Any]) -> None:
@@ -201,7 +205,17 @@ class ClientThread:
         if conn is not None:
             asyncio.run_coroutine_threadsafe(conn.send(msg), self._loop)
 
+    def wait(self, timeout: float) -> list[dict[str, Any]]:
+        """Block (a worker thread, a test) until a message comes or ``timeout`` passes; then as
+        :meth:`poll`."""
+        try:
+            first = [self._inbox.get(timeout=timeout)]
+        except queue.Empty:
+            return []
+        return first + self.poll()
+
     def poll(self) -> list[dict[str, Any]]:
+        """The messages received since the last call, without waiting (a frame's update)."""
         out = []
         while True:
             try:
@@ -210,10 +224,14 @@ class ClientThread:
                 return out
 
     def close(self, timeout: float = 5.0) -> None:
+        """Close the connection and wait (at most ``timeout``) for the thread to end."""
         conn = self._conn
-        if conn is not None and self._loop.is_running():
-            with contextlib.suppress(Exception):
-                asyncio.run_coroutine_threadsafe(conn.close(), self._loop).result(timeout)
+        if conn is not None and self._thread.is_alive():
+            def start() -> None:
+                self._closing = self._loop.create_task(conn.close())
+
+            with contextlib.suppress(RuntimeError):  # the loop has ended already
+                self._loop.call_soon_threadsafe(start)
         self._thread.join(timeout)
 
 
@@ -238,6 +256,7 @@ class PlayOptions:
     name: str | None = None
     fill: str | None = None
     seat_file: Path | None = None
+    options: dict[str, Any] = field(default_factory=dict)
     reconnects: int = 40
 
 
@@ -373,6 +392,8 @@ async def _take_seat(conn: Connection, opts: PlayOptions, state: RoomState) -> N
         msg["players"] = opts.players
     if opts.name:
         msg["name"] = opts.name
+    if opts.options:
+        msg["options"] = opts.options
     state.apply(await conn.request(msg))
     _write_seat_file(opts.seat_file, state)
     if opts.fill:

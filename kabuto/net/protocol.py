@@ -258,7 +258,7 @@ SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "create": ({"game": _GAME}, {"players": integer(1, 8), "options": mapping(OPTION_RE, scalar, 4),
                                  "name": _NAME, "seat": integer(0, 7), "private": boolean}),
     "join": ({}, {"game": _GAME, "room": _ROOM, "players": integer(1, 8), "seat": integer(0, 7),
-                  "name": _NAME}),
+                  "name": _NAME, "options": mapping(OPTION_RE, scalar, 4)}),
     "resume": ({"room": _ROOM, "token": text(TOKEN_RE, 100, "a seat token")}, {}),
     "watch": ({"room": _ROOM}, {}),
     "fill": ({}, {"bot": text(limit=60)}),

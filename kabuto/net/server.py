@@ -284,12 +284,13 @@ class Server:
             if game is None:
                 raise pr.ProtocolError("bad-message", "join: give a room code, or a game to find a room of")
             players = msg.get("players")
+            options = msg.get("options") or {}
             self._check_game(game, players)
             while True:  # the first open room; looked for again if it filled up while we waited
                 open_rooms = [r for r in self.rooms.values()
                               if r.game == game and r.status == WAITING and not r.private
                               and (msg.get("seat") in r.free_seats() if "seat" in msg else r.free_seats())
-                              and players in (None, r.players) and not r.options]
+                              and players in (None, r.players) and r.options == options]
                 if not open_rooms:
                     break
                 try:
@@ -298,7 +299,7 @@ class Server:
                 except ActionError as exc:
                     if exc.code != "room-full":
                         raise
-            room = self._new_room(game, players, {}, False)
+            room = self._new_room(game, players, options, False)
         await self._claim(client, room, msg.get("seat"), msg.get("name"), msg)
 
     async def _on_resume(self, client: Client, msg: dict[str, Any]) -> None:

@@ -56,12 +56,13 @@ def test_a_killed_client_takes_its_seat_back_with_its_token_and_plays_on(tmp_pat
     async def go():
         async with served(tmp_path / "data") as server:
             host = await Peer.open(server.url)
-            code = (await host.ask({"type": "create", "game": "sumo-card-game"}))["room"]
-            args = ("--game", "sumo-card-game", "--room", code, "--bot", "heuristic",
+            code = (await host.ask({"type": "create", "game": "sumida-river", "players": 3}))["room"]
+            args = ("--game", "sumida-river", "--room", code, "--bot", "heuristic", "--fill", "random",
                     "--seat-file", str(tmp_path / "seat.json"))
             proc = await _join_process(server.url, *args)
             # Play until the client has made a few moves and it is the host's turn: the game waits.
             await _card_turns_until(host, lambda p: p.state.step >= 4)
+            assert host.state.status == "playing"
             proc.kill()
             await proc.wait()
             gone = await host.until(lambda m: m["type"] == "room" and not m["seats"][1]["connected"])
@@ -167,10 +168,11 @@ def test_a_server_killed_mid_game_comes_back_and_a_join_client_reconnects_by_its
     async def go():
         server = await asyncio.to_thread(ServerProcess, data)
         host = await Peer.open(server.url)
-        code = (await host.ask({"type": "create", "game": "sumo-card-game"}))["room"]
-        proc = await _join_process(server.url, "--game", "sumo-card-game", "--room", code,
-                                   "--bot", "random", "--seat-file", str(tmp_path / "seat.json"))
+        code = (await host.ask({"type": "create", "game": "sumida-river", "players": 3}))["room"]
+        proc = await _join_process(server.url, "--game", "sumida-river", "--room", code, "--bot", "random",
+                                   "--fill", "random", "--seat-file", str(tmp_path / "seat.json"))
         await _card_turns_until(host, lambda p: p.state.step >= 4)
+        assert host.state.status == "playing"
         step = host.state.step
         await asyncio.to_thread(server.kill)  # SIGKILL: nothing saved at the end; card rooms are saved after every action
         server = await asyncio.to_thread(ServerProcess, data, server.port)
