@@ -345,7 +345,7 @@ class Server:
             raise ActionError("bad-message", f"bot: {exc}") from None
         async with room.lock:
             for s in room.free_seats():
-                room.seats[s] = Seat(name=f"Bot ({level})", bot=level)
+                room.seats[s] = Seat(name=f"Bot {s + 1}", bot=level)
             _send(client, _reply({"type": "filled", "room": room.code}, msg))
             await self._seats_changed(room)
 

@@ -345,10 +345,14 @@ class KabutoTable(Table):
 
     game = KABUTO
 
-    def __init__(self, engine: Game, recorder: Recorder):
+    def __init__(self, engine: Game, recorder: Recorder, seats: list[str] | None = None):
+        from kabuto.rules.naming import SeatNames
+
         self.engine = engine
         self.recorder = recorder
         self.players = engine.players
+        if seats:  # results and refusals name the players as the room does
+            engine.names = SeatNames(tuple(seats))
 
     @classmethod
     def new(cls, players: int, options: dict[str, Any], seed: int, data_dir: Path,
@@ -363,7 +367,7 @@ class KabutoTable(Table):
                             seed=seed)
         except ValueError as exc:
             raise ActionError("illegal", str(exc)) from None
-        return cls(game, record(game, data_dir, seats=seats))
+        return cls(game, record(game, data_dir, seats=seats), seats)
 
     @classmethod
     def restore(cls, path: Path, data_dir: Path, seats: list[str]) -> KabutoTable:
@@ -375,7 +379,7 @@ class KabutoTable(Table):
         game = resume_game(load(path))
         rec = record(game, data_dir, seats=seats)
         rec.path = path
-        return cls(game, rec)
+        return cls(game, rec, seats)
 
     @property
     def to_play(self) -> int | None:

@@ -63,3 +63,19 @@ def test_the_example_in_join_help_plays_as_written_and_ctrl_c_stops_the_server(t
     assert server.proc.returncode == 0 and "stopping: saving 1 room" in log and "stopped" in log
     meta = json.loads((tmp_path / "data" / "rooms" / f"{result['room']}.json").read_text())
     assert meta["status"] == "over" and (tmp_path / "data" / "replays" / meta["record"]).exists()
+
+
+def test_serve_says_in_one_line_when_it_cannot_listen_or_keep_its_data(tmp_path, capsys):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--data-dir", str(tmp_path / "data")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"kabuto serve: cannot listen on 127.0.0.1:{port}"), err
+    (tmp_path / "file").write_text("not a folder")
+    assert main(["serve", "--port", "0", "--data-dir", str(tmp_path / "file" / "data")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "exists and is not a folder" in err, err
