@@ -79,6 +79,12 @@ def main(argv: list[str]) -> int:
     except TimeoutError:
         print(f"kabuto join: the game did not end within {args.timeout:g} s", file=sys.stderr)
         return 1
+    except Exception as exc:  # whatever else went wrong is still one line, never a traceback
+        from websockets.exceptions import ConnectionClosed
+
+        what = "lost the connection to the server" if isinstance(exc, ConnectionClosed) else str(exc)
+        print(f"kabuto join: {what or type(exc).__name__}", file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps(result))
     else:

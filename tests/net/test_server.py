@@ -219,3 +219,31 @@ def test_a_room_everybody_left_is_kept_a_while_then_saved_and_closed(tmp_path):
             back = await c.ask({"type": "resume", "room": code, "token": a.state.token})
             assert back["type"] == "joined"
     run(go())
+
+
+def test_kabuto_refusals_change_nothing_and_every_seat_sees_each_push_with_its_trajectory(tmp_path):
+    async def go():
+        async with served(tmp_path) as server:
+            a, b, code = await _room_of_two(server.url, "kabuto")
+            watcher = await Peer.open(server.url)
+            await watcher.ask({"type": "watch", "room": code})
+            await watcher.until(lambda m: m["type"] == "state")
+            mover, waiter = (a, b) if a.state.my_turn else (b, a)
+            push = {"type": "push", "piece": "small", "entry_deg": 180.0, "speed": 0.3}
+            before = server.rooms[code].table.clone_game().to_json()
+            assert error_reply(await waiter.ask({"type": "act", "step": 0, "action": push}), "not-your-turn")
+            assert error_reply(await mover.ask({"type": "act", "step": 1, "action": push}), "stale")
+            for bad in ({**push, "piece": "nothing-like-it"}, {**push, "speed": 50.0}, {"type": "end_turn"},
+                        "play 2C", {"type": "move", "name": "No Such Move"}):
+                assert error_reply(await mover.ask({"type": "act", "step": 0, "action": bad}), "illegal"), bad
+            assert server.rooms[code].table.clone_game().to_json() == before
+            await mover.send({"type": "act", "step": 0, "action": push})
+            seen = [await p.until(lambda m: m["type"] == "state") for p in (a, b, watcher)]
+            assert len({json.dumps(m, sort_keys=True) for m in seen}) == 1, "the same for all"
+            last = seen[0]["last"]
+            assert last["seat"] == mover.state.seat and last["action"] == push and last["trajectory"]["pieces"]
+            # The push ended the turn: the step counts both (a step is an entry of the history).
+            history = seen[0]["view"]["history"]
+            assert seen[0]["step"] == len(history) == 2 and [h["type"] for h in history] == ["push", "end_turn"]
+            assert seen[0]["to_play"] == waiter.state.seat
+    run(go())
