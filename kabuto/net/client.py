@@ -169,7 +169,8 @@ class ClientThread:
         self._loop = asyncio.new_event_loop()
         self._conn: Connection | None = None
         self._closing: asyncio.Task[None] | None = None
-        self._ready = threading.Event()
+        self._lock = threading.Lock()
+        self._pending: list[dict[str, Any]] | None = []  # sent before the connection was open
         self._thread = threading.Thread(target=self._run, name="kabuto-net-client", daemon=True)
         self._thread.start()
 
@@ -180,13 +181,18 @@ class ClientThread:
 
     async def _main(self) -> None:
         try:
-            self._conn = await Connection.open(self.url)
-            self._inbox.put(self._conn.welcome)
+            conn = await Connection.open(self.url)
         except ClientError as exc:
+            with self._lock:
+                self._pending = None
             self._inbox.put({"type": "closed", "reason": str(exc)})
-            self._ready.set()
             return
-        self._ready.set()
+        self._inbox.put(conn.welcome)
+        with self._lock:  # messages sent meanwhile go first, in order
+            for msg in self._pending or []:
+                asyncio.ensure_future(_send_quietly(conn, msg))
+            self._pending = None
+            self._conn = conn
         reason = "the connection closed"
         try:
             while True:
@@ -199,11 +205,17 @@ class ClientThread:
         self._inbox.put({"type": "closed", "reason": reason})
 
     def send(self, msg: dict[str, Any]) -> None:
-        """Send a message from any thread (dropped if the connection is not open)."""
-        self._ready.wait(15)
-        conn = self._conn
-        if conn is not None:
-            asyncio.run_coroutine_threadsafe(conn.send(msg), self._loop)
+        """Send a message from any thread, without waiting: before the connection is open it is
+        kept and sent first thing; once the connection is gone it is dropped (``poll`` has said
+        ``closed``)."""
+        with self._lock:
+            if self._conn is None:
+                if self._pending is not None:
+                    self._pending.append(msg)
+                return
+            conn = self._conn
+        with contextlib.suppress(RuntimeError):  # the loop has ended: the connection is gone
+            asyncio.run_coroutine_threadsafe(_send_quietly(conn, msg), self._loop)
 
     def wait(self, timeout: float) -> list[dict[str, Any]]:
         """Block (a worker thread, a test) until a message comes or ``timeout`` passes; then as
@@ -233,6 +245,14 @@ class ClientThread:
             with contextlib.suppress(RuntimeError):  # the loop has ended already
                 self._loop.call_soon_threadsafe(start)
         self._thread.join(timeout)
+
+
+async def _send_quietly(conn: Connection, msg: dict[str, Any]) -> None:
+    """Send from a front end's thread: if the connection is gone, ``poll`` says so already."""
+    from websockets.exceptions import ConnectionClosed
+
+    with contextlib.suppress(ConnectionClosed):
+        await conn.send(msg)
 
 
 def _closed_reason(exc: BaseException) -> str:

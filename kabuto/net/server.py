@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import secrets
 import signal
 import time
@@ -82,6 +83,9 @@ class ServerConfig:
     linger: float = 300.0
     max_rooms: int = 500
     max_clients: int = 2000
+    #: Deal rooms' games from this seed (tests, to reproduce a game); None: an unpredictable seed
+    #: per room (players must not be able to foresee the deal).
+    seed: int | None = None
 
 
 class Server:
@@ -96,6 +100,7 @@ class Server:
         #: Called as ``listener(event, room)`` on "started", "over" and "closed" (tests wait on them).
         self.listeners: list[Callable[[str, Room], None]] = []
         self._server: Any = None
+        self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._replays: Path | None = None
         self._rooms_dir: Path | None = None
 
@@ -416,7 +421,8 @@ class Server:
                 offered = [o for g, p, o in card_setups() if g == game and p == n]
                 raise ActionError("bad-message", f"options: {game} for {n} is played with "
                                                  f"{' or '.join(map(str, offered))}")
-        room = Room(new_code(self.rooms), game, n, opts, secrets.randbits(31), private)
+        seed = self._seeds.getrandbits(31) if self._seeds is not None else secrets.randbits(31)
+        room = Room(new_code(self.rooms), game, n, opts, seed, private)
         self.rooms[room.code] = room
         log.info("room %s: new %d-player %s room%s", room.code, n, game, " (private)" if private else "")
         return room

@@ -48,7 +48,7 @@ def _normal(x):
 @pytest.mark.parametrize(("game", "players", "seed"), SETUPS)
 def test_no_message_to_a_seat_holds_another_seats_hidden_cards(tmp_path, game, players, seed):
     async def go():
-        async with served(tmp_path) as server:
+        async with served(tmp_path, seed=seed) as server:
             peers = [await Peer.open(server.url) for _ in range(players)]
             joined = await peers[0].ask({"type": "create", "game": game, "players": players})
             code = joined["room"]
