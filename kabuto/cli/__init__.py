@@ -21,6 +21,8 @@ commands:
   tournament   AI-vs-AI tournaments with win-rate matrices
   tune         sweep and calibrate disc friction and mass
   cards        the card games headless: selfplay statistics, or play in the terminal
+  serve        host network games (rooms of Kabuto Sumo and the card games)
+  join         play a network game with a bot (headless client of 'kabuto serve')
 
 'kabuto --version' prints the versions of kabuto, pymunk, pyglet and Python.
 
@@ -37,6 +39,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tournament": ("kabuto.cli.tournament", "main"),
     "tune": ("kabuto.cli.tune", "main"),
     "cards": ("kabuto.cli.cards", "main"),
+    "serve": ("kabuto.cli.serve", "main"),
+    "join": ("kabuto.cli.join", "main"),
 }
 
 

@@ -1,0 +1,69 @@
+"""``kabuto serve``: host network games (Kabuto Sumo and the card games) for ``kabuto join`` and the app."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+
+from kabuto.cli import UsageError, command, subparser
+
+DESCRIPTION = """\
+Host Kabuto Sumo (2, 3 or 4 players, Junior League) and the card games over WebSockets. The server
+holds every game and plays it with the same engines as the app; each seat is sent only what it may
+see. Games are recorded in the data folder's replays/ as they are played; Ctrl-C or SIGTERM stops
+the server cleanly, saving every room, and a restart brings the unfinished rooms back.
+"""
+
+EPILOG = """\
+The protocol is described in docs/protocol.md. Play with: kabuto join ws://HOST:PORT --game kabuto --bot easy
+"""
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0..65535, not {port}")
+    return port
+
+
+def _seconds(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= v <= 7 * 86400:
+        raise argparse.ArgumentTypeError(f"expected 0 to 604800 seconds, not {text}")
+    return v
+
+
+@command("serve")
+def main(argv: list[str]) -> int:
+    ap = subparser("serve", DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for all)")
+    ap.add_argument("--port", type=_port, default=8765, help="port to listen on (default 8765; 0 picks a free one)")
+    ap.add_argument("--data-dir", default=None,
+                    help="data folder for the replays and rooms (default: the per-user data folder)")
+    ap.add_argument("--linger", type=_seconds, default=300.0,
+                    help="seconds a room everybody has left is kept before it is saved and closed (default 300)")
+    ap.add_argument("--quiet", action="store_true", help="log warnings and errors only")
+    args = ap.parse_args(argv)
+
+    from kabuto.net.server import ServerConfig, run
+    from kabuto.replay.userdata import UserDataError
+
+    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    logging.getLogger("kabuto.net.ws").setLevel(logging.WARNING)
+    config = ServerConfig(host=args.host, port=args.port, data_dir=args.data_dir, linger=args.linger)
+    try:
+        asyncio.run(run(config, ready=lambda s: print(f"kabuto serve: listening on {s.url}", flush=True)))
+    except UserDataError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {args.host}:{args.port} ({exc.strerror or exc})") from None
+    return 0

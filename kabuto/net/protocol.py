@@ -1,0 +1,316 @@
+"""The wire format of ``kabuto serve``: versioned JSON messages, and the checks every one passes.
+
+Every message is one WebSocket *text* frame holding one JSON object with ``"v"`` (the protocol
+version, :data:`VERSION`) and ``"type"``. ``docs/protocol.md`` lists every message; this module is
+the one place that knows their shapes, so the server, the ``kabuto join`` client and the tests all
+agree.
+
+Reading a client's message (:func:`parse_client`) is defensive, as reading a shared replay file
+is: the size is capped before parsing, deep nesting is refused before parsing, NaN, infinities and
+huge integers are refused, and every field's type and range is checked against :data:`SCHEMAS`
+before anything acts on it. Each problem is a :class:`ProtocolError` whose ``code`` is one of
+:data:`ERROR_CODES` and whose message is one plain line naming the field. No pickle anywhere.
+
+    >>> parse_client('{"v": 1, "type": "ping"}')
+    {'v': 1, 'type': 'ping'}
+    >>> parse_client('{"v": 1, "type": "join", "seat": "one"}')
+    Traceback (most recent call last):
+    ...
+    kabuto.net.protocol.ProtocolError: seat: expected a whole number, got a string
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from kabuto.replay.format import nesting_depth
+
+#: The protocol version every message carries as ``"v"``.
+VERSION = 1
+#: The largest client message the server reads (bytes of its UTF-8 text). Bigger ones get a
+#: ``too-big`` error back; the connection stays open.
+MAX_MESSAGE = 16 * 1024
+#: Frames above this are not even received: the WebSocket library closes the connection (1009).
+HARD_LIMIT = 1024 * 1024
+#: Server messages (a Kabuto push's trajectory, a card game's log) may be larger; the client's cap.
+MAX_SERVER_MESSAGE = 16 * 1024 * 1024
+#: How deeply a client message may nest (the deepest legal one, an action's targets, is 3).
+MAX_DEPTH = 6
+#: Errors in a row after which the server disconnects a client (close code 1008). Any message the
+#: server accepts resets the count.
+MAX_STRIKES = 20
+#: Longest text field (names, actions).
+MAX_TEXT = 200
+
+#: Every error ``code`` the server sends, with what it means (docs/protocol.md repeats them).
+ERROR_CODES = {
+    "bad-json": "the frame is not a JSON object (or is binary, or not UTF-8)",
+    "too-big": "the message is larger than the server reads",
+    "bad-version": "the message's v is not this server's protocol version",
+    "bad-message": "unknown type, missing or unknown field, or a field of the wrong type or range",
+    "no-room": "no room has that code",
+    "room-full": "every seat of that room is taken",
+    "bad-token": "the token does not hold any seat of that room",
+    "not-seated": "only a seated player may do that",
+    "not-your-turn": "it is another seat's turn, or the game is over",
+    "stale": "the action was made for an earlier state (its step is not the room's step)",
+    "illegal": "the rules refuse the action",
+    "busy": "the server is full or shutting down",
+    "server-error": "the server failed to handle the message (it logs why and goes on)",
+}
+
+ROOM_RE = re.compile(r"[A-Z2-9]{4,12}")
+TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{20,100}")
+GAME_RE = re.compile(r"[a-z][a-z0-9-]{0,40}")
+OPTION_RE = re.compile(r"[a-z_][a-z0-9_]{0,30}")
+#: Characters allowed in a seat's display name.
+NAME_RE = re.compile(r"[\w .'-]{1,20}")
+
+
+class ProtocolError(ValueError):
+    """A message the server refuses: ``code`` (one of :data:`ERROR_CODES`) and one plain line."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+# ----- reading JSON ---------------------------------------------------------------------------------
+def _refuse_constant(token: str) -> Any:
+    raise ProtocolError("bad-json", f"{token} is not allowed (finite numbers only)")
+
+
+def _integer(token: str) -> int:
+    if len(token.lstrip("-")) > 15:
+        raise ProtocolError("bad-json", "a whole number of more than 15 digits is not allowed")
+    return int(token)
+
+
+def loads(raw: str | bytes, limit: int = MAX_MESSAGE, depth: int = MAX_DEPTH) -> dict[str, Any]:
+    """One message's JSON object, read within ``limit`` bytes and ``depth`` levels of nesting."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("bad-json", "binary frames are not part of the protocol: send JSON text")
+    data = raw.encode("utf-8", "surrogatepass")
+    if len(data) > limit:
+        raise ProtocolError("too-big", f"the message is {len(data)} bytes; the server reads at most {limit}")
+    if nesting_depth(data) > depth:
+        raise ProtocolError("bad-json", f"the message nests more than {depth} levels deep")
+    try:
+        msg = json.loads(raw, parse_constant=_refuse_constant, parse_int=_integer)
+    except json.JSONDecodeError as exc:
+        raise ProtocolError("bad-json", f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+    except (ValueError, RecursionError) as exc:
+        if isinstance(exc, ProtocolError):
+            raise
+        raise ProtocolError("bad-json", f"not valid JSON ({exc})") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad-json", "a message is a JSON object")
+    return msg
+
+
+def dumps(msg: dict[str, Any]) -> str:
+    """The text of a message (compact; NaN never written)."""
+    return json.dumps({"v": VERSION, **msg}, separators=(",", ":"), allow_nan=False)
+
+
+# ----- field checks ---------------------------------------------------------------------------------
+Check = Callable[[Any, str], Any]
+
+
+def _type_name(v: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
+            type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
+
+
+def _bad(where: str, what: str) -> ProtocolError:
+    return ProtocolError("bad-message", f"{where}: {what}")
+
+
+def integer(lo: int, hi: int) -> Check:
+    def check(v: Any, where: str) -> int:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise _bad(where, f"expected a whole number, got {_type_name(v)}")
+        if not lo <= v <= hi:
+            raise _bad(where, f"{v} is out of range ({lo}..{hi})")
+        return v
+    return check
+
+
+def number(lo: float, hi: float) -> Check:
+    def check(v: Any, where: str) -> float:
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise _bad(where, f"expected a number, got {_type_name(v)}")
+        if not lo <= v <= hi:
+            raise _bad(where, f"{v!r} is out of range ({lo:g}..{hi:g})")
+        return float(v)
+    return check
+
+
+def text(pattern: re.Pattern[str] | None = None, limit: int = MAX_TEXT, what: str = "") -> Check:
+    def check(v: Any, where: str) -> str:
+        if not isinstance(v, str):
+            raise _bad(where, f"expected a string, got {_type_name(v)}")
+        if len(v) > limit:
+            raise _bad(where, f"longer than {limit} characters")
+        if pattern is not None and not pattern.fullmatch(v):
+            raise _bad(where, f"{v[:40]!r} is not {what or 'a valid value here'}")
+        return v
+    return check
+
+
+def boolean(v: Any, where: str) -> bool:
+    if not isinstance(v, bool):
+        raise _bad(where, f"expected true or false, got {_type_name(v)}")
+    return v
+
+
+def scalar(v: Any, where: str) -> Any:
+    """A short JSON scalar (an option's or a move target's value)."""
+    if v is None or isinstance(v, bool):
+        return v
+    if isinstance(v, (int, float)):
+        return number(-1e9, 1e9)(v, where)
+    return text(limit=60)(v, where)
+
+
+def mapping(key: re.Pattern[str], value: Check, limit: int) -> Check:
+    def check(v: Any, where: str) -> dict[str, Any]:
+        if not isinstance(v, dict):
+            raise _bad(where, f"expected an object, got {_type_name(v)}")
+        if len(v) > limit:
+            raise _bad(where, f"{len(v)} entries (at most {limit})")
+        for k, x in v.items():
+            text(key, 30, "a name")(k, f"{where}.{k}"[:60])
+            value(x, f"{where}.{k}"[:60])
+        return v
+    return check
+
+
+def obj(required: dict[str, Check], optional: dict[str, Check] | None = None) -> Check:
+    """An object with exactly these fields (each checked), no others."""
+    optional = optional or {}
+
+    def check(v: Any, where: str) -> dict[str, Any]:
+        if not isinstance(v, dict):
+            raise _bad(where, f"expected an object, got {_type_name(v)}")
+        for k, c in required.items():
+            if k not in v:
+                raise _bad(f"{where}.{k}" if where else k, "missing")
+            c(v[k], f"{where}.{k}" if where else k)
+        for k, x in v.items():
+            if k in required:
+                continue
+            if k not in optional:
+                raise _bad(f"{where}.{k}" if where else str(k)[:40], "unknown field")
+            optional[k](x, f"{where}.{k}" if where else k)
+        return v
+    return check
+
+
+def one_of(*values: str) -> Check:
+    def check(v: Any, where: str) -> str:
+        if v not in values:
+            shown = v[:40] if isinstance(v, str) else _type_name(v)
+            raise _bad(where, f"{shown!r} is not one of {', '.join(values)}")
+        return v
+    return check
+
+
+def action(v: Any, where: str) -> Any:
+    """An action's shape (its meaning is the game's to judge): a card game's action is a string,
+    a Kabuto Sumo action one of the objects of :data:`KABUTO_ACTIONS`."""
+    if isinstance(v, str):
+        return text(limit=MAX_TEXT)(v, where)
+    if not isinstance(v, dict):
+        raise _bad(where, f"expected a string or an object, got {_type_name(v)}")
+    kind = v.get("type")
+    if kind not in KABUTO_ACTIONS:
+        raise _bad(f"{where}.type", f"expected one of {', '.join(KABUTO_ACTIONS)}")
+    return KABUTO_ACTIONS[kind](v, where)
+
+
+_ANGLE = number(-3600.0, 3600.0)
+_PIECE = re.compile(r"[A-Za-z0-9_:.-]{1,40}")
+#: The Kabuto Sumo actions a seat may send (the same fields as :meth:`kabuto.Game.push`,
+#: :meth:`kabuto.Game.use_move` and :meth:`kabuto.Game.end_turn`).
+KABUTO_ACTIONS: dict[str, Check] = {
+    "push": obj({"type": one_of("push"), "piece": text(_PIECE, 40, "a piece id or kind"),
+                 "entry_deg": _ANGLE},
+                {"heading_deg": _ANGLE, "speed": number(0.0, 100.0), "spin_deg": _ANGLE,
+                 "end_turn": boolean}),
+    "move": obj({"type": one_of("move"), "name": text(limit=60)},
+                {"targets": mapping(OPTION_RE, scalar, 8)}),
+    "end_turn": obj({"type": one_of("end_turn")}),
+}
+
+_NAME = text(NAME_RE, 20, "a name of letters, digits, spaces and . ' -")
+_GAME = text(GAME_RE, 40, "a game name")
+_ROOM = text(ROOM_RE, 12, "a room code")
+_ID = text(limit=40)
+
+#: The messages a client may send: type -> (required fields, optional fields). Every message may
+#: also carry ``"id"`` (a short string), which the server's reply echoes as ``"re"``.
+SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
+    "ping": ({}, {}),
+    "list": ({}, {"game": _GAME}),
+    "create": ({"game": _GAME}, {"players": integer(1, 8), "options": mapping(OPTION_RE, scalar, 4),
+                                 "name": _NAME, "seat": integer(0, 7), "private": boolean}),
+    "join": ({}, {"game": _GAME, "room": _ROOM, "players": integer(1, 8), "seat": integer(0, 7),
+                  "name": _NAME, "options": mapping(OPTION_RE, scalar, 4)}),
+    "resume": ({"room": _ROOM, "token": text(TOKEN_RE, 100, "a seat token")}, {}),
+    "watch": ({"room": _ROOM}, {}),
+    "fill": ({}, {"bot": text(limit=60)}),
+    "act": ({"step": integer(0, 10**9), "action": action}, {}),
+    "leave": ({}, {}),
+}
+
+
+def parse_client(raw: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
+    """A client's message, read and checked; :class:`ProtocolError` says what is wrong."""
+    msg = loads(raw, limit)
+    if msg.get("v") != VERSION:
+        shown = msg.get("v")
+        raise ProtocolError("bad-version", f"v: this server speaks protocol version {VERSION}, "
+                                           f"not {shown if isinstance(shown, int) else _type_name(shown)}")
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in SCHEMAS:
+        shown = kind[:40] if isinstance(kind, str) else _type_name(kind)
+        raise _bad("type", f"{shown!r} is not a message type ({', '.join(SCHEMAS)})")
+    required, optional = SCHEMAS[kind]
+    obj({"v": integer(VERSION, VERSION), "type": one_of(kind), **required},
+        {"id": _ID, **optional})(msg, "")
+    return msg
+
+
+def error(code: str, message: str, re_id: str | None = None) -> dict[str, Any]:
+    """The ``error`` message for ``code`` (one of :data:`ERROR_CODES`)."""
+    assert code in ERROR_CODES, code
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if re_id is not None:
+        out["re"] = re_id
+    return out
+
+
+def parse_server(raw: str | bytes) -> dict[str, Any]:
+    """A server's message (what a client reads): a JSON object of this protocol's version. The
+    WebSocket layer caps its size (:data:`MAX_SERVER_MESSAGE`); the plain C parser reads it."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("bad-json", "the server sent a binary frame")
+    try:
+        msg = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError("bad-json", f"the server sent something that is not JSON ({exc})") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad-json", "the server sent something that is not a message")
+    if msg.get("v") != VERSION:
+        raise ProtocolError("bad-version", f"the server speaks protocol version {msg.get('v')!r}, "
+                                           f"this client {VERSION}")
+    if not isinstance(msg.get("type"), str):
+        raise ProtocolError("bad-message", "type: missing")
+    return msg
+
+
+__all__ = ["ERROR_CODES", "HARD_LIMIT", "MAX_MESSAGE", "MAX_SERVER_MESSAGE", "MAX_STRIKES", "SCHEMAS",
+           "VERSION", "ProtocolError", "dumps", "error", "loads", "parse_client", "parse_server"]

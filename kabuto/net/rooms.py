@@ -1,0 +1,195 @@
+"""Rooms: a game, its seats and their tokens, and the room file that brings it back after a restart.
+
+A room has a short public **code** (``K7QW2M``: what players tell each other) and one **seat
+token** per claimed seat: ``secrets.token_urlsafe(24)``, 192 random bits, handed only to the client
+that claimed the seat. The server keeps only each token's SHA-256 (in memory and in the room file),
+so a copy of the data folder does not let anyone take a seat, and compares in constant time.
+
+A room is ``waiting`` until every seat is taken (by players or by the server's bots), ``playing``
+until the game ends, then ``over``; one that everybody left before the end is ``closed`` once it
+has been kept for a while. The room file ``<data>/rooms/CODE.json`` says all that, and names the
+game's record in ``<data>/replays/``; the server writes it on every change of seats or status, and
+at start reads every file whose room is ``waiting`` or ``playing`` back (:func:`load_room_file`).
+"""
+from __future__ import annotations
+
+import asyncio
+import datetime as _dt
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kabuto.net.tables import Table
+from physics.fileio import write_atomic
+
+ROOM_FORMAT = "kabuto-room"
+ROOM_VERSION = 1
+#: Room codes: letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+WAITING, PLAYING, OVER, CLOSED = "waiting", "playing", "over", "closed"
+STATUSES = (WAITING, PLAYING, OVER, CLOSED)
+
+
+def new_code(taken: set[str] | dict[str, Any]) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection: the WebSocket, and the room and seat it plays in (or watches)."""
+
+    ws: Any
+    address: str = ""
+    room: Room | None = None
+    seat: int | None = None
+    strikes: int = 0
+    #: How many of its seat's (or the public) card-game events it has been sent.
+    events_sent: int = 0
+    last_event: Any = None
+
+
+@dataclass
+class Seat:
+    """One seat: who holds it (a token's hash, or a server bot's level) and who is connected."""
+
+    name: str = ""
+    token: str | None = None  # SHA-256 of the seat token
+    bot: str | None = None
+    client: Client | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.token is not None or self.bot is not None
+
+    def holds(self, token: str) -> bool:
+        return self.token is not None and hmac.compare_digest(self.token, token_hash(token))
+
+    def public(self) -> dict[str, Any]:
+        return {"name": self.name, "taken": self.taken, "bot": self.bot,
+                "connected": self.bot is not None or self.client is not None}
+
+
+@dataclass
+class Room:
+    """A room of the server (see the module docstring)."""
+
+    code: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    private: bool = False
+    status: str = WAITING
+    seats: list[Seat] = field(default_factory=list)
+    table: Table | None = None
+    record: str | None = None  # the record's file name in the replays folder
+    created: str = field(default_factory=lambda: _now())
+    spectators: set[Client] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    linger: asyncio.TimerHandle | None = None
+    bot_task: asyncio.Task[None] | None = None
+    #: The task writing the card record, and whether the game changed since it started writing.
+    saver: asyncio.Task[None] | None = None
+    dirty: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [Seat() for _ in range(self.players)]
+
+    # ----- seats -------------------------------------------------------------------------------------
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.taken]
+
+    def seat_of(self, token: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.holds(token)), None)
+
+    def clients(self) -> list[Client]:
+        """Everyone connected to the room: seated players, then spectators."""
+        return [s.client for s in self.seats if s.client is not None] + sorted(
+            self.spectators, key=id)
+
+    def anyone_here(self) -> bool:
+        return any(s.client is not None for s in self.seats) or bool(self.spectators)
+
+    def summary(self) -> dict[str, Any]:
+        """What the room list shows of a room."""
+        return {"room": self.code, "game": self.game, "players": self.players, "options": self.options,
+                "status": self.status, "seats": [s.public() for s in self.seats]}
+
+    # ----- the room file -----------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"format": ROOM_FORMAT, "version": ROOM_VERSION, "room": self.code, "game": self.game,
+                "players": self.players, "options": self.options, "seed": self.seed,
+                "private": self.private, "status": self.status, "created": self.created,
+                "saved": _now(), "record": self.record,
+                "seats": [{"name": s.name, "token": s.token, "bot": s.bot} for s in self.seats]}
+
+    def write(self, folder: Path) -> Path:
+        return write_atomic(folder / f"{self.code}.json", json.dumps(self.to_json(), indent=1))
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.UTC).astimezone().isoformat(timespec="seconds")
+
+
+def load_room_file(path: Path) -> Room:
+    """A room from its file, seats and all (no table yet: the server restores the game from the
+    record). ValueError with one line if the file is not a room file of this version."""
+    import re
+
+    from kabuto.net.protocol import ROOM_RE, ProtocolError, loads
+
+    try:
+        d = loads(path.read_bytes().decode("utf-8"), limit=1024 * 1024, depth=8)
+    except (OSError, UnicodeDecodeError, ProtocolError) as exc:
+        raise ValueError(f"{path.name}: cannot read ({exc})") from None
+    if d.get("format") != ROOM_FORMAT or d.get("version") != ROOM_VERSION:
+        raise ValueError(f"{path.name}: not a room file of version {ROOM_VERSION}")
+    try:
+        code, game, players, seed = d["room"], d["game"], d["players"], d["seed"]
+        if not isinstance(code, str) or not ROOM_RE.fullmatch(code) or path.stem != code:
+            raise ValueError("room: not this file's room code")
+        if not isinstance(game, str) or not isinstance(players, int) or not isinstance(seed, int):
+            raise ValueError("game, players, seed: wrong types")
+        if d["status"] not in STATUSES:
+            raise ValueError(f"status: {d['status']!r}")
+        seats = []
+        for s in d["seats"]:
+            token = s.get("token")
+            if token is not None and not (isinstance(token, str) and re.fullmatch(r"[0-9a-f]{64}", token)):
+                raise ValueError("seats: a token is not a SHA-256")
+            seats.append(Seat(str(s.get("name") or "")[:20], token, s.get("bot")))
+        if len(seats) != players:
+            raise ValueError(f"seats: {len(seats)} for {players} players")
+        record = d.get("record")
+        if record is not None and (not isinstance(record, str) or "/" in record or record.startswith(".")):
+            raise ValueError("record: not a file name")
+        options = d.get("options") or {}
+        if not isinstance(options, dict):
+            raise ValueError("options: expected an object")
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{path.name}: malformed room file ({exc})") from None
+    except ValueError as exc:
+        raise ValueError(f"{path.name}: {exc}") from None
+    return Room(code, game, players, options, seed, bool(d.get("private", False)), d["status"], seats,
+                record=record, created=str(d.get("created", "")))
+
+
+__all__ = ["CLOSED", "Client", "OVER", "PLAYING", "WAITING", "Room", "Seat", "load_room_file", "new_code", "new_token",
+           "token_hash"]

@@ -1,0 +1,453 @@
+"""The game a room holds, behind one small interface for Kabuto Sumo and every card game.
+
+A :class:`Table` is what the server needs of a game and no more: who is to play, whether it is
+over, applying one seat's action with the game's own engine (:class:`kabuto.Game` or a
+:class:`cards.api.CardGame`), what each seat may see, the result, and how to save and restore it.
+
+* :class:`CardTable` - a card game. A seat sees ``observation(seat)``; a spectator sees only what
+  every seat sees alike (:func:`public_view`). Its record is a small JSON file: the deal's seed, the
+  options and every action, from which :meth:`CardTable.restore` deals and plays the game again.
+* :class:`KabutoTable` - Kabuto Sumo (2, 3 or 4 players, or Junior League). Nothing is hidden, so
+  every seat and spectator sees the at-rest state (:meth:`kabuto.Game.to_json`) and, after a push,
+  its trajectory (:func:`trajectory_json`). It is recorded by :mod:`kabuto.replay.recorder`, and
+  restored from that replay with :func:`kabuto.replay.format.resume_game`.
+
+An action the rules refuse raises :class:`ActionError` and leaves the game as it was (both engines
+promise it). ``step`` counts the actions applied; a client's ``act`` names the step it was made
+for, so a late or repeated action is refused instead of applied twice.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import math
+import os
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from physics.fileio import write_atomic
+
+if TYPE_CHECKING:
+    from cards.api import CardGame
+    from kabuto.replay.recorder import Recorder
+    from kabuto.rules.game import Game
+
+#: The game name of Kabuto Sumo in rooms (card games use their registry names).
+KABUTO = "kabuto"
+#: Card records are named ``<when>-<game>-<room>.cards.json`` in the replays folder.
+CARD_SUFFIX = ".cards.json"
+CARD_FORMAT = "kabuto-card-record"
+CARD_VERSION = 1
+#: Kabuto Sumo options a room may be created with.
+KABUTO_OPTIONS = ("junior", "wrestlers")
+
+
+class ActionError(ValueError):
+    """An action refused: ``code`` is a protocol error code (``illegal``, ``not-your-turn``)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class Outcome:
+    """What one applied action did. ``detail`` is extra for the state messages (a Kabuto push's
+    trajectory and knock-outs); ``done_at`` is ``time.monotonic()`` when the engine finished."""
+
+    seat: int
+    action: Any
+    detail: dict[str, Any] | None = None
+    done_at: float = field(default_factory=time.monotonic)
+
+
+def game_names() -> list[str]:
+    """Every game a room may hold: ``kabuto`` and each card game's registry name."""
+    import cards
+
+    return [KABUTO, *sorted(cards.GAMES)]
+
+
+def player_counts(game: str) -> tuple[int, ...]:
+    if game == KABUTO:
+        from kabuto.rules.game import PLAYER_COUNTS
+
+        return PLAYER_COUNTS
+    import cards
+
+    return cards.GAMES[game].player_counts
+
+
+class Table(ABC):
+    """One game in a room (see the module docstring)."""
+
+    game: str
+    players: int
+
+    @property
+    @abstractmethod
+    def to_play(self) -> int | None:
+        """The seat to act, None once the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_play is None
+
+    @property
+    @abstractmethod
+    def step(self) -> int:
+        """How many actions have been applied."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Any) -> Outcome:
+        """Apply ``seat``'s action with the engine; ActionError (nothing changed) if refused."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator, who sees public information only)."""
+
+    def legal(self, seat: int) -> list[Any] | None:
+        """The actions ``seat`` may choose among now, when the game lists them (card games)."""
+        return None
+
+    @abstractmethod
+    def result(self) -> dict[str, Any] | None:
+        """How the game ended: ``winners`` (seats) and ``text``; None while it goes on."""
+
+    @abstractmethod
+    def save(self) -> Path | None:
+        """Write the record now (atomically); the file."""
+
+    @abstractmethod
+    def record_name(self) -> str:
+        """The record's file name in the replays folder."""
+
+    @abstractmethod
+    def clone_game(self) -> Any:
+        """An independent copy of the game, for a bot to think on."""
+
+
+# ----- card games -----------------------------------------------------------------------------------
+_MISSING = object()
+
+
+def _common(values: list[Any]) -> Any:
+    """What every seat's view holds alike: dictionaries key by key, anything else only if equal.
+    A seat's own hand and ``my_...`` fields are never common knowledge, even when equal."""
+    if all(isinstance(v, dict) for v in values):
+        out = {}
+        for k in values[0]:
+            if k == "hand" or k.startswith("my_") or not all(k in v for v in values):
+                continue
+            c = _common([v[k] for v in values])
+            if c is not _MISSING:
+                out[k] = c
+        return out
+    first = values[0]
+    return first if all(v == first for v in values[1:]) else _MISSING
+
+
+def public_view(game: CardGame) -> dict[str, Any]:
+    """A spectator's view of a card game: only what every seat's observation shows alike, and only
+    the events shown to everyone. Nothing a single seat sees alone can appear in it."""
+    views = [game.observation(s) for s in range(game.num_players)]
+    for v in views:
+        v.pop("events", None)
+    out = _common(views)
+    out["seat"] = None
+    out["events"] = [e for e in game.events if "to" not in e]
+    return out
+
+
+def card_setups() -> list[tuple[str, int, dict[str, Any]]]:
+    """The card games' set-ups a room may hold: (game, players, options), as the card table's
+    start menu offers them (assets/cards/table.toml). Options outside these (such as a dealt hand)
+    never come from the network."""
+    from cards.table.config import table_data
+
+    return [(m.game, m.players, dict(m.options)) for m in table_data().modes]
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.UTC).astimezone().isoformat(timespec="seconds")
+
+
+class CardTable(Table):
+    """A card game (see the module docstring)."""
+
+    def __init__(self, game: CardGame, seed: int, options: dict[str, Any], folder: Path, room: str,
+                 actions: list[dict[str, Any]] | None = None, name: str | None = None):
+        self.engine = game
+        self.game = game.name
+        self.players = game.num_players
+        self.seed = seed
+        self.options = dict(options)
+        self.folder = Path(folder)
+        self.room = room
+        self.actions: list[dict[str, Any]] = list(actions or [])
+        self.created = _now()
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        self._name = name or f"{stamp}-{self.game}-{room}{CARD_SUFFIX}"
+        self.seats: list[str] = []
+
+    @classmethod
+    def new(cls, game: str, players: int, options: dict[str, Any], seed: int, folder: Path,
+            room: str) -> CardTable:
+        import cards
+
+        engine = cards.GAMES[game].new(players, seed, **options)
+        return cls(engine, seed, options, folder, room)
+
+    @classmethod
+    def restore(cls, record: dict[str, Any], folder: Path) -> CardTable:
+        """Deal the recorded game again and replay its actions; ValueError if it is not the same
+        game (an action the engine now refuses)."""
+        import cards
+
+        try:
+            game = cards.GAMES[record["game"]].new(record["players"], record["seed"], **record["options"])
+            for i, a in enumerate(record["actions"]):
+                if game.current_player() != a["seat"]:
+                    raise ValueError(f"actions[{i}]: recorded for seat {a['seat']}, but it is "
+                                     f"seat {game.current_player()}'s turn")
+                game.apply(a["action"])
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not a card record ({exc})") from None
+        table = cls(game, record["seed"], record["options"], folder, record["room"], record["actions"],
+                    name=record.get("name"))
+        table.created = str(record.get("created", table.created))
+        return table
+
+    @property
+    def to_play(self) -> int | None:
+        p = self.engine.current_player()
+        return None if p < 0 else p
+
+    @property
+    def step(self) -> int:
+        return len(self.actions)
+
+    def apply(self, seat: int, action: Any) -> Outcome:
+        from cards.api import IllegalAction
+
+        if not isinstance(action, str):
+            raise ActionError("illegal", f"a {self.game} action is a string such as "
+                                         f"{self.engine.legal_actions()[0]!r}")
+        if self.to_play != seat:
+            raise ActionError("not-your-turn", "it is not your turn")
+        try:
+            self.engine.apply(action)
+        except IllegalAction as exc:
+            raise ActionError("illegal", str(exc)) from None
+        self.actions.append({"seat": seat, "action": action})
+        return Outcome(seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return public_view(self.engine) if seat is None else self.engine.observation(seat)
+
+    def legal(self, seat: int) -> list[Any] | None:
+        return self.engine.legal_actions() if self.to_play == seat else []
+
+    def result(self) -> dict[str, Any] | None:
+        if not self.engine.is_terminal():
+            return None
+        winners = self.engine.winners()
+        returns = self.engine.returns()
+        who = " and ".join(self.seat_name(w) for w in winners)
+        text = f"{who} {'win' if len(winners) > 1 else 'wins'}" if winners else "no winner"
+        return {"winners": winners, "returns": returns, "text": text}
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat] if seat < len(self.seats) and self.seats[seat] else f"seat {seat}"
+
+    def record(self) -> dict[str, Any]:
+        return {"format": CARD_FORMAT, "version": CARD_VERSION, "game": self.game,
+                "players": self.players, "seed": self.seed, "options": self.options,
+                "room": self.room, "name": self._name, "created": self.created, "saved": _now(),
+                "seats": list(self.seats), "actions": self.actions, "result": self.result()}
+
+    def record_name(self) -> str:
+        return self._name
+
+    def snapshot(self) -> tuple[Path, str]:
+        """Where the record goes and its text now (written later, off the event loop)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        return self.folder / self._name, json.dumps(self.record(), separators=(",", ":"))
+
+    def save(self) -> Path:
+        return write_atomic(*self.snapshot())
+
+    def clone_game(self) -> CardGame:
+        return self.engine.clone()
+
+
+def load_card_record(path: Path) -> dict[str, Any]:
+    """A card record file (our own, but read defensively: JSON only, size capped)."""
+    from kabuto.net.protocol import loads
+
+    raw = path.read_bytes()
+    rec = loads(raw.decode("utf-8"), limit=64 * 1024 * 1024, depth=16)
+    if rec.get("format") != CARD_FORMAT or rec.get("version") != CARD_VERSION:
+        raise ValueError(f"{path.name}: not a card record of version {CARD_VERSION}")
+    return rec
+
+
+# ----- Kabuto Sumo ----------------------------------------------------------------------------------
+def _rounded(v: float, digits: int) -> float | None:
+    return None if math.isnan(v) else round(v, digits)
+
+
+def trajectory_json(outcome: Any) -> dict[str, Any]:
+    """A push's trajectory for the wire: the 60 Hz poses ``[x, y, angle, level]`` (metres to the
+    hundredth of a millimetre, radians to 1e-4) of every piece that moved, ``null`` from a piece's
+    fall on. Pieces not listed stayed where the previous at-rest state had them."""
+    tr = outcome.physics.trajectory
+    poses = tr.poses
+    pieces: dict[str, list[list[float | None] | None]] = {}
+    for i, pid in enumerate(tr.ids):
+        track = poses[:, i]
+        first = track[0]
+        if len(track) and all((row == first).all() for row in track):
+            continue  # never moved: the at-rest state has it
+        frames: list[list[float | None] | None] = []
+        for row in track:
+            if math.isnan(row[0]):
+                frames.append(None)
+            else:
+                frames.append([_rounded(float(row[0]), 5), _rounded(float(row[1]), 5),
+                               _rounded(float(row[2]), 4), int(row[3])])
+        pieces[pid] = frames
+    return {"rate": tr.rate, "frames": len(poses), "pieces": pieces}
+
+
+def kabuto_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Kabuto Sumo room options checked: ``junior`` (true/false), ``wrestlers`` ("mike,hank")."""
+    for k in options:
+        if k not in KABUTO_OPTIONS:
+            raise ActionError("illegal", f"options.{k}: Kabuto Sumo rooms take {', '.join(KABUTO_OPTIONS)}")
+    out: dict[str, Any] = {}
+    if "junior" in options:
+        if not isinstance(options["junior"], bool):
+            raise ActionError("illegal", "options.junior: expected true or false")
+        out["junior"] = options["junior"]
+    if "wrestlers" in options:
+        if not isinstance(options["wrestlers"], str):
+            raise ActionError("illegal", "options.wrestlers: expected wrestler keys such as \"mike,hank\"")
+        out["wrestlers"] = options["wrestlers"]
+    return out
+
+
+class KabutoTable(Table):
+    """Kabuto Sumo (see the module docstring)."""
+
+    game = KABUTO
+
+    def __init__(self, engine: Game, recorder: Recorder, seats: list[str] | None = None):
+        from kabuto.rules.naming import SeatNames
+
+        self.engine = engine
+        self.recorder = recorder
+        self.players = engine.players
+        if seats:  # results and refusals name the players as the room does
+            engine.names = SeatNames(tuple(seats))
+
+    @classmethod
+    def new(cls, players: int, options: dict[str, Any], seed: int, data_dir: Path,
+            seats: list[str]) -> KabutoTable:
+        from kabuto.replay.recorder import record
+        from kabuto.rules.game import Game
+
+        opts = kabuto_options(options)
+        wrestlers = opts["wrestlers"].split(",") if "wrestlers" in opts else None
+        try:
+            game = Game.new(players=players, wrestlers=wrestlers, junior=opts.get("junior", False),
+                            seed=seed)
+        except ValueError as exc:
+            raise ActionError("illegal", str(exc)) from None
+        return cls(game, record(game, data_dir, seats=seats), seats)
+
+    @classmethod
+    def restore(cls, path: Path, data_dir: Path, seats: list[str]) -> KabutoTable:
+        """The game a room's replay ends in, recorded on into the same file (its timeline only
+        grows, so the file stays one complete replay of the room)."""
+        from kabuto.replay.format import load, resume_game
+        from kabuto.replay.recorder import record
+
+        game = resume_game(load(path))
+        rec = record(game, data_dir, seats=seats)
+        rec.path = path
+        return cls(game, rec, seats)
+
+    @property
+    def to_play(self) -> int | None:
+        return None if self.engine.is_over else self.engine.current_seat
+
+    @property
+    def step(self) -> int:
+        return len(self.engine.history)
+
+    def apply(self, seat: int, action: Any) -> Outcome:
+        from kabuto.rules.errors import IllegalMove
+
+        if self.to_play != seat:
+            raise ActionError("not-your-turn", "it is not your turn")
+        if not isinstance(action, dict):
+            raise ActionError("illegal", "a Kabuto Sumo action is an object: push, move or end_turn")
+        g = self.engine
+        detail: dict[str, Any] | None = None
+        try:
+            kind = action.get("type")
+            if kind == "push":
+                o = g.push(action["piece"], action["entry_deg"], action.get("heading_deg", 0.0),
+                           action.get("speed", 0.3), action.get("spin_deg", 0.0),
+                           end_turn=action.get("end_turn", True))
+                detail = {"trajectory": trajectory_json(o),
+                          "fell": [f.piece for f in o.physics.fell],
+                          "knocked_out": [{"piece": k.piece, "to": k.to} for k in o.knocked_out]}
+            elif kind == "move":
+                m = g.use_move(seat, action["name"], **action.get("targets", {}))
+                detail = {"move": action["name"], "summary": getattr(m, "text", None)}
+            elif kind == "end_turn":
+                g.end_turn()
+            else:
+                raise ActionError("illegal", f"unknown action {kind!r}")
+        except IllegalMove as exc:
+            raise ActionError("illegal", str(exc)) from None
+        except TypeError as exc:  # a move target the effect does not take
+            raise ActionError("illegal", f"that move does not take those targets ({exc})") from None
+        done = time.monotonic()
+        self.recorder.update(g)
+        if detail is not None and not isinstance(detail.get("summary"), (str, type(None))):
+            detail.pop("summary")
+        return Outcome(seat, action, detail, done)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.engine.to_json()
+
+    def result(self) -> dict[str, Any] | None:
+        r = self.engine.result
+        if r is None:
+            return None
+        return {"winners": list(r.seats), "side": r.winner, "text": self.engine.result_text()}
+
+    def save(self) -> Path | None:
+        return self.recorder.close(self.engine) or self.recorder.save(self.engine)
+
+    def record_name(self) -> str:
+        return self.recorder.path.name
+
+    def clone_game(self) -> Game:
+        return self.engine.clone()
+
+
+def replays_folder(data_dir: str | os.PathLike[str] | None) -> Path:
+    from kabuto.replay.userdata import ensure_dir, replays_dir
+
+    return ensure_dir(replays_dir(data_dir))
+
+
+__all__ = ["KABUTO", "ActionError", "CardTable", "KabutoTable", "Outcome", "Table", "card_setups",
+           "game_names", "player_counts", "public_view", "trajectory_json"]
