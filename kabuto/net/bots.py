@@ -108,7 +108,8 @@ class SeatView:
     def legal_actions(self) -> list[str]:
         return list(self._legal)
 
-    def current_player(self) -> int:
+    @property
+    def to_play(self) -> int | None:
         return self.seat
 
 

@@ -210,9 +210,9 @@ class CardTable(Table):
         try:
             game = cards.GAMES[record["game"]].new(record["players"], record["seed"], **record["options"])
             for i, a in enumerate(record["actions"]):
-                if game.current_player() != a["seat"]:
+                if game.to_play != a["seat"]:
                     raise ValueError(f"actions[{i}]: recorded for seat {a['seat']}, but it is "
-                                     f"seat {game.current_player()}'s turn")
+                                     f"seat {game.to_play}'s turn")
                 game.apply(a["action"])
         except (KeyError, TypeError) as exc:
             raise ValueError(f"not a card record ({exc})") from None
@@ -223,15 +223,14 @@ class CardTable(Table):
 
     @property
     def to_play(self) -> int | None:
-        p = self.engine.current_player()
-        return None if p < 0 else p
+        return self.engine.to_play
 
     @property
     def step(self) -> int:
         return len(self.actions)
 
     def apply(self, seat: int, action: Any) -> Outcome:
-        from cards.api import IllegalAction
+        from cards.api import IllegalMove
 
         if not isinstance(action, str):
             raise ActionError("illegal", f"a {self.game} action is a string such as "
@@ -240,7 +239,7 @@ class CardTable(Table):
             raise ActionError("not-your-turn", "it is not your turn")
         try:
             self.engine.apply(action)
-        except IllegalAction as exc:
+        except IllegalMove as exc:
             raise ActionError("illegal", str(exc)) from None
         self.actions.append({"seat": seat, "action": action})
         return Outcome(seat, action)
@@ -252,7 +251,7 @@ class CardTable(Table):
         return self.engine.legal_actions() if self.to_play == seat else []
 
     def result(self) -> dict[str, Any] | None:
-        if not self.engine.is_terminal():
+        if not self.engine.is_over:
             return None
         winners = self.engine.winners()
         returns = self.engine.returns()

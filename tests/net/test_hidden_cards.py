@@ -68,7 +68,7 @@ def test_no_message_to_a_seat_holds_another_seats_hidden_cards(tmp_path, game, p
     (path,) = (tmp_path / "replays").glob(f"*-{code}.cards.json")
     record = json.loads(path.read_text())
     states = _states(record)
-    assert states[-1].is_terminal(), "the recorded game is a whole game"
+    assert states[-1].is_over, "the recorded game is a whole game"
     for who, peer in [*((p.state.seat, p) for p in peers), (None, spectator)]:
         merged: list = []
         seen_steps = []
@@ -85,7 +85,7 @@ def test_no_message_to_a_seat_holds_another_seats_hidden_cards(tmp_path, game, p
             if who is not None:
                 # Exactly the seat's observation, and its legal actions only on its turn.
                 assert _normal(dict(msg["view"], events=merged)) == _normal(g.observation(who))
-                assert ("legal" in msg) == (g.current_player() == who)
+                assert ("legal" in msg) == (g.to_play == who)
                 if "legal" in msg:
                     assert msg["legal"] == g.legal_actions()
             else:
