@@ -426,7 +426,7 @@ def make_bot(spec: str, seed: int | None = 0) -> Bot:
                     raise
                 raise ValueError(f"bot {spec!r}: {key} needs a number, not {value!r}") from None
         try:
-            return MCCFRBot(seed=seed, **cfr)
+            return MCCFRBot(seed=seed, search=ISMCTSBot, **cfr)
         except ValueError as exc:
             raise ValueError(f"bot {spec!r}: {exc}") from None
     raise ValueError(f"unknown bot {spec!r}: use random, heuristic, mcts, mcts:N or cfr")

@@ -96,7 +96,12 @@ class MCCFRBot:
         exploration: float = DEFAULT_EXPLORATION,
         choice: str = "sample",
         seed: int | None = 0,
+        search: Callable[..., Bot] | None = None,
     ) -> None:
+        """``search`` makes the bot used in games this one has no information-set key for (it is
+        called with ``iterations``, ``time_limit``, ``rollout`` and ``seed``); :func:`cards.bots.
+        make_bot` passes ISMCTS. Handed in, not imported, so this module does not depend on the
+        bots module that offers it."""
         if iterations is not None and iterations < 1:
             raise ValueError("cfr: iterations must be at least 1")
         if time_limit is not None and time_limit <= 0:
@@ -110,6 +115,7 @@ class MCCFRBot:
         self.exploration = exploration
         self.choice = choice
         self.rng = random.Random(seed)
+        self._make_search = search
         parts = [] if iterations is None else [str(iterations)]
         if time_limit:
             parts.append(f"time={time_limit}")
@@ -125,12 +131,13 @@ class MCCFRBot:
 
     def _fallback(self) -> Bot:
         """The strong search, for the games this bot has no information-set key for."""
-        from cards.bots import ISMCTSBot
-
         if self._search is None:
+            if self._make_search is None:
+                raise ValueError("cfr: this game needs a search bot to fall back on (give search=)")
             iterations = None if self.iterations is None else min(self.iterations, FALLBACK_ITERATIONS)
-            self._search = ISMCTSBot(iterations=iterations or FALLBACK_ITERATIONS, time_limit=self.time_limit,
-                                     rollout="heuristic", seed=self.rng.randrange(2**32))
+            self._search = self._make_search(iterations=iterations or FALLBACK_ITERATIONS,
+                                             time_limit=self.time_limit, rollout="heuristic",
+                                             seed=self.rng.randrange(2**32))
         return self._search
 
     def strategy(self, game: CardGame, rng: random.Random | None = None) -> dict[Action, float]:

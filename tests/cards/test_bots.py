@@ -314,6 +314,6 @@ def test_cfr_bot_wins_sumo_against_random_and_hands_other_games_to_the_search():
     res = evaluate(cards.GAMES["sumo"], "cfr:60", "random", games=40, seed=3)
     assert res.wins >= 28, res.to_json()  # random wins about half; the rule of thumb about 3 in 4
     g = cards.GAMES["sumo-card-game"].new(2, 1)
-    bot = MCCFRBot(iterations=20, seed=1)
+    bot = MCCFRBot(iterations=20, seed=1, search=ISMCTSBot)
     assert bot.act(g) in g.legal_actions()
     assert bot._search is not None  # the strong search made that move
