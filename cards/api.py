@@ -109,8 +109,8 @@ class CardGame(ABC):
     * **Legal actions, cached.** An engine implements :meth:`_compute_legal`; :meth:`legal_actions`
       computes it once per state and keeps it in ``_legal`` until ``apply`` clears it (set
       ``self._legal = None`` whenever the state changes). Search bots ask for the legal actions
-      of the same state several times, and ``apply`` checks against the same cached list (read
-      straight from ``_legal`` there: it is the hottest line of every play-out).
+      of the same state several times, and ``apply`` checks against the same cached list
+      (:meth:`_current_legal`).
     * **A seeded generator, made late and copied on write.** ``_rng`` is the game's own
       ``random.Random``, made from its seed only when first needed (:meth:`_seed_rng`; seeding a
       Mersenne Twister costs more than a whole SUMO play-out, and most re-dealt copies a search
@@ -164,6 +164,14 @@ class CardGame(ABC):
         if legal is None:
             legal = self._legal = self._compute_legal()
         return list(legal)
+
+    def _current_legal(self) -> Sequence[Action]:
+        """The cached legal actions themselves, for ``apply`` to check against (not a copy:
+        callers must not change them)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
 
     @abstractmethod
     def _compute_legal(self) -> Sequence[Action]:

@@ -852,17 +852,19 @@ class SumidaRiver(CardGame):
                 raise IllegalMove(f"{action!r} is not an action now: play a meld ('meld ...') or 'pass'")
             raise IllegalMove(m)
         t = m.type
-        if (self.blocked >> t) & 1:
+        legal = self._legal
+        if legal is not None and action in legal:
+            pass  # listed as legal just now (the usual case): the checks below would all pass
+        elif (self.blocked >> t) & 1:
             raise IllegalMove(f"the {MELD_TYPES[t]} space is already used in this trick")
-        if m.rank is not None and self.cur > 0 and m.rank < self.cur:
+        elif m.rank is not None and self.cur > 0 and m.rank < self.cur:
             raise IllegalMove(
                 f"a {MELD_TYPES[t]} of rank {RANKS[m.rank]} is lower than the {RANKS[self.cur]} "
                 "played before it: play the same rank or higher"
             )
-        missing = m.mask & ~self.hands[p]
-        if missing:
-            raise IllegalMove(f"you do not hold {', '.join(mask_names(missing))}")
-        if m.nwb > self.hb[p] or m.nwr > self.hr[p]:
+        elif m.mask & ~self.hands[p]:
+            raise IllegalMove(f"you do not hold {', '.join(mask_names(m.mask & ~self.hands[p]))}")
+        elif m.nwb > self.hb[p] or m.nwr > self.hr[p]:
             raise IllegalMove(
                 f"you hold {self.hb[p]} Black A (WB) and {self.hr[p]} Red A (WR) cards in hand"
             )
@@ -891,7 +893,7 @@ class SumidaRiver(CardGame):
         self.plays.append((p, t, action, rank))
         self.events.append({"type": "meld", "seat": p, "meld": MELD_TYPES[t], "cards": m.cards,
                             "rank": RANKS[rank]})
-        if not self._holding(p):
+        if not (self.hands[p] or self.hb[p] or self.hr[p]):  # (_holding, inlined: the hot path)
             self.finished.append(p)
             self.events.append({"type": "out", "seat": p, "place": len(self.finished)})
             if n - len(self.finished) <= 1:
@@ -909,12 +911,13 @@ class SumidaRiver(CardGame):
         """Turn passes clockwise to the next seat still in the trick; back at the last player to
         meld, that player wins the trick."""
         n = self.num_players
+        top, passed, hands, hb, hr = self.top, self.passed, self.hands, self.hb, self.hr
         for i in range(1, n + 1):
             s = (p + i) % n
-            if s == self.top:
+            if s == top:
                 self._win_trick(s, early=False)
                 return
-            if not (self.passed >> s) & 1 and self._holding(s):
+            if not (passed >> s) & 1 and (hands[s] or hb[s] or hr[s]):
                 self.to_move = s
                 self.phase = PLAY
                 return

@@ -263,10 +263,7 @@ class Sumo(CardGame):
         return [PLAY[c] for c in hand]  # hands are sorted, so this is sorted too
 
     def apply(self, action: str) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
+        if action not in self._current_legal():
             raise IllegalMove(self._why_illegal(action))
         # Validated: from here on we mutate.
         self._legal = None

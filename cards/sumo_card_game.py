@@ -338,10 +338,7 @@ class SumoCardGame(CardGame):
         return _CHALLENGE_OPTIONS[(self.phase, self._push_is_fatal())]
 
     def apply(self, action: str) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if not isinstance(action, str) or action not in legal:
+        if not isinstance(action, str) or action not in self._current_legal():
             raise IllegalMove(self._explain(action))
         self._legal = None
         if self.phase == ATTACK:
