@@ -35,6 +35,7 @@ keeps to these promises, which the shared tests in ``tests/cards`` check for all
 """
 from __future__ import annotations
 
+import functools
 import json
 import random
 from abc import ABC, abstractmethod
@@ -96,8 +97,14 @@ class OutsideChance:
 
 #: Outside chance with no outcome given yet (shared: it is never advanced).
 NO_OUTCOMES = OutsideChance()
-#: A hand with at most this many possible deals is dealt as one random event (see _deal_hand).
+#: A hand with at most this many possible deals is dealt as one random event (see _deal_hands).
 HAND_AT_ONCE = 1000
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_masks(pile: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """Every hand of ``size`` cards out of ``pile`` (sorted card ids), as bit masks."""
+    return tuple(sum(1 << c for c in hand) for hand in combinations(pile, size))
 
 
 class CardGame(ABC):
@@ -258,8 +265,7 @@ class CardGame(ABC):
             return [[self._draw(pile, kind) for _ in range(size)] for size in sizes]
         hands = []
         for size in sizes:
-            masks = [sum(1 << c for c in hand) for hand in combinations(sorted(pile), size)]
-            mask = chance.next(kind + " hand", masks)
+            mask = chance.next(kind + " hand", _hand_masks(tuple(sorted(pile)), size))
             hands.append([c for c in pile if mask >> c & 1])
             pile[:] = [c for c in pile if not mask >> c & 1]
         return hands

@@ -169,7 +169,7 @@ ZERO_SUM = {"sumo", "sumo-card-game"}
 #: Upper bounds on the number of player actions in a game (OpenSpiel wants one; ours are generous).
 MAX_LENGTH: dict[str, int] = {"sumo": 2_000, "sumo-card-game": 20_000, "sumida-river": 20_000}
 #: Chance outcomes are below this (card ids of the biggest deck; SUMO: a short deal's whole hand as
-#: a bit mask of card ids, see cards.api.CardGame._deal_hand).
+#: a bit mask of card ids, see cards.api.CardGame._deal_hands).
 MAX_CHANCE_OUTCOMES: dict[str, int] = {"sumo": 1 << 20, "sumo-card-game": 54, "sumida-river": 52}
 
 
