@@ -22,31 +22,19 @@ import argparse
 import json
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kabuto.replay import format as rp  # noqa: E402
 from tests.replay.games import rich_game  # noqa: E402
-from tests.replay.hostile import adversarial_string, normal_of_size  # noqa: E402
+from tests.replay.hostile import adversarial_string, normal_of_size, parse_cost  # noqa: E402
 
 MIB = 1024 * 1024
 TARGET_RATIO = 2.0
 TARGET_GROWTH = 16.0
 
 
-def cost(raw: bytes, rounds: int = 3) -> float:
-    """Best-of-``rounds`` seconds for the parser to accept or refuse ``raw``."""
-    best = float("inf")
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        try:
-            rp._parse(raw)
-        except rp.BadReplayFile:
-            pass
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,8 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     for size, label in ((MIB, "1MiB"), (8 * MIB, "8MiB")):
         good = normal_of_size(normal, size - 64 * 1024)
         assert len(good) <= size and isinstance(rp._parse(good), dict)  # really parsed, not refused
-        t[f"normal_{label}"] = cost(good)
-        t[f"adversarial_{label}"] = cost(adversarial_string(size))
+        t[f"normal_{label}"] = parse_cost(good)
+        t[f"adversarial_{label}"] = parse_cost(adversarial_string(size))
     out = {
         "seconds": t,
         "adversarial_over_normal_8MiB": t["adversarial_8MiB"] / t["normal_8MiB"],
