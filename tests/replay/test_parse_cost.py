@@ -33,5 +33,5 @@ def test_parsing_grows_linearly_with_the_size(rich):
     for make in (lambda n: hostile.normal_of_size(normal, n), hostile.adversarial_string):
         small, large = make(256 * KIB), make(2048 * KIB)
         growth = hostile.parse_cost(large, rounds=5) / hostile.parse_cost(small, rounds=5)
-        size_growth = len(large) / len(small)   # about 8; a quadratic parser would grow ~64x
-        assert growth < 2 * size_growth, (growth, size_growth)
+        size_growth = len(large) / len(small)   # 8: a linear parser grows ~8x (cache effects to ~12x)
+        assert growth < 4 * size_growth, (growth, size_growth)  # linear ~8x, quadratic ~64x
