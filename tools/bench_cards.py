@@ -136,9 +136,21 @@ def _best(times: list[tuple[float, int]]) -> float:
 def speed(
     cls: type[CardGame], players: int, options: dict[str, Any], seconds: float, chunks: int = 5
 ) -> dict[str, Any]:
-    """Seeded random play-outs of one variant, measured in ``chunks`` chunks (best one reported)."""
+    """Seeded random play-outs of one variant, measured in ``chunks`` chunks (best one reported).
+
+    Unmeasured games come first for a third of the time: the engines' shared caches (Sumida
+    River's melds, the Sumo Card Game's attack plays) fill as play goes on, and a long play-out
+    or a search runs with them full.
+    """
     rng = random.Random(12345)
     choice = rng.choice
+    warm_until = time.process_time() + seconds / 3
+    warm_seed = 1_000_000
+    while time.process_time() < warm_until:
+        g = cls.new(players, warm_seed, **options)
+        warm_seed += 1
+        while not g.is_over:
+            g.apply(choice(g.legal_actions()))
     games = actions = 0
     play_chunks: list[tuple[float, int]] = []
     game_chunks: list[tuple[float, int]] = []
@@ -227,14 +239,15 @@ def openspiel_speed(seconds: float, chunks: int = 5) -> dict[str, dict[str, floa
         times: list[tuple[float, int]] = []
         for _ in range(chunks):
             n = 0
-            deadline = time.process_time() + seconds / chunks
-            t = time.process_time()
-            while time.process_time() < deadline:
-                s = game.new_initial_state()
+            spent = 0.0
+            while spent < seconds / chunks:
+                s = game.new_initial_state()  # (not timed: neither is our games' new())
+                t = time.process_time()
                 while not s.is_terminal():
                     s.apply_action(choice(s.legal_actions()))
                     n += 1
-            times.append((time.process_time() - t, n))
+                spent += time.process_time() - t
+            times.append((spent, n))
         out[name] = {"us_per_action": round(_best(times), 3)}
     return out
 

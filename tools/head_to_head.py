@@ -92,7 +92,7 @@ def play_one(args: tuple[str, int, int, float, str]) -> dict[str, Any]:
     ours = make_bot(f"{ours_spec},time={seconds}", bot_seed(seed, i, 0))
     assert isinstance(ours, ISMCTSBot)
     ours_t = _Timed(ours)
-    theirs_t = _Timed(ob.SpielPlayer(spiel, ob.ismcts_bot(spiel, time_limit=seconds, seed=bot_seed(seed, i, 1)),
+    theirs_t = _Timed(ob.SpielPlayer(spiel, ob.ismcts_bot(spiel, time_limit=seconds, seed=bot_seed(seed, i, 1) % 2**32),
                                      "openspiel-ismcts"))
     bots = [ours_t if s in mine else theirs_t for s in range(n)]
     game = cards.GAMES[name].new(n, seed + i)

@@ -68,7 +68,8 @@ class EnginePolicy(policy_lib.Policy):
             else:
                 index = oa.action_index("sumo")
                 probs = self._fn(state.card_game, p)
-                hit = {index[a]: float(v) for a, v in probs.items() if v > 0}
+                hit = dict.fromkeys(legal, 0.0)  # (OpenSpiel's best response wants every legal action)
+                hit.update((index[a], float(v)) for a, v in probs.items())
                 self.calls += 1
             self._cache[key] = hit
         return hit
