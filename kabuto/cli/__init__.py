@@ -19,6 +19,7 @@ commands:
   replay       verify or view a saved replay
   wrestlers    list the wrestler cards
   tournament   AI-vs-AI tournaments with win-rate matrices
+  balance      the balance report: every wrestler pair, both seat orders, with targets and charts
   tune         sweep and calibrate disc friction and mass
   cards        the card games headless: selfplay statistics, or play in the terminal
   serve        host network games (rooms of Kabuto Sumo and the card games)
@@ -37,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("kabuto.cli.replay", "main"),
     "wrestlers": ("kabuto.cli.wrestlers", "main"),
     "tournament": ("kabuto.cli.tournament", "main"),
+    "balance": ("kabuto.cli.balance", "main"),
     "tune": ("kabuto.cli.tune", "main"),
     "cards": ("kabuto.cli.cards", "main"),
     "serve": ("kabuto.cli.serve", "main"),

@@ -32,6 +32,7 @@ import io
 import json
 import math
 import os
+import statistics
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -56,20 +57,31 @@ class GameSpec:
     levels: tuple[str, ...]
     seed: int
     max_turns: int
+    junior: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.wrestlers)
 
     def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "wrestlers": list(self.wrestlers), "first_player": self.first_player,
-                "levels": list(self.levels), "seed": self.seed, "max_turns": self.max_turns}
+        d = {"index": self.index, "wrestlers": list(self.wrestlers), "first_player": self.first_player,
+             "levels": list(self.levels), "seed": self.seed, "max_turns": self.max_turns}
+        if self.junior:  # only when set: files of earlier tournaments keep matching
+            d["junior"] = True
+        return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameSpec:
         return cls(int(d["index"]), tuple(d["wrestlers"]), int(d["first_player"]), tuple(d["levels"]),
-                   int(d["seed"]), int(d["max_turns"]))
+                   int(d["seed"]), int(d["max_turns"]), bool(d.get("junior", False)))
 
 
 @dataclass
 class GameRecord:
-    """How one game went. ``winner`` is the winning seat (None: a draw, or stopped at max turns).
+    """How one game went. ``winner`` is the winning seat (None: a draw, or stopped at max turns; in
+    a 4-player game, the first seat of the winning team). ``result`` is the game's
+    :class:`~kabuto.rules.outcomes.GameResult` as JSON (None when stopped at max turns): the winning
+    seats, and who ended the game and whose wrestlers fell.
 
     ``replay`` is the game in the replay format of :mod:`kabuto.replay.format` (or, if that module is not
     available, ``Game.to_json``); ``plans`` the AI's plan for every turn (aims before the hand wobble,
@@ -83,16 +95,27 @@ class GameRecord:
     previews: int
     replay: dict[str, Any] = field(repr=False)
     plans: list[dict[str, Any]] = field(repr=False, default_factory=list)
+    result: dict[str, Any] | None = None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every winning seat (both of a team in 4-player games); () for a draw or a stopped game."""
+        if self.result is not None:
+            return tuple(self.result["seats"]) if self.result["winner"] is not None else ()
+        return () if self.winner is None else (self.winner,)
 
     def to_json(self) -> dict[str, Any]:
-        return {"spec": self.spec.to_json(), "winner": self.winner, "reason": self.reason,
-                "turns": self.turns, "previews": self.previews, "replay": self.replay,
-                "plans": self.plans}
+        d = {"spec": self.spec.to_json(), "winner": self.winner, "reason": self.reason,
+             "turns": self.turns, "previews": self.previews, "replay": self.replay,
+             "plans": self.plans}
+        if self.result is not None:
+            d["result"] = self.result
+        return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameRecord:
         return cls(GameSpec.from_json(d["spec"]), d["winner"], d["reason"], d["turns"], d["previews"],
-                   d["replay"], d.get("plans", []))
+                   d["replay"], d.get("plans", []), d.get("result"))
 
 
 def ai_seed(spec: GameSpec, seat: int) -> int:
@@ -115,8 +138,8 @@ def play_game(spec: GameSpec, ai_workers: int = 1, levels: dict[str, Any] | None
     from kabuto.ai import choose, play_turn
     from kabuto.rules.game import Game
 
-    game = Game.new(players=len(spec.wrestlers), wrestlers=list(spec.wrestlers), seed=spec.seed,
-                    first_player=spec.first_player)
+    game = Game.new(players=spec.players, wrestlers=list(spec.wrestlers), junior=spec.junior,
+                    seed=spec.seed, first_player=spec.first_player)
     rec = _recorder(game, spec)
     plans = []
     previews = 0
@@ -140,12 +163,65 @@ def play_game(spec: GameSpec, ai_workers: int = 1, levels: dict[str, Any] | None
                       "seats": list(rec.meta.get("seats", [])), "result": text,
                       "note": f"kabuto tournament game {spec.index}, seed {spec.seed}"}
     return GameRecord(spec, winner, reason, game.turn.number - (0 if game.is_over else 1), previews,
-                      replay, plans)
+                      replay, plans, None if r is None else r.to_json())
 
 
 def _play_json(spec: dict[str, Any]) -> dict[str, Any]:
     """Worker entry point: JSON in, JSON out (no game objects cross process boundaries)."""
     return play_game(GameSpec.from_json(spec)).to_json()
+
+
+# ----- how long it will take ----------------------------------------------------------------------
+#: Turns in a typical AI game (the median of docs/balance.json is 8-15 depending on the level and
+#: the wrestlers); the estimate is a guide, the progress bar then shows the real pace.
+TYPICAL_TURNS = 12
+
+
+def seconds_per_decision(level: str, players: int = 2) -> float:
+    """Wall time of one AI decision at ``level`` on the starting board, measured here and now in
+    one process (as each game in a tournament plays: one process a game)."""
+    import time
+
+    from kabuto.ai import choose
+    from kabuto.rules.game import Game
+
+    game = Game.new(players=players, seed=0, first_player=0)
+    start = time.perf_counter()
+    choose(game, level, seed=0, workers=1)
+    return time.perf_counter() - start
+
+
+def expected_seconds(specs: Sequence[GameSpec], per_decision: dict[str, float], workers: int) -> float:
+    """The expected wall time of playing ``specs`` over ``workers`` processes, from the measured
+    time of one decision at each level (:func:`seconds_per_decision`)."""
+    if not specs:
+        return 0.0
+    work = sum(TYPICAL_TURNS * statistics.fmean(per_decision[lvl] for lvl in s.levels) for s in specs)
+    return work / max(1, min(workers, len(specs)))
+
+
+def duration_text(seconds: float) -> str:
+    """'about 40 s', 'about 3 min', 'about 2 h 10 min': what a person reads on a progress line."""
+    if seconds < 60:
+        return f"about {max(5, 5 * round(seconds / 5))} s"
+    minutes = round(seconds / 60)
+    if minutes < 90:
+        return f"about {minutes} min"
+    hours, rest = divmod(minutes, 60)
+    return f"about {hours} h {rest} min" if rest else f"about {hours} h"
+
+
+def announce(specs: Sequence[GameSpec], workers: int) -> None:
+    """Print, before anything is played, how many games there are and how long they should take."""
+    if not specs:
+        return
+    levels = sorted({lvl for s in specs for lvl in s.levels})
+    per = {lvl: seconds_per_decision(lvl) for lvl in levels}
+    n = min(workers, len(specs))
+    games = f"{len(specs)} game{'s' if len(specs) != 1 else ''}"
+    print(f"{games} at the {', '.join(levels)} level on {n} worker{'s' if n != 1 else ''}: "
+          f"expected {duration_text(expected_seconds(specs, per, workers))} on this machine "
+          f"(one decision takes {per[levels[-1]]:.1f} s here)", file=sys.stderr, flush=True)
 
 
 # ----- the schedule -------------------------------------------------------------------------------
@@ -487,6 +563,9 @@ def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord]
 
 # ----- the command --------------------------------------------------------------------------------
 EPILOG = """\
+The default (every pair once, medium AI) takes about a minute on two cores; the command says how
+long it expects before it starts. Hard games take about six times as long as medium ones.
+
 examples:
   kabuto tournament --games 2 --wrestlers mike,hank,gus --level easy --workers 2
   kabuto tournament --games 10 --wrestlers all --level hard --workers 2 --out results/
@@ -503,13 +582,13 @@ def _parse(argv: Sequence[str]):
                   "win-rate matrix (95% Wilson intervals), CSV files, a heat map and every replay.")
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.epilog = EPILOG
-    p.add_argument("--games", type=int, default=2, help="games per pair of wrestlers (default 2; the "
+    p.add_argument("--games", type=int, default=1, help="games per pair of wrestlers (default 1; the "
                    "first player alternates)")
     p.add_argument("--players", type=int, default=2, help="players per game (only 2 is supported)")
     p.add_argument("--wrestlers", default="all", help="'all' or a comma-separated list of wrestler "
                    "keys or names (at least two)")
-    p.add_argument("--level", default="hard", choices=sorted(config().levels),
-                   help="the AI level both sides play (default hard)")
+    p.add_argument("--level", default="medium", choices=sorted(config().levels),
+                   help="the AI level both sides play (default medium)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                    help="games played at once (default: one per core); results do not depend on it")
     p.add_argument("--backend", choices=("local", "ray"), default="local",
@@ -522,12 +601,14 @@ def _parse(argv: Sequence[str]):
     p.add_argument("--max-turns", type=int, default=40, help="stop a game after this many turns and "
                    "count it as a draw (default 40)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-estimate", action="store_true", help="start at once, without timing one "
+                   "decision to say how long the games will take")
     p.add_argument("--resume", action="store_true", help="keep the games an interrupted run with the "
                    "same settings finished in --out, and play only the rest")
     return p.parse_args(list(argv))
 
 
-def _wrestler_keys(text: str) -> list[str]:
+def wrestler_keys(text: str) -> list[str]:
     from kabuto.rules.wrestlers import load_wrestlers, wrestler
 
     if text.strip().lower() == "all":
@@ -563,12 +644,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out: {out} exists and is not a folder")
-    wrestlers = _wrestler_keys(args.wrestlers)
+    wrestlers = wrestler_keys(args.wrestlers)
     specs = schedule(wrestlers, args.games, args.level, args.seed, args.max_turns)
     finished = load_finished(out / "replays", specs) if args.resume else {}
     todo = [s for s in specs if s.index not in finished]
     if finished:
         print(f"resuming: {len(finished)} of {len(specs)} games already played in {out}/")
+    if not args.no_estimate:
+        announce(todo, args.workers)
 
     def keep(record: GameRecord) -> None:  # each game is on disk the moment it finishes
         try:
@@ -582,7 +665,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
     try:
-        _run(todo, args, keep)
+        run_games(todo, args, keep)
     except KeyboardInterrupt:
         print(f"kabuto tournament: interrupted: {len(finished)} of {len(specs)} games finished and "
               f"kept in {out}/replays/; run it again with --resume to play the rest",
@@ -606,7 +689,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _run(specs: list[GameSpec], args, on_record: Callable[[GameRecord], None]) -> list[GameRecord]:
+def run_games(specs: list[GameSpec], args, on_record: Callable[[GameRecord], None]) -> list[GameRecord]:
     from tqdm import tqdm
 
     with tqdm(total=len(specs), desc="games", unit="game", disable=not progress_wanted(args.no_progress),

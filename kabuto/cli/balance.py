@@ -1,0 +1,497 @@
+"""``kabuto balance``: the balance report - do the wrestlers, the boards and the first move make a
+fair game that pushes decide?
+
+    kabuto balance                       # the full report: 1,568 two-player hard games and samples
+    kabuto balance --games 2 --sample-games 4 --level medium --out /tmp/quick
+
+It plays a seeded round robin of every ordered pair of wrestlers (each moves first against each
+other ``--games`` times; the board side alternates), AI against AI at one level, plus
+``--sample-games`` games each of 3 players, 4 players (2 v 2) and Junior League with wrestlers drawn
+from the seed. Each game is played exactly as ``kabuto tournament`` plays it (the same game, seed
+for seed), and kept the moment it finishes in ``--games-dir``, so an interrupted report goes on
+where it stopped with ``--resume``, and ``--backend ray`` spreads the games over a Ray cluster.
+
+It writes into ``--out`` (default ``docs/``):
+
+* ``balance.json`` - the figures (see :func:`report`): ``games``, ``wrestler_win_rate``,
+  ``first_player_win_rate``, ``push_knockout_share``, ``end_reasons``, ``median_turns``, ``moves``,
+  ``targets``, ``samples`` and ``settings``;
+* ``balance.md`` - the same for people, with the targets of issue #16 marked met or not;
+* ``balance-win-rates.png``, ``balance-pairs.png``, ``balance-endings.png`` - the charts (with the
+  ``tools`` extra: matplotlib).
+
+Win rates count a draw (or a game stopped at ``--max-turns``) as half a win; intervals are 95%
+Wilson score intervals. The two-player figures come from the round robin; the samples are reported
+on their own.
+"""
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import random
+import statistics
+import sys
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kabuto.cli import UsageError, command, subparser
+from kabuto.cli import tournament as tm
+from physics.fileio import write_atomic
+
+#: How a game ended, in the report's words (the keys of ``end_reasons``).
+ENDINGS = {
+    "push_knockout": "a wrestler pushed out by a push",
+    "move_knockout": "a wrestler knocked out by a signature move",
+    "own_knockout": "a side knocked out its own wrestler",
+    "submission": "submission (no pieces left to push)",
+    "elimination": "3 players: the last one standing after the others ran out",
+    "draw": "3 players: one push knocked out every wrestler left",
+    "turn_limit": "stopped at the turn limit (counted as a draw)",
+}
+
+#: The sample formats played besides the two-player round robin: (name, players, junior).
+SAMPLES = (("3 players", 3, False), ("4 players (2 v 2)", 4, False), ("Junior League", 2, True))
+
+
+# ----- the schedule -------------------------------------------------------------------------------
+def schedule(wrestlers: Sequence[str], games: int, sample_games: int, level: str, seed: int,
+             max_turns: int) -> list[tm.GameSpec]:
+    """Every ordered pair of ``wrestlers`` (the first moves first) ``games`` times, then
+    ``sample_games`` games of each format in :data:`SAMPLES`. Seeds follow the tournament's rule
+    (``seed * 1_000_003 + index``), so a game here is the same game ``kabuto tournament`` plays."""
+    from kabuto.rules.junior import load_junior
+    from kabuto.rules.wrestlers import load_wrestlers
+
+    specs: list[tm.GameSpec] = []
+
+    def add(seats: tuple[str, ...], first: int, junior: bool = False) -> None:
+        index = len(specs)
+        specs.append(tm.GameSpec(index, seats, first, (level,) * len(seats), seed * 1_000_003 + index,
+                                 max_turns, junior))
+
+    for a in wrestlers:
+        for b in wrestlers:
+            if a != b:
+                for g in range(games):  # a moves first; the board side alternates
+                    add((a, b), 0) if g % 2 == 0 else add((b, a), 1)
+    everyone = [w.key for w in load_wrestlers()]
+    juniors = [c.key for c in load_junior()]
+    for name, players, junior in SAMPLES:
+        pool = juniors if junior else (list(wrestlers) if len(wrestlers) >= players else everyone)
+        for g in range(sample_games):
+            rng = random.Random(f"kabuto-balance-{seed}-{name}-{g}")
+            add(tuple(rng.sample(pool, players)), g % players, junior)
+    return specs
+
+
+def format_of(spec: tm.GameSpec) -> str:
+    """The format a game belongs to: "2 players" or one of :data:`SAMPLES`' names."""
+    for name, players, junior in SAMPLES:
+        if spec.players == players and spec.junior == junior:
+            return name
+    return "2 players"
+
+
+# ----- what happened in a game --------------------------------------------------------------------
+def ending(record: tm.GameRecord) -> str:
+    """How ``record``'s game ended: a key of :data:`ENDINGS`. A knock-out is a push's or a move's by
+    the game's last action (the game ends the moment a wrestler falls)."""
+    from kabuto.rules import outcomes
+
+    reason = record.reason
+    if reason == "max_turns":
+        return "turn_limit"
+    simple = {outcomes.OWN_KNOCKOUT: "own_knockout", outcomes.SUBMISSION: "submission",
+              outcomes.DRAW: "draw"}
+    if reason in simple:
+        return simple[reason]
+    fallen = (record.result or {}).get("fallen") or []
+    if reason == outcomes.LAST_STANDING and not fallen:
+        return "elimination"
+    acts = [a for a in record.replay.get("actions", []) if a.get("type") in ("push", "move")]
+    return "move_knockout" if acts and acts[-1]["type"] == "move" else "push_knockout"
+
+
+def moves_used(record: tm.GameRecord) -> Counter[tuple[int, str]]:
+    """How often each seat used each signature move: {(seat, move name): uses}."""
+    return Counter((a["seat"], a["name"]) for a in record.replay.get("actions", [])
+                   if a.get("type") == "move")
+
+
+def score(record: tm.GameRecord, seat: int) -> float:
+    """1 for a win of ``seat``, 0 for a loss, 1/2 for a draw or a stopped game."""
+    if not record.winners:
+        return 0.5
+    return 1.0 if seat in record.winners else 0.0
+
+
+# ----- the figures --------------------------------------------------------------------------------
+def rate(successes: float, games: int) -> dict[str, Any]:
+    """A win rate with its 95% Wilson interval, as the report writes it."""
+    lo, hi = tm.wilson(successes, games)
+    return {"win_rate": successes / games if games else None, "low": lo, "high": hi, "games": games}
+
+
+@dataclass(frozen=True)
+class Target:
+    """One target of issue #16, and whether the report meets it."""
+
+    key: str
+    text: str
+    value: str
+    met: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "target": self.text, "value": self.value, "met": self.met}
+
+
+def targets(fig: dict[str, Any]) -> list[Target]:
+    """Issue #16's targets for the two-player hard games, checked against the figures ``fig``."""
+    out = []
+    rates = fig["wrestler_win_rate"]
+    if rates:
+        worst = max(rates.values(), key=lambda r: abs(r["win_rate"] - 0.5))
+        widest = max((r["high"] - r["low"]) / 2 for r in rates.values())
+        inside = all(0.45 <= r["win_rate"] <= 0.55 for r in rates.values())
+        out.append(Target("wrestlers", "every wrestler's win rate within 45-55%",
+                          f"farthest from even: {worst['win_rate']:.1%}", inside))
+        out.append(Target("interval", "95% interval half-width at most 5%",
+                          f"widest: {widest:.1%}", widest <= 0.05))
+    first = fig["first_player_win_rate"]
+    if first["games"]:
+        out.append(Target("first_player", "first player's win rate within 45-55%",
+                          f"{first['win_rate']:.1%}", 0.45 <= first["win_rate"] <= 0.55))
+    share = fig["push_knockout_share"]
+    out.append(Target("push_knockout", "at least 60% of games end with a wrestler pushed out by a push",
+                      f"{share:.1%}", share >= 0.60))
+    out.append(Target("median_turns", "the median game lasts at least 8 turns",
+                      f"{fig['median_turns']:g} turns", fig["median_turns"] >= 8))
+    strong = [m for m, d in fig["moves"].items()
+              if d["games_used"] and d["win_rate_when_used"] >= 0.70]
+    out.append(Target("moves", "no move whose use wins 70% or more of the games it appears in",
+                      ", ".join(strong) if strong else "none", not strong))
+    out.append(Target("games", "at least 1,000 two-player games", f"{fig['games']:,}",
+                      fig["games"] >= 1000))
+    return out
+
+
+def figures(records: Iterable[tm.GameRecord]) -> dict[str, Any]:
+    """The report's figures for a set of games of one format (see the module's docstring)."""
+    from kabuto.rules.wrestlers import load_wrestlers
+
+    records = list(records)
+    players: dict[str, list[float]] = {}
+    first: list[float] = []
+    endings: Counter[str] = Counter()
+    moves: dict[str, dict[str, Any]] = {}
+    cards = {w.key: w for w in load_wrestlers()}
+    for r in records:
+        endings[ending(r)] += 1
+        first.append(score(r, r.spec.first_player))
+        used = moves_used(r)
+        for seat, w in enumerate(r.spec.wrestlers):
+            players.setdefault(w, []).append(score(r, seat))
+            card = cards.get(w) if not r.spec.junior else None
+            for m in card.moves if card else ():
+                d = moves.setdefault(m.name, {"wrestler": w, "games": 0, "games_used": 0, "uses": 0,
+                                              "wins_when_used": 0.0})
+                d["games"] += 1
+                n = used.get((seat, m.name), 0)
+                if n:
+                    d["games_used"] += 1
+                    d["uses"] += n
+                    d["wins_when_used"] += score(r, seat)
+    for d in moves.values():
+        d["use_rate"] = d["games_used"] / d["games"] if d["games"] else 0.0
+        won = rate(d.pop("wins_when_used"), d["games_used"])
+        d["win_rate_when_used"], d["low"], d["high"] = won["win_rate"], won["low"], won["high"]
+    n = len(records)
+    return {
+        "games": n,
+        "wrestler_win_rate": {w: rate(sum(s), len(s)) for w, s in sorted(players.items())},
+        "first_player_win_rate": rate(sum(first), len(first)),
+        "push_knockout_share": endings["push_knockout"] / n if n else 0.0,
+        "end_reasons": {k: endings[k] for k in ENDINGS if endings[k]},
+        "median_turns": statistics.median(r.turns for r in records) if records else 0,
+        "moves": dict(sorted(moves.items())),
+    }
+
+
+def report(records: Sequence[tm.GameRecord], settings: dict[str, Any]) -> dict[str, Any]:
+    """Everything ``balance.json`` holds: the two-player figures at the top level (the keys issue
+    #16 names), the targets checked against them, and each sample format's figures."""
+    by_format: dict[str, list[tm.GameRecord]] = {}
+    for r in records:
+        by_format.setdefault(format_of(r.spec), []).append(r)
+    out = figures(by_format.pop("2 players", []))
+    out["targets"] = [t.to_json() for t in targets(out)]
+    samples = {}
+    for name, _, _ in SAMPLES:
+        if name in by_format:
+            fig = figures(by_format[name])
+            samples[name] = {k: fig[k] for k in ("games", "first_player_win_rate", "end_reasons",
+                                                 "median_turns", "wrestler_win_rate")}
+    out["samples"] = samples
+    out["settings"] = settings
+    return out
+
+
+# ----- the report for people ----------------------------------------------------------------------
+def _pct(r: dict[str, Any], key: str = "win_rate") -> str:
+    if r[key] is None:
+        return "-"
+    return f"{r[key]:.1%} ({r['low']:.1%}-{r['high']:.1%})"
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def markdown(rep: dict[str, Any], charts: Sequence[str]) -> str:
+    """``balance.md``: the figures of :func:`report` as tables, in a player's words."""
+    from kabuto.rules.junior import junior_card
+    from kabuto.rules.wrestlers import wrestler
+
+    st = rep["settings"]
+
+    def name(key: str, junior: bool = False) -> str:
+        try:
+            return junior_card(key).name if junior else wrestler(key).name
+        except (KeyError, ValueError):
+            return key
+
+    lines = ["# Balance report", "",
+             f"Made by `{st['command']}`: {rep['games']:,} two-player games at the {st['level']} "
+             f"level (every ordered pair of wrestlers {_times(st['games'])}, the board side "
+             f"alternating), seed {st['seed']}, at most {st['max_turns']} turns a game. Win rates count "
+             "a draw as half a win; intervals are 95% Wilson score intervals.", "",
+             "## Targets (issue #16)", "", "| target | measured | met |", "|---|---|---|"]
+    for t in rep["targets"]:
+        lines.append(f"| {t['target']} | {t['value']} | {'yes' if t['met'] else '**no**'} |")
+    lines += ["", "## Wrestlers", "", "| wrestler | games | win rate (95% interval) |", "|---|---|---|"]
+    for w, r in sorted(rep["wrestler_win_rate"].items(), key=lambda kv: -(kv[1]["win_rate"] or 0)):
+        lines.append(f"| {name(w)} | {r['games']} | {_pct(r)} |")
+    first = rep["first_player_win_rate"]
+    lines += ["", f"The first player wins {_pct(first)} of {first['games']} games. The median game "
+              f"lasts {rep['median_turns']:g} turns.", "", "## How games end", "",
+              "| ending | games | share |", "|---|---|---|"]
+    for k, n in rep["end_reasons"].items():
+        lines.append(f"| {ENDINGS[k]} | {n} | {n / rep['games']:.1%} |")
+    lines += ["", "## Signature moves", "",
+              "Use rate: the share of its wrestler's games in which the move was used at least once. "
+              "Win rate when used: how those games ended for the side that used it.", "",
+              "| move | wrestler | use rate | uses | win rate when used (95% interval) |",
+              "|---|---|---|---|---|"]
+    for m, d in rep["moves"].items():
+        lines.append(f"| {m} | {name(d['wrestler'])} | {d['use_rate']:.1%} of {d['games']} | {d['uses']} "
+                     f"| {_pct(d, 'win_rate_when_used')} |")
+    if rep["samples"]:
+        lines += ["", "## Other formats (samples)", "",
+                  "| format | games | first player wins | median turns | endings |", "|---|---|---|---|---|"]
+        for fmt, s in rep["samples"].items():
+            ends = ", ".join(f"{ENDINGS[k].split(' (')[0]} {n}" for k, n in s["end_reasons"].items())
+            lines.append(f"| {fmt} | {s['games']} | {_pct(s['first_player_win_rate'])} | "
+                         f"{s['median_turns']:g} | {ends} |")
+    if charts:
+        lines += ["", "## Charts", ""] + [f"![{c}]({c})" for c in charts]
+    return "\n".join(lines) + "\n"
+
+
+def win_rate_png(rep: dict[str, Any]) -> bytes:
+    """Each wrestler's win rate with its 95% interval, against the 45-55% band."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from kabuto.rules.wrestlers import wrestler
+
+    items = sorted(rep["wrestler_win_rate"].items(), key=lambda kv: kv[1]["win_rate"] or 0)
+    names = [wrestler(w).name for w, _ in items]
+    rates = [r["win_rate"] for _, r in items]
+    err = [[r["win_rate"] - r["low"] for _, r in items], [r["high"] - r["win_rate"] for _, r in items]]
+    fig, ax = plt.subplots(figsize=(7, 0.45 * len(items) + 1.4))
+    ax.axvspan(0.45, 0.55, color="#5fb35f", alpha=0.35, zorder=3, label="target 45-55%")
+    ax.barh(names, rates, xerr=err, color="#4a78b0", capsize=3)
+    ax.axvline(0.5, color="black", lw=0.8)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (95% interval)")
+    ax.set_title(f"{rep['games']:,} two-player games, {rep['settings']['level']} AI", fontsize=10)
+    ax.legend(loc="lower right", fontsize=8)
+    return _png(fig, plt)
+
+
+def endings_png(rep: dict[str, Any]) -> bytes:
+    """How the two-player games ended."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    keys = list(rep["end_reasons"])
+    fig, ax = plt.subplots(figsize=(7, 0.45 * len(keys) + 1.4))
+    ax.barh([ENDINGS[k].split(" (")[0] for k in keys], [rep["end_reasons"][k] / rep["games"] for k in keys],
+            color="#b06a4a")
+    ax.axvline(0.6, color="black", lw=0.8, ls="--", label="target: 60% pushed out by a push")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of games")
+    ax.legend(loc="lower right", fontsize=8)
+    return _png(fig, plt)
+
+
+def _png(fig: Any, plt: Any) -> bytes:
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110)
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def write_report(out: Path, records: Sequence[tm.GameRecord], settings: dict[str, Any]) -> list[Path]:
+    """Write balance.json, balance.md and (with matplotlib) the charts into ``out``."""
+    rep = report(records, settings)
+    files: dict[str, bytes] = {}
+    if importlib.util.find_spec("matplotlib") is not None and rep["games"]:
+        two = [r for r in records if format_of(r.spec) == "2 players"]
+        wrestlers = sorted({w for r in two for w in r.spec.wrestlers})
+        files["balance-win-rates.png"] = win_rate_png(rep)
+        files["balance-pairs.png"] = tm.heatmap_png(
+            wrestlers, tm.pair_stats(wrestlers, two),
+            f"win rate of row against column, {settings['level']} AI, both seat orders")
+        files["balance-endings.png"] = endings_png(rep)
+    files["balance.json"] = (json.dumps(rep, indent=1) + "\n").encode()
+    files["balance.md"] = markdown(rep, [n for n in files if n.endswith(".png")]).encode()
+    out.mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        write_atomic(out / name, data)
+    return [out / n for n in files]
+
+
+# ----- the command --------------------------------------------------------------------------------
+EPILOG = """\
+The full report (the default) plays 1,568 hard two-player games, enough for every wrestler's
+interval to be within 5 points either side, and 72 sample games: many hours on two cores. It says
+how long it expects before it starts, keeps every game as it finishes, and --resume goes on after
+an interruption. A quick look:
+
+  kabuto balance --games 2 --sample-games 4 --level medium --out /tmp/balance
+  kabuto balance --resume                     # finish an interrupted full report
+  kabuto balance --backend ray --ray-address auto
+"""
+
+
+def _parse(argv: Sequence[str]):
+    import argparse
+    import os
+
+    from kabuto.ai.levels import config
+
+    p = subparser("balance", "The balance report: a seeded round robin of every wrestler pair in both "
+                  "seat orders plus 3-player, 4-player and Junior League samples, written as "
+                  "balance.md, balance.json and charts.")
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = EPILOG
+    p.add_argument("--games", type=int, default=28, help="games per ordered pair of wrestlers, the "
+                   "first named moving first (default 28: 1,568 games for 8 wrestlers)")
+    p.add_argument("--sample-games", type=int, default=24, help="games of each of 3 players, 4 players "
+                   "and Junior League (default 24; 0 for none)")
+    p.add_argument("--wrestlers", default="all", help="'all' or a comma-separated list (at least two)")
+    p.add_argument("--level", default="hard", choices=sorted(config().levels),
+                   help="the AI level every seat plays (default hard)")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                   help="games played at once (default: one per core); results do not depend on it")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="local processes, or Ray tasks (needs the 'ray' extra)")
+    p.add_argument("--ray-address", default=None, help="Ray cluster to join (default: RAY_ADDRESS, "
+                   "else a local Ray instance)")
+    p.add_argument("--out", default="docs", help="folder for balance.md, balance.json and the charts "
+                   "(default ./docs)")
+    p.add_argument("--games-dir", default="balance-games", help="folder keeping every game as it "
+                   "finishes (replays and results; default ./balance-games)")
+    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--max-turns", type=int, default=40, help="stop a game after this many turns and "
+                   "count it as a draw (default 40)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-estimate", action="store_true", help="start at once, without timing one "
+                   "decision to say how long the games will take")
+    p.add_argument("--resume", action="store_true", help="keep the games an interrupted run with the "
+                   "same settings finished in --games-dir, and play only the rest")
+    return p.parse_args(list(argv))
+
+
+@command("balance")
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse(sys.argv[1:] if argv is None else argv)
+    for flag, value, least in (("--games", args.games, 1), ("--sample-games", args.sample_games, 0),
+                               ("--workers", args.workers, 1), ("--max-turns", args.max_turns, 1)):
+        if value < least:
+            raise UsageError(f"{flag}: expected at least {least}, got {value}")
+    out, games_dir = Path(args.out), Path(args.games_dir)
+    for flag, folder in (("--out", out), ("--games-dir", games_dir)):
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"{flag}: {folder} exists and is not a folder")
+    wrestlers = tm.wrestler_keys(args.wrestlers)
+    specs = schedule(wrestlers, args.games, args.sample_games, args.level, args.seed, args.max_turns)
+    finished = tm.load_finished(games_dir, specs) if args.resume else {}
+    todo = [s for s in specs if s.index not in finished]
+    if finished:
+        print(f"resuming: {len(finished)} of {len(specs)} games already played in {games_dir}/",
+              file=sys.stderr)
+    elif not args.resume and any(games_dir.glob("game-*.result.json")):
+        raise UsageError(f"--games-dir: {games_dir} already holds games; add --resume to keep them, or "
+                         f"choose another folder")
+    if not args.no_estimate:
+        tm.announce(todo, args.workers)
+
+    def keep(record: tm.GameRecord) -> None:  # each game is on disk the moment it finishes
+        try:
+            tm.save_replay(games_dir, record)
+        except OSError as exc:
+            raise UsageError(f"cannot write to {games_dir}: {exc.strerror}") from None
+        finished[record.spec.index] = record
+
+    try:
+        games_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot write to {games_dir}: {exc.strerror}") from None
+    try:
+        tm.run_games(todo, args, keep)
+    except KeyboardInterrupt:
+        print(f"kabuto balance: interrupted: {len(finished)} of {len(specs)} games finished and kept "
+              f"in {games_dir}/; run it again with --resume to play the rest", file=sys.stderr)
+        return 130
+    records = [finished[s.index] for s in specs]
+    command_line = " ".join(["kabuto balance", *_settings_flags(args)])
+    settings = {"command": command_line, "games": args.games, "sample_games": args.sample_games,
+                "wrestlers": wrestlers, "level": args.level, "seed": args.seed,
+                "max_turns": args.max_turns}
+    try:
+        written = write_report(out, records, settings)
+    except OSError as exc:
+        raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
+    rep = json.loads((out / "balance.json").read_text(encoding="utf-8"))
+    met = sum(t["met"] for t in rep["targets"])
+    print(f"{rep['games']:,} two-player games and {len(records) - rep['games']} samples: "
+          f"{met} of {len(rep['targets'])} targets met")
+    print(f"wrote {', '.join(p.name for p in written)} into {out}/")
+    return 0
+
+
+def _settings_flags(args: Any) -> list[str]:
+    """The flags that decide the games (not where files go or how they are run), for the report's
+    'made by' line."""
+    flags = []
+    for flag, value, default in (("--games", args.games, 28), ("--sample-games", args.sample_games, 24),
+                                 ("--wrestlers", args.wrestlers, "all"), ("--level", args.level, "hard"),
+                                 ("--seed", args.seed, 0), ("--max-turns", args.max_turns, 40)):
+        if value != default:
+            flags += [flag, str(value)]
+    return flags
+
+
+if __name__ == "__main__":
+    sys.exit(main())

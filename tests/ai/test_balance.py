@@ -1,0 +1,188 @@
+"""``kabuto balance``: the schedule is a full round robin in both seat orders plus samples, the
+figures count what happened in the games, and the report is written, resumable and complete."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from kabuto.cli import balance as bal
+from kabuto.cli.tournament import GameRecord, GameSpec, duration_text, expected_seconds
+from kabuto.cli.tournament import main as tournament_main
+from kabuto.rules import outcomes
+
+ARGS = ["--games", "1", "--wrestlers", "mike,hank,gus", "--sample-games", "1", "--level", "easy",
+        "--max-turns", "6", "--seed", "2", "--no-progress", "--no-estimate"]
+
+
+def record(wrestlers, first, winners, reason, actions, fallen=(), turns=5, junior=False):
+    """A finished game as the tournament keeps it, with only what the report reads."""
+    spec = GameSpec(0, tuple(wrestlers), first, ("hard",) * len(wrestlers), 1, 40, junior)
+    result = None if reason == "max_turns" else {
+        "winner": 0 if winners else None, "seats": list(winners), "reason": reason, "text": "",
+        "actor": 0, "fallen": list(fallen)}
+    return GameRecord(spec, winners[0] if winners else None, reason, turns, 0,
+                      {"actions": actions}, [], result)
+
+
+PUSH = {"type": "push", "seat": 0}
+END = {"type": "end_turn", "seat": 0}
+
+
+def grip(seat):
+    return {"type": "move", "seat": seat, "name": "Vice Grip"}
+
+
+# ----- the schedule -------------------------------------------------------------------------------
+def test_every_wrestler_moves_first_against_every_other_and_the_board_side_alternates():
+    specs = bal.schedule(["mike", "hank", "gus"], 4, 0, "hard", 0, 40)
+    assert len(specs) == 6 * 4
+    firsts = Counter((s.wrestlers[s.first_player], s.wrestlers[1 - s.first_player]) for s in specs)
+    assert firsts == {(a, b): 4 for a in ("mike", "hank", "gus") for b in ("mike", "hank", "gus") if a != b}
+    for (a, b) in firsts:  # the first mover sits in seat 0 in half its games, seat 1 in the other half
+        seats = Counter(s.first_player for s in specs if s.wrestlers[s.first_player] == a
+                        and b in s.wrestlers)
+        assert seats == {0: 2, 1: 2}
+    assert len({s.seed for s in specs}) == len(specs)
+
+
+def test_samples_play_three_four_players_and_junior_league_with_distinct_wrestlers():
+    from kabuto.rules.junior import load_junior
+
+    specs = bal.schedule(["mike", "hank"], 1, 3, "medium", 7, 40)
+    formats = Counter(bal.format_of(s) for s in specs)
+    assert formats == {"2 players": 2, "3 players": 3, "4 players (2 v 2)": 3, "Junior League": 3}
+    juniors = {c.key for c in load_junior()}
+    for s in specs:
+        assert len(set(s.wrestlers)) == s.players
+        assert s.levels == ("medium",) * s.players
+        if s.junior:
+            assert set(s.wrestlers) <= juniors
+    # A seed decides the samples: the same seed, the same games.
+    assert bal.schedule(["mike", "hank"], 1, 3, "medium", 7, 40) == specs
+    assert bal.schedule(["mike", "hank"], 1, 3, "medium", 8, 40) != specs
+
+
+# ----- what happened ------------------------------------------------------------------------------
+@pytest.mark.parametrize("reason, actions, fallen, expected", [
+    (outcomes.KNOCKOUT, [PUSH], (1,), "push_knockout"),
+    (outcomes.KNOCKOUT, [PUSH, grip(0)], (1,), "move_knockout"),
+    (outcomes.KNOCKOUT, [grip(0), PUSH, END], (1,), "push_knockout"),
+    (outcomes.OWN_KNOCKOUT, [PUSH], (0,), "own_knockout"),
+    (outcomes.SUBMISSION, [PUSH, END], (), "submission"),
+    (outcomes.LAST_STANDING, [PUSH, END], (), "elimination"),
+    (outcomes.LAST_STANDING, [PUSH], (2,), "push_knockout"),
+    (outcomes.DRAW, [PUSH], (1, 2), "draw"),
+    ("max_turns", [PUSH, END], (), "turn_limit"),
+])
+def test_how_a_game_ended_is_read_from_its_last_action(reason, actions, fallen, expected):
+    assert bal.ending(record(("mike", "hank"), 0, (0,), reason, actions, fallen)) == expected
+
+
+def test_win_rates_first_player_and_moves_count_the_games():
+    games = [
+        record(("mike", "hank"), 0, (0,), outcomes.KNOCKOUT, [grip(0)], (1,)),      # Mike grips, wins
+        record(("hank", "mike"), 1, (0,), outcomes.KNOCKOUT, [grip(1), PUSH], (1,)),  # grips, loses
+        record(("mike", "hank"), 0, (1,), outcomes.SUBMISSION, [PUSH], (), turns=9),
+        record(("hank", "mike"), 0, (), "max_turns", [PUSH], (), turns=40),           # half each
+    ]
+    fig = bal.figures(games)
+    assert fig["games"] == 4
+    mike, hank = fig["wrestler_win_rate"]["mike"], fig["wrestler_win_rate"]["hank"]
+    assert (mike["win_rate"], hank["win_rate"]) == (1.5 / 4, 2.5 / 4)
+    assert mike["games"] == hank["games"] == 4
+    assert mike["low"] <= mike["win_rate"] <= mike["high"]
+    # first players: won, lost (Mike moved first from seat 1 and lost), lost, drew
+    assert fig["first_player_win_rate"]["win_rate"] == pytest.approx(1.5 / 4)
+    assert fig["end_reasons"] == {"push_knockout": 1, "move_knockout": 1, "submission": 1, "turn_limit": 1}
+    assert fig["push_knockout_share"] == 0.25
+    assert fig["median_turns"] == 7
+    vice = fig["moves"]["Vice Grip"]
+    assert (vice["wrestler"], vice["games"], vice["games_used"], vice["uses"]) == ("mike", 4, 2, 2)
+    assert vice["use_rate"] == 0.5 and vice["win_rate_when_used"] == 0.5
+    horn = fig["moves"]["Horn Toss"]  # Hank's: never used
+    assert (horn["games"], horn["games_used"], horn["win_rate_when_used"]) == (4, 0, None)
+
+
+def test_targets_are_met_or_not_by_the_figures():
+    even = {"win_rate": 0.5, "low": 0.47, "high": 0.53, "games": 1000}
+    fig = {"games": 1200, "wrestler_win_rate": {"a": even, "b": even}, "first_player_win_rate": even,
+           "push_knockout_share": 0.65, "median_turns": 9, "moves": {}}
+    assert all(t.met for t in bal.targets(fig))
+    lopsided = {**fig, "wrestler_win_rate": {"a": {**even, "win_rate": 0.6}, "b": even},
+                "push_knockout_share": 0.3, "median_turns": 5,
+                "moves": {"Vice Grip": {"games_used": 10, "win_rate_when_used": 0.9}}}
+    failed = {t.key for t in bal.targets(lopsided) if not t.met}
+    assert failed == {"wrestlers", "push_knockout", "median_turns", "moves"}
+
+
+# ----- the command --------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    root = tmp_path_factory.mktemp("balance")
+    assert bal.main([*ARGS, "--workers", "1", "--out", str(root / "docs"),
+                     "--games-dir", str(root / "games")]) == 0
+    return root
+
+
+def test_the_report_has_the_issues_keys_and_counts_every_game(report):
+    rep = json.loads((report / "docs" / "balance.json").read_text())
+    for key in ("games", "wrestler_win_rate", "first_player_win_rate", "push_knockout_share",
+                "end_reasons", "median_turns", "moves"):
+        assert key in rep
+    assert rep["games"] == 6 and sum(rep["end_reasons"].values()) == 6
+    assert set(rep["wrestler_win_rate"]) == {"mike", "hank", "gus"}
+    assert sum(r["win_rate"] * r["games"] for r in rep["wrestler_win_rate"].values()) == pytest.approx(6)
+    assert {name: s["games"] for name, s in rep["samples"].items()} == \
+        {"3 players": 1, "4 players (2 v 2)": 1, "Junior League": 1}
+    md = (report / "docs" / "balance.md").read_text()
+    tables = "\n".join(line for line in md.splitlines() if line.startswith("|"))
+    assert "Mighty Jaw Mike" in tables and "mike" not in tables.lower().replace("jaw mike", "")
+    for png in ("balance-win-rates.png", "balance-pairs.png", "balance-endings.png"):
+        assert (report / "docs" / png).read_bytes()[:4] == b"\x89PNG"
+    assert len(list((report / "games").glob("game-*.result.json"))) == 9
+
+
+def test_resume_plays_only_the_missing_games_and_gives_the_same_report(report, tmp_path):
+    import shutil
+
+    games = tmp_path / "games"
+    shutil.copytree(report / "games", games)
+    for name in ("game-0003", "game-0007"):
+        (games / f"{name}.result.json").unlink()
+    assert bal.main([*ARGS, "--workers", "2", "--out", str(tmp_path / "docs"), "--games-dir", str(games),
+                     "--resume"]) == 0
+    assert (tmp_path / "docs" / "balance.json").read_bytes() == (report / "docs" / "balance.json").read_bytes()
+
+
+def test_a_folder_of_earlier_games_needs_resume(report, tmp_path, capsys):
+    code = bal.main([*ARGS, "--out", str(tmp_path / "docs"), "--games-dir", str(report / "games")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and "--resume" in err[0]
+    assert not (tmp_path / "docs").exists()
+
+
+# ----- how long it will take ----------------------------------------------------------------------
+def test_the_expected_time_adds_up_the_games_over_the_workers():
+    spec = GameSpec(0, ("mike", "hank"), 0, ("hard", "hard"), 1, 40)
+    one = expected_seconds([spec], {"hard": 2.0}, 2)
+    assert expected_seconds([spec] * 10, {"hard": 2.0}, 2) == pytest.approx(5 * one * 2 / 2)
+    assert expected_seconds([spec] * 10, {"hard": 2.0}, 1) == pytest.approx(10 * one)
+    assert expected_seconds([], {"hard": 2.0}, 2) == 0
+
+
+@pytest.mark.parametrize("seconds, text", [(3, "about 5 s"), (42, "about 40 s"), (75, "about 1 min"),
+                                           (600, "about 10 min"), (7800, "about 2 h 10 min"),
+                                           (7200, "about 2 h")])
+def test_durations_read_as_a_person_says_them(seconds, text):
+    assert duration_text(seconds) == text
+
+
+def test_a_tournament_says_how_long_it_expects_before_the_first_game(tmp_path, capsys):
+    assert tournament_main(["--games", "1", "--wrestlers", "mike,hank", "--level", "easy", "--max-turns",
+                            "2", "--workers", "1", "--no-progress", "--out", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    first = err.splitlines()[0]
+    assert first.startswith("1 game at the easy level on 1 worker: expected about"), first
+    assert "finished 1 of 1" in out
