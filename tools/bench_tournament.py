@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Benchmark: tournament throughput - AI-vs-AI Kabuto Sumo games per minute at one level.
+
+Plays the first ``--games`` games of ``kabuto balance``'s schedule (every ordered pair of wrestlers
+in turn, seeded) over ``--workers`` processes, exactly as the tournament and the balance report play
+them, and reports games per minute, decisions per minute and the cost of one preview (a simulated
+push, the AI's unit of work). The machine is shared and noisy, so it also times, in the same run,
+a fixed reference: one bare pymunk push into the 2-player crowd (``tools/bench_push.py``'s bare
+loop); ``preview_over_bare_push`` (one preview over one bare push) compares across machines and loads.
+
+    python3 tools/bench_tournament.py                 # 8 hard games on 2 workers
+    python3 tools/bench_tournament.py --level medium --games 16 --json
+
+Issue #16 point 6: measured at the hard level on 2 cores; the aim is 3x the throughput of the
+session that filed it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kabuto.cli import balance  # noqa: E402
+from kabuto.cli import tournament as tm  # noqa: E402
+
+
+def bare_push_seconds(repeats: int = 7) -> float:
+    """The median wall time of one bare pymunk push into the settled 2-player crowd."""
+    import random
+
+    from physics import Materials, Push
+    from tests.physics.helpers import board_2p
+    from tools.bench_push import bare_loop
+
+    world = board_2p(Materials.load())
+    world.settle()
+    rng = random.Random(3)
+    times = []
+    for _ in range(repeats):
+        push = Push("P", "medium", rng.uniform(0, 360), rng.uniform(-30, 30), 0.4)
+        steps = world.preview(push).steps
+        t0 = time.perf_counter()
+        bare_loop(world, push, steps)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def run(level: str, games: int, workers: int, seed: int) -> dict:
+    from kabuto.rules.wrestlers import load_wrestlers
+
+    keys = [w.key for w in load_wrestlers()]
+    specs = balance.schedule(keys, 1, 0, level, seed, 40)[:games]
+    bare_before = bare_push_seconds()
+    t0 = time.perf_counter()
+    records = tm.run_local(specs, workers)
+    wall = time.perf_counter() - t0
+    bare = statistics.fmean([bare_before, bare_push_seconds()])
+    decisions = sum(len(r.plans) for r in records)
+    previews = sum(r.previews for r in records)
+    preview_s = wall * min(workers, len(specs)) / previews
+    return {
+        "level": level, "games": len(records), "workers": workers, "wall_s": round(wall, 2),
+        "games_per_minute": round(60 * len(records) / wall, 2),
+        "decisions_per_minute": round(60 * decisions / wall, 1),
+        "mean_turns": round(statistics.fmean(r.turns for r in records), 1),
+        "previews_per_decision": round(previews / decisions, 1),
+        "ms_per_preview": round(1e3 * preview_s, 2),
+        "bare_push_ms": round(1e3 * bare, 2),
+        "preview_over_bare_push": round(preview_s / bare, 2),
+        "load_average": round(os.getloadavg()[0], 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--games", type=int, default=8, help="games to play (default 8)")
+    ap.add_argument("--workers", type=int, default=2, help="processes (default 2: the project's cores)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    out = run(args.level, args.games, args.workers, args.seed)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for k, v in out.items():
+            print(f"{k:>24}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
