@@ -227,16 +227,18 @@ def announce(specs: Sequence[GameSpec], workers: int) -> None:
 # ----- the schedule -------------------------------------------------------------------------------
 def schedule(wrestlers: Sequence[str], games: int, level: str, seed: int, max_turns: int) -> list[GameSpec]:
     """``games`` games for every pair of ``wrestlers``; the first player alternates within a pair and
-    each wrestler takes seat 0 in half of them."""
+    each wrestler takes seat 0 in half of them. The cycle of seats and first players starts one step
+    further on for each pair, so even one game per pair has no wrestler always moving first."""
     specs: list[GameSpec] = []
-    for i, a in enumerate(wrestlers):
-        for b in wrestlers[i + 1:]:
-            for g in range(games):
-                seats = (a, b) if g % 2 == 0 else (b, a)
-                first = (g // 2) % 2
-                index = len(specs)
-                specs.append(GameSpec(index, seats, first, (level, level), seed * 1_000_003 + index,
-                                      max_turns))
+    pairs = [(a, b) for i, a in enumerate(wrestlers) for b in wrestlers[i + 1:]]
+    for k, (a, b) in enumerate(pairs):
+        for g in range(games):
+            step = g + k
+            seats = (a, b) if step % 2 == 0 else (b, a)
+            first = (step // 2) % 2
+            index = len(specs)
+            specs.append(GameSpec(index, seats, first, (level, level), seed * 1_000_003 + index,
+                                  max_turns))
     return specs
 
 

@@ -129,6 +129,15 @@ def test_schedule_alternates_seats_and_first_player():
     assert len({s.seed for s in specs}) == 4
 
 
+def test_one_game_per_pair_lets_every_wrestler_move_first_about_as_often():
+    keys = ["mike", "hank", "gus", "bea", "rita", "annie", "jade", "dora"]
+    specs = schedule(keys, 1, "easy", 0, 10)
+    assert len(specs) == 28
+    starts = [s.wrestlers[s.first_player] for s in specs]
+    assert max(starts.count(k) for k in keys) - min(starts.count(k) for k in keys) <= 4
+    assert {s.first_player for s in specs} == {0, 1}
+
+
 
 
 @given(n=st.integers(1, 500), data=st.data())
