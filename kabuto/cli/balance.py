@@ -386,7 +386,6 @@ an interruption. A quick look:
 
 def _parse(argv: Sequence[str]):
     import argparse
-    import os
 
     from kabuto.ai.levels import config
 
@@ -402,24 +401,11 @@ def _parse(argv: Sequence[str]):
     p.add_argument("--wrestlers", default="all", help="'all' or a comma-separated list (at least two)")
     p.add_argument("--level", default="hard", choices=sorted(config().levels),
                    help="the AI level every seat plays (default hard)")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                   help="games played at once (default: one per core); results do not depend on it")
-    p.add_argument("--backend", choices=("local", "ray"), default="local",
-                   help="local processes, or Ray tasks (needs the 'ray' extra)")
-    p.add_argument("--ray-address", default=None, help="Ray cluster to join (default: RAY_ADDRESS, "
-                   "else a local Ray instance)")
     p.add_argument("--out", default="docs", help="folder for balance.md, balance.json and the charts "
                    "(default ./docs)")
     p.add_argument("--games-dir", default="balance-games", help="folder keeping every game as it "
                    "finishes (replays and results; default ./balance-games)")
-    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    p.add_argument("--max-turns", type=int, default=40, help="stop a game after this many turns and "
-                   "count it as a draw (default 40)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--no-estimate", action="store_true", help="start at once, without timing one "
-                   "decision to say how long the games will take")
-    p.add_argument("--resume", action="store_true", help="keep the games an interrupted run with the "
-                   "same settings finished in --games-dir, and play only the rest")
+    tm.add_running_options(p, "--games-dir")
     return p.parse_args(list(argv))
 
 

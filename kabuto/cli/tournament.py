@@ -591,23 +591,29 @@ def _parse(argv: Sequence[str]):
                    "keys or names (at least two)")
     p.add_argument("--level", default="medium", choices=sorted(config().levels),
                    help="the AI level both sides play (default medium)")
+    p.add_argument("--out", default="tournament-out", help="folder for the CSV files, the heat map and "
+                   "the replays (default ./tournament-out)")
+    add_running_options(p, "--out")
+    return p.parse_args(list(argv))
+
+
+def add_running_options(p: Any, folder: str) -> None:
+    """The options every command that plays AI games shares (tournament, balance): seed, turn limit,
+    workers and backend, progress, the time estimate, and --resume of the games kept in ``folder``."""
+    p.add_argument("--seed", type=int, default=0, help="seed (default 0): it decides every game")
+    p.add_argument("--max-turns", type=int, default=40, help="stop a game after this many turns and "
+                   "count it as a draw (default 40)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                    help="games played at once (default: one per core); results do not depend on it")
     p.add_argument("--backend", choices=("local", "ray"), default="local",
                    help="local processes, or Ray tasks (needs the 'ray' extra)")
     p.add_argument("--ray-address", default=None, help="Ray cluster to join (default: RAY_ADDRESS, "
                    "else a local Ray instance)")
-    p.add_argument("--out", default="tournament-out", help="folder for the CSV files, the heat map and "
-                   "the replays (default ./tournament-out)")
-    p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
-    p.add_argument("--max-turns", type=int, default=40, help="stop a game after this many turns and "
-                   "count it as a draw (default 40)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--no-estimate", action="store_true", help="start at once, without timing one "
                    "decision to say how long the games will take")
     p.add_argument("--resume", action="store_true", help="keep the games an interrupted run with the "
-                   "same settings finished in --out, and play only the rest")
-    return p.parse_args(list(argv))
+                   f"same settings finished in {folder}, and play only the rest")
 
 
 def wrestler_keys(text: str) -> list[str]:
