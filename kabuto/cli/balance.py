@@ -430,8 +430,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif not args.resume and any(games_dir.glob("game-*.result.json")):
         raise UsageError(f"--games-dir: {games_dir} already holds games; add --resume to keep them, or "
                          f"choose another folder")
-    if not args.no_estimate:
-        tm.announce(todo, args.workers)
 
     def keep(record: tm.GameRecord) -> None:  # each game is on disk the moment it finishes
         try:

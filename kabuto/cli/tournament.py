@@ -211,17 +211,15 @@ def duration_text(seconds: float) -> str:
     return f"about {hours} h {rest} min" if rest else f"about {hours} h"
 
 
-def announce(specs: Sequence[GameSpec], workers: int) -> None:
-    """Print, before anything is played, how many games there are and how long they should take."""
-    if not specs:
-        return
+def estimate_text(specs: Sequence[GameSpec], workers: int) -> str:
+    """How many games there are and how long they should take, said before anything is played."""
     levels = sorted({lvl for s in specs for lvl in s.levels})
     per = {lvl: seconds_per_decision(lvl) for lvl in levels}
     n = min(workers, len(specs))
     games = f"{len(specs)} game{'s' if len(specs) != 1 else ''}"
-    print(f"{games} at the {', '.join(levels)} level on {n} worker{'s' if n != 1 else ''}: "
-          f"expected {duration_text(expected_seconds(specs, per, workers))} on this machine "
-          f"(one decision takes {per[levels[-1]]:.1f} s here)", file=sys.stderr, flush=True)
+    return (f"{games} at the {', '.join(levels)} level on {n} worker{'s' if n != 1 else ''}: "
+            f"expected {duration_text(expected_seconds(specs, per, workers))} on this machine "
+            f"(one decision takes {per[levels[-1]]:.1f} s here)")
 
 
 # ----- the schedule -------------------------------------------------------------------------------
@@ -286,9 +284,11 @@ def run_local(specs: list[GameSpec], workers: int, progress: Callable[[], None] 
 
 def run_ray(specs: list[GameSpec], workers: int, address: str | None = None,
             progress: Callable[[], None] | None = None,
-            on_record: Callable[[GameRecord], None] | None = None) -> list[GameRecord]:
+            on_record: Callable[[GameRecord], None] | None = None,
+            on_start: Callable[[], None] | None = None) -> list[GameRecord]:
     """Play ``specs`` as Ray tasks: on the cluster at ``address`` (or ``RAY_ADDRESS``), else on a
-    local Ray instance with ``workers`` CPUs. Records come back in spec order."""
+    local Ray instance with ``workers`` CPUs. Records come back in spec order. ``on_start`` is
+    called once Ray is reached, before the first game."""
     try:
         import ray
     except ImportError:
@@ -307,6 +307,8 @@ def run_ray(specs: list[GameSpec], workers: int, address: str | None = None,
             raise UsageError(f"--backend ray: cannot reach {where}: {reason}") from None
         started = True
     try:
+        if on_start:
+            on_start()
         remote = ray.remote(num_cpus=1)(_play_json)
         pending = {remote.remote(s.to_json()): s.index for s in specs}
         results: dict[int, GameRecord] = {}
@@ -658,8 +660,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     todo = [s for s in specs if s.index not in finished]
     if finished:
         print(f"resuming: {len(finished)} of {len(specs)} games already played in {out}/")
-    if not args.no_estimate:
-        announce(todo, args.workers)
 
     def keep(record: GameRecord) -> None:  # each game is on disk the moment it finishes
         try:
@@ -710,8 +710,13 @@ def run_games(specs: list[GameSpec], args, on_record: Callable[[GameRecord], Non
             if bar.disable:  # no bar: one line per finished game, for logs (and tests) to follow
                 print(f"finished {count[0]} of {len(specs)} games", flush=True)
 
+        def start() -> None:  # the estimate, once the backend is known to work
+            if specs and not args.no_estimate:
+                bar.write(estimate_text(specs, args.workers), file=sys.stderr)
+
         if args.backend == "ray":
-            return run_ray(specs, args.workers, args.ray_address, tick, on_record)
+            return run_ray(specs, args.workers, args.ray_address, tick, on_record, start)
+        start()
         return run_local(specs, args.workers, tick, on_record)
 
 
