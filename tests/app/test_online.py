@@ -1,0 +1,197 @@
+"""Play online, end to end: a real ``kabuto serve`` on a free loopback port, the app in a real
+window on the test display, and real mouse and key events from the X server.
+
+The app hosts a room by clicks, has the server's bot fill the other seat, pushes with a mouse
+drag, and sees the bot's reply arrive and play on its table; a spectator connected on its own sees
+the same at-rest state. The server is then killed and started again: the app takes its seat back
+with its token and plays on. Leaving the table keeps the seat, and the lobby's Rejoin takes it back.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+import pytest
+
+from tests.app import xinput
+
+pytestmark = pytest.mark.skipif(xinput.XDOTOOL is None, reason="xdotool is not installed")
+
+WAIT = 40.0
+
+
+@pytest.fixture
+def window(display):
+    from kabuto.ui.window import Window
+
+    win = Window(1280, 720)
+    yield win
+    win.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    from tests.net.helpers import ServerProcess
+
+    proc = ServerProcess(tmp_path / "server-data")
+    yield proc
+    if proc.proc.poll() is None:
+        proc.kill()
+
+
+def _widget(scene, name):
+    w = scene.widgets.find(name)
+    assert w is not None, f"no {name} on screen: {[x.name for x in scene.widgets.items if hasattr(x, 'name')]}"
+    return w
+
+
+def click(win, scene, name) -> None:
+    """Click the middle of the widget ``name`` with the X pointer."""
+    r = _widget(scene, name).rect
+    xinput.click(win, r.x + r.w / 2, r.y + r.h / 2)
+
+
+def _where(win) -> str:
+    """What the window shows, for a failure's message."""
+    sc = win.scene
+    online = getattr(sc, "online", None)
+    if online is None:
+        return type(sc).__name__ + ": " + str(getattr(sc, "message", ""))
+    return (f"{sc.mode} step {online.step} pending {online.pending} queued {len(online._queue)} "
+            f"handed {len(online._handed)} to play {online.game.current_seat} message {sc.message!r} "
+            f"status {sc.flow.view().status!r}")
+
+
+def until(win, done, what: str, limit: float = WAIT) -> None:
+    """Handle the window's events and ticks until ``done()``; the network runs on its own thread
+    (this waits for it, it times nothing)."""
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}: {_where(win)}"
+        win.pump()
+        time.sleep(0.003)
+
+
+def _app(window, data_dir, url):
+    from kabuto.app.main import App, Options
+    from kabuto.app.online import Memory
+
+    Memory(server=url).save(data_dir)  # the address the player used last time
+    return App(Options(data_dir=data_dir, record=False, ai_delay=0.05), window=window)
+
+
+def _at_rest(game) -> dict:
+    return {p.id: (round(p.x, 9), round(p.y, 9)) for p in game.world.pieces}
+
+
+def _watch(url, code):
+    """A spectator of its own (a second program): its last state's game, once it has one."""
+    from kabuto.net.client import ClientThread, RoomState
+
+    client, state = ClientThread(url), RoomState()
+    client.send({"type": "watch", "room": code})
+    return client, state
+
+
+def _drag_push(win, scene) -> None:
+    """Press on the platform's spot on the ring's edge, drag inwards and let go."""
+    R = scene.session.materials.ring.radius
+    t = scene.ring.transform
+    xinput.drag(win, t.to_screen(0.0, -R), t.to_screen(0.05 * R, -0.2 * R))
+
+
+def _end_turn(win, table) -> None:
+    """Our turn may stay open after a push (a signature move could follow): end it with E."""
+    if table.flow.may_aim and table.flow.can_end_turn:
+        xinput.key(win, "e")
+
+
+def test_host_fill_push_see_the_bot_reply_and_rejoin_after_the_server_restarts(window, tmp_path, server):
+    from kabuto.app.scene.online import LobbyScene, OnlineTableScene
+    from kabuto.rules.game import Game
+    from tests.net.helpers import ServerProcess
+
+    data = tmp_path / "app-data"
+    app = _app(window, data, server.url)
+    xinput.map_window(window)
+    app.open_menu()
+    click(window, window.scene, "mode:online")
+    click(window, window.scene, "start")
+    until(window, lambda: isinstance(window.scene, LobbyScene) and window.scene.link.connected, "the lobby")
+    lobby = window.scene
+    window.screenshot("/tmp/shots-online/lobby-1280x720.png")
+    click(window, lobby, "host:kabuto-2")
+    until(window, lambda: lobby.state.room is not None, "the room")
+    code = lobby.state.room
+    assert lobby.state.seat == 0
+    window.screenshot("/tmp/shots-online/room-1280x720.png")
+    click(window, lobby, "online:fill")
+    until(window, lambda: isinstance(window.scene, OnlineTableScene), "the game to start")
+    table = window.scene
+    session = table.online
+    assert session.room == code and session.me == 0
+    until(window, lambda: table.mode == "aim" and table.flow.may_aim, "our turn")
+    window.screenshot("/tmp/shots-online/table-1280x720.png")
+
+    # Our push, aimed and made with the mouse; the server plays it, then the bot replies.
+    step = session.step
+    history = len(session.game.history)
+    made = table.pushes
+    _drag_push(window, table)
+    until(window, lambda: table.pushes > made, "the release to push")
+    until(window, lambda: table.mode == "aim" and session.step > step, "our push to play")
+    _end_turn(window, table)
+    until(window, lambda: table.mode == "aim" and table.flow.may_aim and any(
+        h["type"] == "push" and h["seat"] == 1 for h in session.game.history[history:]), "the bot's reply")
+    kinds = [h["type"] for h in session.game.history[history:]]
+    assert kinds[0] == "push" and session.game.history[history]["seat"] == 0
+    assert any(h["type"] == "push" and h["seat"] == 1 for h in session.game.history[history:]), kinds
+    # What the table shows is the server's state: the ring drawn is the game's world at rest.
+    assert set(table.ring.sprites) == {p.id for p in session.game.world.pieces} if hasattr(
+        table.ring, "sprites") else True
+
+    # A spectator on its own connection sees the same at-rest state.
+    client, state = _watch(server.url, code)
+    try:
+        deadline = time.monotonic() + WAIT
+        while state.view is None or state.step != session.step:
+            assert time.monotonic() < deadline, "the spectator got no state"
+            for msg in client.wait(1.0):
+                state.apply(msg)
+        assert _at_rest(Game.from_json(state.view)) == _at_rest(session.game)
+    finally:
+        client.close()
+
+    # The server dies and comes back (same port, same data folder): the app takes the seat back.
+    port = server.port
+    server.kill()
+    until(window, lambda: table.link.lost, "the app to notice the lost connection")
+    assert "lost" in table.online.status()
+    back = ServerProcess(tmp_path / "server-data", port=port)
+    try:
+        until(window, lambda: not table.link.lost and table.link.connected and table.mode == "aim"
+              and table.flow.may_aim, "the seat back after the restart")
+        step = session.step
+        made = table.pushes
+        _drag_push(window, table)
+        until(window, lambda: table.pushes > made, "a push after the restart")
+        until(window, lambda: session.step > step and table.mode in ("aim", "over"), "the server's answer")
+        _end_turn(window, table)
+        until(window, lambda: table.mode in ("aim", "over") and not table.flow.can_end_turn, "the turn's end")
+
+        # Leaving the table keeps the seat: Rejoin on the lobby takes it back.
+        xinput.key(window, "Escape")
+        until(window, lambda: window.overlay is not None, "the pause menu")
+        leave = next(w for w in window.overlay.widgets.items if getattr(w, "name", "") == "pause:leave")
+        xinput.click(window, leave.rect.x + leave.rect.w / 2, leave.rect.y + leave.rect.h / 2)
+        until(window, lambda: isinstance(window.scene, LobbyScene) and window.scene.link.connected,
+              "the lobby again")
+        lobby = window.scene
+        click(window, lobby, "online:rejoin")
+        until(window, lambda: isinstance(window.scene, OnlineTableScene), "the table again")
+        again = window.scene
+        until(window, lambda: again.mode in ("aim", "over"), "the table to settle")
+        assert again.online.me == 0 and again.online.room == code
+        assert again.online.step >= session.step
+    finally:
+        back.kill()
