@@ -8,7 +8,6 @@ with its token and plays on. Leaving the table keeps the seat, and the lobby's R
 """
 from __future__ import annotations
 
-import math
 import time
 
 import pytest
