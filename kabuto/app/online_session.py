@@ -42,8 +42,7 @@ class OnlineSession(GameSession):
         self.step = step
         self.room_seats = list(seats)
         self._send = send
-        self.title = ("Kabuto Sumo" + (" - Junior League" if game.junior else "")
-                      + f" - online, room {room}")
+        self.title = ("Junior League" if game.junior else "Online") + f": room {room}"
         self.pending: int | None = None           # the step an action of ours was sent at
         self._queue: deque[dict[str, Any]] = deque()  # states received, not handed to the flow yet
         self._handed: deque[dict[str, Any]] = deque()  # handed as a step, not played yet
@@ -202,10 +201,13 @@ class OnlineSession(GameSession):
         for sv in super().seats():
             info = self.room_seats[sv.seat] if sv.seat < len(self.room_seats) else {}
             name = sv.name
+            # Who sits there, in place of the team's name if need be (the panel's line is short;
+            # a 4-player seat's team shows in its inventory line too).
+            colour = self._seat_name(sv.seat)
             if sv.seat == self.me:
-                name += " (you)"
+                name = f"{colour} (you)"
             elif info.get("taken") and not info.get("bot") and not info.get("connected"):
-                name += " (away)"
+                name = f"{colour} (away)"
             out.append(SeatView(sv.seat, name, sv.colour, bool(info.get("bot")), sv.wrestler,
                                 sv.inventory, sv.eliminated, sv.note, sv.shares))
         return out

@@ -8,6 +8,7 @@ with its token and plays on. Leaving the table keeps the seat, and the lobby's R
 """
 from __future__ import annotations
 
+import subprocess
 import time
 
 import pytest
@@ -142,12 +143,10 @@ def test_host_fill_push_see_the_bot_reply_and_rejoin_after_the_server_restarts(w
     _end_turn(window, table)
     until(window, lambda: table.mode == "aim" and table.flow.may_aim and any(
         h["type"] == "push" and h["seat"] == 1 for h in session.game.history[history:]), "the bot's reply")
+    assert set(table.ring.sprites) == {p.id for p in session.game.world.pieces}
     kinds = [h["type"] for h in session.game.history[history:]]
     assert kinds[0] == "push" and session.game.history[history]["seat"] == 0
     assert any(h["type"] == "push" and h["seat"] == 1 for h in session.game.history[history:]), kinds
-    # What the table shows is the server's state: the ring drawn is the game's world at rest.
-    assert set(table.ring.sprites) == {p.id for p in session.game.world.pieces} if hasattr(
-        table.ring, "sprites") else True
 
     # A spectator on its own connection sees the same at-rest state.
     client, state = _watch(server.url, code)
@@ -194,3 +193,177 @@ def test_host_fill_push_see_the_bot_reply_and_rejoin_after_the_server_restarts(w
         assert again.online.step >= session.step
     finally:
         back.kill()
+
+
+class BotPeer:
+    """A second program in the room: a ClientThread that plays its seat with the random bot."""
+
+    def __init__(self, url):
+        from kabuto.net.client import ClientThread, RoomState
+
+        self.client, self.state = ClientThread(url), RoomState()
+        self.acted = -1
+
+    def pump(self) -> None:
+        from kabuto.net.bots import plan_actions
+        from kabuto.rules.game import Game
+
+        for msg in self.client.poll():
+            assert msg["type"] not in ("error", "closed"), msg
+            self.state.apply(msg)
+        st = self.state
+        if st.my_turn and st.view is not None and self.acted != st.step:
+            self.acted = st.step
+            action = plan_actions(Game.from_json(st.view), "random", st.step)[0]
+            self.client.send({"type": "act", "step": st.step, "action": action})
+
+
+def test_join_by_typing_the_code_and_both_sides_see_the_same_game(window, tmp_path, server):
+    from kabuto.app.scene.online import LobbyScene, OnlineTableScene
+    from kabuto.rules.game import Game
+
+    host = BotPeer(server.url)
+    try:
+        host.client.send({"type": "create", "game": "kabuto", "players": 2, "name": "Ann"})
+        deadline = time.monotonic() + WAIT
+        while host.state.room is None:
+            assert time.monotonic() < deadline
+            host.pump()
+            time.sleep(0.01)
+        app = _app(window, tmp_path / "app-data", server.url)
+        xinput.map_window(window)
+        window.set_scene(LobbyScene(app))
+        lobby = window.scene
+        until(window, lambda: lobby.link.connected, "the lobby to connect")
+        click(window, lobby, "field:code")
+        subprocess_type(window, host.state.room.lower())  # typed as a player would (any case)
+        until(window, lambda: lobby.code_text == host.state.room, "the code to be typed")
+        click(window, lobby, "online:join")
+
+        def both() -> bool:
+            host.pump()
+            return isinstance(window.scene, OnlineTableScene)
+        until(window, both, "the game to start")
+        table = window.scene
+        session = table.online
+        assert session.me == 1 and session.room == host.state.room
+
+        def my_turn() -> bool:
+            host.pump()
+            return table.mode == "aim" and table.flow.may_aim
+        until(window, my_turn, "our turn")
+        made, step = table.pushes, session.step
+        _drag_push(window, table)
+        until(window, lambda: table.pushes > made and session.step > step and table.mode == "aim",
+              "our push")
+        _end_turn(window, table)
+        mine = len(session.game.history)
+        until(window, lambda: my_turn() and len(session.game.history) > mine, "the host's reply")
+        until(window, lambda: (host.pump(), host.state.step == session.step)[1], "the host's state")
+        # The host and the app agree on the state at rest, and the host's last push is ours to see.
+        assert _at_rest(Game.from_json(host.state.view)) == _at_rest(session.game)
+        assert any(h["type"] == "push" and h["seat"] == 0 for h in session.game.history[mine:])
+    finally:
+        host.client.close()
+
+
+def subprocess_type(win, text: str) -> None:
+    """Type ``text`` with real key events (xdotool) into the focused window."""
+    import subprocess
+
+    subprocess.run([xinput.XDOTOOL, "type", "--window", str(xinput.window_id(win)), "--delay", "20", text],
+                   check=True, timeout=20)
+
+
+def _free_port() -> int:
+    """A loopback port nothing listens on (bound, then let go)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_an_unreachable_server_an_unknown_code_and_a_full_room_are_said_plainly(window, tmp_path, server):
+    from kabuto.app.scene.online import LobbyScene
+    from kabuto.net.client import ClientThread
+
+    app = _app(window, tmp_path / "app-data", f"ws://127.0.0.1:{_free_port()}")
+    xinput.map_window(window)
+    lobby = window.set_scene(LobbyScene(app))
+    until(window, lambda: "Cannot reach" in lobby.message, "the unreachable server to be said")
+    assert not lobby.link.connected and not _widget(lobby, "host:kabuto-2").enabled
+    window.screenshot("/tmp/shots-online/unreachable-1280x720.png")
+
+    # The player types the right address (Backspace over the old one) and presses Enter.
+    click(window, lobby, "field:server")
+    subprocess.run([xinput.XDOTOOL, "key", "--window", str(xinput.window_id(window)), "--repeat", "40",
+                    "BackSpace"], check=True, timeout=20)
+    until(window, lambda: lobby.server_text == "", "the old address to be erased")
+    subprocess_type(window, server.url.removeprefix("ws://"))
+    xinput.key(window, "Return")
+    until(window, lambda: lobby.link.connected, "the connection to the typed address")
+    from kabuto.app.online import Memory
+    assert Memory.load(tmp_path / "app-data").server == server.url  # remembered for next time
+
+    click(window, lobby, "field:code")
+    subprocess_type(window, "ZZZZZZ")
+    click(window, lobby, "online:join")
+    until(window, lambda: "no room with that code" in lobby.message, "the unknown code to be said")
+
+    full = ClientThread(server.url)
+    try:
+        full.send({"type": "create", "game": "kabuto", "players": 2})
+        full.send({"type": "fill", "bot": "easy"})
+        code = None
+        deadline = time.monotonic() + WAIT
+        while code is None:
+            assert time.monotonic() < deadline
+            code = next((m["room"] for m in full.wait(1.0) if m["type"] == "filled"), None)
+        lobby.code_text = ""
+        lobby.rebuild()
+        click(window, lobby, "field:code")
+        subprocess_type(window, code)
+        click(window, lobby, "online:join")
+        until(window, lambda: "full" in lobby.message, "the full room to be said")
+        assert "watch" in lobby.message
+    finally:
+        full.close()
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_online_screens_keep_their_text_in_their_panels(window, tmp_path, server, size):
+    from kabuto.app.scene.online import LobbyScene, OnlineTableScene
+    from kabuto.app.scene.table import TOP_BAR
+    from kabuto.ui.geometry import Rect
+    from tests.app.test_text_fits import check_buttons, check_panel
+
+    W, H = size
+    app = _app(window, tmp_path / "app-data", server.url)
+    xinput.map_window(window)
+    assert xinput.resize(window, W, H)
+    window.switch_to()
+    lobby = window.set_scene(LobbyScene(app))
+    until(window, lambda: lobby.link.connected, "the lobby to connect")
+    problems: list[str] = []
+    tag = f"{W}x{H}"
+
+    def check(name: str, scene) -> None:
+        check_panel(name, scene.items, Rect(0, 0, W, H), problems)
+        check_buttons(name, scene.widgets, problems)
+        window.screenshot(f"/tmp/shots-online/{name}-{tag}.png")
+
+    check("lobby", lobby)
+    click(window, lobby, "host:kabuto-4")
+    until(window, lambda: lobby.state.room is not None and lobby.state.seats, "the room")
+    check("room-4", lobby)
+    click(window, lobby, "online:fill")
+    until(window, lambda: isinstance(window.scene, OnlineTableScene), "the game to start")
+    table = window.scene
+    until(window, lambda: table.mode in ("aim", "over"), "the table to settle")
+    check_panel("side panel", table.side.items, table.panel_rect, problems)
+    check_panel("aim bar", table.bar.items, table.bar_rect, problems)
+    check_panel("top bar", [table.title_label, table.status_label], Rect(0, H - TOP_BAR, W, TOP_BAR), problems)
+    check_buttons("table", table.widgets, problems)
+    window.screenshot(f"/tmp/shots-online/table-4-{tag}.png")
+    assert not problems, "\n".join(problems[:15])
