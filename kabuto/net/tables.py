@@ -346,6 +346,7 @@ def trajectory_from_json(data: dict[str, Any], before: Any) -> Any:
             if len(track) != frames:
                 raise ValueError(f"{pid}: {len(track)} poses for {frames} frames")
             col = index[pid]
+            poses[:, col] = np.nan  # null: gone from the ring (a fall)
             for t, row in enumerate(track):
                 if row is not None:
                     poses[t, col] = [float(v) if v is not None else np.nan for v in row]
