@@ -367,3 +367,76 @@ def test_the_online_screens_keep_their_text_in_their_panels(window, tmp_path, se
     check_buttons("table", table.widgets, problems)
     window.screenshot(f"/tmp/shots-online/table-4-{tag}.png")
     assert not problems, "\n".join(problems[:15])
+
+
+def _hosted_by_peer(url, fill: str | None = None) -> BotPeer:
+    host = BotPeer(url)
+    host.client.send({"type": "create", "game": "kabuto", "players": 2, "name": "Ann"})
+    if fill:
+        host.client.send({"type": "fill", "bot": fill})
+    deadline = time.monotonic() + WAIT
+    while host.state.room is None or (fill and host.state.status != "playing"):
+        assert time.monotonic() < deadline
+        host.pump()
+        time.sleep(0.01)
+    return host
+
+
+def _type_code(window, lobby, code: str) -> None:
+    click(window, lobby, "field:code")
+    subprocess_type(window, code)
+    until(window, lambda: lobby.code_text == code, "the code to be typed")
+
+
+def test_watch_a_waiting_room_then_pick_a_seat_in_it(window, tmp_path, server):
+    from kabuto.app.scene.online import LobbyScene, OnlineTableScene
+
+    host = _hosted_by_peer(server.url)
+    try:
+        app = _app(window, tmp_path / "app-data", server.url)
+        xinput.map_window(window)
+        lobby = window.set_scene(LobbyScene(app))
+        until(window, lambda: lobby.link.connected, "the lobby to connect")
+        _type_code(window, lobby, host.state.room)
+        click(window, lobby, "online:watch")
+        until(window, lambda: lobby.state.room == host.state.room and lobby.state.seats, "the room's seats")
+        assert lobby.state.seat is None and lobby.widgets.find("sit:0") is None  # Ann sits there
+        window.screenshot("/tmp/shots-online/watching-room-1280x720.png")
+        click(window, lobby, "sit:1")
+
+        def started() -> bool:
+            host.pump()
+            return isinstance(window.scene, OnlineTableScene)
+        until(window, started, "the game to start with us in seat 1")
+        assert window.scene.online.me == 1
+    finally:
+        host.client.close()
+
+
+def test_a_spectator_sees_the_game_play_and_can_never_aim(window, tmp_path, server):
+    from kabuto.app.scene.online import LobbyScene, OnlineTableScene
+
+    host = _hosted_by_peer(server.url, fill="easy")
+    try:
+        app = _app(window, tmp_path / "app-data", server.url)
+        xinput.map_window(window)
+        lobby = window.set_scene(LobbyScene(app))
+        until(window, lambda: lobby.link.connected, "the lobby to connect")
+        _type_code(window, lobby, host.state.room)
+        click(window, lobby, "online:watch")
+        aimed = []
+
+        def watching() -> bool:
+            host.pump()
+            sc = window.scene
+            if isinstance(sc, OnlineTableScene):
+                aimed.append(sc.flow.may_aim)
+                return sc.online.step >= 4 and sc.mode != "playing"
+            return False
+        until(window, watching, "two turns to be played before the spectator")
+        table = window.scene
+        assert table.online.me is None and not any(aimed)
+        assert table.online.status().startswith("Watching") or table.mode == "over"
+        window.screenshot("/tmp/shots-online/spectator-1280x720.png")
+    finally:
+        host.client.close()
