@@ -38,8 +38,10 @@ class Hosted:
     players: int
     options: tuple[tuple[str, Any], ...] = ()
 
+    game: str = "kabuto"
+
     def create(self, name: str | None = None) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "create", "game": "kabuto", "players": self.players}
+        msg: dict[str, Any] = {"type": "create", "game": self.game, "players": self.players}
         if self.options:
             msg["options"] = dict(self.options)
         if name:
@@ -53,8 +55,20 @@ HOSTED = (
     Hosted("kabuto-4", "Kabuto Sumo, 4 players (teams)", 4),
     Hosted("junior", "Junior League, 2 players", 2, (("junior", True),)),
 )
-#: The server's bot levels for Kabuto Sumo seats, easiest first (``fill``).
+#: The server's bot levels (``fill``), easiest first: for Kabuto Sumo seats and for card games.
 BOT_LEVELS = ("easy", "medium", "hard")
+CARD_BOT_LEVELS = ("random", "heuristic", "mcts")
+#: How the lobby names the card bots' levels.
+CARD_BOT_WORDS = {"random": "random", "heuristic": "rule of thumb", "mcts": "search"}
+
+
+def hosted_card_games() -> tuple[Hosted, ...]:
+    """The card games a room may be opened for: the card table's menu entries (the server plays
+    exactly those)."""
+    from cards.table.config import table_data
+
+    return tuple(Hosted(f"cards:{m.key}", m.title, m.players, tuple(sorted(m.options.items())), m.game)
+                 for m in table_data().modes)
 
 
 # ----- what the app remembers ---------------------------------------------------------------------

@@ -159,6 +159,12 @@ def public_view(game: CardGame) -> dict[str, Any]:
     out = _common(views)
     out["seat"] = None
     out["events"] = [e for e in game.events if "to" not in e]
+    # How many cards each seat holds is in plain sight at a real table (each seat's observation
+    # gives the others' counts), though no two observations put it alike.
+    zones = game.card_zones()
+    sizes = [zones.get(f"hand{s}", zones.get(f"hand:{s}")) for s in range(game.num_players)]
+    if all(z is not None for z in sizes):
+        out["hand_sizes"] = [len(z) for z in sizes if z is not None]
     return out
 
 

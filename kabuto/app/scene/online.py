@@ -19,7 +19,21 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 from pyglet.window import key
 
-from kabuto.app.online import BOT_LEVELS, HOSTED, Hosted, Link, Memory, SavedSeat, words
+from cards.table.scene import CardTableScene
+from cards.table.table_model import TableModel
+from kabuto.app.online import (
+    BOT_LEVELS,
+    CARD_BOT_LEVELS,
+    CARD_BOT_WORDS,
+    HOSTED,
+    Hosted,
+    Link,
+    Memory,
+    SavedSeat,
+    hosted_card_games,
+    words,
+)
+from kabuto.app.online_cards import RemoteMatch
 from kabuto.app.online_session import OnlineSession
 from kabuto.app.scene.table import TableScene
 from kabuto.app.table_flow import Phase, PlanRequest
@@ -174,13 +188,20 @@ class LobbyScene(WidgetScene):
                                 enabled=on, name="online:watch"))
         add(label("Type the room code the host gives you.", x, y - 66, b, fg, size=theme.FONT_SMALL,
                   color=theme.TEXT_DIM))
+        y -= 96
         saved = self.saved_seat()
         if saved is not None:
-            y -= 120
-            self._heading("Your last game", x, y)
-            text = f"Rejoin room {saved.room} as {theme.seat_name(saved.seat)}"
-            self.widgets.add(Button(Rect(x, y - 50, 350, 38), text, self.rejoin, b, fg, enabled=on,
-                                    name="online:rejoin"))
+            text = f"Rejoin your game: room {saved.room}, as {theme.seat_name(saved.seat)}"
+            self.widgets.add(Button(Rect(x, y - 10, 350, 36), text, self.rejoin, b, fg, enabled=on,
+                                    size=theme.FONT_SMALL, name="online:rejoin"))
+        y -= 60
+        self._heading("Host a card game", x, y)
+        bw = (W - x - 50) // 2
+        row = 40 if H < 700 else 46
+        for i, h in enumerate(hosted_card_games()):
+            bx, by = x + (i % 2) * (bw + 10), y - 44 - (i // 2) * row
+            self.widgets.add(Button(Rect(bx, by, bw, row - 8), h.label, partial(self.host_room, h), b,
+                                    fg, enabled=on, size=theme.FONT_SMALL, name=f"host:{h.key}"))
 
     def _build_room(self) -> None:
         W, H = self.app.width, self.app.height
@@ -209,15 +230,18 @@ class LobbyScene(WidgetScene):
             y -= 70
             self.widgets.add(Button(Rect(40, y, 300, 40), "Fill the empty seats with bots", self.fill,
                                     b, fg, name="online:fill"))
-            self.widgets.add(Button(Rect(350, y, 170, 40), f"Bot level: {self.level}", self.next_level,
-                                    b, fg, name="online:level"))
+            level = self._level()
+            self.widgets.add(Button(Rect(350, y, 230, 40), f"Bot level: {CARD_BOT_WORDS.get(level, level)}",
+                                    self.next_level, b, fg, name="online:level"))
             add(label("The game starts when every seat is taken.", 40, y - 24, b, fg,
                       size=theme.FONT_SMALL, color=theme.TEXT_DIM))
 
     def _game_words(self) -> str:
         st = self.state
         if st.game != KABUTO:
-            return f"A {st.game} room"
+            same = [h for h in hosted_card_games() if h.game == st.game and h.players == st.players
+                    and dict(h.options) == self._options]
+            return same[0].label if same else "A card game"
         junior = bool(self._options.get("junior"))
         return f"{'Junior League' if junior else 'Kabuto Sumo'}, {st.players} players"
 
@@ -286,11 +310,22 @@ class LobbyScene(WidgetScene):
         self._ignore.add(self.link.send({"type": "leave"}))
         self.link.send({"type": "join", "room": room, "seat": seat})
 
+    def _levels(self) -> tuple[str, ...]:
+        return BOT_LEVELS if self.state.game in (None, KABUTO) else CARD_BOT_LEVELS
+
+    def _level(self) -> str:
+        """The bot level chosen (the card bots' "heuristic" until one is chosen for a card game)."""
+        levels = self._levels()
+        if self.level in levels:
+            return self.level
+        return "heuristic" if levels is CARD_BOT_LEVELS else levels[0]
+
     def fill(self) -> None:
-        self.link.send({"type": "fill", "bot": self.level})
+        self.link.send({"type": "fill", "bot": self._level()})
 
     def next_level(self) -> None:
-        self.level = BOT_LEVELS[(BOT_LEVELS.index(self.level) + 1) % len(BOT_LEVELS)]
+        levels = self._levels()
+        self.level = levels[(levels.index(self._level()) + 1) % len(levels)]
         self.rebuild()
 
     def rejoin(self) -> None:
@@ -314,7 +349,7 @@ class LobbyScene(WidgetScene):
             return False
         for i, msg in enumerate(msgs):
             if self._take(msg):
-                self._to_table(msgs[i + 1:])
+                self._to_table(msgs[i + 1:], msg)
                 return True
         self.rebuild()
         return True
@@ -346,30 +381,40 @@ class LobbyScene(WidgetScene):
             elif kind == "joined" and self.memory.seat is not None:
                 self.state.token = self.memory.seat.token  # a resume: the token we sent
             self.link.hold(msg["room"], self.state.token if kind == "joined" else None)
-            if self.state.game != KABUTO:
-                self.message = ("The app plays Kabuto Sumo rooms online; card-game rooms are for "
-                                "kabuto join for now.")
-                self.back()
         elif kind in ("room", "state"):
             self.state.apply(msg)
-            if kind == "state" and self.state.view is not None and self.state.game == KABUTO:
+            if kind == "state" and self.state.view is not None:
                 return True
         elif kind == "left":
             self.state = RoomState()
         return False
 
-    def _to_table(self, rest: list[dict[str, Any]]) -> None:
+    def _to_table(self, rest: list[dict[str, Any]], first: dict[str, Any]) -> None:
         st = self.state
         assert st.view is not None and st.room is not None
+        self._handed = True
+        if st.game != KABUTO:
+            self._to_card_table(rest, first)
+            return
         session = OnlineSession(st.view, st.step, st.seat, st.room, st.seats, self.link.send)
         for msg in rest:
             session.receive(msg)
-        self._handed = True
         app = self.host
         scene = OnlineTableScene(self.app, session, self.link, on_leave=self._back_to_lobby,
                                  ai_delay=app.options.ai_delay, pace=app.settings.pace,
                                  on_pace=app.set_pace)
         self.app.set_scene(scene)
+
+    def _to_card_table(self, rest: list[dict[str, Any]], first: dict[str, Any]) -> None:
+        from kabuto.app.online_cards import RemoteCardGame, RemoteMatch
+
+        st = self.state
+        assert st.game is not None
+        remote = RemoteCardGame(st.game, st.players, st.seat, first, self.link.send)
+        for msg in rest:
+            remote.receive(msg)
+        match = RemoteMatch.for_room(st.game, st.players, self._options, remote, st.seats)
+        self.app.set_scene(OnlineCardScene(self.app, match, self.link, back=self._back_to_lobby))
 
     def _back_to_lobby(self) -> None:
         self.app.set_scene(LobbyScene(self.host, self._factory))
@@ -479,4 +524,50 @@ class OnlineTableScene(TableScene):
         self.link.close()
 
 
-__all__ = ["LobbyScene", "OnlineTableScene", "TextField"]
+class OnlineCardScene(CardTableScene):
+    """The card table of an online room: the card table's own scene over a
+    :class:`~kabuto.app.online_cards.RemoteMatch`, fed the server's messages each frame. Leaving
+    keeps the seat (the lobby's Rejoin takes it back)."""
+
+    def __init__(self, app, match: RemoteMatch, link: Link, back: Callable[[], None]):
+        super().__init__(app, match.config, back=back)
+        self.model = TableModel(match.config, match=match)
+        self._actions_heard = match.actions_played
+        self.remote = match.remote
+        self.link = link
+
+    def update(self, dt: float) -> bool:
+        changed = False
+        for msg in self.link.poll(dt):
+            changed = self.remote.receive(msg) or changed
+            if msg.get("type") == "room":
+                self.model.match.room_seats = list(msg.get("seats", []))  # type: ignore[attr-defined]
+                changed = True
+        model = self.model
+        if self.link.lost:
+            if model.message != LOST:
+                model._say(LOST, bad=True)
+        elif model.message == LOST:
+            model._say("", bad=False)
+        if self.remote.refusal:
+            model._say(self.remote.refusal, bad=True)
+            self.remote.refusal = ""
+        if self.remote.next_is_ours() and not model.match.pending:
+            model.apply_bot("ours")  # our own move comes back: shown at once, not after a bot's pause
+            changed = True
+        if changed:
+            model.changed()
+        return super().update(dt) or changed
+
+    def save(self) -> None:
+        return None  # the server records the game
+
+    def close(self) -> None:
+        super().close()
+        self.link.close()
+
+
+#: What the card table says while the connection is away.
+LOST = "The connection to the server was lost - trying again..."
+
+__all__ = ["LobbyScene", "OnlineCardScene", "OnlineTableScene", "TextField"]
