@@ -72,11 +72,11 @@ def until(win, done, what: str, limit: float = WAIT) -> None:
         time.sleep(0.003)
 
 
-def _app(window, data_dir, url):
+def _app(window, data_dir, url, seat=None):
     from kabuto.app.main import App, Options
     from kabuto.app.online import Memory
 
-    Memory(server=url).save(data_dir)  # the address the player used last time
+    Memory(server=url, seat=seat).save(data_dir)  # the address (and seat) the player used last time
     return App(Options(data_dir=data_dir, record=False, ai_delay=0.05), window=window)
 
 
@@ -338,8 +338,10 @@ def test_the_online_screens_keep_their_text_in_their_panels(window, tmp_path, se
     from kabuto.ui.geometry import Rect
     from tests.app.test_text_fits import check_buttons, check_panel
 
+    from kabuto.app.online import SavedSeat
+
     W, H = size
-    app = _app(window, tmp_path / "app-data", server.url)
+    app = _app(window, tmp_path / "app-data", server.url, SavedSeat(server.url, "K7QW2M", 3, "t"))
     xinput.map_window(window)
     assert xinput.resize(window, W, H)
     window.switch_to()
@@ -353,7 +355,13 @@ def test_the_online_screens_keep_their_text_in_their_panels(window, tmp_path, se
         check_buttons(name, scene.widgets, problems)
         window.screenshot(f"/tmp/shots-online/{name}-{tag}.png")
 
+    assert lobby.widgets.find("online:rejoin") is not None
     check("lobby", lobby)
+    click(window, lobby, "host:cards:sumida-river-4")
+    until(window, lambda: lobby.state.room is not None and lobby.state.seats, "the card room")
+    check("room-cards", lobby)
+    click(window, lobby, "online:back")  # leave it: back to the lobby
+    until(window, lambda: lobby.state.room is None and lobby.widgets.find("host:kabuto-4"), "the lobby")
     click(window, lobby, "host:kabuto-4")
     until(window, lambda: lobby.state.room is not None and lobby.state.seats, "the room")
     check("room-4", lobby)

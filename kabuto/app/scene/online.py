@@ -158,7 +158,7 @@ class LobbyScene(WidgetScene):
         b, fg = self.batch, self.g_fg
         add = self.items.append
         add(label("PLAY ONLINE", 40, H - 70, b, fg, size=theme.FONT_TITLE, bold=True, color=theme.ACCENT))
-        add(label("Kabuto Sumo with players on other machines, through a kabuto server", 42, H - 96,
+        add(label("Kabuto Sumo and the card games with players on other machines, through a kabuto server", 42, H - 96,
                   b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
         col = min(440, W // 2 - 60)
         y = H - 150
@@ -171,7 +171,7 @@ class LobbyScene(WidgetScene):
         add(label(status, 40, y - 66, b, fg, size=theme.FONT_SMALL,
                   color=theme.TEXT_GOOD if self.link.connected else theme.TEXT_DIM))
         y -= 120
-        self._heading("Host a room", 40, y)
+        self._heading("Host Kabuto Sumo", 40, y)
         step = 42 if H < 700 else 50
         for h in HOSTED:
             y -= step
@@ -192,7 +192,7 @@ class LobbyScene(WidgetScene):
         saved = self.saved_seat()
         if saved is not None:
             text = f"Rejoin your game: room {saved.room}, as {theme.seat_name(saved.seat)}"
-            self.widgets.add(Button(Rect(x, y - 10, 350, 36), text, self.rejoin, b, fg, enabled=on,
+            self.widgets.add(Button(Rect(x, y - 28, 350, 36), text, self.rejoin, b, fg, enabled=on,
                                     size=theme.FONT_SMALL, name="online:rejoin"))
         y -= 60
         self._heading("Host a card game", x, y)
