@@ -62,14 +62,6 @@ CARD_BOT_LEVELS = ("random", "heuristic", "mcts")
 CARD_BOT_WORDS = {"random": "random", "heuristic": "rule of thumb", "mcts": "search"}
 
 
-def hosted_card_games() -> tuple[Hosted, ...]:
-    """The card games a room may be opened for: the card table's menu entries (the server plays
-    exactly those)."""
-    from cards.table.config import table_data
-
-    return tuple(Hosted(f"cards:{m.key}", m.title, m.players, tuple(sorted(m.options.items())), m.game)
-                 for m in table_data().modes)
-
 
 # ----- what the app remembers ---------------------------------------------------------------------
 @dataclass(frozen=True)

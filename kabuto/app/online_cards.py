@@ -13,8 +13,12 @@ its ``observation``, so the table is handed stand-ins:
   table's bots do), and where a bot would decide, the next state the server sent is played. So the
   table's pacing, sounds, summaries and log work as at home.
 
-The card table itself knows nothing of this (cards never import the app or the network); the
-online lobby (:mod:`kabuto.app.scene.online`) puts the two together. No pyglet here.
+* :class:`OnlineCardScene` is the card table's scene over that match, fed the server's messages
+  each frame.
+
+The card table itself knows nothing of this (cards never import the app or the network). This
+module and the composition root (:mod:`kabuto.app.main`) are the app's only two places that wire
+the card table in: the lobby (:mod:`kabuto.app.scene.online`) reaches it only through here.
 """
 from __future__ import annotations
 
@@ -25,6 +29,16 @@ from typing import Any, cast
 from cards.api import CardGame, IllegalMove
 from cards.table.config import SeatSpec, TableConfig, table_data
 from cards.table.match import Match
+from cards.table.scene import CardTableScene
+from cards.table.table_model import TableModel
+from kabuto.app.online import Hosted, Link
+
+
+def hosted_card_games() -> tuple[Hosted, ...]:
+    """The card games a room may be opened for: the card table's menu entries (the server plays
+    exactly those)."""
+    return tuple(Hosted(f"cards:{m.key}", m.title, m.players, tuple(sorted(m.options.items())), m.game)
+                 for m in table_data().modes)
 
 
 def table_mode(game: str, players: int, options: dict[str, Any]) -> str | None:
@@ -212,4 +226,65 @@ class RemoteMatch(Match):
         return super().final_summary() if self.remote.events else None
 
 
-__all__ = ["RemoteCardGame", "RemoteMatch", "table_mode"]
+#: What the card table says while the connection is away.
+LOST = "The connection to the server was lost - trying again..."
+
+
+class OnlineCardScene(CardTableScene):
+    """The card table of an online room: the card table's own scene over a :class:`RemoteMatch`,
+    fed the server's messages each frame. Leaving keeps the seat (the lobby's Rejoin takes it
+    back)."""
+
+    def __init__(self, app: Any, match: RemoteMatch, link: Link, back: Callable[[], None]):
+        super().__init__(app, match.config, back=back)
+        self.model = TableModel(match.config, match=match)
+        self._actions_heard = match.actions_played
+        self.match = match
+        self.remote = match.remote
+        self.link = link
+
+    def update(self, dt: float) -> bool:
+        changed = False
+        for msg in self.link.poll(dt):
+            changed = self.remote.receive(msg) or changed
+            if msg.get("type") == "room":
+                self.match.room_seats = list(msg.get("seats", []))
+                changed = True
+        model = self.model
+        if self.link.lost:
+            if model.message != LOST:
+                model._say(LOST, bad=True)
+        elif model.message == LOST:
+            model._say("", bad=False)
+        if self.remote.refusal:
+            model._say(self.remote.refusal, bad=True)
+            self.remote.refusal = ""
+        if self.remote.next_is_ours() and not self.match.pending:
+            model.apply_bot("ours")  # our own move comes back: shown at once, not after a bot's pause
+            changed = True
+        if changed:
+            model.changed()
+        return super().update(dt) or changed
+
+    def save(self) -> None:
+        return None  # the server records the game
+
+    def close(self) -> None:
+        super().close()
+        self.link.close()
+
+
+def card_scene(window: Any, game: str, players: int, options: dict[str, Any], seat: int | None,
+               seats: list[dict[str, Any]], first: dict[str, Any], rest: list[dict[str, Any]],
+               link: Link, back: Callable[[], None]) -> OnlineCardScene:
+    """The card table for a room whose game has started: ``first`` is the state that started it,
+    ``rest`` what came after it in the same frame."""
+    remote = RemoteCardGame(game, players, seat, first, link.send)
+    for msg in rest:
+        remote.receive(msg)
+    match = RemoteMatch.for_room(game, players, options, remote, seats)
+    return OnlineCardScene(window, match, link, back)
+
+
+__all__ = ["OnlineCardScene", "RemoteCardGame", "RemoteMatch", "card_scene", "hosted_card_games",
+           "table_mode"]

@@ -329,6 +329,7 @@ class Server:
             if room.table is not None:
                 self._send_state(room, [client], full=True)
         log.info("room %s: seat %d is back", room.code, seat)
+        self._kick_bots(room)  # a room brought back by a restart may be waiting for a bot's turn
 
     async def _on_watch(self, client: Client, msg: dict[str, Any]) -> None:
         self._not_in_a_room(client)

@@ -17,7 +17,7 @@ from tests.app import xinput
 
 pytestmark = pytest.mark.skipif(xinput.XDOTOOL is None, reason="xdotool is not installed")
 
-WAIT = 40.0
+WAIT = 90.0
 
 
 @pytest.fixture
@@ -333,12 +333,11 @@ def test_an_unreachable_server_an_unknown_code_and_a_full_room_are_said_plainly(
 
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_online_screens_keep_their_text_in_their_panels(window, tmp_path, server, size):
+    from kabuto.app.online import SavedSeat
     from kabuto.app.scene.online import LobbyScene, OnlineTableScene
     from kabuto.app.scene.table import TOP_BAR
     from kabuto.ui.geometry import Rect
     from tests.app.test_text_fits import check_buttons, check_panel
-
-    from kabuto.app.online import SavedSeat
 
     W, H = size
     app = _app(window, tmp_path / "app-data", server.url, SavedSeat(server.url, "K7QW2M", 3, "t"))

@@ -45,7 +45,8 @@ def click_target(win, scene, target: str) -> None:
 
 
 def test_host_a_card_game_and_play_it_by_clicking_against_the_servers_bot(window, tmp_path, server):
-    from kabuto.app.scene.online import LobbyScene, OnlineCardScene
+    from kabuto.app.online_cards import OnlineCardScene
+    from kabuto.app.scene.online import LobbyScene
     from tests.cards_table.helpers import targets_for
 
     app = _app(window, tmp_path / "app-data", server.url)
@@ -89,7 +90,8 @@ def test_host_a_card_game_and_play_it_by_clicking_against_the_servers_bot(window
 
 
 def test_a_spectators_card_table_shows_no_hidden_card(window, tmp_path, server):
-    from kabuto.app.scene.online import LobbyScene, OnlineCardScene
+    from kabuto.app.online_cards import OnlineCardScene
+    from kabuto.app.scene.online import LobbyScene
     from kabuto.net.bots import client_card_action
     from kabuto.net.client import ClientThread, RoomState
     from tests.app.test_online import _type_code

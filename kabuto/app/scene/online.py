@@ -19,8 +19,6 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 from pyglet.window import key
 
-from cards.table.scene import CardTableScene
-from cards.table.table_model import TableModel
 from kabuto.app.online import (
     BOT_LEVELS,
     CARD_BOT_LEVELS,
@@ -30,10 +28,9 @@ from kabuto.app.online import (
     Link,
     Memory,
     SavedSeat,
-    hosted_card_games,
     words,
 )
-from kabuto.app.online_cards import RemoteMatch
+from kabuto.app.online_cards import card_scene, hosted_card_games
 from kabuto.app.online_session import OnlineSession
 from kabuto.app.scene.table import TableScene
 from kabuto.app.table_flow import Phase, PlanRequest
@@ -406,15 +403,10 @@ class LobbyScene(WidgetScene):
         self.app.set_scene(scene)
 
     def _to_card_table(self, rest: list[dict[str, Any]], first: dict[str, Any]) -> None:
-        from kabuto.app.online_cards import RemoteCardGame, RemoteMatch
-
         st = self.state
         assert st.game is not None
-        remote = RemoteCardGame(st.game, st.players, st.seat, first, self.link.send)
-        for msg in rest:
-            remote.receive(msg)
-        match = RemoteMatch.for_room(st.game, st.players, self._options, remote, st.seats)
-        self.app.set_scene(OnlineCardScene(self.app, match, self.link, back=self._back_to_lobby))
+        self.app.set_scene(card_scene(self.app, st.game, st.players, self._options, st.seat, st.seats,
+                                      first, rest, self.link, back=self._back_to_lobby))
 
     def _back_to_lobby(self) -> None:
         self.app.set_scene(LobbyScene(self.host, self._factory))
@@ -524,50 +516,4 @@ class OnlineTableScene(TableScene):
         self.link.close()
 
 
-class OnlineCardScene(CardTableScene):
-    """The card table of an online room: the card table's own scene over a
-    :class:`~kabuto.app.online_cards.RemoteMatch`, fed the server's messages each frame. Leaving
-    keeps the seat (the lobby's Rejoin takes it back)."""
-
-    def __init__(self, app, match: RemoteMatch, link: Link, back: Callable[[], None]):
-        super().__init__(app, match.config, back=back)
-        self.model = TableModel(match.config, match=match)
-        self._actions_heard = match.actions_played
-        self.remote = match.remote
-        self.link = link
-
-    def update(self, dt: float) -> bool:
-        changed = False
-        for msg in self.link.poll(dt):
-            changed = self.remote.receive(msg) or changed
-            if msg.get("type") == "room":
-                self.model.match.room_seats = list(msg.get("seats", []))  # type: ignore[attr-defined]
-                changed = True
-        model = self.model
-        if self.link.lost:
-            if model.message != LOST:
-                model._say(LOST, bad=True)
-        elif model.message == LOST:
-            model._say("", bad=False)
-        if self.remote.refusal:
-            model._say(self.remote.refusal, bad=True)
-            self.remote.refusal = ""
-        if self.remote.next_is_ours() and not model.match.pending:
-            model.apply_bot("ours")  # our own move comes back: shown at once, not after a bot's pause
-            changed = True
-        if changed:
-            model.changed()
-        return super().update(dt) or changed
-
-    def save(self) -> None:
-        return None  # the server records the game
-
-    def close(self) -> None:
-        super().close()
-        self.link.close()
-
-
-#: What the card table says while the connection is away.
-LOST = "The connection to the server was lost - trying again..."
-
-__all__ = ["LobbyScene", "OnlineCardScene", "OnlineTableScene", "TextField"]
+__all__ = ["LobbyScene", "OnlineTableScene", "TextField"]
