@@ -334,6 +334,10 @@ class LobbyScene(WidgetScene):
         if self.in_room:
             self.link.send({"type": "leave"})
             self.link.rejoin = None
+            held = self.memory.seat
+            if self.state.status == "waiting" and held is not None and held.room == self.state.room:
+                self.memory.seat = None  # a seat of a game not started is given up by leaving
+                self.memory.save(self.host.data_dir)
             self.state = RoomState()
             self._say()
         else:
