@@ -355,6 +355,35 @@ class GameSession(Session):
     def use_move(self, key: str, clicks: list) -> Outcome:
         g = self.game
         seat = g.current_seat
+        targets = self.move_targets(key, clicks)
+        before = {p.id: (p.kind, p.x, p.y) for p in g.world.pieces}
+        snapshot = g.to_json()
+        out = g.use_move(seat, key, **targets)  # IllegalMove (a ValueError) changes nothing
+        self._undo.append(snapshot)
+        self.record()
+        vanished = tuple((k.piece, before[k.piece][0], before[k.piece][1], before[k.piece][2])
+                         for k in out.knocked_out if k.piece in before)
+        bits = []
+        if out.paid:
+            by_place: dict[str, Counter[str]] = {}
+            for pid, place in out.paid.items():
+                by_place.setdefault(place, Counter())[self._short_name(g.kind_of(pid))] += 1
+            for place, counts in by_place.items():
+                bits.append("paid " + ", ".join(f"{n} {k}" for k, n in counts.items())
+                            + f" to {self._whose(place) or g.describe_place(place)}")
+        if out.gained:
+            bits.append("gained " + ", ".join(g.kind_name(g.kind_of(p)) for p in out.gained))
+        if out.knocked_out:
+            bits.append(self._ko_text(out.knocked_out))
+        return Outcome(None, self._destinations(out.knocked_out),
+                       f"{self._seat_name(seat)} used {key}" + (": " + "; ".join(bits) if bits else ""),
+                       vanished)
+
+    def move_targets(self, key: str, clicks: list) -> dict[str, Any]:
+        """The targets of move ``key`` (the keywords of :meth:`kabuto.Game.use_move`) that the
+        clicks answering its prompts choose; ValueError if they do not answer them."""
+        g = self.game
+        seat = g.current_seat
         opt = next((m for m in g.available_moves(seat) if m.name == key), None)
         if opt is None:
             raise ValueError(f"no move {key!r}")
@@ -393,28 +422,7 @@ class GameSession(Session):
                 else:
                     targets[sp.name] = max(0.1, min(sp.high or 0.0, math.hypot(dx, dy) * 1000.0))
             i += 1
-        before = {p.id: (p.kind, p.x, p.y) for p in g.world.pieces}
-        snapshot = g.to_json()
-        out = g.use_move(seat, key, **targets)  # IllegalMove (a ValueError) changes nothing
-        self._undo.append(snapshot)
-        self.record()
-        vanished = tuple((k.piece, before[k.piece][0], before[k.piece][1], before[k.piece][2])
-                         for k in out.knocked_out if k.piece in before)
-        bits = []
-        if out.paid:
-            by_place: dict[str, Counter[str]] = {}
-            for pid, place in out.paid.items():
-                by_place.setdefault(place, Counter())[self._short_name(g.kind_of(pid))] += 1
-            for place, counts in by_place.items():
-                bits.append("paid " + ", ".join(f"{n} {k}" for k, n in counts.items())
-                            + f" to {self._whose(place) or g.describe_place(place)}")
-        if out.gained:
-            bits.append("gained " + ", ".join(g.kind_name(g.kind_of(p)) for p in out.gained))
-        if out.knocked_out:
-            bits.append(self._ko_text(out.knocked_out))
-        return Outcome(None, self._destinations(out.knocked_out),
-                       f"{self._seat_name(seat)} used {key}" + (": " + "; ".join(bits) if bits else ""),
-                       vanished)
+        return targets
 
     # ----- undo ------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:

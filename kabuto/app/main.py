@@ -208,11 +208,20 @@ def _start_replays(app: Any, config: GameConfig) -> Scene:
     return ReplayBrowser(app)
 
 
+def _start_online(app: Any, config: GameConfig) -> Scene:
+    from kabuto.app.scene.online import LobbyScene
+
+    return LobbyScene(app)
+
+
 def builtin_modes() -> tuple[Mode, ...]:
     """The app's own modes (each ``start`` is given the :class:`App`)."""
     return (
         Mode("kabuto", "Kabuto Sumo", "2, 3 or 4 players (4: two teams of two). Push your rivals' "
              "beetle out of the ring.", _start_kabuto, order=10),
+        Mode("online", "Play online", "Host a room on a kabuto server or join one by its code; "
+             "the server's bots can fill the empty seats.", _start_online, order=25,
+             uses_menu_setup=False),
         Mode("sandbox", "Free push (sandbox)", "The starting board and every disc kind, no rules: "
              "try pushes, tune the physics.", _start_sandbox, order=30, uses_menu_setup=False),
         Mode("replays", "Replays", "Watch a saved game turn by turn.", _start_replays, order=40,

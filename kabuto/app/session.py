@@ -238,6 +238,11 @@ class Session:
         """One line for the top bar: whose turn, what is expected."""
         return ""
 
+    def waiting_words(self, name: str) -> tuple[str, str]:
+        """While seat ``name`` plays by itself (an AI; online, another player): the top bar's line
+        while it decides, and the aim bar's."""
+        return "the AI is thinking...", f"{name} (AI) is choosing a push - watch its aim"
+
     def ai_plan(self, seat: int) -> list[AIStep] | None:
         """The AI's turn for ``seat``, as steps (None or []: nothing to do). Runs in a thread: it
         must only read the game."""

@@ -229,8 +229,10 @@ class TableFlow:
         status = panels.status()
         if self._move is not None:
             status = f"{self._move.name}: {self._move.prompts[len(self._clicks)].hint}  (Esc cancels)"
+        seat = s.current_seat()
+        name = next((sv.name for sv in s.seats() if sv.seat == seat), "the AI")
         if self.phase is Phase.AI_THINKING:
-            status = "the AI is thinking..."
+            status = s.waiting_words(name)[0]
         if not s.interactive:
             idle = ""
         elif s.winner() is not None:
@@ -238,9 +240,7 @@ class TableFlow:
         elif playing:
             idle = "..."
         elif not self.human_turn:
-            seat = s.current_seat()
-            name = next((sv.name for sv in s.seats() if sv.seat == seat), "the AI")
-            idle = f"{name} (AI) is choosing a push - watch its aim"
+            idle = s.waiting_words(name)[1]
         elif s.can_end_turn():
             idle = "pushed: use a signature move, or End turn (E)"
         else:

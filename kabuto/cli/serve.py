@@ -49,6 +49,9 @@ def main(argv: list[str]) -> int:
                     help="data folder for the replays and rooms (default: the per-user data folder)")
     ap.add_argument("--linger", type=_seconds, default=300.0,
                     help="seconds a room everybody has left is kept before it is saved and closed (default 300)")
+    ap.add_argument("--empty-linger", type=_seconds, default=30.0,
+                    help="the same for a room whose game has not started (default 30; a room whose "
+                         "seats were all given up closes at once)")
     ap.add_argument("--quiet", action="store_true", help="log warnings and errors only")
     args = ap.parse_args(argv)
 
@@ -59,7 +62,8 @@ def main(argv: list[str]) -> int:
                         format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     logging.getLogger("kabuto.net.ws").setLevel(logging.WARNING)
-    config = ServerConfig(host=args.host, port=args.port, data_dir=args.data_dir, linger=args.linger)
+    config = ServerConfig(host=args.host, port=args.port, data_dir=args.data_dir, linger=args.linger,
+                          empty_linger=args.empty_linger)
     try:
         asyncio.run(run(config, ready=lambda s: print(f"kabuto serve: listening on {s.url}", flush=True)))
     except UserDataError as exc:

@@ -11,6 +11,6 @@
 * :mod:`kabuto.net.client` - a connection, the room state it describes, a thread-driven client
   for front ends, and the headless bot player.
 
-The package sits beside :mod:`kabuto.app` in the layers: it uses the rules, replays, AI and card
-engines, and never pyglet, the app or the command line.
+The package sits one layer below :mod:`kabuto.app` (whose "Play online" screens drive the client):
+it uses the rules, replays, AI and card engines, and never pyglet, the app or the command line.
 """

@@ -75,12 +75,14 @@ DEFAULT_CARD_FILL = "heuristic"
 @dataclass
 class ServerConfig:
     """How a server runs. ``port`` 0 picks a free one (tests); ``linger`` is how long (seconds) a
-    room everybody has left is kept before it is saved and closed."""
+    room everybody has left is kept before it is saved and closed; ``empty_linger`` the same for a
+    room whose game never started (nothing to lose but a room code: it goes sooner)."""
 
     host: str = "127.0.0.1"
     port: int = 8765
     data_dir: Path | None = None
     linger: float = 300.0
+    empty_linger: float = 30.0
     max_rooms: int = 500
     max_clients: int = 2000
     #: Deal rooms' games from this seed (tests, to reproduce a game); None: an unpredictable seed
@@ -327,6 +329,7 @@ class Server:
             if room.table is not None:
                 self._send_state(room, [client], full=True)
         log.info("room %s: seat %d is back", room.code, seat)
+        self._kick_bots(room)  # a room brought back by a restart may be waiting for a bot's turn
 
     async def _on_watch(self, client: Client, msg: dict[str, Any]) -> None:
         self._not_in_a_room(client)
@@ -581,9 +584,20 @@ class Server:
             log.exception("room %s: bot error", room.code)
 
     # ----- keeping rooms a while ---------------------------------------------------------------------
+    def _linger_for(self, room: Room) -> float:
+        """How long a room nobody is in is kept: a game under way (or over) ``linger`` seconds, for
+        its players to come back; a room whose game never started ``empty_linger`` (at most
+        ``linger``), and none at all once no seat is held (everyone left it: no token can bring
+        anybody back)."""
+        if room.status != WAITING:
+            return self.config.linger
+        if not any(s.taken for s in room.seats):
+            return 0.0
+        return min(self.config.empty_linger, self.config.linger)
+
     def _check_linger(self, room: Room) -> None:
-        """Nobody here: keep the room ``linger`` seconds, then save and close it; somebody back:
-        keep it."""
+        """Nobody here: keep the room a while (:meth:`_linger_for`), then save and close it;
+        somebody back: keep it."""
         if room.anyone_here() or self.stopping:
             if room.linger is not None:
                 room.linger.cancel()
@@ -591,7 +605,7 @@ class Server:
             return
         if room.linger is None:
             loop = asyncio.get_running_loop()
-            room.linger = loop.call_later(self.config.linger,
+            room.linger = loop.call_later(self._linger_for(room),
                                           lambda: asyncio.ensure_future(self._close_room(room)))
 
     async def _close_room(self, room: Room) -> None:

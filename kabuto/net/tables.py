@@ -159,6 +159,12 @@ def public_view(game: CardGame) -> dict[str, Any]:
     out = _common(views)
     out["seat"] = None
     out["events"] = [e for e in game.events if "to" not in e]
+    # How many cards each seat holds is in plain sight at a real table (each seat's observation
+    # gives the others' counts), though no two observations put it alike.
+    zones = game.card_zones()
+    sizes = [zones.get(f"hand{s}", zones.get(f"hand:{s}")) for s in range(game.num_players)]
+    if all(z is not None for z in sizes):
+        out["hand_sizes"] = [len(z) for z in sizes if z is not None]
     return out
 
 
@@ -322,6 +328,39 @@ def trajectory_json(outcome: Any) -> dict[str, Any]:
     return {"rate": tr.rate, "frames": len(poses), "pieces": pieces}
 
 
+def trajectory_from_json(data: dict[str, Any], before: Any) -> Any:
+    """The :class:`physics.Trajectory` a :func:`trajectory_json` describes, on the at-rest world
+    ``before`` the push (a :class:`physics.World`): the pieces it does not list stay where
+    ``before`` has them; the pieces it lists that ``before`` lacks (the pushed one, from the
+    platform) come after them. A client plays a push it was sent back with this, exactly as the
+    app plays one it simulated. ValueError if ``data`` does not have the shape of one."""
+    import numpy as np
+
+    from physics import Trajectory
+
+    try:
+        rate, frames, tracks = float(data["rate"]), int(data["frames"]), data["pieces"]
+        if not (0 < rate <= 10_000 and 0 <= frames <= 10**6 and isinstance(tracks, dict)):
+            raise ValueError("rate, frames or pieces out of range")
+        levels = before.levels()
+        ids = [p.id for p in before.pieces] + [pid for pid in tracks if pid not in before]
+        poses = np.full((frames, len(ids), 4), np.nan)
+        for i, p in enumerate(before.pieces):
+            poses[:, i] = (p.x, p.y, p.angle, levels.get(p.id, 0))
+        index = {pid: i for i, pid in enumerate(ids)}
+        for pid, track in tracks.items():
+            if len(track) != frames:
+                raise ValueError(f"{pid}: {len(track)} poses for {frames} frames")
+            col = index[pid]
+            poses[:, col] = np.nan  # null: gone from the ring (a fall)
+            for t, row in enumerate(track):
+                if row is not None:
+                    poses[t, col] = [float(v) if v is not None else np.nan for v in row]
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise ValueError(f"not a trajectory ({exc})") from None
+    return Trajectory(ids, rate, poses)
+
+
 def kabuto_options(options: dict[str, Any]) -> dict[str, Any]:
     """Kabuto Sumo room options checked: ``junior`` (true/false), ``wrestlers`` ("mike,hank")."""
     for k in options:
@@ -449,4 +488,4 @@ def replays_folder(data_dir: str | os.PathLike[str] | None) -> Path:
 
 
 __all__ = ["KABUTO", "ActionError", "CardTable", "KabutoTable", "Outcome", "Table", "card_setups",
-           "game_names", "player_counts", "public_view", "trajectory_json"]
+           "game_names", "player_counts", "public_view", "trajectory_from_json", "trajectory_json"]

@@ -191,3 +191,38 @@ def test_a_server_killed_mid_game_comes_back_and_a_join_client_reconnects_by_its
     assert seen.step > step
     record = json.loads(next((data / "replays").glob("*.cards.json")).read_text())
     assert len(record["actions"]) == seen.step and record["result"]["winners"] == result["winners"]
+
+
+def test_a_room_restored_on_a_server_bots_turn_goes_on_once_its_player_is_back(tmp_path):
+    """Stopped on the bot's turn (its move not made yet): once the player takes the seat back,
+    the bot plays its turn - nobody has to act first to wake it."""
+    data = tmp_path / "data"
+
+    async def first():
+        server = await asyncio.to_thread(ServerProcess, data)
+        a = await Peer.open(server.url)
+        await a.ask({"type": "create", "game": "kabuto"})
+        await a.ask({"type": "fill", "bot": "easy"})
+        await a.until(lambda m: m["type"] == "state" and a.state.my_turn)
+        # Our push ends our turn; the server is stopped before its bot can answer (SIGTERM at once).
+        await a.send({"type": "act", "step": a.state.step, "action": {
+            "type": "push", "piece": "small", "entry_deg": 90.0, "speed": 0.3}})
+        await a.until(lambda m: m["type"] == "state" and m.get("last", {}).get("seat") == a.state.seat)
+        status, _ = await asyncio.to_thread(server.stop)
+        return a, status
+
+    a, status = run(first())
+    assert status == 0
+
+    async def second():
+        server = await asyncio.to_thread(ServerProcess, data)
+        back = await Peer.open(server.url)
+        await back.ask({"type": "resume", "room": a.state.room, "token": a.state.token})
+        full = await back.until(lambda m: m["type"] == "state")
+        if full["to_play"] != a.state.seat:  # the bot's turn was still to come: it is played now
+            await back.until(lambda m: m["type"] == "state" and "last" in m and m["last"]["seat"] != a.state.seat)
+        await back.until(lambda m: m["type"] == "state" and m["to_play"] == a.state.seat)
+        await back.close()
+        await asyncio.to_thread(server.stop)
+
+    run(second())

@@ -221,6 +221,44 @@ def test_a_room_everybody_left_is_kept_a_while_then_saved_and_closed(tmp_path):
     run(go())
 
 
+def test_a_room_whose_game_never_started_closes_sooner_than_a_game_everybody_left(tmp_path):
+    async def go():
+        async with served(tmp_path, empty_linger=0.05) as server:
+            # A game under way that everybody left: kept (the default linger) for its players.
+            a, b, playing = await _room_of_two(server.url, "kabuto")
+            await a.close()
+            await b.close()
+            # A room waiting for a second player, whose host's connection is gone: closed soon.
+            host = await Peer.open(server.url)
+            waiting = (await host.ask({"type": "create", "game": "kabuto"}))["room"]
+            closed = wait_for_event(server, "closed", waiting)
+            await host.close()
+            room = await asyncio.wait_for(closed, 60)
+            assert room.status == "closed" and waiting not in server.rooms
+            meta = json.loads((tmp_path / "rooms" / f"{waiting}.json").read_text())
+            assert meta["status"] == "closed"
+            back = await Peer.open(server.url)
+            assert error_reply(await back.ask({"type": "resume", "room": waiting,
+                                               "token": host.state.token}), "no-room")
+            assert (await back.ask({"type": "resume", "room": playing, "token": a.state.token}))["type"] == "joined"
+
+        # A waiting room whose only player gave the seat up (leave) holds no seat for anybody:
+        # it closes at once, even with a long wait for rooms that never started.
+        async with served(tmp_path, empty_linger=300.0) as server:
+            host = await Peer.open(server.url)
+            code = (await host.ask({"type": "create", "game": "sumo"}))["room"]
+            closed = wait_for_event(server, "closed", code)
+            assert (await host.ask({"type": "leave"}))["type"] == "left"
+            await asyncio.wait_for(closed, 60)
+            assert code not in server.rooms
+            # One who only lost the connection keeps the seat for the empty-room wait.
+            code = (await host.ask({"type": "create", "game": "sumo"}))["room"]
+            await host.close()
+            again = await Peer.open(server.url)
+            assert (await again.ask({"type": "resume", "room": code, "token": host.state.token}))["type"] == "joined"
+    run(go())
+
+
 def test_kabuto_refusals_change_nothing_and_every_seat_sees_each_push_with_its_trajectory(tmp_path):
     async def go():
         async with served(tmp_path) as server:

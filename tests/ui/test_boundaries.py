@@ -104,12 +104,13 @@ def test_only_the_apps_composition_root_wires_the_card_table_in():
                     if any(_within(m, "cards.table") and not _within(m, "cards.table.config")
                            for m in imports_of(p)))
     # `kabuto cards ...` (kabuto/cli/cards.py) uses the engines, bots and the table's menu data
-    # (cards.table.config, no pyglet): a command, not the app's wiring.
-    assert wiring == ["kabuto/app/main.py"]
+    # (cards.table.config, no pyglet): a command, not the app's wiring. Besides the composition
+    # root, the one other wiring is the card table on a server's game (Play online).
+    assert wiring == ["kabuto/app/main.py", "kabuto/app/online_cards.py"]
     engines = sorted(str(p.relative_to(ROOT)) for p in _files("kabuto")
                      if any(_top(m) == "cards" for m in imports_of(p)))
     # Network play (kabuto/net) runs the card engines and bots on the server, as the app does.
-    allowed = {"kabuto/app/main.py", "kabuto/cli/cards.py"}
+    allowed = {"kabuto/app/main.py", "kabuto/app/online_cards.py", "kabuto/cli/cards.py"}
     assert {e for e in engines if not e.startswith("kabuto/net/")} <= allowed, engines
     dynamic = sorted(str(p.relative_to(ROOT)) for p in [*_files("kabuto/app"), *_files("kabuto/ui")]
                      if "<dynamic>" in imports_of(p))
