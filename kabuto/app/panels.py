@@ -94,8 +94,10 @@ class SidePanel(_Panel):
                                      batch=b, group=self.bg))
             add(shapes.Circle(x0 + 7, y + 5, 7, segments=20, color=sv.colour, batch=b, group=fg))
             name = sv.name + (f" - {sv.wrestler}" if sv.wrestler else "") + ("  (AI)" if sv.is_ai else "")
-            add(label(name, x0 + 22, y, b, fg, bold=here,
-                      color=theme.TEXT_DIM if sv.eliminated else theme.TEXT, width=int(rect.w - 50)))
+            seat_label = label(name, x0 + 22, y, b, fg, bold=here,
+                               color=theme.TEXT_DIM if sv.eliminated else theme.TEXT)
+            fit_text(seat_label, name, rect.w - 50)  # long seat and wrestler names at 960x600
+            add(seat_label)
             y -= 26
             if here:
                 add(label("to play", rect.right - 12, y, b, fg, size=theme.FONT_SMALL,

@@ -252,17 +252,20 @@ def test_join_by_typing_the_code_and_both_sides_see_the_same_game(window, tmp_pa
             host.pump()
             return table.mode == "aim" and table.flow.may_aim
         until(window, my_turn, "our turn")
-        made, step = table.pushes, session.step
+        made, step, before = table.pushes, session.step, len(session.game.history)
         _drag_push(window, table)
-        until(window, lambda: table.pushes > made and session.step > step and table.mode == "aim",
-              "our push")
+        # The host keeps playing meanwhile: if our push ended our turn (nothing else we could do),
+        # its reply may already be on its way.
+        until(window, lambda: (host.pump(), table.pushes > made and session.step > step
+                               and table.mode == "aim")[1], "our push")
         _end_turn(window, table)
-        mine = len(session.game.history)
-        until(window, lambda: my_turn() and len(session.game.history) > mine, "the host's reply")
+
+        def replied() -> bool:
+            return any(h["type"] == "push" and h["seat"] == 0 for h in session.game.history[before:])
+        until(window, lambda: my_turn() and replied(), "the host's reply")
         until(window, lambda: (host.pump(), host.state.step == session.step)[1], "the host's state")
         # The host and the app agree on the state at rest, and the host's last push is ours to see.
         assert _at_rest(Game.from_json(host.state.view)) == _at_rest(session.game)
-        assert any(h["type"] == "push" and h["seat"] == 0 for h in session.game.history[mine:])
     finally:
         host.client.close()
 
