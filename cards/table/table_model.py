@@ -102,7 +102,10 @@ class TableModel:
             elif arg == "dismiss":
                 m.dismiss_summary()
             elif arg == "rematch":
-                self.match = m.rematch()
+                again = m.rematch()
+                if again is m:  # a match that cannot deal again here (online: a new room) leaves
+                    return "menu"
+                self.match = again
                 self.selection, self.message, self.log_scroll = [], "", 0
             elif arg == "results":
                 s = m.final_summary()

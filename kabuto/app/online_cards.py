@@ -220,7 +220,7 @@ class RemoteMatch(Match):
         return self.names[seat]
 
     def rematch(self) -> Match:
-        return self  # a new deal is a new room: the lobby opens one
+        return self  # a new deal is a new room: the table goes back to the lobby, which opens one
 
     def final_summary(self):  # noqa: ANN201 - the table's Summary
         return super().final_summary() if self.remote.events else None

@@ -199,3 +199,22 @@ def test_after_the_game_the_results_can_be_seen_again_and_the_log_scrolled():
     assert older[-1] == model.match.log()[-4] and model.log_scroll == 3
     model.scroll_log(-10)
     assert model.log_scroll == 0
+
+
+def test_rematch_on_a_table_that_cannot_deal_again_leaves_it():
+    """An online match deals again only in a new room: its Rematch takes the player back (to the
+    lobby), and a local match's deals again on the same table."""
+
+    class NoRedeal(Match):
+        def rematch(self) -> Match:
+            return self
+
+    m = new_match(config("sumo", "hb", seed=6))
+    play_out(m, random.Random(6))
+    model = TableModel(m.config, match=m)
+    assert model.handle("ui:rematch") is None and model.match is not m
+    online = new_match(config("sumo", "hb", seed=6))
+    online.__class__ = NoRedeal
+    play_out(online, random.Random(6))
+    model = TableModel(online.config, match=online)
+    assert model.handle("ui:rematch") == "menu" and model.match is online
