@@ -7,7 +7,11 @@ changes that matrix; a frame of animation only moves existing shapes (``position
 Shapes are created when a piece first appears and deleted when it leaves - never per frame.
 
 Stacks: a piece on level L is drawn above level L-1 with a shadow offset by L x 1.5 mm and a light
-rim, so a stack reads as a stack from above.
+rim, so a stack reads as a stack from above; a stack of two or more also wears a count badge (a
+small dark disc with its height, "2", "3"), at the top piece's upper-right edge, so the number is
+read at a glance without covering the middle of the piece (where a wrestler's art is). Badges are
+drawn in window pixels (a fixed, readable size at any window size) and only at rest: a push's
+playback hides them, its landing shows them again.
 
 Two batches: ``batch`` holds what never moves during a push (the ring, the platform) and ``live``
 every piece, mark and aim line, drawn over it. While a push plays, the owner caches the still
@@ -25,6 +29,7 @@ from collections.abc import Callable
 from pyglet import gl, shapes
 from pyglet.graphics import Batch, Group
 from pyglet.math import Mat4
+from pyglet.text import Label
 
 from kabuto.app.aim import Aim
 from kabuto.app.animation import Pose
@@ -40,6 +45,8 @@ RIM = 0.0012          # metres of darker rim around each piece
 CIRCLE_SEGMENTS = 36
 MARK_GAP = 0.0025     # metres between a piece's edge and the ring marking it
 MARK_WIDTH = 0.0014
+BADGE_RADIUS = 8.0    # pixels: the stack-height badge, readable from 960x600 up
+BADGE_FONT = 9
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in ring metres
 
@@ -271,6 +278,11 @@ class RingView:
         self._aim_shapes: list[shapes.ShapeBase] = []
         self._marks: dict[str, shapes.Arc] = {}
         self._platform_ghost: PieceSprite | None = None
+        # Stack badges, in window pixels over the world (module docstring): top piece id -> shapes.
+        self._g_badge = Group(order=order + 1)
+        self._g_badge_text = Group(order=order + 2)
+        self._badges: dict[str, tuple[shapes.Circle, shapes.Circle, Label]] = {}
+        self._stacks: dict[str, int] = {}  # top piece id -> height, as of the last show_world
         self._build_ring()
 
     # ----- ring ------------------------------------------------------------------------------------
@@ -311,6 +323,7 @@ class RingView:
         self.transform = t
         self.world.set_transform(t)
         self.static_changed = True
+        self._place_badges()
 
     def take_damage(self) -> list[Box]:
         """The world boxes where pieces or marks changed (were, or are now) since the last call."""
@@ -351,10 +364,49 @@ class RingView:
                     marks[pid].position = pose[:2]
 
     def show_world(self, world) -> None:
-        """Draw a physics.World's at-rest pieces (with their stack levels)."""
+        """Draw a physics.World's at-rest pieces (with their stack levels and height badges)."""
         levels = world.levels()
         self.show({p.id: (p.x, p.y, p.angle, levels[p.id]) for p in world.pieces},
                   {p.id: p.kind for p in world.pieces})
+        bases = {p.base for p in world.pieces if p.base is not None}
+        self.show_badges({p.id: levels[p.id] + 1 for p in world.pieces
+                          if levels[p.id] > 0 and p.id not in bases})
+
+    # ----- stack badges ------------------------------------------------------------------------------
+    def show_badges(self, stacks: dict[str, int]) -> None:
+        """Badge each stack's top piece (id -> the stack's height, 2 or more); {} hides them all
+        (while a push plays). The table draws a whole frame after this (it rebuilds)."""
+        self._stacks = dict(stacks)
+        self._place_badges()
+
+    def badge_texts(self) -> dict[str, str]:
+        """What each badge reads (top piece id -> "3"): for tests and tools."""
+        return {pid: b[2].text for pid, b in self._badges.items()}
+
+    def _place_badges(self) -> None:
+        for parts in self._badges.values():
+            for s in parts:
+                s.delete()
+        self._badges = {}
+        self.static_changed = True  # not tracked as damage: a whole frame follows
+        t = self.transform
+        for pid, height in sorted(self._stacks.items()):
+            spr = self.sprites.get(pid)
+            if spr is None:
+                continue
+            x, y, _, _ = spr.pose
+            # At the upper right of the top piece's edge, pulled in a little so it stays on it.
+            r = t.length(spr.type.size) * 0.72
+            bx, by = t.to_screen(x, y)
+            bx, by = bx + r * 0.7071, by + r * 0.7071
+            self._badges[pid] = (
+                shapes.Circle(bx, by, BADGE_RADIUS + 1.5, segments=20, color=theme.TEXT,
+                              batch=self.live, group=self._g_badge),
+                shapes.Circle(bx, by, BADGE_RADIUS, segments=20, color=theme.OUTLINE,
+                              batch=self.live, group=self._g_badge),
+                Label(str(height), x=bx, y=by + 0.5, font_name=theme.FONT, font_size=BADGE_FONT,
+                      weight="bold", color=theme.TEXT, anchor_x="center", anchor_y="center",
+                      batch=self.live, group=self._g_badge_text))
 
     def restyle(self) -> None:
         for pid, spr in self.sprites.items():
@@ -458,6 +510,7 @@ class RingView:
             self._damage.append(self._platform_ghost.box())
 
     def delete(self) -> None:
+        self.show_badges({})
         for spr in self.sprites.values():
             spr.delete()
         self.sprites.clear()

@@ -363,6 +363,7 @@ class TableScene(Scene):
             self._during_play()
             return
         traj = outcome.result.trajectory
+        self.ring.show_badges({})  # stacks may move apart: their badges come back when it lands
         self.playback = Playback(traj, self._speed_for(traj.duration))
         self._clack_at = first_knock(traj, outcome.result.push.piece if outcome.result.push else None)
         self.app.play_sound("push")
