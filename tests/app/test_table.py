@@ -152,6 +152,7 @@ def test_signature_moves_show_why_not_and_take_targets_by_click(app_window):
     target = session.world().piece(choices[0])
     x, y = scene.ring.transform.to_screen(target.x, target.y)
     scene.on_mouse_press(x, y, 1, 0)
+    assert scene.mode == "confirm" and scene.confirm_move()
     settle(app_window, scene)
     boulder = [p for p in session.world().pieces if p.kind == "gus_boulder"]
     assert len(boulder) == 1 and boulder[0].base == choices[0]

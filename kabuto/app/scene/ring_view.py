@@ -153,8 +153,11 @@ class PieceSprite:
     """The shapes of one piece: shadow, dark outline, coloured fill, and a mark showing its turn."""
 
     def __init__(self, pid: str, ptype: PieceType, colour: theme.RGBA, layers: _Layers,
-                 batch: Batch, level: int = 0, ghost: bool = False):
+                 batch: Batch, level: int = 0, ghost: bool = False, alpha: int = 215):
+        """``ghost``: a see-through piece (``alpha``) with no shadow: the piece waiting on the
+        platform, or where a signature move would leave a piece (its preview)."""
         self.id = pid
+        self.alpha = alpha
         self.type = ptype
         self.layers = layers
         self.batch = batch
@@ -171,7 +174,7 @@ class PieceSprite:
     def _build(self, level: int) -> None:
         self.delete()
         self.level = level
-        alpha = 215 if self.ghost else 255
+        alpha = self.alpha if self.ghost else 255
         fill = (*self.colour[:3], alpha)
         edge = (*theme.OUTLINE[:3], alpha)
         rim = (*theme.lighter(self.colour, 0.7)[:3], alpha) if level > 0 else edge
@@ -278,6 +281,9 @@ class RingView:
         self._aim_shapes: list[shapes.ShapeBase] = []
         self._marks: dict[str, shapes.Arc] = {}
         self._platform_ghost: PieceSprite | None = None
+        # A move's preview: its pieces' end poses (see-through) and lines from where they are now.
+        self._ghosts: list[PieceSprite] = []
+        self._ghost_lines: list[shapes.ShapeBase] = []
         # Stack badges, in window pixels over the world (module docstring): top piece id -> shapes.
         self._g_badge = Group(order=order + 1)
         self._g_badge_text = Group(order=order + 2)
@@ -371,6 +377,36 @@ class RingView:
         bases = {p.base for p in world.pieces if p.base is not None}
         self.show_badges({p.id: levels[p.id] + 1 for p in world.pieces
                           if levels[p.id] > 0 and p.id not in bases})
+
+    # ----- a move's preview ---------------------------------------------------------------------------
+    def show_ghosts(self, ghosts) -> None:
+        """Draw each (id, kind, (x, y, angle, level)) see-through at that pose, with a line from
+        where the piece is now (if it is on the ring); () removes them. Called when the preview
+        changes (a whole frame follows), never per frame."""
+        self.static_changed = True
+        for g in self._ghosts:
+            g.delete()
+        for s in self._ghost_lines:
+            s.delete()
+        self._ghosts, self._ghost_lines = [], []
+        for pid, kind, pose in ghosts:
+            if kind not in self.materials.kinds:
+                continue
+            spr = PieceSprite(f"ghost:{pid}", self.materials.kinds[kind], self.styler(pid, kind),
+                              self.layers, self.live, level=pose[3], ghost=True, alpha=140)
+            spr.set_pose(pose)
+            self._ghosts.append(spr)
+            now = self.sprites.get(pid)
+            if now is not None and math.hypot(now.pose[0] - pose[0], now.pose[1] - pose[1]) > 0.001:
+                self._ghost_lines += [
+                    shapes.Line(now.pose[0], now.pose[1], pose[0], pose[1], thickness=0.0009,
+                                color=theme.HIGHLIGHT, batch=self.live, group=self.layers.aim),
+                    shapes.Circle(pose[0], pose[1], 0.0016, segments=12, color=theme.HIGHLIGHT,
+                                  batch=self.live, group=self.layers.aim)]
+
+    def ghost_poses(self) -> dict[str, tuple[float, float, float, int]]:
+        """The preview's pieces as drawn: id -> pose (for tests and tools)."""
+        return {g.id.removeprefix("ghost:"): g.pose for g in self._ghosts}
 
     # ----- stack badges ------------------------------------------------------------------------------
     def show_badges(self, stacks: dict[str, int]) -> None:
@@ -511,6 +547,7 @@ class RingView:
 
     def delete(self) -> None:
         self.show_badges({})
+        self.show_ghosts(())
         for spr in self.sprites.values():
             spr.delete()
         self.sprites.clear()
