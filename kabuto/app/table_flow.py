@@ -13,6 +13,8 @@ The phases (:class:`Phase`)::
                  Session.ai_plan in a thread and hands the steps back with ai_planned()
     AI_SHOWING   the aim of the AI's next push is on show for ``ai_delay`` seconds (tick())
     OVER         the game has a winner
+    SHOWING      a push made elsewhere (a replay's step) shows its aim for a moment before it
+                 plays (tick()), as an AI's push does
 
 The transitions, each a method that returns whether it was taken (one that is not changes
 nothing but :attr:`TableFlow.message`, which may say why)::
@@ -30,7 +32,9 @@ nothing but :attr:`TableFlow.message`, which may say why)::
     tick(dt)            AI_SHOWING -> PLAYING (the push is made) once ai_delay has run out
     undo()              any but PLAYING -> the turn the undo goes back to
     reset(text)         any -> the turn the session is in now (the replay viewer moved it)
-    play(outcome)       AIM | OVER -> PLAYING (an outcome made elsewhere: a replay's step)
+    play(outcome, s)    AIM | OVER -> PLAYING (an outcome made elsewhere: a replay's step), or
+                        SHOWING first when it is a push and ``s`` (seconds to show its aim) > 0
+    tick(dt)            SHOWING -> PLAYING once its ``s`` have run out
 
 "The next turn" is OVER when the session has a winner, AI_THINKING when an AI seat is to play,
 else AIM. Aiming (set_aim, pick_choice, ...) is not a transition: it is open to a person in AIM and
@@ -70,6 +74,7 @@ class Phase(StrEnum):
     AI_SHOWING = "ai-showing"
     OVER = "over"
     CONFIRM = "confirm"
+    SHOWING = "showing"
 
 
 #: Where a person may aim, pick a piece and end the turn.
@@ -178,6 +183,7 @@ class TableFlow:
         self._ai_steps: list[AIStep] | None = None   # the AI turn being carried out
         self._ai_shown: tuple[Aim, Choice | None] | None = None
         self._ai_wait = 0.0
+        self._showing: tuple[Outcome, AimPreview] | None = None  # (SHOWING) what, and its aim
         self._stuck = False                   # the AI failed; its seat waits for an undo
         self._next_turn()
 
@@ -249,7 +255,8 @@ class TableFlow:
     def view(self) -> TableView:
         s = self.session
         playing = self.phase is Phase.PLAYING
-        panels: Session = self._frozen if playing and self._frozen is not None else s
+        frozen = playing or self.phase is Phase.SHOWING
+        panels: Session = self._frozen if frozen and self._frozen is not None else s
         status = panels.status()
         if self._move is not None and self.phase is Phase.CONFIRM:
             status = f"{self._move.name}: Confirm (Enter) or Cancel (Esc)"
@@ -281,7 +288,10 @@ class TableFlow:
                          self._move.key if self._move else None, panels, self.preview)
 
     def aim_preview(self) -> AimPreview | None:
-        """The aim to draw now: the AI's on show, or the person's; None when there is none."""
+        """The aim to draw now: the AI's on show, a replayed push's, or the person's; None when
+        there is none."""
+        if self.phase is Phase.SHOWING and self._showing is not None:
+            return self._showing[1]
         if self.phase is Phase.AI_SHOWING and self._ai_shown is not None:
             (aim, choice), by_ai = self._ai_shown, True
         elif self.may_aim:
@@ -518,11 +528,28 @@ class TableFlow:
             self._next_turn()
         return True
 
-    def play(self, outcome: Outcome) -> bool:
-        """Animate an outcome made elsewhere (the replay viewer's step forward)."""
+    def play(self, outcome: Outcome, show_aim: float = 0.0,
+             before: PanelSnapshot | None = None) -> bool:
+        """Animate an outcome made elsewhere (the replay viewer's step forward); a push shows
+        its aim for ``show_aim`` seconds first (SHOWING), as the AI's pushes do. ``before``: the
+        panels as they were before it (the session has already moved on), shown until it lands."""
         if self.phase not in (Phase.AIM, Phase.OVER):
             return False
-        self._play(outcome, PanelSnapshot(self.session))
+        before = before or PanelSnapshot(self.session)
+        push = outcome.result.push if outcome.result is not None else None
+        traj = outcome.result.trajectory if outcome.result is not None else None
+        if show_aim > 0 and push is not None and traj is not None and push.piece in traj.ids \
+                and len(traj.poses):
+            x, y, angle, _ = (float(v) for v in traj.poses[0, traj.ids.index(push.piece)])
+            aim = Aim.from_push(push)
+            choice = Choice(push.kind, push.kind, self.session.kind_label(push.kind), 1)
+            self._showing = (outcome, AimPreview(aim, push.kind, (x, y, angle), True, False,
+                                                 readout(aim, choice), ""))
+            self._ai_wait = show_aim
+            self._frozen = before
+            self.phase = Phase.SHOWING
+            return True
+        self._play(outcome, before)
         return True
 
     def reset(self, message: str = "") -> None:
@@ -554,8 +581,15 @@ class TableFlow:
         return True
 
     def tick(self, dt: float) -> bool:
-        """Time passes (``dt`` seconds): an AI aim on show for long enough is pushed. True when
-        that happened."""
+        """Time passes (``dt`` seconds): an AI aim (or a replayed push's) on show for long enough
+        is pushed (played). True when that happened."""
+        if self.phase is Phase.SHOWING and self._showing is not None:
+            self._ai_wait -= dt
+            if self._ai_wait > 0:
+                return False
+            outcome, self._showing = self._showing[0], None
+            self._play(outcome, self._frozen or PanelSnapshot(self.session))
+            return True
         if self.phase is not Phase.AI_SHOWING:
             return False
         self._ai_wait -= dt
@@ -610,6 +644,7 @@ class TableFlow:
     # ----- the phases' entries -------------------------------------------------------------------
     def _play(self, outcome: Outcome, before: PanelSnapshot) -> None:
         self._move, self._clicks, self._preview = None, [], None
+        self._showing = None
         self._outcome = self._unshown = outcome
         self._frozen = before
         self.message = outcome.message
@@ -618,6 +653,7 @@ class TableFlow:
     def _next_turn(self) -> None:
         """OVER, an AI seat's turn starting (AI_THINKING), or a person's (AIM)."""
         self._move, self._clicks, self._preview = None, [], None
+        self._showing = None
         self._outcome = self._unshown = None
         self._ai_steps = None
         self._ai_shown = None
@@ -641,13 +677,16 @@ class TableFlow:
         winner = self.session.winner()
         seat = self.session.current_seat()
         ai_turn = seat is not None and self.session.seat_is_ai(seat)
-        if (self.phase is Phase.OVER) != (winner is not None) and self.phase is not Phase.PLAYING:
+        if (self.phase is Phase.OVER) != (winner is not None) and \
+                self.phase not in (Phase.PLAYING, Phase.SHOWING):
             wrong.append(f"{self.phase} with winner {winner}")
         if (self.phase in CHOOSING) != (self._move is not None):
             wrong.append(f"{self.phase} with a move waiting: {self._move}")
         if (self.phase is Phase.TARGETS and self._move is not None
                 and len(self._clicks) >= len(self._move.prompts)):
             wrong.append("a move waiting for clicks it has")
+        if (self.phase is Phase.SHOWING) != (self._showing is not None):
+            wrong.append(f"{self.phase} with a push to show {self._showing}")
         if (self.phase is Phase.CONFIRM) != (self._preview is not None):
             wrong.append(f"{self.phase} with a preview {self._preview}")
         if (self.phase is Phase.CONFIRM and self._move is not None

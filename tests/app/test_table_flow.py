@@ -490,3 +490,22 @@ def test_a_whole_game_against_the_ai_played_through_the_flow(seed):
     over = flow.over_view()
     assert over.reason == session.game.result_text() and "seat" not in over.reason
     assert flow.view().status == f"Game over: {over.reason}"
+
+
+# ----- a push made elsewhere (a replay's step) -------------------------------------------------------
+def test_a_push_made_elsewhere_shows_its_aim_with_the_panels_before_it_then_plays():
+    from kabuto.app.session import PanelSnapshot
+
+    session, flow = _flow()
+    before = PanelSnapshot(session)
+    choice = next(c for c in session.choices() if c.key == "medium")
+    outcome = session.push(STEADY, choice)               # the session has moved on already
+    assert flow.play(outcome, 0.5, before) and flow.phase is Phase.SHOWING
+    shown = flow.aim_preview()
+    assert shown.aim == Aim(STEADY.entry_deg, STEADY.heading_deg, STEADY.speed) and shown.kind == "medium"
+    assert shown.start is not None and not shown.blocked
+    assert flow.view().panels is before and flow.take_outcome() is None
+    assert not flow.problems()
+    assert not flow.tick(0.3) and flow.phase is Phase.SHOWING
+    assert flow.tick(0.3) and flow.phase is Phase.PLAYING and flow.view().panels is before
+    assert flow.take_outcome() is outcome and flow.landed()

@@ -38,7 +38,7 @@ from kabuto.app.aim import MIN_DRAG, Aim, Limits, entry_towards, grabs_platform,
 from kabuto.app.animation import Departure, Flight, Playback, first_knock
 from kabuto.app.panels import AimBar, SidePanel
 from kabuto.app.scene.ring_view import RingView
-from kabuto.app.session import AIStep, Choice, MoveView, Outcome, Session
+from kabuto.app.session import AIStep, Choice, MoveView, Outcome, PanelSnapshot, Session
 from kabuto.app.settings import PACE_WORDS, PACES, playback_speed
 from kabuto.app.table_flow import CHOOSING, Phase, TableFlow, TableView
 from kabuto.app.tuning import default_profile_dir
@@ -365,9 +365,10 @@ class TableScene(Scene):
         self._after_flow()
         return True
 
-    def _play(self, outcome: Outcome) -> None:
-        """Play an outcome made elsewhere (the replay viewer's steps)."""
-        if self.flow.play(outcome):
+    def _play(self, outcome: Outcome, show_aim: float = 0.0, before: PanelSnapshot | None = None) -> None:
+        """Play an outcome made elsewhere (the replay viewer's steps); a push shows its aim for
+        ``show_aim`` seconds first; ``before``: the panels before it."""
+        if self.flow.play(outcome, show_aim, before):
             self._after_flow()
 
     def _animate_outcome(self, outcome: Outcome) -> None:
@@ -409,6 +410,8 @@ class TableScene(Scene):
 
     def skip(self) -> bool:
         """Space or a click while a push plays: jump to its end (pieces that fall fly off at once)."""
+        if self.mode is Phase.SHOWING and self.flow.tick(float("inf")):
+            self._after_flow()  # a replayed push's aim: play it now, then to its end
         if self.mode is not Phase.PLAYING:
             return False
         if self.playback is not None:
