@@ -5,8 +5,10 @@
 
 Runs under Xvfb when DISPLAY is unset. Writes OUT_DIR/menu.png, OUT_DIR/push-mid-flight.png,
 OUT_DIR/win.png (and OUT_DIR/menu-4p.png, OUT_DIR/table-4p.png, OUT_DIR/tuning.png,
-OUT_DIR/replay.png, OUT_DIR/preview-vice-grip.png and OUT_DIR/preview-roll.png - a signature
-move's preview before it is confirmed - and OUT_DIR/stack-badges.png) and prints their paths. Everything is seeded, so the pictures repeat.
+OUT_DIR/replay-aim.png - a replayed push's aim before it plays - OUT_DIR/replay.png,
+OUT_DIR/preview-vice-grip.png and OUT_DIR/preview-roll.png - a signature move's preview before it
+is confirmed - and OUT_DIR/stack-badges.png) and prints their paths. Everything is seeded, so the
+pictures repeat.
 """
 from __future__ import annotations
 
@@ -144,6 +146,10 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     scene.step_forward()
     _settle(win, scene)
     scene.step_forward()
+    win.pump()
+    saved.append(win.screenshot(out / "replay-aim.png"))  # its aim first, then the push plays
+    while scene.mode == "showing":
+        win.pump()
     while scene.playback is not None and scene.playback.time < 0.5 * scene.playback.duration:
         win.pump()
     saved.append(win.screenshot(out / "replay.png"))

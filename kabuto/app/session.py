@@ -381,6 +381,10 @@ class PanelSnapshot(Session):
     def status(self) -> str:
         return self._status
 
+    def say(self, status: str) -> None:
+        """Show ``status`` in the top bar instead (a replay's step names the step being played)."""
+        self._status = status
+
     def moves(self) -> list[MoveView]:
         return []  # nothing to click while a push plays
 

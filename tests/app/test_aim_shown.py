@@ -113,6 +113,8 @@ def test_a_replayed_push_shows_its_aim_on_screen_before_it_plays(app_window, dat
         _pump_until(app_window, lambda: scene.mode == "playing")
         first_push = next(i for i, (m, _) in enumerate(frames) if m == "playing-push")
         assert ("showing", True) in frames[:first_push], frames[:first_push + 1]
+        # The top bar names the step being played; the inventories are still those before it.
+        assert scene.status_label.text.startswith(f"step {step} of 3")
         _pump_until(app_window, lambda: scene.mode in ("aim", "over") and not scene.flights)
         assert model.pos == step
         frames.clear()

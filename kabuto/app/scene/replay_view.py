@@ -151,6 +151,7 @@ class ReplayScene(TableScene):
             self.rebuild()
             return
         self.session.sync()
+        before.say(self.session.status())  # the inventories as they were; the step being played
         self._clear_over()
         self.flow.reset(self.model.describe())
         if out is None:
