@@ -502,17 +502,23 @@ class GameSession(Session):
             on = f"on {self._piece_words(base, seat)}" if base else "on the ring"
             does.append(f"puts {self._piece_words(pid, seat)} {on}")
         carried = {q for pid in out.moved if pid in after for q in after.riders(pid)}
-        for pid in out.moved:
-            if pid in carried or pid not in after or pid not in g.world:
-                continue  # riders go with their base; what fell is said above
+        moved = [p for p in out.moved if p not in carried and p in after and p in g.world]
+        if len(moved) == 2 and all(
+                math.hypot(after.piece(p).x - g.world.piece(q).x, after.piece(p).y - g.world.piece(q).y)
+                < 0.0005 for p, q in (moved, moved[::-1])):
+            does.append(f"swaps {self._piece_words(moved[0], seat)} and {self._piece_words(moved[1], seat)}")
+            moved = []
+        for pid in moved:  # riders go with their base; what fell is said above
             a, b = g.world.piece(pid), after.piece(pid)
             d = math.hypot(b.x - a.x, b.y - a.y) * 1000.0
+            turn = (math.degrees(b.angle - a.angle) + 180.0) % 360.0 - 180.0
             if d >= 0.5:
                 does.append(f"moves {self._piece_words(pid, seat)} {d:.0f} mm")
-            else:
-                turn = (math.degrees(b.angle - a.angle) + 180.0) % 360.0 - 180.0
+            elif abs(turn) >= 0.5:
                 side = "anticlockwise" if turn > 0 else "clockwise"
                 does.append(f"turns {self._piece_words(pid, seat)} {abs(turn):.0f}° {side}")
+            else:
+                does.append(f"moves {self._piece_words(pid, seat)} less than 1 mm")
         if out.gained:
             does.append("takes " + ", ".join(self._piece_words(p, seat) for p in out.gained)
                         + " from the supply into your inventory")
