@@ -45,6 +45,8 @@ RIM = 0.0012          # metres of darker rim around each piece
 CIRCLE_SEGMENTS = 36
 MARK_GAP = 0.0025     # metres between a piece's edge and the ring marking it
 MARK_WIDTH = 0.0014
+STILL_PX = 0.25       # a frame of playback leaves a piece this close to its pose where it is drawn
+STILL_ANGLE = 0.005   # ... and turned by less than this (radians: about 0.3 degree)
 BADGE_RADIUS = 8.0    # pixels: the stack-height badge, readable from 960x600 up
 BADGE_FONT = 9
 
@@ -344,11 +346,19 @@ class RingView:
         spr.set_pose(pose)
         return spr
 
-    def show(self, poses: dict[str, Pose], kinds: dict[str, str]) -> None:
-        """Make the drawn pieces exactly ``poses`` (id -> pose); ``kinds`` names new pieces' kinds.
-        Pieces already at their pose are not touched (most pieces, most frames of a push)."""
+    def show(self, poses: dict[str, Pose], kinds: dict[str, str], still_px: float = 0.0) -> None:
+        """Make the drawn pieces ``poses`` (id -> pose); ``kinds`` names new pieces' kinds.
+        Pieces already at their pose are not touched (most pieces, most frames of a push).
+
+        ``still_px``: a piece whose drawn pose is less than this many pixels (and a third of a
+        degree) from its new one is left where it is drawn, a frame of playback only (the table
+        passes :data:`STILL_PX`). In slow motion nearly half the moves of a push's last frames
+        are under a tenth of a pixel: repainting them changes nothing on screen but costs a
+        rectangle each. What the piece is drawn at lags its pose by at most that much, and the
+        landing draws the poses at rest exactly (:meth:`show_world`)."""
         damage = self._damage
         marks = self._marks
+        still = still_px / self.transform.scale if still_px > 0 else 0.0
         for pid in [p for p in self.sprites if p not in poses]:
             self.set_mark(pid, None)
             spr = self.sprites.pop(pid)
@@ -360,6 +370,9 @@ class RingView:
                 spr = self.sprites[pid] = self._sprite(pid, kinds[pid], pose)
                 damage.append(spr.box())
             elif drawn.pose != pose:
+                if still and pose[3] == drawn.pose[3] and abs(pose[2] - drawn.pose[2]) < STILL_ANGLE \
+                        and math.hypot(pose[0] - drawn.pose[0], pose[1] - drawn.pose[1]) < still:
+                    continue
                 marked = pid in marks
                 x0, y0, x1, y1 = drawn.box(marked)
                 drawn.set_pose(pose)

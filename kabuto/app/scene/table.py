@@ -37,7 +37,7 @@ import kabuto_assets
 from kabuto.app.aim import MIN_DRAG, Aim, Limits, entry_towards, grabs_platform, heading_towards, nudge
 from kabuto.app.animation import Departure, Flight, Playback, first_knock
 from kabuto.app.panels import AimBar, SidePanel
-from kabuto.app.scene.ring_view import RingView
+from kabuto.app.scene.ring_view import STILL_PX, RingView
 from kabuto.app.session import AIStep, Choice, MoveView, Outcome, PanelSnapshot, Session
 from kabuto.app.settings import PACE_WORDS, PACES, playback_speed
 from kabuto.app.table_flow import CHOOSING, Phase, TableFlow, TableView
@@ -536,7 +536,7 @@ class TableScene(Scene):
             if self._clack_at is not None and self.playback.time >= self._clack_at:
                 self._clack_at = None
                 self.app.play_sound("clack")
-            self.ring.show(self.playback.poses(), self._kinds)
+            self.ring.show(self.playback.poses(), self._kinds, still_px=STILL_PX)
             moving = True
             if self.playback.done:
                 self.playback = None
