@@ -5,7 +5,10 @@
 
 Runs under Xvfb when DISPLAY is unset. Writes OUT_DIR/menu.png, OUT_DIR/push-mid-flight.png,
 OUT_DIR/win.png (and OUT_DIR/menu-4p.png, OUT_DIR/table-4p.png, OUT_DIR/tuning.png,
-OUT_DIR/replay.png) and prints their paths. Everything is seeded, so the pictures repeat.
+OUT_DIR/replay-aim.png - a replayed push's aim before it plays - OUT_DIR/replay.png,
+OUT_DIR/preview-vice-grip.png and OUT_DIR/preview-roll.png - a signature move's preview before it
+is confirmed - and OUT_DIR/stack-badges.png) and prints their paths. Everything is seeded, so the
+pictures repeat.
 """
 from __future__ import annotations
 
@@ -143,10 +146,62 @@ def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
     scene.step_forward()
     _settle(win, scene)
     scene.step_forward()
+    win.pump()
+    saved.append(win.screenshot(out / "replay-aim.png"))  # its aim first, then the push plays
+    while scene.mode == "showing":
+        win.pump()
     while scene.playback is not None and scene.playback.time < 0.5 * scene.playback.duration:
         win.pump()
     saved.append(win.screenshot(out / "replay.png"))
+    saved += _previews(app, out)
     win.close()
+    return saved
+
+
+def _previews(app, out: Path) -> list[Path]:
+    """A signature move's preview waiting for Confirm: Vice Grip about to knock out Hank's
+    wrestler (and win), and a Roll with the Dung Ball's ghost where it would end; then a board
+    with stacks of 2 and 3 and their badges."""
+    from kabuto.app.game_session import GameSession
+    from kabuto.rules.game import Game
+
+    win = app.window
+    saved = []
+    game = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
+    for pid in game.world.in_circle():
+        game.edit(pid, "supply")
+    game.edit(game.seats[1].piece_id, "board", 0.0, 0.0)
+    scene = win.set_scene(app.table(GameSession(game, ("human", "human"), record=False)))
+    grip = next(m for m in scene.session.moves() if m.name == "Vice Grip")
+    scene._pick_move(grip)
+    win.pump()
+    saved.append(win.screenshot(out / "preview-vice-grip.png"))
+
+    game = Game.new(players=2, wrestlers=["dora", "mike"], seed=1, first_player=0)
+    R = game.materials.ring.radius
+    ball = next(q for q in game.supply() if game.kind_of(q) == "dora_ball")
+    for p in list(game.world.pieces):
+        if p.y > R * 0.3 and not game.is_wrestler_piece(p.id):
+            game.edit(p.id, "supply")
+    game.edit(ball, "board", 0.0, R - 0.03)
+    scene = win.set_scene(app.table(GameSession(game, ("human", "human"), record=False)))
+    roll = next(m for m in scene.session.moves() if m.name == "Roll")
+    scene._pick_move(roll)
+    scene._click_target(-0.02, R - 0.03)
+    win.pump()
+    saved.append(win.screenshot(out / "preview-roll.png"))
+
+    game = Game.new(players=2, wrestlers=["gus", "hank"], seed=1, first_player=0)
+    large = [q for q in game.world.pieces if q.kind == "large"]
+    spare = [q for q in game.supply() if game.kind_of(q) in ("small", "medium")]
+    medium = next(q for q in spare if game.kind_of(q) == "medium")
+    smalls = [q for q in spare if game.kind_of(q) == "small"]
+    game.edit(medium, "board", large[0].x, large[0].y, base=large[0].id)
+    game.edit(smalls[0], "board", large[0].x, large[0].y, base=medium)
+    game.edit(smalls[1], "board", large[1].x, large[1].y, base=large[1].id)
+    win.set_scene(app.table(GameSession(game, ("human", "human"), record=False)))
+    win.pump()
+    saved.append(win.screenshot(out / "stack-badges.png"))
     return saved
 
 

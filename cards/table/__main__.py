@@ -82,6 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"xvfb-run -a python -m cards.table {given}".rstrip(), file=sys.stderr)
         return 3
 
+    from kabuto.ui.gl_checks import release_mode
+
+    release_mode()  # before pyglet loads: no OpenGL error check after every call
     import pyglet
 
     from cards.table.scene import CardTableScene, SetupScene, open_window

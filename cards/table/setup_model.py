@@ -59,7 +59,7 @@ class SetupModel:
             y -= 50
         blurb = data.mode(self.mode).blurb
         for i, line in enumerate(wrap(blurb, 52)):
-            d.add(text(f"blurb:{i}", 60, y - 10 - 18 * i, line, theme.FONT_SIZE, theme.TEXT_DIM))
+            d.add(text(f"blurb:{i}", 60, y - 10 - 20 * i, line, theme.FONT_SIZE, theme.TEXT_DIM))
         d.add(text("seats", 520, 580, "Seats", theme.FONT_HEADING, theme.TEXT_DIM, bold=True))
         y = 530
         for i, seat in enumerate(self.seats):

@@ -23,7 +23,17 @@ from typing import Any
 from kabuto.app.aim import Aim
 from kabuto.app.bot import plan_turn
 from kabuto.app.game_config import GameConfig
-from kabuto.app.session import AIStep, Choice, MoveView, Outcome, Prompt, SeatView, Session, Winner
+from kabuto.app.session import (
+    AIStep,
+    Choice,
+    MovePreview,
+    MoveView,
+    Outcome,
+    Prompt,
+    SeatView,
+    Session,
+    Winner,
+)
 from kabuto.replay.format import use_materials
 from kabuto.replay.recorder import record as start_recording
 from kabuto.rules.errors import IllegalMove
@@ -33,6 +43,27 @@ from kabuto.rules.naming import SeatNames
 from kabuto.rules.outcomes import Knockout
 from kabuto.ui import theme
 from physics import Materials, Push, World
+
+
+def _card_effect(text: str) -> str:
+    """A move card's text without its cost and turn sentences (what the move itself does), as a
+    clause: "this turn you may push a second piece ..." (said when the move changes the turn,
+    not the ring).
+
+    >>> _card_effect("Pay 1 medium disc to your opponent. This turn you may push again.")
+    'lets you: this turn you may push again'
+    """
+    keep = [s.strip() for s in text.split(". ")
+            if s.strip() and not s.strip().startswith(("Pay ", "Discard ", "Stack ", "Replaces "))]
+    said = ". ".join(keep).rstrip(".")
+    return "lets you: " + said[:1].lower() + said[1:] if said else ""
+
+
+def _and(words) -> str:
+    """"a", "a and b", "a, b and c"."""
+    w = list(words)
+    return ", ".join(w[:-1]) + " and " + w[-1] if len(w) > 1 else "".join(w)
+
 
 #: How the table calls the two teams of a 4-player game (the seats are theme.SEAT_NAMES).
 TEAM_NAMES = ("team A", "team B")
@@ -423,6 +454,131 @@ class GameSession(Session):
                     targets[sp.name] = max(0.1, min(sp.high or 0.0, math.hypot(dx, dy) * 1000.0))
             i += 1
         return targets
+
+    def preview_move(self, key: str, clicks: list) -> MovePreview:
+        """What the move would do (:meth:`kabuto.Game.preview_move`), in a player's words, with
+        the pieces it moves or places drawn where they would end and those it knocks out."""
+        g = self.game
+        seat = g.current_seat
+        opt = next((m for m in g.available_moves(seat) if m.name == key), None)
+        pv = g.preview_move(seat, key, **self.move_targets(key, clicks))
+        out, after = pv.outcome, pv.world
+        levels = after.levels()
+        ghosts = tuple((pid, after.piece(pid).kind, (after.piece(pid).x, after.piece(pid).y,
+                                                       after.piece(pid).angle, levels[pid]))
+                       for pid in dict.fromkeys([*out.moved, *out.placed]) if pid in after)
+        falls = tuple(k.piece for k in out.knocked_out if k.piece in g.world)
+        does = self._effect_words(out, after, seat)
+        if not does and opt is not None:  # an effect on the turn, not the ring: the card says it
+            does = [_card_effect(opt.text)]
+        head = f"{key} " + ", ".join(does) if does else key
+        if out.result is not None:
+            head += ": " + self._result_for(seat, out.result.seats)
+        elif out.eliminated:
+            head += ": " + " and ".join(self._seat_name(q) for q in out.eliminated) + " out of the game"
+        lines = [head[:1].upper() + head[1:]]
+        cost = self._cost_words(out, seat, after)
+        tail = "It ends your turn." if out.turn_ended and out.result is None else ""
+        if cost or tail:
+            lines.append(" ".join(x for x in (cost, tail) if x))
+        return MovePreview(tuple(self.plain(line) for line in lines), ghosts, falls)
+
+    def _piece_words(self, pid: str, seat: int) -> str:
+        """A piece as its mover says it: "your wrestler piece", "the medium disc", "the Boulder"."""
+        g = self.game
+        if pid == g.seats[seat].piece_id:
+            return "your wrestler piece"
+        name = g.kind_name(g.kind_of(pid))  # by kind: the piece may be in the supply
+        return name if g.is_wrestler_piece(pid) else f"the {name}"
+
+    def _effect_words(self, out, after: World, seat: int) -> list[str]:
+        g = self.game
+        does = []
+        if out.knocked_out:
+            does.append("knocks out " + self._falls_words(out.knocked_out, seat))
+        for pid in out.placed:
+            if pid in out.paid or pid not in after:
+                continue  # a Stack cost: said with the cost
+            base = after.piece(pid).base
+            on = f"on {self._piece_words(base, seat)}" if base else "on the ring"
+            does.append(f"puts {self._piece_words(pid, seat)} {on}")
+        carried = {q for pid in out.moved if pid in after for q in after.riders(pid)}
+        moved = [p for p in out.moved if p not in carried and p in after and p in g.world]
+        if len(moved) == 2 and all(
+                math.hypot(after.piece(p).x - g.world.piece(q).x, after.piece(p).y - g.world.piece(q).y)
+                < 0.0005 for p, q in (moved, moved[::-1])):
+            does.append(f"swaps {self._piece_words(moved[0], seat)} and {self._piece_words(moved[1], seat)}")
+            moved = []
+        for pid in moved:  # riders go with their base; what fell is said above
+            a, b = g.world.piece(pid), after.piece(pid)
+            d = math.hypot(b.x - a.x, b.y - a.y) * 1000.0
+            turn = (math.degrees(b.angle - a.angle) + 180.0) % 360.0 - 180.0
+            if d >= 0.5:
+                does.append(f"moves {self._piece_words(pid, seat)} {d:.0f} mm")
+            elif abs(turn) >= 0.5:
+                side = "anticlockwise" if turn > 0 else "clockwise"
+                does.append(f"turns {self._piece_words(pid, seat)} {abs(turn):.0f}° {side}")
+            else:
+                does.append(f"moves {self._piece_words(pid, seat)} less than 1 mm")
+        if out.gained:
+            does.append("takes " + ", ".join(self._piece_words(p, seat) for p in out.gained)
+                        + " from the supply into your inventory")
+        return does
+
+    def _falls_words(self, knocked_out: list[Knockout], seat: int) -> str:
+        """"Hercules Hank's wrestler piece and 2 medium discs (into your inventory)"."""
+        g = self.game
+        mine = g.seat_inventory(seat)
+        groups: dict[str, Counter[str]] = {}
+        wrestlers = []
+        for k in knocked_out:
+            if k.wrestler_of is not None:
+                wrestlers.append(self._piece_words(k.piece, seat))
+            else:
+                groups.setdefault(k.to, Counter())[k.kind] += 1
+        parts = list(wrestlers)
+        for to, counts in groups.items():
+            what = _and(g.count_text(kind, n) if kind in STANDARD_KINDS or n > 1
+                                else self._piece_words(next(k.piece for k in knocked_out
+                                                            if k.kind == kind), seat)
+                        for kind, n in counts.items())
+            whose = self._whose(to)
+            where = ("into your inventory" if to == mine else
+                     f"to {whose}'s inventory" if whose else f"to {g.describe_place(to)}")
+            parts.append(f"{what} ({where})")
+        return _and(parts)
+
+    def _result_for(self, seat: int, winners: tuple[int, ...]) -> str:
+        g = self.game
+        if not winners:
+            return "a draw"
+        if seat in winners:
+            return "your team wins" if len(winners) > 1 else "you win"
+        if len(winners) == 1:
+            return f"you lose, {self._seat_name(winners[0])} wins"
+        return f"you lose, {g.names.team(g.side_of(winners[0]))} wins"
+
+    def _cost_words(self, out, seat: int, after: World) -> str:
+        """"Costs 1 medium disc from your inventory, paid to Blue." (each way a cost goes)."""
+        g = self.game
+        if not out.paid:
+            return ""
+        by_place: dict[str, Counter[str]] = {}
+        for pid, place in out.paid.items():
+            by_place.setdefault(place, Counter())[g.kind_of(pid)] += 1
+        bits = []
+        for place, counts in by_place.items():
+            what = _and(g.count_text(k, n) for k, n in counts.items())
+            if place == "board":
+                first = next(pid for pid in out.paid if out.paid[pid] == "board")
+                base = after.piece(first).base if first in after else None
+                how = f"stacked on {self._piece_words(base, seat)}" if base else "stacked"
+            elif place == "supply":
+                how = "returned to the supply"
+            else:
+                how = f"paid to {self._whose(place) or g.describe_place(place)}"
+            bits.append(f"{what} from your inventory, {how}")
+        return "Costs " + "; ".join(bits) + "."
 
     # ----- undo ------------------------------------------------------------------------------------------
     def can_undo(self) -> bool:

@@ -221,6 +221,27 @@ class AimBar(_Panel):
             self.items.append(label(idle, x, rect.y + rect.h - 22, b, fg,
                                     size=theme.FONT_SMALL, color=theme.TEXT_DIM))
 
+    def show_preview(self, rect: Rect, lines: tuple[str, ...], widgets: Widgets,
+                     on_confirm: Callable[[], None], on_cancel: Callable[[], None]) -> None:
+        """A signature move's preview in the bar: what it would do (wrapped to the bar, left),
+        and the Confirm and Cancel buttons (right)."""
+        b, fg = self.batch, self.fg
+        bw = 150
+        right = rect.right - 10
+        widgets.add(Button(Rect(right - bw, rect.y + rect.h - 36, bw, 28), "Confirm (Enter)",
+                           on_confirm, b, fg, size=theme.FONT_SMALL, name="move:confirm"))
+        widgets.add(Button(Rect(right - bw, rect.y + 8, bw, 28), "Cancel (Esc)", on_cancel, b, fg,
+                           size=theme.FONT_SMALL, name="move:cancel"))
+        width = int(max(40, right - bw - 14 - (rect.x + 10)))
+        head, *rest = lines or ("",)
+        top = label(head, rect.x + 10, rect.top - 8, b, fg, size=theme.FONT_SMALL, bold=True,
+                    color=theme.ACCENT, width=width, multiline=True, anchor_y="top")
+        self.items.append(top)
+        if rest:
+            self.items.append(label(" ".join(rest), rect.x + 10, top.y - top.content_height - 4, b,
+                                    fg, size=theme.FONT_SMALL, color=theme.TEXT, width=width,
+                                    multiline=True, anchor_y="top"))
+
     def show(self, readout: str, reason: str) -> None:
         if self.readout is not None and self.reason is not None:
             fit_text(self.readout, readout, self.text_width)

@@ -84,6 +84,22 @@ class Outcome:
     vanished: tuple[tuple[str, str, float, float], ...] = ()
 
 
+#: A piece drawn where a move would leave it: (id, kind, (x, y, angle, stack level)).
+Ghost = tuple[str, str, tuple[float, float, float, int]]
+
+
+@dataclass(frozen=True)
+class MovePreview:
+    """What a signature move would do, shown before the player confirms it: ``lines`` say it in a
+    player's words (what it does and what that decides, then what it costs), ``ghosts`` are the
+    pieces it moves or places, at the poses it would leave them in, and ``falls`` the pieces on
+    the ring it would knock out."""
+
+    lines: tuple[str, ...]
+    ghosts: tuple[Ghost, ...] = ()
+    falls: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class AIStep:
     """One step of an AI turn: a signature move with its targets, or a push. For a push, ``shown``
@@ -210,6 +226,11 @@ class Session:
 
     def use_move(self, key: str, clicks: list) -> Outcome:
         """Perform a move; ``clicks`` answer its prompts: a piece id, or an (x, y) point."""
+        raise ValueError("this table has no signature moves")
+
+    def preview_move(self, key: str, clicks: list) -> MovePreview:
+        """What :meth:`use_move` would do with these clicks, changing nothing; ValueError (the
+        reason) when it would be refused."""
         raise ValueError("this table has no signature moves")
 
     def locked_aim(self) -> tuple[float, float] | None:
@@ -364,6 +385,10 @@ class PanelSnapshot(Session):
 
     def status(self) -> str:
         return self._status
+
+    def say(self, status: str) -> None:
+        """Show ``status`` in the top bar instead (a replay's step names the step being played)."""
+        self._status = status
 
     def moves(self) -> list[MoveView]:
         return []  # nothing to click while a push plays

@@ -6,19 +6,25 @@ The phases (:class:`Phase`)::
 
     AIM          a person aims and pushes (or, in the sandbox, anyone)
     TARGETS      a signature move waits for the clicks that choose its targets (Esc cancels)
+    CONFIRM      a signature move, its targets chosen, shows what it would do (its preview) and
+                 waits for Confirm (Enter) or Cancel (Esc); nothing has changed yet
     PLAYING      an outcome is being animated; the screen calls landed() when it has shown it
     AI_THINKING  an AI seat's plan is being made: the screen takes the plan request, runs
                  Session.ai_plan in a thread and hands the steps back with ai_planned()
     AI_SHOWING   the aim of the AI's next push is on show for ``ai_delay`` seconds (tick())
     OVER         the game has a winner
+    SHOWING      a push made elsewhere (a replay's step) shows its aim for a moment before it
+                 plays (tick()), as an AI's push does
 
 The transitions, each a method that returns whether it was taken (one that is not changes
 nothing but :attr:`TableFlow.message`, which may say why)::
 
     push()              AIM -> PLAYING
-    pick_move(m)        AIM | TARGETS -> TARGETS (m asks for clicks) | PLAYING (it does not)
-    click(x, y, piece)  TARGETS -> TARGETS (more clicks to come) | PLAYING (the last) | AIM (refused)
-    cancel()            TARGETS -> AIM
+    pick_move(m)        AIM | TARGETS | CONFIRM -> TARGETS (m asks for clicks) | CONFIRM (it does not)
+    click(x, y, piece)  TARGETS -> TARGETS (more clicks to come) | CONFIRM (the last);
+                        CONFIRM -> CONFIRM (the last click chosen again: a new preview)
+    confirm()           CONFIRM -> PLAYING (the move is made)
+    cancel()            TARGETS | CONFIRM -> AIM (the game as it was)
     end_turn()          AIM | TARGETS -> the next turn
     landed()            PLAYING -> the next AI step, or the next turn
     ai_planned(t, s)    AI_THINKING -> AI_SHOWING | PLAYING (a move) | the next turn
@@ -26,7 +32,9 @@ nothing but :attr:`TableFlow.message`, which may say why)::
     tick(dt)            AI_SHOWING -> PLAYING (the push is made) once ai_delay has run out
     undo()              any but PLAYING -> the turn the undo goes back to
     reset(text)         any -> the turn the session is in now (the replay viewer moved it)
-    play(outcome)       AIM | OVER -> PLAYING (an outcome made elsewhere: a replay's step)
+    play(outcome, s)    AIM | OVER -> PLAYING (an outcome made elsewhere: a replay's step), or
+                        SHOWING first when it is a push and ``s`` (seconds to show its aim) > 0
+    tick(dt)            SHOWING -> PLAYING once its ``s`` have run out
 
 "The next turn" is OVER when the session has a winner, AI_THINKING when an AI seat is to play,
 else AIM. Aiming (set_aim, pick_choice, ...) is not a transition: it is open to a person in AIM and
@@ -40,7 +48,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kabuto.app.aim import Aim, Limits
-from kabuto.app.session import AIStep, Choice, MoveView, Outcome, PanelSnapshot, Session, Winner
+from kabuto.app.session import (
+    AIStep,
+    Choice,
+    MovePreview,
+    MoveView,
+    Outcome,
+    PanelSnapshot,
+    Session,
+    Winner,
+)
 from kabuto.ui import theme
 
 #: A click while a move waits for targets: a piece id, or a point (x, y) on the ring in metres.
@@ -56,12 +73,17 @@ class Phase(StrEnum):
     AI_THINKING = "ai-thinking"
     AI_SHOWING = "ai-showing"
     OVER = "over"
+    CONFIRM = "confirm"
+    SHOWING = "showing"
 
 
 #: Where a person may aim, pick a piece and end the turn.
 AIMING = (Phase.AIM, Phase.TARGETS)
 #: Where an undo is taken (not while an outcome plays: its pieces are still flying).
-UNDOABLE = (Phase.AIM, Phase.TARGETS, Phase.OVER, Phase.AI_THINKING, Phase.AI_SHOWING)
+UNDOABLE = (Phase.AIM, Phase.TARGETS, Phase.CONFIRM, Phase.OVER, Phase.AI_THINKING,
+            Phase.AI_SHOWING)
+#: Where a signature move is being chosen (its targets, then its confirmation).
+CHOOSING = (Phase.TARGETS, Phase.CONFIRM)
 
 
 @dataclass(frozen=True)
@@ -123,6 +145,7 @@ class TableView:
     speed_slider: bool
     selected_move: str | None      # the move button shown pressed
     panels: Session                # what the side panel shows (the state before, while playing)
+    preview: MovePreview | None = None  # what the move waiting for Confirm would do (CONFIRM)
 
 
 def fmt_signed(v: float) -> str:
@@ -150,6 +173,7 @@ class TableFlow:
         self._choice_key: str | None = None
         self._move: MoveView | None = None    # the move waiting for clicks (TARGETS)
         self._clicks: list[Click] = []
+        self._preview: MovePreview | None = None  # the move's preview (CONFIRM)
         self._outcome: Outcome | None = None  # the one playing (PLAYING)
         self._unshown: Outcome | None = None  # ... until the screen takes it
         self._frozen: PanelSnapshot | None = None
@@ -159,6 +183,7 @@ class TableFlow:
         self._ai_steps: list[AIStep] | None = None   # the AI turn being carried out
         self._ai_shown: tuple[Aim, Choice | None] | None = None
         self._ai_wait = 0.0
+        self._showing: tuple[Outcome, AimPreview] | None = None  # (SHOWING) what, and its aim
         self._stuck = False                   # the AI failed; its seat waits for an undo
         self._next_turn()
 
@@ -211,6 +236,11 @@ class TableFlow:
     def clicks(self) -> tuple[Click, ...]:
         return tuple(self._clicks)
 
+    @property
+    def preview(self) -> MovePreview | None:
+        """What the move waiting for Confirm would do (CONFIRM), else None."""
+        return self._preview if self.phase is Phase.CONFIRM else None
+
     def take_outcome(self) -> Outcome | None:
         """The outcome the screen is to animate now (once; then it waits for :meth:`landed`)."""
         out, self._unshown = self._unshown, None
@@ -225,9 +255,12 @@ class TableFlow:
     def view(self) -> TableView:
         s = self.session
         playing = self.phase is Phase.PLAYING
-        panels: Session = self._frozen if playing and self._frozen is not None else s
+        frozen = playing or self.phase is Phase.SHOWING
+        panels: Session = self._frozen if frozen and self._frozen is not None else s
         status = panels.status()
-        if self._move is not None:
+        if self._move is not None and self.phase is Phase.CONFIRM:
+            status = f"{self._move.name}: Confirm (Enter) or Cancel (Esc)"
+        elif self._move is not None:
             status = f"{self._move.name}: {self._move.prompts[len(self._clicks)].hint}  (Esc cancels)"
         seat = s.current_seat()
         name = next((sv.name for sv in s.seats() if sv.seat == seat), "the AI")
@@ -248,12 +281,17 @@ class TableFlow:
         may = self.may_aim
         choices = tuple(s.choices()) if may or not s.has_turns else ()
         say = self.session.plain
+        if self.phase is Phase.CONFIRM:
+            idle = ""
         return TableView(self.phase, say(status), self.message, may, choices, self._choice_key, idle,
                          self.can_undo, self.can_end_turn, may and s.locked_aim() is None,
-                         self._move.key if self._move else None, panels)
+                         self._move.key if self._move else None, panels, self.preview)
 
     def aim_preview(self) -> AimPreview | None:
-        """The aim to draw now: the AI's on show, or the person's; None when there is none."""
+        """The aim to draw now: the AI's on show, a replayed push's, or the person's; None when
+        there is none."""
+        if self.phase is Phase.SHOWING and self._showing is not None:
+            return self._showing[1]
         if self.phase is Phase.AI_SHOWING and self._ai_shown is not None:
             (aim, choice), by_ai = self._ai_shown, True
         elif self.may_aim:
@@ -271,8 +309,10 @@ class TableFlow:
         """The pieces to ring while a move waits for clicks (TARGETS), else None."""
         if self._move is None:
             return None
-        prompt = self._move.prompts[len(self._clicks)]
         chosen = tuple(c for c in self._clicks if isinstance(c, str))
+        if self.phase is Phase.CONFIRM:
+            return Marks(chosen, (), None)
+        prompt = self._move.prompts[len(self._clicks)]
         return Marks(chosen, tuple(p for p in prompt.choices if p not in chosen), prompt.origin)
 
     def over_view(self) -> OverView | None:
@@ -352,23 +392,55 @@ class TableFlow:
         return True
 
     def pick_move(self, move: MoveView) -> bool:
-        """A signature move's button: used at once, or waiting for its clicks (TARGETS)."""
-        if not move.enabled or not self.may_aim:
+        """A signature move's button: its preview waiting for Confirm (CONFIRM), or first the
+        clicks that choose its targets (TARGETS). A move whose preview the rules refuse says why
+        and is not picked."""
+        if not move.enabled or not (self.may_aim or self.phase is Phase.CONFIRM):
             self.message = move.reason
             return False
         if not move.prompts:
-            return self._use_move(move, [])
-        self._move, self._clicks = move, []
+            preview = self._preview_of(move, [])
+            if preview is None:
+                return False
+            self._move, self._clicks, self._preview = move, [], preview
+            self.message = ""
+            self.phase = Phase.CONFIRM
+            return True
+        self._move, self._clicks, self._preview = move, [], None
         self.message = ""
         self.phase = Phase.TARGETS
         return True
 
+    def _preview_of(self, move: MoveView, clicks: list[Click]) -> MovePreview | None:
+        """The move's preview with these clicks; None (and the reason said) if refused."""
+        try:
+            return self.session.preview_move(move.key, list(clicks))
+        except ValueError as exc:
+            self.message = str(exc)
+            return None
+
     def click(self, x: float, y: float, piece: str | None) -> bool:
         """A click on the ring at world point (x, y), on ``piece`` (None: no piece there), while a
-        move waits for targets: taken if it is what the move's next prompt asks for."""
+        move waits for targets: taken if it is what the move's next prompt asks for. The last
+        one shows the move's preview (CONFIRM); a click while it shows chooses the last target
+        again. A target the rules refuse (the preview says why) is not taken."""
         move = self._move
-        if self.phase is not Phase.TARGETS or move is None:
+        if move is None or self.phase not in CHOOSING:
             return False
+        if self.phase is Phase.CONFIRM:
+            if not move.prompts:
+                self.message = "Confirm (Enter) or Cancel (Esc)"
+                return False
+            last = self._clicks.pop()
+            self.phase = Phase.TARGETS
+            if self._click(move, x, y, piece):
+                return True
+            self._clicks.append(last)
+            self.phase = Phase.CONFIRM
+            return False
+        return self._click(move, x, y, piece)
+
+    def _click(self, move: MoveView, x: float, y: float, piece: str | None) -> bool:
         prompt = move.prompts[len(self._clicks)]
         if prompt.kind == "point":
             if math.hypot(x, y) > self.session.materials.ring.radius:
@@ -382,14 +454,25 @@ class TableFlow:
             self._clicks.append(piece)
         self.message = ""
         if len(self._clicks) >= len(move.prompts):
-            return self._use_move(move, list(self._clicks))
+            preview = self._preview_of(move, self._clicks)
+            if preview is None:  # refused: this click is not taken (the reason is said)
+                self._clicks.pop()
+                return False
+            self._preview = preview
+            self.phase = Phase.CONFIRM
         return True
 
-    def cancel(self) -> bool:
-        """Esc while a move waits for targets."""
-        if self.phase is not Phase.TARGETS:
+    def confirm(self) -> bool:
+        """Confirm (Enter) the move whose preview is on show: it is made."""
+        if self.phase is not Phase.CONFIRM or self._move is None:
             return False
-        self._move, self._clicks = None, []
+        return self._use_move(self._move, list(self._clicks))
+
+    def cancel(self) -> bool:
+        """Esc while a move waits for targets or for Confirm: nothing was changed."""
+        if self.phase not in CHOOSING:
+            return False
+        self._move, self._clicks, self._preview = None, [], None
         self.message = ""
         self.phase = Phase.AIM
         return True
@@ -425,11 +508,10 @@ class TableFlow:
         try:
             outcome = self.session.use_move(move.key, clicks)
         except ValueError as exc:  # the rules refused it: nothing happened to the game
-            waited = self._move is not None
-            self._move, self._clicks = None, []
+            self._move, self._clicks, self._preview = None, [], None
             self.message = str(exc)
             self.phase = Phase.AIM
-            return waited  # a move that waited for clicks is dropped (a change); a button's is not
+            return True  # the move that waited for Confirm is dropped (a change)
         self._play(outcome, before)
         return True
 
@@ -446,11 +528,28 @@ class TableFlow:
             self._next_turn()
         return True
 
-    def play(self, outcome: Outcome) -> bool:
-        """Animate an outcome made elsewhere (the replay viewer's step forward)."""
+    def play(self, outcome: Outcome, show_aim: float = 0.0,
+             before: PanelSnapshot | None = None) -> bool:
+        """Animate an outcome made elsewhere (the replay viewer's step forward); a push shows
+        its aim for ``show_aim`` seconds first (SHOWING), as the AI's pushes do. ``before``: the
+        panels as they were before it (the session has already moved on), shown until it lands."""
         if self.phase not in (Phase.AIM, Phase.OVER):
             return False
-        self._play(outcome, PanelSnapshot(self.session))
+        before = before or PanelSnapshot(self.session)
+        push = outcome.result.push if outcome.result is not None else None
+        traj = outcome.result.trajectory if outcome.result is not None else None
+        if show_aim > 0 and push is not None and traj is not None and push.piece in traj.ids \
+                and len(traj.poses):
+            x, y, angle, _ = (float(v) for v in traj.poses[0, traj.ids.index(push.piece)])
+            aim = Aim.from_push(push)
+            choice = Choice(push.kind, push.kind, self.session.kind_label(push.kind), 1)
+            self._showing = (outcome, AimPreview(aim, push.kind, (x, y, angle), True, False,
+                                                 readout(aim, choice), ""))
+            self._ai_wait = show_aim
+            self._frozen = before
+            self.phase = Phase.SHOWING
+            return True
+        self._play(outcome, before)
         return True
 
     def reset(self, message: str = "") -> None:
@@ -482,8 +581,15 @@ class TableFlow:
         return True
 
     def tick(self, dt: float) -> bool:
-        """Time passes (``dt`` seconds): an AI aim on show for long enough is pushed. True when
-        that happened."""
+        """Time passes (``dt`` seconds): an AI aim (or a replayed push's) on show for long enough
+        is pushed (played). True when that happened."""
+        if self.phase is Phase.SHOWING and self._showing is not None:
+            self._ai_wait -= dt
+            if self._ai_wait > 0:
+                return False
+            outcome, self._showing = self._showing[0], None
+            self._play(outcome, self._frozen or PanelSnapshot(self.session))
+            return True
         if self.phase is not Phase.AI_SHOWING:
             return False
         self._ai_wait -= dt
@@ -537,7 +643,8 @@ class TableFlow:
 
     # ----- the phases' entries -------------------------------------------------------------------
     def _play(self, outcome: Outcome, before: PanelSnapshot) -> None:
-        self._move, self._clicks = None, []
+        self._move, self._clicks, self._preview = None, [], None
+        self._showing = None
         self._outcome = self._unshown = outcome
         self._frozen = before
         self.message = outcome.message
@@ -545,7 +652,8 @@ class TableFlow:
 
     def _next_turn(self) -> None:
         """OVER, an AI seat's turn starting (AI_THINKING), or a person's (AIM)."""
-        self._move, self._clicks = None, []
+        self._move, self._clicks, self._preview = None, [], None
+        self._showing = None
         self._outcome = self._unshown = None
         self._ai_steps = None
         self._ai_shown = None
@@ -569,12 +677,21 @@ class TableFlow:
         winner = self.session.winner()
         seat = self.session.current_seat()
         ai_turn = seat is not None and self.session.seat_is_ai(seat)
-        if (self.phase is Phase.OVER) != (winner is not None) and self.phase is not Phase.PLAYING:
+        if (self.phase is Phase.OVER) != (winner is not None) and \
+                self.phase not in (Phase.PLAYING, Phase.SHOWING):
             wrong.append(f"{self.phase} with winner {winner}")
-        if (self.phase is Phase.TARGETS) != (self._move is not None):
+        if (self.phase in CHOOSING) != (self._move is not None):
             wrong.append(f"{self.phase} with a move waiting: {self._move}")
-        if self._move is not None and len(self._clicks) >= len(self._move.prompts):
+        if (self.phase is Phase.TARGETS and self._move is not None
+                and len(self._clicks) >= len(self._move.prompts)):
             wrong.append("a move waiting for clicks it has")
+        if (self.phase is Phase.SHOWING) != (self._showing is not None):
+            wrong.append(f"{self.phase} with a push to show {self._showing}")
+        if (self.phase is Phase.CONFIRM) != (self._preview is not None):
+            wrong.append(f"{self.phase} with a preview {self._preview}")
+        if (self.phase is Phase.CONFIRM and self._move is not None
+                and len(self._clicks) != len(self._move.prompts)):
+            wrong.append("a move waiting for Confirm without all its targets")
         if (self.phase is Phase.PLAYING) != (self._outcome is not None):
             wrong.append(f"{self.phase} with outcome {self._outcome}")
         if self.phase in (Phase.AI_THINKING, Phase.AI_SHOWING) and not ai_turn:

@@ -117,6 +117,9 @@ def open_app(argv: list[str], shown_as: str) -> int:
         print(f"{shown_as.split()[0]} {shown_as.split()[1]}: {problem}; run it on a desktop, or under "
               f"a virtual display: xvfb-run -a {shown_as}", file=sys.stderr)
         return EXIT_NO_DISPLAY
+    from kabuto.ui.gl_checks import release_mode
+
+    release_mode()  # before pyglet loads: no OpenGL error check after every call
     from kabuto.app.main import App, Options
 
     try:

@@ -18,7 +18,8 @@ The rules are data and functions on a :class:`physics.World` (the pieces on the 
 * **A turn**: :meth:`legal_pieces` / :meth:`legal_kinds`, then :meth:`push` (ends the turn unless
   ``end_turn=False``), :meth:`available_moves` and :meth:`use_move` before or after the push, and
   :meth:`end_turn`. :meth:`preview_push` simulates a push and its consequences without changing
-  anything (cheap: no copy of the game is made).
+  anything (cheap: no copy of the game is made); :meth:`preview_move` does the same for a
+  signature move (what it would pay, move, place and knock out, and the ring after it).
 * **The end**: :attr:`is_over`, :attr:`winner` (a side), :attr:`result` (a :class:`GameResult`).
 * **State as data**: :meth:`to_json` / :meth:`from_json` (a loaded game continues bit-identically),
   :meth:`clone`, :attr:`history` (every action with its parameters and, after each push, move and
@@ -62,6 +63,16 @@ from kabuto.rules.wrestlers import Wrestler, load_wrestlers, wrestler
 from physics import Materials, Push, World, state_hash
 from physics.checks import finite_number
 from physics.shapes import shape_from_json
+
+
+@dataclass(frozen=True)
+class MovePreview:
+    """A signature move not made (:meth:`Game.preview_move`): what :meth:`Game.use_move` would
+    report, and the ring after it (a world of its own: the game still has the one before)."""
+
+    outcome: MoveOutcome
+    world: World
+
 
 FORMAT = "kabuto-game"
 VERSION = 1
@@ -817,6 +828,19 @@ class Game:
                            report.moved, report.knocked_out, h, self._result,
                            sorted(set(self._out) - out_before), turn_ended)
 
+    def preview_move(self, player: int, name: str, **targets: Any) -> MovePreview:
+        """What :meth:`use_move` would do with these targets, without changing the game: the
+        outcome it would report and the ring as it would leave it. IllegalMove (the same refusal
+        ``use_move`` would give) when it cannot be made. Cheap: the move runs on the game itself
+        between a checkpoint and its restore, as a refused move does."""
+        cp = self._checkpoint()
+        try:
+            outcome = self.use_move(player, name, **targets)
+            after = self.world
+        finally:
+            self._restore(cp)
+        return MovePreview(outcome, after)
+
     def knock_out(self, seat: int, pid: str, gain: bool) -> list[Knockout]:
         """For move effects: knock ``pid`` and everything stacked on it off the ring by ``seat``'s
         move. ``gain``: the move adds the standard discs knocked out to the mover's inventory (else
@@ -1112,4 +1136,4 @@ class Game:
         return f"<kabuto.Game {self.players}P {'/'.join(self._setup.wrestlers)}: {state}>"
 
 
-__all__ = ["Game", "GameSetup", "Seat", "IllegalMove", "ReplayError", "exact_materials"]
+__all__ = ["Game", "GameSetup", "MovePreview", "Seat", "IllegalMove", "ReplayError", "exact_materials"]

@@ -197,3 +197,28 @@ def test_a_piece_draws_only_inside_the_box_repaired_for_it(app_window):
             ring.set_mark("P", None)
             ring.show({}, {})
     win.present()
+
+
+def test_a_move_too_small_to_see_repaints_nothing_and_the_landing_is_exact(app_window):
+    """In slow motion a push's last frames move pieces by hundredths of a pixel: those frames
+    leave the pieces where they are drawn (no rectangle to repair), a move of a pixel or more is
+    drawn, and the push lands with every piece drawn exactly at rest."""
+    from kabuto.app.scene.ring_view import STILL_PX
+
+    scene = _push(app_window, "crowd")
+    ring = scene.ring
+    pid, spr = next(iter(ring.sprites.items()))
+    x, y, a, level = spr.pose
+    ring.take_damage()
+    px = 1.0 / ring.transform.scale  # metres per pixel
+    poses = {q: sp.pose for q, sp in ring.sprites.items()}
+    ring.show({**poses, pid: (x + 0.1 * px, y, a, level)}, {}, still_px=STILL_PX)
+    assert ring.take_damage() == [] and spr.pose == (x, y, a, level)
+    ring.show({**poses, pid: (x + 1.0 * px, y, a, level)}, {}, still_px=STILL_PX)
+    assert ring.take_damage() and spr.pose == (x + 1.0 * px, y, a, level)
+    while scene.mode == "playing" or scene.flights:
+        app_window.pump()
+    world = scene.session.world()
+    levels = world.levels()
+    assert {p.id: (p.x, p.y, p.angle, levels[p.id]) for p in world.pieces} == \
+        {q: s.pose for q, s in ring.sprites.items()}

@@ -152,6 +152,7 @@ def test_signature_moves_show_why_not_and_take_targets_by_click(app_window):
     target = session.world().piece(choices[0])
     x, y = scene.ring.transform.to_screen(target.x, target.y)
     scene.on_mouse_press(x, y, 1, 0)
+    assert scene.mode == "confirm" and scene.confirm_move()
     settle(app_window, scene)
     boulder = [p for p in session.world().pieces if p.kind == "gus_boulder"]
     assert len(boulder) == 1 and boulder[0].base == choices[0]
@@ -199,7 +200,9 @@ def test_a_recorded_game_replays_step_by_step_to_the_same_states(app_window, dat
     assert model.steps == 3
     for k in (1, 2, 3):
         replay.step_forward()
-        assert replay.mode == "playing"                             # the push is animated
+        assert replay.mode == "showing" and replay.ring._aim_shapes   # its aim first, as played
+        app_window.pump(1.0)
+        assert replay.mode == "playing"                             # then the push is animated
         settle(app_window, replay)
         assert state_hash(model.game.world.snapshot()) == hashes[k]
     replay.step_back()

@@ -113,7 +113,7 @@ def test_aiming_is_held_to_the_hands_range_and_the_locked_platform():
     assert flow.pick_choice("small")                      # Charge costs the medium
     _push(flow, Aim(200.0, 10.0, 0.3))
     (charge,) = [m for m in session.moves() if m.name == "Charge"]
-    assert flow.pick_move(charge)                         # one more push, from the same spot
+    assert flow.pick_move(charge) and flow.confirm()      # one more push, from the same spot
     _land(flow)
     assert flow.set_aim(Aim(120.0, -30.0, 0.25))
     assert (flow.aim.entry_deg, flow.aim.heading_deg) == (-160.0, 10.0) and flow.aim.speed == 0.25
@@ -156,7 +156,9 @@ def test_a_move_waits_for_its_clicks_rings_the_choices_and_refuses_a_wrong_one()
     assert flow.phase is Phase.TARGETS and "ringed pieces" in flow.message
     assert session.game.to_json() == before
     assert not flow.push()                                 # a move is waiting: no push
-    assert flow.click(0.0, 0.0, offered[0]) and flow.phase is Phase.PLAYING
+    assert flow.click(0.0, 0.0, offered[0]) and flow.phase is Phase.CONFIRM
+    assert session.game.to_json() == before                 # only a preview so far
+    assert flow.confirm() and flow.phase is Phase.PLAYING
     _land(flow)
     boulder = [p for p in session.world().pieces if p.kind == "gus_boulder"]
     assert len(boulder) == 1 and boulder[0].base == offered[0]
@@ -180,6 +182,7 @@ def test_a_direction_is_a_point_clicked_on_the_ring():
     assert not flow.click(R * 1.2, 0.0, None) and flow.message == "click a point on the ring"
     w = session.world().piece("rita:wrestler")
     assert flow.click(w.x, w.y - 0.03, None)              # straight below the wrestler
+    assert flow.confirm()
     _land(flow)
     assert session.world().piece("rita:wrestler").angle == pytest.approx(-1.5707963, abs=1e-6)
 
@@ -311,11 +314,22 @@ def _in_over():
     return session, flow
 
 
+def _in_confirm():
+    session, flow = _flow()
+    drop = next(m for m in session.moves() if m.name == "Boulder Drop")
+    assert flow.pick_move(drop) and flow.click(0.0, 0.0, drop.prompts[0].choices[0])
+    assert flow.phase is Phase.CONFIRM
+    return session, flow
+
+
 REFUSED = {
-    "aim": (_flow, ["landed", "cancel", "click", "end_turn", "undo", "ai_planned", "ai_failed", "tick"]),
+    "aim": (_flow, ["landed", "cancel", "click", "end_turn", "undo", "ai_planned", "ai_failed", "tick",
+                    "confirm"]),
     "playing": (_in_playing, ["push", "pick_move", "click", "cancel", "end_turn", "undo", "play",
-                              "set_aim", "pick_choice", "cycle_choice", "ai_planned"]),
-    "over": (_in_over, ["push", "pick_move", "end_turn", "set_aim", "pick_choice", "landed", "click"]),
+                              "set_aim", "pick_choice", "cycle_choice", "ai_planned", "confirm"]),
+    "over": (_in_over, ["push", "pick_move", "end_turn", "set_aim", "pick_choice", "landed", "click",
+                        "confirm"]),
+    "confirm": (_in_confirm, ["push", "end_turn", "set_aim", "landed", "play", "tick", "ai_planned"]),
 }
 
 
@@ -323,6 +337,7 @@ def _call(flow: TableFlow, session: GameSession, name: str) -> bool:
     move = next(iter(session.moves()), None)
     calls = {
         "push": flow.push, "landed": flow.landed, "cancel": flow.cancel, "end_turn": flow.end_turn,
+        "confirm": flow.confirm,
         "undo": flow.undo, "cycle_choice": flow.cycle_choice,
         "click": lambda: flow.click(0.0, 0.0, session.world().pieces[0].id),
         "ai_planned": lambda: flow.ai_planned(0, []),
@@ -349,7 +364,8 @@ EVENTS = st.one_of(
     st.tuples(st.just("choice"), st.integers(0, 3)),
     st.tuples(st.just("move"), st.integers(0, 2)),
     st.tuples(st.just("click"), st.floats(-0.15, 0.15), st.floats(-0.15, 0.15), st.integers(-1, 40)),
-    *(st.just((name,)) for name in ("cancel", "end", "undo", "landed", "fail", "reset", "play", "stale")),
+    *(st.just((name,)) for name in ("cancel", "end", "undo", "landed", "fail", "reset", "play", "stale",
+                                    "confirm")),
     st.tuples(st.just("tick"), st.floats(0.0, 1.0)),
     st.tuples(st.just("plan"), st.sampled_from(["push", "move", "bad", "none"]), st.floats(-180, 180)),
 )
@@ -391,7 +407,7 @@ def _apply(flow: TableFlow, session: GameSession, event: tuple, token: int | Non
         else:
             steps = []
         return flow.ai_planned(token, steps)
-    simple = {"cancel": flow.cancel, "end": flow.end_turn, "undo": flow.undo, "landed": flow.landed,
+    simple = {"cancel": flow.cancel, "confirm": flow.confirm, "end": flow.end_turn, "undo": flow.undo, "landed": flow.landed,
               "fail": lambda: flow.ai_failed(token if token is not None else -1, RuntimeError("boom")),
               "reset": lambda: flow.reset("reset") or True, "play": lambda: flow.play(Outcome(None)),
               "stale": lambda: flow.ai_planned(-5, []), "tick": lambda: flow.tick(args[0])}
@@ -446,12 +462,18 @@ def test_a_whole_game_against_the_ai_played_through_the_flow(seed):
         if usable and rng.random() < 0.5:
             move = rng.choice(usable)
             if flow.pick_move(move):
-                while flow.phase is Phase.TARGETS:
+                for _ in range(30):  # targets the rules refuse are not taken: try others
+                    if flow.phase is not Phase.TARGETS:
+                        break
                     marks, prompt = flow.marks(), move.prompts[len(flow.clicks)]
                     if prompt.kind == "piece":
                         flow.click(0.0, 0.0, rng.choice(marks.offered))
                     else:
                         flow.click(rng.uniform(-0.05, 0.05), rng.uniform(-0.05, 0.05), None)
+                else:
+                    assert flow.cancel()
+                if flow.phase is Phase.CONFIRM:
+                    assert flow.confirm()
                 if flow.phase is Phase.PLAYING:
                     _land(flow)
             continue
@@ -468,3 +490,22 @@ def test_a_whole_game_against_the_ai_played_through_the_flow(seed):
     over = flow.over_view()
     assert over.reason == session.game.result_text() and "seat" not in over.reason
     assert flow.view().status == f"Game over: {over.reason}"
+
+
+# ----- a push made elsewhere (a replay's step) -------------------------------------------------------
+def test_a_push_made_elsewhere_shows_its_aim_with_the_panels_before_it_then_plays():
+    from kabuto.app.session import PanelSnapshot
+
+    session, flow = _flow()
+    before = PanelSnapshot(session)
+    choice = next(c for c in session.choices() if c.key == "medium")
+    outcome = session.push(STEADY, choice)               # the session has moved on already
+    assert flow.play(outcome, 0.5, before) and flow.phase is Phase.SHOWING
+    shown = flow.aim_preview()
+    assert shown.aim == Aim(STEADY.entry_deg, STEADY.heading_deg, STEADY.speed) and shown.kind == "medium"
+    assert shown.start is not None and not shown.blocked
+    assert flow.view().panels is before and flow.take_outcome() is None
+    assert not flow.problems()
+    assert not flow.tick(0.3) and flow.phase is Phase.SHOWING
+    assert flow.tick(0.3) and flow.phase is Phase.PLAYING and flow.view().panels is before
+    assert flow.take_outcome() is outcome and flow.landed()

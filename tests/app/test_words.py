@@ -133,3 +133,42 @@ def test_the_tuning_tabs_and_messages_name_kinds_as_players_do(display, tmp_path
         assert scene.message == "mass (g) of the medium disc: 11.10, from the next push"
     finally:
         win.close()
+
+
+def test_every_signature_moves_preview_reads_in_players_words():
+    """Each wrestler's moves, previewed on the starting board and after a few pushes, with the
+    first target offered and points round the ring: what the preview says names no ids, kind keys
+    or long numbers."""
+    import random
+
+    from kabuto.app.game_session import GameSession
+    from kabuto.rules.game import Game
+    from kabuto.rules.wrestlers import load_wrestlers
+
+    rng = random.Random(5)
+    keys = [w.key for w in load_wrestlers()]
+    said = 0
+    for i, key in enumerate(keys):
+        game = Game.new(players=2, wrestlers=[key, keys[(i + 1) % len(keys)]], seed=i, first_player=0)
+        session = GameSession(game, ("human", "human"), record=False)
+        for _ in range(3):
+            for move in session.moves():
+                if not move.enabled:
+                    continue
+                for _ in range(4):
+                    clicks = [rng.choice(p.choices) if p.kind == "piece" else
+                              (rng.uniform(-0.07, 0.07), rng.uniform(-0.07, 0.07)) for p in move.prompts]
+                    try:
+                        preview = session.preview_move(move.key, clicks)
+                    except ValueError:
+                        continue
+                    said += 1
+                    for line in preview.lines:
+                        assert leaks(line) == [], line
+            try:  # a push, so the next previews see another board
+                game.push(game.legal_kinds()[0], rng.uniform(-180, 180), 0.0, 0.4)
+            except ValueError:
+                pass
+            if game.is_over:
+                break
+    assert said > 20

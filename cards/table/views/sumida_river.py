@@ -204,13 +204,15 @@ class SumidaRiverView:
             st = self._status(ctx, seat)
             d.add(text(f"seat:{seat}:status", r.x + 200, r.top - 40, st, theme.FONT_SMALL, theme.ACCENT))
         else:
-            backs_area = Rect(r.x + 8, r.top - 110, r.w - 16, sizes.CARD_XS[1])
+            backs_area = Rect(r.x + 8, r.top - 114, r.w - 16, sizes.CARD_XS[1])
             a_area = Rect(r.x + 8, r.y + 50, r.w - 16, 0)
             d.add(text(f"seat:{seat}:held", r.x + 8, r.top - 40, held, theme.FONT_SMALL, theme.TEXT_DIM))
             d.add(text(f"seat:{seat}:atitle", r.x + 8, r.y + 110, "A cards on the table:", theme.FONT_SMALL,
                        theme.TEXT_DIM))
+            # Under the card count: the foot of the panel is the known cards' (two lines at most).
             st = self._status(ctx, seat)
-            d.add(text(f"seat:{seat}:status", r.x + 8, r.y + 24, st, theme.FONT_SIZE, theme.ACCENT, bold=True))
+            d.add(text(f"seat:{seat}:status", r.x + 8, r.top - 56, st, theme.FONT_SMALL, theme.ACCENT,
+                       bold=True))
             known = obs["known"].get(str(seat))
             if known:
                 d.add(text(f"seat:{seat}:known", r.x + 8, r.y + 8, "you know: " + pretty_list(known, GAME),
@@ -276,7 +278,7 @@ class SumidaRiverView:
         d.add(text("me:name", r.x + 26, r.top - 20, ctx.names[me], theme.FONT_HEADING, bold=True))
         d.add(text("me:score", r.right - 8, r.top - 20, f"{obs['scores'][me]} pts", theme.FONT_SIZE, anchor_x="right"))
         d.add(text("me:status", r.x + 8, r.top - 40, self._status(ctx, me) or "you", theme.FONT_SMALL, theme.ACCENT))
-        d.add(text("me:atitle", r.x + 8, r.top - 58, "your A cards on the table:", theme.FONT_SMALL - 1,
+        d.add(text("me:atitle", r.x + 8, r.top - 58, "A cards on the table:", theme.FONT_SMALL - 1,
                    theme.TEXT_DIM))
         self._a_cards(ctx, d, "me:a", obs["a_on_table"][me], Rect(r.x + 8, r.y + 10, r.w - 16, 0))
         i = INFO_PANEL

@@ -78,10 +78,10 @@ class SumoView:
                        anchor_x="center", anchor_y="bottom", layer=3))
         d.add(text("ring:out0", SPOT_X[-2], RING.top - 26, f"{ctx.names[0]}", theme.FONT_HEADING, ctx.colour(0),
                    anchor_x="center", bold=True))
-        d.add(text("ring:out0b", SPOT_X[-2], RING.top - 42, "sits here", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center"))
+        d.add(text("ring:out0b", SPOT_X[-2], RING.top - 45, "sits here", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center"))
         d.add(text("ring:out1", SPOT_X[2], RING.top - 26, f"{ctx.names[1]}", theme.FONT_HEADING, ctx.colour(1),
                    anchor_x="center", bold=True))
-        d.add(text("ring:out1b", SPOT_X[2], RING.top - 42, "sits here", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center"))
+        d.add(text("ring:out1b", SPOT_X[2], RING.top - 45, "sits here", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center"))
         d.add(text("ring:push0", SPOT_X[-2], RING.y + 12, "pushes →", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center"))
         d.add(text("ring:push1", SPOT_X[2], RING.y + 12, "← pushes", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="center"))
         d.add(DiscItem(key="wrestler", x=SPOT_X[max(-2, min(2, pos))], y=RING.cy, r=34, fill=theme.WRESTLER,

@@ -127,13 +127,14 @@ class SumoCardGameView:
         # Sides: seat 0 pushes towards column 1 (left), seat 1 towards column 7 (right).
         mid = ROW_Y["my_ring"] + h + ROW_GAP / 2
         left, right = ctx.names[0], ctx.names[1]
-        d.add(text("ring:left", RING_X0 - 24, mid + 8, f"← {left}", theme.FONT_SIZE, ctx.colour(0), anchor_x="right", bold=True))
-        d.add(text("ring:left2", RING_X0 - 24, mid - 10, "pushes out", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="right"))
-        d.add(text("ring:left3", RING_X0 - 24, mid - 24, "this side", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="right"))
+        # Lines a line-height apart (a 10-point line is 16 design pixels tall, a 12-point one 19).
+        d.add(text("ring:left", RING_X0 - 24, mid + 10, f"← {left}", theme.FONT_SIZE, ctx.colour(0), anchor_x="right", bold=True))
+        d.add(text("ring:left2", RING_X0 - 24, mid - 8, "pushes out", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="right"))
+        d.add(text("ring:left3", RING_X0 - 24, mid - 25, "this side", theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="right"))
         rx = column_x(COLUMNS - 1) + w + 24
-        d.add(text("ring:right", rx, mid + 8, f"{right} →", theme.FONT_SIZE, ctx.colour(1), bold=True))
-        d.add(text("ring:right2", rx, mid - 10, "pushes out", theme.FONT_SMALL, theme.TEXT_DIM))
-        d.add(text("ring:right3", rx, mid - 24, "this side", theme.FONT_SMALL, theme.TEXT_DIM))
+        d.add(text("ring:right", rx, mid + 10, f"{right} →", theme.FONT_SIZE, ctx.colour(1), bold=True))
+        d.add(text("ring:right2", rx, mid - 8, "pushes out", theme.FONT_SMALL, theme.TEXT_DIM))
+        d.add(text("ring:right3", rx, mid - 25, "this side", theme.FONT_SMALL, theme.TEXT_DIM))
         d.add(text("ring:rowopp", RING_X0 - 24, ROW_Y["opp_ring"] + h / 2, f"{ctx.names[opp]}'s row",
                    theme.FONT_SMALL, theme.TEXT_DIM, anchor_x="right", anchor_y="center"))
         d.add(text("ring:rowme", RING_X0 - 24, ROW_Y["my_ring"] + h / 2, f"{ctx.names[me]}'s row",
@@ -160,7 +161,7 @@ class SumoCardGameView:
         obs = ctx.obs
         px, pw = 812, 160
         d.add(panel("round:panel", Rect(px - 8, 236, pw + 16, 420), theme.FELT_DARK, theme.FELT_LINE, 10))
-        d.add(text("round:title", px, 634, f"This round ({obs['round']})", theme.FONT_SIZE, bold=True))
+        d.add(text("round:title", px, 638, f"This round ({obs['round']})", theme.FONT_SIZE, bold=True))
         size = sizes.CARD_XS
         slots = {opp: Rect(px, 560, pw, 56), me: Rect(px, 470, pw, 56)}
         for seat, r in slots.items():

@@ -17,7 +17,8 @@ from kabuto.app.game_session import GameSession
 from kabuto.app.replay_list import ReplayEntry, list_replays
 from kabuto.app.replay_model import ReplayModel, open_recording
 from kabuto.app.scene.table import TableScene
-from kabuto.app.session import Outcome
+from kabuto.app.session import Outcome, PanelSnapshot
+from kabuto.app.table_flow import Phase
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
 from kabuto.ui.overlay import confirm
@@ -27,6 +28,7 @@ from kabuto.ui.widgets import Button, fit_text, label
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 PAUSE_BETWEEN = 0.8  # seconds between steps while playing, at speed 1
+AIM_SHOWN = 0.7      # seconds a push's aim shows before it plays, at speed 1 (as the AI's does)
 
 
 class ReplaySession(GameSession):
@@ -102,7 +104,9 @@ class ReplayScene(TableScene):
             self.bar.reason.color = theme.TEXT_DIM
 
     def _refresh_aim(self) -> None:
-        if self.mode != "playing":
+        if self.mode is Phase.SHOWING:
+            super()._refresh_aim()  # the push's platform, piece and line, before it plays
+        elif self.mode is not Phase.PLAYING:
             self.ring.show_aim(None)
 
     def _during_play(self) -> None:
@@ -138,6 +142,7 @@ class ReplayScene(TableScene):
             if self.model.pos >= self.model.steps:
                 self.playing = False
             return
+        before = PanelSnapshot(self.session)  # the panels until the step has played
         try:
             out = self.model.forward()
         except ValueError as exc:
@@ -146,12 +151,14 @@ class ReplayScene(TableScene):
             self.rebuild()
             return
         self.session.sync()
+        before.say(self.session.status())  # the inventories as they were; the step being played
         self._clear_over()
         self.flow.reset(self.model.describe())
         if out is None:
             self._landed()
             return
-        self._play(Outcome(out.physics, self.session._destinations(out.knocked_out), self.message))
+        self._play(Outcome(out.physics, self.session._destinations(out.knocked_out), self.message),
+                   show_aim=AIM_SHOWN / self.play_speed, before=before)
 
     def step_back(self) -> None:
         self.seek(self.model.pos - 1)

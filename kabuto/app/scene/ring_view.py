@@ -7,7 +7,11 @@ changes that matrix; a frame of animation only moves existing shapes (``position
 Shapes are created when a piece first appears and deleted when it leaves - never per frame.
 
 Stacks: a piece on level L is drawn above level L-1 with a shadow offset by L x 1.5 mm and a light
-rim, so a stack reads as a stack from above.
+rim, so a stack reads as a stack from above; a stack of two or more also wears a count badge (a
+small dark disc with its height, "2", "3"), at the top piece's upper-right edge, so the number is
+read at a glance without covering the middle of the piece (where a wrestler's art is). Badges are
+drawn in window pixels (a fixed, readable size at any window size) and only at rest: a push's
+playback hides them, its landing shows them again.
 
 Two batches: ``batch`` holds what never moves during a push (the ring, the platform) and ``live``
 every piece, mark and aim line, drawn over it. While a push plays, the owner caches the still
@@ -25,6 +29,7 @@ from collections.abc import Callable
 from pyglet import gl, shapes
 from pyglet.graphics import Batch, Group
 from pyglet.math import Mat4
+from pyglet.text import Label
 
 from kabuto.app.aim import Aim
 from kabuto.app.animation import Pose
@@ -40,6 +45,10 @@ RIM = 0.0012          # metres of darker rim around each piece
 CIRCLE_SEGMENTS = 36
 MARK_GAP = 0.0025     # metres between a piece's edge and the ring marking it
 MARK_WIDTH = 0.0014
+STILL_PX = 0.25       # a frame of playback leaves a piece this close to its pose where it is drawn
+STILL_ANGLE = 0.005   # ... and turned by less than this (radians: about 0.3 degree)
+BADGE_RADIUS = 8.0    # pixels: the stack-height badge, readable from 960x600 up
+BADGE_FONT = 9
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in ring metres
 
@@ -146,8 +155,11 @@ class PieceSprite:
     """The shapes of one piece: shadow, dark outline, coloured fill, and a mark showing its turn."""
 
     def __init__(self, pid: str, ptype: PieceType, colour: theme.RGBA, layers: _Layers,
-                 batch: Batch, level: int = 0, ghost: bool = False):
+                 batch: Batch, level: int = 0, ghost: bool = False, alpha: int = 215):
+        """``ghost``: a see-through piece (``alpha``) with no shadow: the piece waiting on the
+        platform, or where a signature move would leave a piece (its preview)."""
         self.id = pid
+        self.alpha = alpha
         self.type = ptype
         self.layers = layers
         self.batch = batch
@@ -164,7 +176,7 @@ class PieceSprite:
     def _build(self, level: int) -> None:
         self.delete()
         self.level = level
-        alpha = 215 if self.ghost else 255
+        alpha = self.alpha if self.ghost else 255
         fill = (*self.colour[:3], alpha)
         edge = (*theme.OUTLINE[:3], alpha)
         rim = (*theme.lighter(self.colour, 0.7)[:3], alpha) if level > 0 else edge
@@ -271,6 +283,14 @@ class RingView:
         self._aim_shapes: list[shapes.ShapeBase] = []
         self._marks: dict[str, shapes.Arc] = {}
         self._platform_ghost: PieceSprite | None = None
+        # A move's preview: its pieces' end poses (see-through) and lines from where they are now.
+        self._ghosts: list[PieceSprite] = []
+        self._ghost_lines: list[shapes.ShapeBase] = []
+        # Stack badges, in window pixels over the world (module docstring): top piece id -> shapes.
+        self._g_badge = Group(order=order + 1)
+        self._g_badge_text = Group(order=order + 2)
+        self._badges: dict[str, tuple[shapes.Circle, shapes.Circle, Label]] = {}
+        self._stacks: dict[str, int] = {}  # top piece id -> height, as of the last show_world
         self._build_ring()
 
     # ----- ring ------------------------------------------------------------------------------------
@@ -311,6 +331,7 @@ class RingView:
         self.transform = t
         self.world.set_transform(t)
         self.static_changed = True
+        self._place_badges()
 
     def take_damage(self) -> list[Box]:
         """The world boxes where pieces or marks changed (were, or are now) since the last call."""
@@ -325,11 +346,19 @@ class RingView:
         spr.set_pose(pose)
         return spr
 
-    def show(self, poses: dict[str, Pose], kinds: dict[str, str]) -> None:
-        """Make the drawn pieces exactly ``poses`` (id -> pose); ``kinds`` names new pieces' kinds.
-        Pieces already at their pose are not touched (most pieces, most frames of a push)."""
+    def show(self, poses: dict[str, Pose], kinds: dict[str, str], still_px: float = 0.0) -> None:
+        """Make the drawn pieces ``poses`` (id -> pose); ``kinds`` names new pieces' kinds.
+        Pieces already at their pose are not touched (most pieces, most frames of a push).
+
+        ``still_px``: a piece whose drawn pose is less than this many pixels (and a third of a
+        degree) from its new one is left where it is drawn, a frame of playback only (the table
+        passes :data:`STILL_PX`). In slow motion nearly half the moves of a push's last frames
+        are under a tenth of a pixel: repainting them changes nothing on screen but costs a
+        rectangle each. What the piece is drawn at lags its pose by at most that much, and the
+        landing draws the poses at rest exactly (:meth:`show_world`)."""
         damage = self._damage
         marks = self._marks
+        still = still_px / self.transform.scale if still_px > 0 else 0.0
         for pid in [p for p in self.sprites if p not in poses]:
             self.set_mark(pid, None)
             spr = self.sprites.pop(pid)
@@ -341,6 +370,9 @@ class RingView:
                 spr = self.sprites[pid] = self._sprite(pid, kinds[pid], pose)
                 damage.append(spr.box())
             elif drawn.pose != pose:
+                if still and pose[3] == drawn.pose[3] and abs(pose[2] - drawn.pose[2]) < STILL_ANGLE \
+                        and math.hypot(pose[0] - drawn.pose[0], pose[1] - drawn.pose[1]) < still:
+                    continue
                 marked = pid in marks
                 x0, y0, x1, y1 = drawn.box(marked)
                 drawn.set_pose(pose)
@@ -351,10 +383,79 @@ class RingView:
                     marks[pid].position = pose[:2]
 
     def show_world(self, world) -> None:
-        """Draw a physics.World's at-rest pieces (with their stack levels)."""
+        """Draw a physics.World's at-rest pieces (with their stack levels and height badges)."""
         levels = world.levels()
         self.show({p.id: (p.x, p.y, p.angle, levels[p.id]) for p in world.pieces},
                   {p.id: p.kind for p in world.pieces})
+        bases = {p.base for p in world.pieces if p.base is not None}
+        self.show_badges({p.id: levels[p.id] + 1 for p in world.pieces
+                          if levels[p.id] > 0 and p.id not in bases})
+
+    # ----- a move's preview ---------------------------------------------------------------------------
+    def show_ghosts(self, ghosts) -> None:
+        """Draw each (id, kind, (x, y, angle, level)) see-through at that pose, with a line from
+        where the piece is now (if it is on the ring); () removes them. Called when the preview
+        changes (a whole frame follows), never per frame."""
+        self.static_changed = True
+        for g in self._ghosts:
+            g.delete()
+        for s in self._ghost_lines:
+            s.delete()
+        self._ghosts, self._ghost_lines = [], []
+        for pid, kind, pose in ghosts:
+            if kind not in self.materials.kinds:
+                continue
+            spr = PieceSprite(f"ghost:{pid}", self.materials.kinds[kind], self.styler(pid, kind),
+                              self.layers, self.live, level=pose[3], ghost=True, alpha=140)
+            spr.set_pose(pose)
+            self._ghosts.append(spr)
+            now = self.sprites.get(pid)
+            if now is not None and math.hypot(now.pose[0] - pose[0], now.pose[1] - pose[1]) > 0.001:
+                self._ghost_lines += [
+                    shapes.Line(now.pose[0], now.pose[1], pose[0], pose[1], thickness=0.0009,
+                                color=theme.HIGHLIGHT, batch=self.live, group=self.layers.aim),
+                    shapes.Circle(pose[0], pose[1], 0.0016, segments=12, color=theme.HIGHLIGHT,
+                                  batch=self.live, group=self.layers.aim)]
+
+    def ghost_poses(self) -> dict[str, tuple[float, float, float, int]]:
+        """The preview's pieces as drawn: id -> pose (for tests and tools)."""
+        return {g.id.removeprefix("ghost:"): g.pose for g in self._ghosts}
+
+    # ----- stack badges ------------------------------------------------------------------------------
+    def show_badges(self, stacks: dict[str, int]) -> None:
+        """Badge each stack's top piece (id -> the stack's height, 2 or more); {} hides them all
+        (while a push plays). The table draws a whole frame after this (it rebuilds)."""
+        self._stacks = dict(stacks)
+        self._place_badges()
+
+    def badge_texts(self) -> dict[str, str]:
+        """What each badge reads (top piece id -> "3"): for tests and tools."""
+        return {pid: b[2].text for pid, b in self._badges.items()}
+
+    def _place_badges(self) -> None:
+        for parts in self._badges.values():
+            for s in parts:
+                s.delete()
+        self._badges = {}
+        self.static_changed = True  # not tracked as damage: a whole frame follows
+        t = self.transform
+        for pid, height in sorted(self._stacks.items()):
+            spr = self.sprites.get(pid)
+            if spr is None:
+                continue
+            x, y, _, _ = spr.pose
+            # At the upper right of the top piece's edge, pulled in a little so it stays on it.
+            r = t.length(spr.type.size) * 0.72
+            bx, by = t.to_screen(x, y)
+            bx, by = bx + r * 0.7071, by + r * 0.7071
+            self._badges[pid] = (
+                shapes.Circle(bx, by, BADGE_RADIUS + 1.5, segments=20, color=theme.TEXT,
+                              batch=self.live, group=self._g_badge),
+                shapes.Circle(bx, by, BADGE_RADIUS, segments=20, color=theme.OUTLINE,
+                              batch=self.live, group=self._g_badge),
+                Label(str(height), x=bx, y=by + 0.5, font_name=theme.FONT, font_size=BADGE_FONT,
+                      weight="bold", color=theme.TEXT, anchor_x="center", anchor_y="center",
+                      batch=self.live, group=self._g_badge_text))
 
     def restyle(self) -> None:
         for pid, spr in self.sprites.items():
@@ -458,6 +559,8 @@ class RingView:
             self._damage.append(self._platform_ghost.box())
 
     def delete(self) -> None:
+        self.show_badges({})
+        self.show_ghosts(())
         for spr in self.sprites.values():
             spr.delete()
         self.sprites.clear()

@@ -37,10 +37,10 @@ import kabuto_assets
 from kabuto.app.aim import MIN_DRAG, Aim, Limits, entry_towards, grabs_platform, heading_towards, nudge
 from kabuto.app.animation import Departure, Flight, Playback, first_knock
 from kabuto.app.panels import AimBar, SidePanel
-from kabuto.app.scene.ring_view import RingView
-from kabuto.app.session import AIStep, Choice, MoveView, Outcome, Session
+from kabuto.app.scene.ring_view import STILL_PX, RingView
+from kabuto.app.session import AIStep, Choice, MoveView, Outcome, PanelSnapshot, Session
 from kabuto.app.settings import PACE_WORDS, PACES, playback_speed
-from kabuto.app.table_flow import Phase, TableFlow, TableView
+from kabuto.app.table_flow import CHOOSING, Phase, TableFlow, TableView
 from kabuto.app.tuning import default_profile_dir
 from kabuto.app.tuning_panel import WIDTH as TUNING_WIDTH
 from kabuto.app.tuning_panel import TuningPanel
@@ -230,6 +230,9 @@ class TableScene(Scene):
         self.side.build(self.panel_rect, v.panels, self.widgets, self._pick_move, v.selected_move)
         self.bar.build(self.bar_rect, list(v.choices), v.choice_key, self.widgets, self._pick_choice,
                        v.may_aim, v.idle, reserve_right=SLIDER_ROOM if v.speed_slider else 0.0)
+        if v.preview is not None:
+            self.bar.show_preview(self.bar_rect, v.preview.lines, self.widgets,
+                                  lambda: None if self.confirm_move() else None, self._cancel_move)
         if v.speed_slider:
             r = self.bar_rect
             self.widgets.add(Slider(Rect(r.right - 230, r.y + 6, 210, 40), "push speed (mm/s)",
@@ -286,8 +289,12 @@ class TableScene(Scene):
         self.bar.show(preview.readout, preview.reason)
 
     def _show_marks(self) -> None:
-        """Ring the pieces a move waiting for clicks has chosen, may choose, and measures from."""
+        """Ring the pieces a move waiting for clicks has chosen, may choose, and measures from;
+        while its preview shows, ring what it would knock out and draw where it would leave the
+        pieces it moves or places."""
         self.ring.clear_marks()
+        preview = self.flow.preview
+        self.ring.show_ghosts(preview.ghosts if preview is not None else ())
         marks = self.flow.marks()
         if marks is None:
             return
@@ -297,6 +304,19 @@ class TableScene(Scene):
             self.ring.set_mark(pid, theme.HIGHLIGHT)
         if marks.origin:
             self.ring.set_mark(marks.origin, theme.ACCENT)
+        for pid in preview.falls if preview is not None else ():
+            self.ring.set_mark(pid, theme.TEXT_BAD)
+
+    def confirm_move(self) -> bool:
+        """Confirm (Enter, or its button) the move whose preview shows: it is made."""
+        if not self.flow.confirm():
+            return False
+        self._after_flow()
+        return True
+
+    def _cancel_move(self) -> None:
+        if self.flow.cancel():
+            self._after_flow()
 
     def _set_speed(self, v: float) -> None:
         self.flow.set_aim(replace(self.aim, speed=round(v, 3)))
@@ -330,8 +350,8 @@ class TableScene(Scene):
 
     def _click_target(self, wx: float, wy: float) -> None:
         """A click on the ring while a move waits for targets: the flow takes it or says why not."""
-        if self.flow.click(wx, wy, self.ring.piece_at(wx, wy)) and self.mode is not Phase.TARGETS:
-            self._after_flow()  # the last click: the move is made
+        if self.flow.click(wx, wy, self.ring.piece_at(wx, wy)) and self.mode is Phase.CONFIRM:
+            self._after_flow()  # the last click: the move's preview, waiting for Confirm
             return
         self._show_marks()
         self._refresh_status()
@@ -345,9 +365,10 @@ class TableScene(Scene):
         self._after_flow()
         return True
 
-    def _play(self, outcome: Outcome) -> None:
-        """Play an outcome made elsewhere (the replay viewer's steps)."""
-        if self.flow.play(outcome):
+    def _play(self, outcome: Outcome, show_aim: float = 0.0, before: PanelSnapshot | None = None) -> None:
+        """Play an outcome made elsewhere (the replay viewer's steps); a push shows its aim for
+        ``show_aim`` seconds first; ``before``: the panels before it."""
+        if self.flow.play(outcome, show_aim, before):
             self._after_flow()
 
     def _animate_outcome(self, outcome: Outcome) -> None:
@@ -363,6 +384,7 @@ class TableScene(Scene):
             self._during_play()
             return
         traj = outcome.result.trajectory
+        self.ring.show_badges({})  # stacks may move apart: their badges come back when it lands
         self.playback = Playback(traj, self._speed_for(traj.duration))
         self._clack_at = first_knock(traj, outcome.result.push.piece if outcome.result.push else None)
         self.app.play_sound("push")
@@ -388,6 +410,8 @@ class TableScene(Scene):
 
     def skip(self) -> bool:
         """Space or a click while a push plays: jump to its end (pieces that fall fly off at once)."""
+        if self.mode is Phase.SHOWING and self.flow.tick(float("inf")):
+            self._after_flow()  # a replayed push's aim: play it now, then to its end
         if self.mode is not Phase.PLAYING:
             return False
         if self.playback is not None:
@@ -512,7 +536,7 @@ class TableScene(Scene):
             if self._clack_at is not None and self.playback.time >= self._clack_at:
                 self._clack_at = None
                 self.app.play_sound("clack")
-            self.ring.show(self.playback.poses(), self._kinds)
+            self.ring.show(self.playback.poses(), self._kinds, still_px=STILL_PX)
             moving = True
             if self.playback.done:
                 self.playback = None
@@ -743,12 +767,12 @@ class TableScene(Scene):
             return True
         if self.ring_area.contains(x, y) and self.skip():
             return True
+        if self.mode in CHOOSING and self.ring_area.contains(x, y):
+            self._click_target(*self.ring.transform.to_world(x, y))
+            return True
         if not self.flow.may_aim or not self.ring_area.contains(x, y):
             return False
         wx, wy = self.ring.transform.to_world(x, y)
-        if self.mode is Phase.TARGETS:
-            self._click_target(wx, wy)
-            return True
         R = self.session.materials.ring.radius
         if not grabs_platform(wx, wy, R):
             return False
@@ -810,6 +834,8 @@ class TableScene(Scene):
             return True
         if symbol == key.SPACE and self.skip():
             return True
+        if symbol in (key.ENTER, key.RETURN) and self.mode is Phase.CONFIRM:
+            return self.confirm_move()
         if symbol == key.T:
             self.toggle_tuning()
             return True
