@@ -188,7 +188,8 @@ class Episode:
         self._buf = batch.Buffer()
         self._forces: list[tuple[pymunk.Body, tuple[float, float, float]]] = []
         self._force_steps = 0
-        self._reindex()
+        # The rows are mapped when first needed: a push adds its piece and maps them then.
+        self._stale = True
 
     # ----- structure -----------------------------------------------------------------------------
     def _add(self, st: PieceState, level: int) -> _Piece:
@@ -301,6 +302,7 @@ class Episode:
         self._data.floatArray = self._buf._float_arr
         self._data.intArray = self._buf._int_arr
         self._view = self._arr[: n * 6].reshape(n, 6)
+        self._stale = False
         # Stacks. A piece with riders is judged with them: its fall by the combined centre of mass
         # of the whole stack on it; a rider's support by the combined centre of itself and what
         # rides on it (for a lone rider: its own centre).
@@ -488,6 +490,8 @@ class Episode:
         overlaps apart with bias velocities that the speeds do not show, so a world can look still
         while a piece that dropped onto a neighbour is still being pushed out.
         """
+        if self._stale:
+            self._reindex()
         sim = self.materials.sim
         dt = self.dt
         R = self.materials.ring.radius
@@ -674,6 +678,8 @@ class Episode:
     def _overlaps(self, data: np.ndarray | None, listed: bool) -> list[tuple[str, str, float]]:
         """Overlapping pairs; with ``listed`` False only the deepest disc pair and the polygon
         pairs (enough for the deepest overlap, and cheap: the rest test runs this)."""
+        if self._stale:
+            self._reindex()
         if data is None:
             data = self._read()
         order = [p for p in self._order if p is not self.driven]
@@ -703,6 +709,8 @@ class Episode:
         return out
 
     def at_rest_state(self) -> list[PieceState]:
+        if self._stale:
+            self._reindex()
         data = self._read()
         out = []
         for p in sorted(self.pieces.values(), key=lambda q: q.id):
