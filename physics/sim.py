@@ -52,8 +52,15 @@ _COUPLE_EVERY = 4
 
 
 def level_filter(level: int) -> pymunk.ShapeFilter:
-    bit = 1 << level
-    return pymunk.ShapeFilter(categories=bit, mask=bit)
+    """Shapes on one stack level collide only with each other."""
+    f = _FILTERS.get(level)
+    if f is None:
+        bit = 1 << level
+        f = _FILTERS[level] = pymunk.ShapeFilter(categories=bit, mask=bit)
+    return f
+
+
+_FILTERS: dict[int, pymunk.ShapeFilter] = {}
 
 
 class _Piece:
@@ -62,23 +69,25 @@ class _Piece:
     __slots__ = ("id", "kind", "type", "body", "shapes", "base", "level", "support", "row", "mu",
                  "load", "tied_to", "coupled", "base_row", "r_mean", "r_eq")
 
-    def __init__(self, state: PieceState, ptype: PieceType, level: int):
+    def __init__(self, state: PieceState, ptype: PieceType, level: int, consts: _KindConsts):
         self.id = state.id
         self.kind = state.kind
         self.type = ptype
         self.base: str | None = state.base
         self.level = level
-        body = pymunk.Body(ptype.mass, _moment(ptype))
-        body.position = (state.x, state.y)
-        body.angle = state.angle
+        # Chipmunk's setters called directly: pymunk's properties do the same through a Python
+        # __setattr__ hook, and building the Space is a third of a preview.
+        body = pymunk.Body(ptype.mass, consts.moment)
+        lib.cpBodySetPosition(body._body, (state.x, state.y))
+        lib.cpBodySetAngle(body._body, state.angle)
         self.body = body
-        friction = math.sqrt(ptype.piece_friction)
-        elasticity = math.sqrt(ptype.restitution)
         shp = outline_shapes(ptype, body)
+        filt = level_filter(level)
         for s in shp:
-            s.friction = friction
-            s.elasticity = elasticity
-            s.filter = level_filter(level)
+            sp = s._shape
+            lib.cpShapeSetFriction(sp, consts.friction)
+            lib.cpShapeSetElasticity(sp, consts.elasticity)
+            lib.cpShapeSetFilter(sp, filt)
         self.shapes = shp
         self.support: list[pymunk.Constraint] = []
         self.row = -1
@@ -89,8 +98,20 @@ class _Piece:
         self.coupled = (1.0, 1.0)
         self.base_row = -1
         #: Mean contact radius, and the radius of the disc with that mean (physics.friction).
-        self.r_mean = shapes.mean_contact_radius(ptype.shape)
+        self.r_mean = consts.r_mean
         self.r_eq = 1.5 * self.r_mean
+
+
+class _KindConsts:
+    """What every piece of one kind shares, worked out once per Episode."""
+
+    __slots__ = ("moment", "friction", "elasticity", "r_mean")
+
+    def __init__(self, ptype: PieceType):
+        self.moment = _moment(ptype)
+        self.friction = math.sqrt(ptype.piece_friction)
+        self.elasticity = math.sqrt(ptype.restitution)
+        self.r_mean = shapes.mean_contact_radius(ptype.shape)
 
 
 def outline_shapes(ptype: PieceType, body: pymunk.Body, grow: float = 0.0) -> list[pymunk.Shape]:
@@ -155,6 +176,7 @@ class Episode:
         c, s = math.cos(math.radians(frame_deg)), math.sin(math.radians(frame_deg))
         ordered = sorted(by_id.values(), key=lambda p: canonical_key(p, levels[p.id], c, s))
         self.pieces: dict[str, _Piece] = {}
+        self._consts: dict[str, _KindConsts] = {}
         self._rank: dict[str, int] = {}
         for st in ordered:
             self._add(st, levels[st.id])
@@ -166,14 +188,18 @@ class Episode:
         self._buf = batch.Buffer()
         self._forces: list[tuple[pymunk.Body, tuple[float, float, float]]] = []
         self._force_steps = 0
-        self._reindex()
+        # The rows are mapped when first needed: a push adds its piece and maps them then.
+        self._stale = True
 
     # ----- structure -----------------------------------------------------------------------------
     def _add(self, st: PieceState, level: int) -> _Piece:
         ptype = self.materials.kinds.get(st.kind)
         if ptype is None:
             raise ValueError(f"piece {st.id!r}: unknown kind {st.kind!r}")
-        p = _Piece(st, ptype, level)
+        consts = self._consts.get(st.kind)
+        if consts is None:
+            consts = self._consts[st.kind] = _KindConsts(ptype)
+        p = _Piece(st, ptype, level, consts)
         self.space.add(p.body, *p.shapes)
         self.pieces[p.id] = p
         self._rank[p.id] = len(self._rank)
@@ -217,8 +243,8 @@ class Episode:
             p.mu = math.sqrt(p.type.piece_friction * base.type.piece_friction)
             pivot = pymunk.PivotJoint(other, p.body, other.world_to_local(p.body.position), (0, 0))
         gear = pymunk.GearJoint(other, p.body, 0.0, 1.0)
-        pivot.max_bias = 0.0
-        gear.max_bias = 0.0
+        lib.cpConstraintSetMaxBias(pivot._constraint, 0.0)
+        lib.cpConstraintSetMaxBias(gear._constraint, 0.0)
         p.support = [pivot, gear]
         p.tied_to = p.base
         p.load = -1.0
@@ -230,8 +256,8 @@ class Episode:
         """Full (static) friction limits for a support pressed by ``load`` newtons."""
         if load != p.load:
             pivot, gear = p.support
-            pivot.max_force = p.mu * load
-            gear.max_force = p.mu * load * shapes.mean_contact_radius(p.type.shape)
+            lib.cpConstraintSetMaxForce(pivot._constraint, p.mu * load)
+            lib.cpConstraintSetMaxForce(gear._constraint, p.mu * load * p.r_mean)
             p.load = load
             p.coupled = (1.0, 1.0)
 
@@ -276,6 +302,7 @@ class Episode:
         self._data.floatArray = self._buf._float_arr
         self._data.intArray = self._buf._int_arr
         self._view = self._arr[: n * 6].reshape(n, 6)
+        self._stale = False
         # Stacks. A piece with riders is judged with them: its fall by the combined centre of mass
         # of the whole stack on it; a rider's support by the combined centre of itself and what
         # rides on it (for a lone rider: its own centre).
@@ -463,6 +490,8 @@ class Episode:
         overlaps apart with bias velocities that the speeds do not show, so a world can look still
         while a piece that dropped onto a neighbour is still being pushed out.
         """
+        if self._stale:
+            self._reindex()
         sim = self.materials.sim
         dt = self.dt
         R = self.materials.ring.radius
@@ -649,6 +678,8 @@ class Episode:
     def _overlaps(self, data: np.ndarray | None, listed: bool) -> list[tuple[str, str, float]]:
         """Overlapping pairs; with ``listed`` False only the deepest disc pair and the polygon
         pairs (enough for the deepest overlap, and cheap: the rest test runs this)."""
+        if self._stale:
+            self._reindex()
         if data is None:
             data = self._read()
         order = [p for p in self._order if p is not self.driven]
@@ -678,6 +709,8 @@ class Episode:
         return out
 
     def at_rest_state(self) -> list[PieceState]:
+        if self._stale:
+            self._reindex()
         data = self._read()
         out = []
         for p in sorted(self.pieces.values(), key=lambda q: q.id):

@@ -58,6 +58,15 @@ class World:
         levels_of(self._pieces)  # validates stack chains: every base on the ring, no loops
 
     @classmethod
+    def _trusted(cls, materials: Materials, pieces: list[PieceState]) -> World:
+        """A world of states the simulator itself just produced: valid already, so not checked
+        again (a preview's result is built this way, in every AI search)."""
+        world = cls.__new__(cls)
+        world.materials = materials
+        world._pieces = {p.id: p for p in pieces}
+        return world
+
+    @classmethod
     def empty(cls, materials: Materials | None = None) -> World:
         return cls(materials or Materials.load())
 
@@ -283,7 +292,7 @@ class World:
     def _finish(self, ep: Episode, push: Push | None,
                 sample_rate: float = ANIMATION_RATE) -> PushResult:
         falls, steps, released, stalled, capped, traj = ep.run(sample_rate)
-        world = World(self.materials, ep.at_rest_state())
+        world = World._trusted(self.materials, ep.at_rest_state())
         return PushResult(push, falls, world.snapshot(), steps, steps * ep.dt, released, stalled,
                           capped, traj, ep.released_pose)
 
