@@ -212,8 +212,10 @@ class ISMCTSBot:
         ]
         parts = ([] if iterations is None else [str(iterations)]) + [x for x in settings if x]
         self.name = "mcts" + (":" + ",".join(parts) if parts else "")  # a spec make_bot reads back
-        #: Statistics of the last decision: {action: visits}, and iterations run.
+        #: Statistics of the last decision: {action: visits}, {action: mean reward in [0, 1]} (the
+        #: seat's estimated share of the game after it), and iterations run.
         self.last_visits: dict[Action, int] = {}
+        self.last_values: dict[Action, float] = {}
         self.last_iterations = 0
 
     @staticmethod
@@ -237,7 +239,7 @@ class ISMCTSBot:
             raise ValueError("mcts: the game is over, there is nothing to choose")
         legal = game.legal_actions()
         if len(legal) == 1:
-            self.last_visits, self.last_iterations = {legal[0]: 0}, 0
+            self.last_visits, self.last_values, self.last_iterations = {legal[0]: 0}, {}, 0
             return legal[0]
         heuristic = engine_heuristic(game) if self.rollout == "heuristic" else None
         model_opponents = self.opponents == "policy"
@@ -323,6 +325,7 @@ class ISMCTSBot:
                 break
         self.last_iterations = done
         self.last_visits = {a: ch.visits for a, ch in root.children.items()}
+        self.last_values = {a: ch.reward / ch.visits for a, ch in root.children.items() if ch.visits}
         # The most visited action that is legal in the real game (ties: the better average).
         best = max(
             legal,
@@ -360,6 +363,12 @@ bot specs:
   cfr:N,time=S                ... N iterations per decision, stopping after S seconds if sooner
   cfr:N,explore=X,choice=best ... exploration rate X (default 0.6); play the most likely action
                               instead of sampling the mixed strategy
+  eq                          SUMO: each move in the tricks solved exactly over 40 re-dealt
+                              copies of what it knows; the reveals by the strong search
+                              (mcts:1000,rollout=heuristic); actions it cannot tell apart
+                              (within 0.02) mixed by online MCCFR. Other games: the strong search
+  eq:N,time=S,deals=D         ... N search iterations, D re-dealt copies, S seconds a decision
+  eq:N,margin=X,cfr=M         ... margin X, M MCCFR iterations for the mix (default 400)
 """
 
 
@@ -429,7 +438,36 @@ def make_bot(spec: str, seed: int | None = 0) -> Bot:
             return MCCFRBot(seed=seed, search=ISMCTSBot, **cfr)
         except ValueError as exc:
             raise ValueError(f"bot {spec!r}: {exc}") from None
-    raise ValueError(f"unknown bot {spec!r}: use random, heuristic, mcts, mcts:N or cfr")
+    if kind in ("eq", "equilibrium"):
+        from cards.equilibrium import EquilibriumBot
+
+        eq_kw: dict[str, Any] = {}
+        for part in filter(None, (s.strip() for s in args.split(","))):
+            key, sep, value = part.partition("=")
+            if not sep:
+                key, value = "iterations", part
+            try:
+                if key in ("iterations", "iters", "n"):
+                    eq_kw["iterations"] = int(value)
+                elif key in ("time", "t"):
+                    eq_kw["time_limit"] = float(value)
+                elif key == "margin":
+                    eq_kw["margin"] = float(value)
+                elif key == "cfr":
+                    eq_kw["cfr_iterations"] = int(value)
+                elif key == "deals":
+                    eq_kw["deals"] = int(value)
+                else:
+                    raise ValueError(f"bot {spec!r}: unknown eq setting {key!r}")
+            except ValueError as exc:
+                if str(exc).startswith("bot "):
+                    raise
+                raise ValueError(f"bot {spec!r}: {key} needs a number, not {value!r}") from None
+        try:
+            return EquilibriumBot(seed=seed, search=ISMCTSBot, **eq_kw)
+        except ValueError as exc:
+            raise ValueError(f"bot {spec!r}: {exc}") from None
+    raise ValueError(f"unknown bot {spec!r}: use random, heuristic, mcts, mcts:N, cfr or eq")
 
 
 # ----- matches -----------------------------------------------------------------------------------

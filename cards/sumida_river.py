@@ -109,7 +109,7 @@ count of A cards per seat, at most six of each colour in all; the rest stay in t
 from __future__ import annotations
 
 import random
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 from cards import register
@@ -245,32 +245,46 @@ def _build_combos(t: int, r: int, bits: int, wm: int, wo: int) -> tuple[str, ...
                     if 0 <= w <= wm:
                         out.add(render_meld(t, nat, *_split_wilds(black, w, ow)))
     else:
+        # A run: its natural cards from the lowest up (one per rank, or a gap an A card fills),
+        # grown rank by rank and kept only while the off-colour cards stay within the allowance.
         prefix = "meld " + MELD_TYPES[t] + " "
-        per_pos: list[list[tuple[str | None, int]]] = []
-        for i in range(size):
-            rr = r + i
-            opts: list[tuple[str | None, int]] = [] if i == 0 else [(None, 0)]
-            if rr < 13:
-                for s in range(4):
-                    if (bits >> (4 * i + s)) & 1:
-                        is_main = (main_sb >> s) & 1
-                        if is_main or off:
-                            opts.append((CARD_NAMES[rr * 4 + s], 0 if is_main else 1))
-            per_pos.append(opts)
-        for pick in product(*per_pos):
-            nat_off = sum(o for _, o in pick)
-            if nat_off > off:
-                continue
-            names = [nm for nm, _ in pick if nm is not None]  # already in rank order
-            k = len(names)
-            for ow in range(0, off - nat_off + 1):
-                if ow > wo:
-                    break
-                w = size - k - ow
-                if 0 <= w <= wm:
+        options = _RUN_OPTIONS[t]
+        partial: list[tuple[list[str], int]] = [([nm], o) for nm, o in options[r][bits & 15]]
+        for i in range(1, size):
+            here = options[r + i][(bits >> (4 * i)) & 15] if r + i < 13 else ()
+            grown = [(names, o) for names, o in partial]  # a gap at rank r + i
+            for names, o in partial:
+                for nm, oo in here:
+                    if o + oo <= off:
+                        grown.append(([*names, nm], o + oo))
+            partial = grown
+        for names, nat_off in partial:
+            gaps = size - len(names)
+            for ow in range(min(off - nat_off, wo, gaps) + 1):
+                w = gaps - ow
+                if w <= wm:
                     nwb, nwr = (w, ow) if black else (ow, w)
                     out.add(prefix + ",".join(names + _WILD_TOKENS[nwb][nwr]))
     return tuple(sorted(out))
+
+
+def _run_options(t: int, rank: int, bits: int) -> tuple[tuple[str, int], ...]:
+    """The natural cards of ``rank`` among suit bits ``bits`` a run of type ``t`` may use, each with
+    1 if it is off-colour (else 0), in suit order."""
+    _, _, black, off = SPEC[t]
+    main_sb = BLACK_SUITS if black else RED_SUITS
+    return tuple(
+        (CARD_NAMES[rank * 4 + s], 0 if (main_sb >> s) & 1 else 1)
+        for s in range(4)
+        if (bits >> s) & 1 and ((main_sb >> s) & 1 or off)
+    )
+
+
+#: _RUN_OPTIONS[type][rank][suit bits]: :func:`_run_options` for every run type (None for sets).
+_RUN_OPTIONS = tuple(
+    tuple(tuple(_run_options(t, rank, bits) for bits in range(16)) for rank in range(13)) if SPEC[t][0] else ()
+    for t in range(8)
+)
 
 
 def _build_all_wild(t: int, wm: int, wo: int) -> tuple[str, ...]:
@@ -305,16 +319,167 @@ _ALL_WILD = tuple(
 )
 
 
-#: Per meld type, everything ``_melds`` needs, in one tuple (fewer lookups in the hot loop).
-_TYPE_ROWS = tuple(
-    # The last field: A cards of the main colour a meld with natural cards needs at least (a rank
-    # has only two black cards, so a black four of a kind needs two Black A).
-    (1 << t, *SPEC[t], RELEVANT[t], ELIGIBLE[t], _COMBOS[t], _ALL_WILD[t], 2 if t == BLACK_FOUR else 0)
-    for t in range(8)
-)
-_TYPE_OF_BIT = {1 << t: t for t in range(8)}
-#: The rows of the meld types still free, for every set of used types.
-_FREE_ROWS = tuple(tuple(row for row in _TYPE_ROWS if not blocked & row[0]) for blocked in range(256))
+# ----- the melds of a hand, bit-parallel ------------------------------------------------------------
+#: One bit per rank, at the rank's lowest suit bit (4r): the rank sets below are masks of these.
+_ONES = sum(1 << (4 * r) for r in range(13))
+#: Ranks >= lo (as a rank set), for every rank to meet.
+_GE = tuple(sum(1 << (4 * r) for r in range(lo, 13)) for lo in range(13))
+_LEX_POS = {r: i for i, r in enumerate(LEX_RANKS)}
+#: rank set -> its ranks in the lexical order of legal actions (filled on demand: at most 8192).
+_LEX_ORDER: dict[int, tuple[int, ...]] = {}
+
+
+def _lex_ranks(ranks: int) -> tuple[int, ...]:
+    got = _LEX_ORDER.get(ranks)
+    if got is None:
+        got = _LEX_ORDER[ranks] = tuple(sorted(
+            (r for r in range(13) if ranks >> (4 * r) & 1), key=_LEX_POS.__getitem__
+        ))
+    return got
+
+
+def meld_ranks(h: int, wb: int, wr: int) -> tuple[int, ...]:
+    """For each meld type, the ranks (a rank set, bit 4r for rank r) at which the hand ``h`` (natural
+    cards) with ``wb`` Black A and ``wr`` Red A holds a meld whose lowest natural card has that rank.
+
+    This is the rulebook's table worked out once for whole hands with bit operations, instead of
+    trying every rank of every type: a rank's black cards are its clubs and spades, its red ones its
+    diamonds and hearts, and ``x >> 4`` moves a rank set one rank down (so ``RA & RA >> 4`` are the
+    ranks whose next rank also holds a red card). The differential test checks it against trying
+    every rank (:func:`reference_melds`).
+    """
+    ones = _ONES
+    c, d, hh, s = h & ones, (h >> 1) & ones, (h >> 2) & ones, (h >> 3) & ones
+    ba, bb, ra, rb = c | s, c & s, d | hh, d & hh
+    w1 = ones if wb >= 1 else 0
+    w2 = ones if wb >= 2 else 0
+    q1 = ones if wr >= 1 else 0
+    q2 = ones if wr >= 2 else 0
+    # black-run-3: the lowest card black (then the one off-colour card may fill a gap) or red.
+    b1, b2, r1, r2 = ba >> 4, ba >> 8, ra >> 4, ra >> 8
+    e0, e1, e2 = b1 & b2, b1 ^ b2, ones & ~(b1 | b2)
+    run3 = (ba & (e0 | (e1 & (w1 | q1 | (b1 & r2) | (b2 & r1))) | (e2 & (w2 | (w1 & (r1 | r2 | q1))))))
+    run3 |= ra & (e0 | (e1 & w1) | (e2 & w2))
+    # red-run-4: the red ranks among the next three, the gaps filled by Red A.
+    x, y, z = ra >> 4, ra >> 8, ra >> 12
+    if wr >= 3:
+        run4 = ra
+    elif wr == 2:
+        run4 = ra & (x | y | z)
+    elif wr == 1:
+        run4 = ra & ((x & y) | (x & z) | (y & z))
+    else:
+        run4 = ra & x & y & z
+    return (
+        (bb if wb >= 2 else 0) | (ba if wb >= 3 else 0),  # black-four (two black cards a rank)
+        bb | (ba & w1),  # black-pair
+        run3,  # black-run-3
+        ra & (x | q1),  # red-run-2
+        run4,  # red-run-4
+        (rb & (ba | w1 | q1)) | (ra & ((ba & q1) | (w1 & q1) | q2)) | (ba & q2),  # red-triple
+        ba,  # single-black
+        ra,  # single-red
+    )
+
+
+def _table_row(t: int, wb: int, wr: int) -> tuple[int, int, tuple[str, ...]]:
+    """(suit bits that matter, A-card code of the table key, the melds of A cards only) for type
+    ``t`` and a hand's A cards."""
+    _, size, black, off = SPEC[t]
+    wm, wo = (wb, wr) if black else (wr, wb)
+    wm, wo = min(wm, size), min(wo, off)
+    # A meld with a natural card uses at most size - 1 A cards: the key is capped there.
+    code = ((wm if wm < size else size - 1) << 1 | wo) << 16
+    return RELEVANT[t], code, _ALL_WILD[t][wm][wo]
+
+
+#: _ROWS[wb][wr][t]: _table_row for every A-card count a hand can hold.
+_ROWS = tuple(tuple(tuple(_table_row(t, wb, wr) for t in range(8)) for wr in range(13)) for wb in range(13))
+_FREE_TYPES = tuple(tuple(t for t in range(8) if not blocked >> t & 1) for blocked in range(256))
+
+
+#: Per set of used types, (type, suit bits that matter, tables) of the free ones: what
+#: :func:`hand_melds` needs for a hand without A cards (the usual case), in one lookup.
+_FREE_NATURAL = tuple(tuple((t, RELEVANT[t], _COMBOS[t]) for t in free) for free in _FREE_TYPES)
+
+
+def _combos(t: int, r: int, b: int) -> tuple[str, ...]:
+    """The melds of table key ``b`` (suit bits | A-card code << 16), built and cached."""
+    c = _COMBOS[t][r][b] = _build_combos(t, r, b & 0xFFFF, b >> 17, b >> 16 & 1)
+    _CACHE_SIZE[0] += 1
+    if _CACHE_SIZE[0] > _CACHE_LIMIT:  # bound memory in endless play-outs
+        _clear_combo_cache()
+    return c
+
+
+def hand_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
+    """Every meld of the hand (natural cards ``h``, ``wb`` Black A, ``wr`` Red A) of a type not in
+    ``blocked`` (bits) and of rank ``cur`` or higher (-1: leading), in sorted order.
+
+    The ranks holding a meld come from :func:`meld_ranks`; the melds at each such rank from tables
+    keyed by the suit bits there (built once, shared by every game). A hand without A cards - most
+    calls of a play-out - takes a shorter way through the same rules.
+    """
+    ge = _GE[cur if cur > 0 else 0]
+    out: list[str] = []
+    if wb or wr:
+        sets = meld_ranks(h, wb, wr)
+        rows = _ROWS[wb][wr]
+        for t in _FREE_TYPES[blocked]:
+            rel, code, all_wild = rows[t]
+            ranks = sets[t] & ge
+            if ranks:
+                tables = _COMBOS[t]
+                for r in _LEX_ORDER.get(ranks) or _lex_ranks(ranks):
+                    b = ((h >> (r << 2)) & rel) | code
+                    out += tables[r].get(b) or _combos(t, r, b)
+            out += all_wild
+        return out
+    # No A cards: meld_ranks(h, 0, 0), written out.
+    ones = _ONES
+    c, d, hh, s = h & ones, (h >> 1) & ones, (h >> 2) & ones, (h >> 3) & ones
+    ba, ra = c | s, d | hh
+    b1, b2, x = ba >> 4, ba >> 8, ra >> 4
+    e0 = b1 & b2
+    sets = (
+        0,
+        c & s,
+        (ba & (e0 | ((b1 ^ b2) & ((b1 & (ra >> 8)) | (b2 & x))))) | (ra & e0),
+        ra & x,
+        ra & x & (ra >> 8) & (ra >> 12),
+        d & hh & ba,
+        ba,
+        ra,
+    )
+    for t, rel, tables in _FREE_NATURAL[blocked]:
+        ranks = sets[t] & ge
+        if ranks:
+            for r in _LEX_ORDER.get(ranks) or _lex_ranks(ranks):
+                b = (h >> (r << 2)) & rel
+                out += tables[r].get(b) or _combos(t, r, b)
+    return out
+
+
+def reference_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
+    """:func:`hand_melds` the slow way, trying every rank of every free type (the tests compare
+    the two)."""
+    nib = nibbles(h)
+    present = [r for r in LEX_FROM[cur if cur > 0 else 0] if nib[r]]
+    out: list[str] = []
+    for t in range(8):
+        if blocked >> t & 1:
+            continue
+        is_run, size, black, off = SPEC[t]
+        wm, wo = (wb, wr) if black else (wr, wb)
+        wm, wo = min(wm, size), min(wo, off)
+        if wm >= (2 if t == BLACK_FOUR else 0):
+            for r in present:
+                if not nib[r] & ELIGIBLE[t]:
+                    continue
+                bits = nib[r] | (nib[r + 1] << 4 | nib[r + 2] << 8 | nib[r + 3] << 12 if is_run else 0)
+                out.extend(_build_combos(t, r, bits & RELEVANT[t], min(wm, size - 1), wo))
+        out.extend(_ALL_WILD[t][wm][wo])
+    return out
 
 
 class Meld:
@@ -426,7 +591,6 @@ class SumidaRiver(CardGame):
         self.box = [0, 0]
         # Natural cards as 52-bit masks.
         self.hands = [0] * n
-        self.nibs = [nibbles(0)] * n  # per-rank suit bits of each hand, kept in step with hands
         self.undealt = 0
         self.cleared = 0  # cards of finished tricks and face-up discards, this round
         # known[r * (n + 1) + q]: natural cards seat r knows to be in hand q (q == n: undealt).
@@ -529,7 +693,7 @@ class SumidaRiver(CardGame):
         phase = self.phase
         p = self.to_move
         if phase == PLAY:
-            out = self._melds(p)
+            out = hand_melds(self.hands[p], self.hb[p], self.hr[p], self.blocked, self.cur)
             if self.cur >= 0:
                 out.append("pass")
             return out
@@ -552,53 +716,17 @@ class SumidaRiver(CardGame):
         return []
 
     def _melds(self, p: int) -> list[str]:
-        """Every meld seat p may play now, already in sorted order (see LEX_RANKS)."""
-        nib = self.nibs[p]
-        wb, wr = self.hb[p], self.hr[p]
-        present = [r for r in LEX_FROM[self.cur if self.cur > 0 else 0] if nib[r]]
-        out: list[str] = []
-        ext = out.extend
-        for bit, is_run, size, black, off, rel, elig, tables, all_wild, min_w in _FREE_ROWS[self.blocked]:
-            if black:
-                wm, wo = wb, wr
-            else:
-                wm, wo = wr, wb
-            if wm > size:
-                wm = size
-            if wo > off:
-                wo = off
-            if present and wm >= min_w:
-                # A meld with a natural card uses at most size - 1 A cards: cap the key there.
-                code = ((wm if wm < size else size - 1) << 1 | wo) << 16
-                for r in present:
-                    b = nib[r]
-                    if not b & elig:
-                        continue
-                    if is_run:
-                        b |= nib[r + 1] << 4
-                        if size > 2:
-                            b |= nib[r + 2] << 8
-                            if size > 3:
-                                b |= nib[r + 3] << 12
-                    b = (b & rel) | code
-                    c = tables[r].get(b)
-                    if c is None:
-                        c = tables[r][b] = _build_combos(_TYPE_OF_BIT[bit], r, b & 0xFFFF, b >> 17, wo)
-                        _CACHE_SIZE[0] += 1
-                        if _CACHE_SIZE[0] > _CACHE_LIMIT:  # bound memory in endless play-outs
-                            _clear_combo_cache()
-                    ext(c)
-            ext(all_wild[wm][wo])
-        return out
+        """Every meld seat p may play now, already in sorted order (see :func:`hand_melds`)."""
+        return hand_melds(self.hands[p], self.hb[p], self.hr[p], self.blocked, self.cur)
 
     def apply(self, action: str) -> None:
+        phase = self.phase
         if not isinstance(action, str):
             raise IllegalMove(f"actions are strings such as 'pass' or 'keep', not {action!r}")
-        if self.phase == OVER:
-            raise IllegalMove("the game is over: no more actions")
-        phase = self.phase
         if phase == PLAY:
             self._apply_play(action)
+        elif phase == OVER:
+            raise IllegalMove("the game is over: no more actions")
         elif phase == DECLARE:
             self._apply_declare(action)
         elif phase == ADD:
@@ -698,7 +826,6 @@ class SumidaRiver(CardGame):
         for t in traders:
             d = nxt[t]
             self.hands[d] = old_h[t]
-            self.nibs[d] = nibbles(old_h[t])
             self.hb[d], self.hr[d] = old_b[t], old_r[t]
             for r in range(n):
                 # What r knew of t's hand is now known of d's; t itself knew all of it.
@@ -755,7 +882,6 @@ class SumidaRiver(CardGame):
                     m |= 1 << self._draw(deck, "deal")
                 masks.append(m)
         self.hands = list(masks)
-        self.nibs = [nibbles(m) for m in masks]
         dealt = 0
         for m in masks:
             dealt |= m
@@ -846,16 +972,15 @@ class SumidaRiver(CardGame):
             self.events.append({"type": "pass", "seat": p})
             self._advance(p)
             return
-        m = parse_meld(action)
+        m = _PARSED.get(action) or parse_meld(action)
         if isinstance(m, str):
             if not action.startswith("meld "):
                 raise IllegalMove(f"{action!r} is not an action now: play a meld ('meld ...') or 'pass'")
             raise IllegalMove(m)
         t = m.type
-        legal = self._legal
-        if legal is not None and action in legal:
-            pass  # listed as legal just now (the usual case): the checks below would all pass
-        elif (self.blocked >> t) & 1:
+        # A well-formed meld is legal exactly when these checks pass (cheaper than a search of
+        # the legal actions, which can be long).
+        if (self.blocked >> t) & 1:
             raise IllegalMove(f"the {MELD_TYPES[t]} space is already used in this trick")
         elif m.rank is not None and self.cur > 0 and m.rank < self.cur:
             raise IllegalMove(
@@ -873,10 +998,6 @@ class SumidaRiver(CardGame):
         n = self.num_players
         if m.nat:
             self.hands[p] &= ~m.mask
-            nib = list(self.nibs[p])
-            for c in m.nat:
-                nib[c >> 2] &= ~(1 << (c & 3))
-            self.nibs[p] = tuple(nib)
             known = self.known
             w = n + 1
             for i in range(p, n * w, w):
@@ -963,7 +1084,6 @@ class SumidaRiver(CardGame):
                 raise IllegalMove(f"you do not hold {card}")
             bit = 1 << c
             self.hands[p] &= ~bit
-            self.nibs[p] = nibbles(self.hands[p])
             self.cleared |= bit
             w = self.num_players + 1
             for r in range(self.num_players):
@@ -1118,7 +1238,6 @@ class SumidaRiver(CardGame):
             i += need[j]
             if q < n:
                 g.hands[q] = m
-                g.nibs[q] = nibbles(m)
             else:
                 g.undealt = m
         # Other seats' knowledge must stay true of the new deal.
@@ -1155,7 +1274,6 @@ class SumidaRiver(CardGame):
         g.gone = self.gone[:]
         g.box = self.box[:]
         g.hands = self.hands[:]
-        g.nibs = self.nibs[:]
         g.undealt = self.undealt
         g.cleared = self.cleared
         g.known = self.known[:]
@@ -1233,7 +1351,6 @@ class SumidaRiver(CardGame):
         g.gone = saved.integers("a_out_of_game", 2, 0, WILDS_PER_COLOUR)
         g.box = saved.integers("a_box", 2, 0, WILDS_PER_COLOUR)
         g.hands = [cards("hands", h) for h in saved.seq("hands", n)]
-        g.nibs = [nibbles(h) for h in g.hands]
         g.undealt = cards("undealt", saved.get("undealt"))
         g.cleared = cards("cleared", saved.get("cleared"))
         g.known = [cards("known", k) for k in saved.seq("known", n * (n + 1))]

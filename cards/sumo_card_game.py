@@ -527,6 +527,8 @@ class SumoCardGame(CardGame):
             self.reshuffles += 1
             self.events.append({"type": "reshuffle", "count": len(self.deck)})
             kind = "reshuffle"
+        if self._chance is None:
+            return self.deck.pop()  # (what _draw does without outside chance, one call sooner)
         return self._draw(self.deck, kind)
 
     @classmethod

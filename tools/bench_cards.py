@@ -27,7 +27,12 @@ Strength::
     python3 tools/bench_cards.py --strength [--games 200] [--bot mcts] [--jobs 2] [--json]
 
 plays ``--games`` seeded games of the search bot against random bots per game (its seat rotating
-through every seat), and reports the bot's win rate; the requirement is at least 70%.
+through every seat), and reports the bot's win rate; the requirement is at least 70%. With
+``--opponent`` another level, it is a match between two levels, e.g. the Equilibrium level against
+the Strong search in SUMO (the share counts a draw half; 95% Wilson interval)::
+
+    python3 tools/bench_cards.py --strength --game sumo --plain --games 400 --jobs 2 \
+        --bot eq:4000,time=3.0 --opponent mcts:1000,time=3.0,rollout=heuristic
 """
 from __future__ import annotations
 
@@ -42,6 +47,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from head_to_head import wilson  # noqa: E402  (tools/ is the script's directory)
 
 import cards  # noqa: E402
 from cards.api import CardGame  # noqa: E402
@@ -64,14 +71,17 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 }
 
 
-def cases(names: list[str] | None) -> list[tuple[str, type[CardGame], int, dict[str, Any]]]:
-    """(label, class, players, options) for every benchmarked variant."""
+def cases(
+    names: list[str] | None, variants: bool = True
+) -> list[tuple[str, type[CardGame], int, dict[str, Any]]]:
+    """(label, class, players, options) for every benchmarked variant (``variants=False``: only
+    each game's plain rules)."""
     out = []
     for name, cls in sorted(cards.GAMES.items()):
         if names and name not in names:
             continue
         for players in cls.player_counts:
-            for options in VARIANTS.get(name, [{}]):
+            for options in VARIANTS.get(name, [{}]) if variants else [{}]:
                 label = name
                 if len(cls.player_counts) > 1:
                     label += f"/{players}p"
@@ -314,7 +324,7 @@ def run_strength(args: argparse.Namespace) -> dict[str, Any]:
         "target_win_rate": STRENGTH_TARGET,
         "results": {},
     }
-    for label, cls, players, options in cases(args.game):
+    for label, cls, players, options in cases(args.game, not args.plain):
         bar = tqdm(total=args.games, desc=label, file=sys.stderr, leave=False, disable=args.no_progress)
         res = evaluate(
             cls, args.bot, args.opponent, games=args.games, seed=args.seed, players=players,
@@ -323,12 +333,16 @@ def run_strength(args: argparse.Namespace) -> dict[str, Any]:
         bar.close()
         r = res.to_json()
         r["options"] = options
+        lo, hi = wilson(res.wins + res.draws / 2, res.games)
+        r["share"] = round((res.wins + res.draws / 2) / res.games, 4) if res.games else None
+        r["ci95"] = [round(lo, 4), round(hi, 4)]  # of the share (a draw counts half)
         r["meets_target"] = res.win_rate >= STRENGTH_TARGET
         out["results"][label] = r
         if not args.json:
             print(
                 f"{label:24s} {r['bot']} vs {r['opponent']}: won {r['wins']}/{r['games']}"
-                f" ({100 * r['win_rate']:.1f}%, draws {r['draws']}, chance {100 * r['chance_baseline']:.0f}%)"
+                f" ({100 * r['win_rate']:.1f}%, draws {r['draws']}, chance {100 * r['chance_baseline']:.0f}%;"
+                f" share {100 * (r['share'] or 0):.1f}%, 95% {100 * lo:.1f}-{100 * hi:.1f}%)"
                 f" in {r['seconds']:.1f} s  {'ok' if r['meets_target'] else 'BELOW TARGET'}",
                 flush=True,
             )
@@ -347,6 +361,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0, help="strength: seed of the first game")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="strength: worker processes")
     p.add_argument("--no-progress", action="store_true", help="strength: no progress bar on stderr")
+    p.add_argument("--plain", action="store_true", help="only each game's plain rules (no option variants)")
     args = p.parse_args(argv)
     unknown = [g for g in args.game or [] if g not in cards.GAMES]
     if unknown:

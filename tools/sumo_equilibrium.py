@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How exploitable are the SUMO bots? Exact exploitability from OpenSpiel, on a short SUMO deal.
 
-    python3 tools/sumo_equilibrium.py [--hand-size 2] [--cfr 4000] [--mcts 1000]
+    python3 tools/sumo_equilibrium.py [--hand-size 2] [--cfr 4000] [--mcts 1000] [--eq 4000]
                                       [--openspiel-mccfr 200000] [--json] [--out FILE]
 
 Exploitability (OpenSpiel's ``exploitability.exploitability``: the mean of what a best response
@@ -17,6 +17,8 @@ Policies measured:
 * ``mcts`` - our ISMCTS (``--mcts`` iterations a decision, one fixed seed per information set);
 * ``cfr`` - our online MCCFR bot (:mod:`cards.mccfr`, ``--cfr`` iterations a decision): its average
   strategy at each information set, searched from one state of it;
+* ``eq`` - the Equilibrium level (:mod:`cards.equilibrium`: ``--eq`` search iterations, ties within
+  its margin mixed by ``--eq-cfr`` MCCFR iterations): its mixed strategy at each information set;
 * ``openspiel-mccfr`` - OpenSpiel's own outcome-sampling MCCFR run offline on the short game for
   ``--openspiel-mccfr`` iterations (its average policy): how far sampling MCCFR gets with a budget.
 
@@ -44,6 +46,7 @@ from open_spiel.python.algorithms import exploitability, outcome_sampling_mccfr 
 from cards import openspiel_adapter as oa  # noqa: E402
 from cards.api import CardGame  # noqa: E402
 from cards.bots import ISMCTSBot  # noqa: E402
+from cards.equilibrium import EquilibriumBot  # noqa: E402
 from cards.mccfr import MCCFRBot  # noqa: E402
 from cards.sumo import heuristic_action  # noqa: E402
 
@@ -91,8 +94,13 @@ def policies(game: Any, args: argparse.Namespace) -> dict[str, Any]:
     def cfr(g: CardGame, p: int) -> dict[str, float]:
         return MCCFRBot(iterations=args.cfr, seed=_seed_of(g, p)).strategy(g)
 
+    def eq(g: CardGame, p: int) -> dict[str, float]:
+        return EquilibriumBot(iterations=args.eq, cfr_iterations=args.eq_cfr, seed=_seed_of(g, p),
+                              search=ISMCTSBot).strategy(g)
+
     out["mcts"] = EnginePolicy(game, mcts)
     out["cfr"] = EnginePolicy(game, cfr)
+    out["eq"] = EnginePolicy(game, eq)
     return out
 
 
@@ -101,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hand-size", type=int, default=2, help="cards a seat (default 2: 29,070 deals)")
     p.add_argument("--cfr", type=int, default=4000, help="iterations a decision of our MCCFR bot")
     p.add_argument("--mcts", type=int, default=1000, help="iterations a decision of our ISMCTS bot")
+    p.add_argument("--eq", type=int, default=4000, help="search iterations a decision of the eq bot")
+    p.add_argument("--eq-cfr", type=int, default=400, help="MCCFR iterations of the eq bot's mix")
     p.add_argument("--openspiel-mccfr", type=int, default=200_000, help="iterations of OpenSpiel's MCCFR")
     p.add_argument("--only", action="append", help="measure only these policies (repeatable)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

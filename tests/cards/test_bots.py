@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
@@ -317,3 +318,86 @@ def test_cfr_bot_wins_sumo_against_random_and_hands_other_games_to_the_search():
     bot = MCCFRBot(iterations=20, seed=1, search=ISMCTSBot)
     assert bot.act(g) in g.legal_actions()
     assert bot._search is not None  # the strong search made that move
+
+
+# ----- the Equilibrium level: search, with ties mixed by MCCFR ---------------------------------------
+
+
+class _FixedSearch:
+    """A stand-in search that reports given estimates (so a test can say what the search thinks)."""
+
+    def __init__(self, values: dict[int, float], visits: dict[int, int], **_: Any) -> None:
+        self.by_rank = (values, visits)
+        self.last_values: dict[str, float] = {}
+        self.last_visits: dict[str, int] = {}
+
+    def act(self, game: Any, rng: random.Random | None = None) -> str:
+        legal = game.legal_actions()
+        values, visits = self.by_rank
+        self.last_values = {legal[i]: v for i, v in values.items()}
+        self.last_visits = {legal[i]: n for i, n in visits.items()}
+        return max(self.last_values, key=self.last_values.__getitem__)
+
+
+def test_make_bot_understands_the_eq_specs():
+    from cards.equilibrium import EquilibriumBot
+
+    bot = make_bot("eq:300,time=0.5,margin=0.05,cfr=50")
+    assert isinstance(bot, EquilibriumBot)
+    assert (bot.iterations, bot.time_limit, bot.margin, bot.cfr_iterations) == (300, 0.5, 0.05, 50)
+    for spec in ("eq:1000", "eq:300,time=0.5,margin=0.05,cfr=50,deals=7"):
+        assert make_bot(spec).name == spec
+    for spec, complaint in (("eq:0", "at least 1"), ("eq:9,margin=2", "margin"),
+                            ("eq:9,depth=2", "unknown eq setting"), ("eq:x", "needs a number")):
+        with pytest.raises(ValueError, match=complaint):
+            make_bot(spec)
+
+
+def test_eq_bot_plays_the_clear_best_and_mixes_only_what_the_search_cannot_tell_apart():
+    from cards.equilibrium import EquilibriumBot
+    from cards.sumo import Sumo
+
+    game = Sumo.new(seed=4)
+    legal = game.legal_actions()
+    assert len(legal) >= 3
+
+    def bot(values: dict[int, float], visits: dict[int, int], seed: int) -> EquilibriumBot:
+        return EquilibriumBot(iterations=10, cfr_iterations=60, seed=seed,
+                              search=lambda **kw: _FixedSearch(values, visits, **kw))
+
+    clear = bot({0: 0.4, 1: 0.7, 2: 0.5}, {0: 50, 1: 300, 2: 80}, 1)
+    assert clear.strategy(game) == {legal[1]: 1.0}
+    # Two actions within the margin, well visited; a third just as good by estimate but hardly tried.
+    close = {0: 0.60, 1: 0.61, 2: 0.61}, {0: 200, 1: 210, 2: 5}
+    moves = {bot(*close, seed=s).act(game) for s in range(16)}
+    assert moves == {legal[0], legal[1]}
+    s = bot(*close, seed=3).strategy(game)
+    assert set(s) <= {legal[0], legal[1]} and sum(s.values()) == pytest.approx(1.0)
+
+
+def test_eq_bot_is_the_search_in_the_other_games():
+    from cards.equilibrium import EquilibriumBot
+
+    g = cards.GAMES["sumo-card-game"].new(2, 1)
+    bot = EquilibriumBot(iterations=30, seed=1, search=ISMCTSBot)
+    a = bot.act(g)
+    assert bot.last_mix == {a: 1.0}
+    search = bot.search
+    assert isinstance(search, ISMCTSBot) and search.last_iterations == 30
+    assert search.rollout == "heuristic"
+    visits, values = search.last_visits, search.last_values
+    assert a == max(g.legal_actions(), key=lambda x: (visits.get(x, -1), values.get(x, 0.0)))
+
+
+def test_eq_bot_solves_sumo_tricks_and_plays_a_sure_win():
+    from cards.equilibrium import EquilibriumBot
+    from cards.sumo import Sumo
+
+    g = Sumo.new(seed=1, hands=[["1C", "1D", "1H", "2C", "2S", "3H", "4C", "5D"],
+                                ["1S", "2D", "2H", "3C", "3S", "4D", "4H", "5H"]])
+    for a in ("reveal 4C", "reveal 3S", "play 1H"):
+        g.apply(a)
+    for seed in range(4):
+        bot = EquilibriumBot(iterations=10, deals=6, cfr_iterations=20, seed=seed, search=ISMCTSBot)
+        assert bot.act(g) == "play 4H"  # abise-taoshi: a four of hearts on the led one wins at once
+        assert bot.last_deals == 6

@@ -19,8 +19,9 @@ from cards.sumida_river import (
     MELD_TYPES,
     RANKS,
     SumidaRiver,
+    hand_melds,
     heuristic_action,
-    nibbles,
+    reference_melds,
 )
 
 FAST = settings(max_examples=8, deadline=None, database=None,
@@ -549,7 +550,7 @@ def test_legal_melds_are_exactly_the_rulebook_melds(hand, wb, wr, used, cur):
     g = shedding([["3D"], [], []])
     p = g.to_play
     mask = sum(1 << CARD_NAMES.index(c) for c in hand)
-    g.hands[p], g.nibs[p], g.hb[p], g.hr[p] = mask, nibbles(mask), wb, wr
+    g.hands[p], g.hb[p], g.hr[p] = mask, wb, wr
     g.blocked = sum(1 << MELD_TYPES.index(t) for t in used)
     g.cur = cur
     g._legal = None
@@ -558,6 +559,47 @@ def test_legal_melds_are_exactly_the_rulebook_melds(hand, wb, wr, used, cur):
     assert set(melds) == expected
     assert g.legal_actions() == sorted(g.legal_actions())
     assert ("pass" in g.legal_actions()) == (cur >= 0)
+
+
+def _random_hand(rng: random.Random) -> tuple[int, int, int]:
+    """A random hand: some natural cards (bit mask) and a few A cards of each colour."""
+    mask = sum(1 << c for c in rng.sample(range(52), rng.randrange(0, 20)))
+    return mask, rng.choice([0, 0, 0, 1, 2, 3, 4, 6]), rng.choice([0, 0, 0, 1, 2, 3, 4, 6])
+
+
+def test_fast_melds_equal_trying_every_rank_over_many_random_hands():
+    """The bit-parallel meld finder (the fast path of every play-out) lists exactly what trying
+    every rank of every meld type lists, in the same order, over many seeded random hands, used
+    meld types and ranks to meet."""
+    rng = random.Random(2026)
+    for _ in range(4000):
+        h, wb, wr = _random_hand(rng)
+        blocked = rng.getrandbits(8) if rng.random() < 0.7 else 0
+        cur = rng.randrange(-1, 13)
+        assert hand_melds(h, wb, wr, blocked, cur) == reference_melds(h, wb, wr, blocked, cur)
+
+
+def test_a_well_formed_meld_is_accepted_exactly_when_it_is_listed():
+    """apply() checks a meld without searching the legal actions: it must accept every listed
+    meld and refuse (leaving the game unchanged) every other one, here melds of other hands."""
+    rng = random.Random(7)
+    for seed in range(4):
+        g = SumidaRiver.new(3 + seed % 2, seed)
+        while not g.is_over:
+            if g.phase == "play":
+                legal = set(g.legal_actions())
+                h, wb, wr = _random_hand(rng)
+                others = hand_melds(h, wb, wr, 0, -1)
+                for action in rng.sample(others, min(6, len(others))) + sorted(legal)[:3]:
+                    trial = g.clone()
+                    before = json.dumps(trial.to_json(), sort_keys=True)
+                    try:
+                        trial.apply(action)
+                        assert action in legal, action
+                    except IllegalMove:
+                        assert action not in legal, action
+                        assert json.dumps(trial.to_json(), sort_keys=True) == before
+            g.apply(rng.choice(g.legal_actions()))
 
 
 # ----- hidden information ------------------------------------------------------------------------------
