@@ -47,6 +47,8 @@ def design(players: int, seed: int = 7, iters: int = 4000) -> dict[str, list[tup
     reps: list[list] = []  # [kind, x, y, fixed]
     for r, deg in d["wrestlers"]:
         reps.append(["wrestler", r * math.cos(math.radians(deg)), r * math.sin(math.radians(deg)), True])
+    for kind, r, deg in d.get("shields", []):
+        reps.append([kind, r * math.cos(math.radians(deg)), r * math.sin(math.radians(deg)), True])
     for kind, n in d["orbits"].items():
         for _ in range(n):
             a = rng.uniform(0, 2 * math.pi)
