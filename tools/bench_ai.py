@@ -10,7 +10,8 @@
 of several wrestler pairs, and positions a few turns in), with 1 and with 2 worker processes,
 interleaved in the same run (the machine is shared and noisy: the ratio is what to read). The worker
 pool is started before timing (it lives for the whole program). It also checks that both worker
-counts give the identical plan. Target: a hard decision within 2 s with 2 workers on a 2-core machine.
+counts give the identical plan. Target: a hard decision within 2 s with 2 workers on a 2-core machine
+(issue 9); issue 16 (hard now looks one reply ahead) asks for 1 s median.
 The machine is shared, so beside wall times it reports CPU seconds: with 1 worker the main process's
 CPU, with 2 the *critical path* (main process CPU + the busier worker's CPU), which is the wall time
 the decision takes when each worker has a core of its own.
@@ -122,6 +123,7 @@ def bench_speed(args: argparse.Namespace) -> dict:
         "wall_max_s_2_workers": round(max(times[2]), 3),
         "wall_speedup_2_vs_1": round(med1 / med2, 3),
         "wall_within_2s_with_2_workers": sum(t <= 2.0 for t in times[2]) / len(times[2]),
+        "wall_within_1s_with_2_workers": sum(t <= 1.0 for t in times[2]) / len(times[2]),
         "cpu_median_s_1_worker": round(c1, 3),
         "critical_path_median_s_2_workers": round(c2, 3),
         "critical_path_max_s_2_workers": round(max(critical2), 3),

@@ -25,9 +25,9 @@ in the first two seats; the first turns of seats 0 and 1 are searched (the issue
 on turn 1, nor the second player on its first turn"). Junior League cards have no signature moves,
 and a first-turn win there could only be a push knock-out; the Junior boards are not searched.
 
-**Run time.** The search costs about 0.35 s of one core per push and pair (both seats' lines, 2P
-board, 2026-12 physics): the whole 2P search (56 x 2,000) is about 11 hours on 2 free cores, every
-board about three times that. ``--resume FILE`` appends each finished unit of work to FILE (JSON
+**Run time.** 100 pushes per pair on the 2P board (56 pairs, both seats' lines) took 33 minutes on
+2 processes with the machine shared (load average 2-15; 2026-12 physics): the whole 2P search (56 x
+2,000) is 20 times that, about 11 hours, and every board about three times as much. ``--resume FILE`` appends each finished unit of work to FILE (JSON
 lines) and skips the units already there, so a long search can be stopped and continued; the
 progress bar shows the time left.
 
