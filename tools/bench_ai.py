@@ -3,23 +3,29 @@
     python tools/bench_ai.py speed                 # hard decisions, 1 vs 2 worker processes
     python tools/bench_ai.py speed --json
     python tools/bench_ai.py strength --games 100  # hard against easy, 100 seeded 2-player games
+    python tools/bench_ai.py strength --versus hard:medium --games 60   # the look-ahead's targets:
+    python tools/bench_ai.py strength --versus expert:hard --games 60   # >= 70% and >= 60%
 
 **speed** times :func:`kabuto.ai.choose` at level hard on a seeded set of positions (starting boards
 of several wrestler pairs, and positions a few turns in), with 1 and with 2 worker processes,
 interleaved in the same run (the machine is shared and noisy: the ratio is what to read). The worker
 pool is started before timing (it lives for the whole program). It also checks that both worker
-counts give the identical plan. Target: a hard decision within 2 s with 2 workers on a 2-core machine.
+counts give the identical plan. Target: a hard decision within 2 s with 2 workers on a 2-core machine
+(issue 9); issue 16 (hard now looks one reply ahead) asks for 1 s median.
 The machine is shared, so beside wall times it reports CPU seconds: with 1 worker the main process's
 CPU, with 2 the *critical path* (main process CPU + the busier worker's CPU), which is the wall time
 the decision takes when each worker has a core of its own.
 
-**strength** plays hard against easy: wrestler pairs drawn from the seed, the hard AI in seat 0 in
-half the games and moving first in half of each half. Games run in parallel (each AI in-process), so
+**strength** plays one level against another (``--versus A:B``, default hard:easy): wrestler pairs
+drawn from the seed, A in seat 0 in half the games and moving first in half of each half. Games run in parallel (each AI in-process), so
 the result does not depend on ``--workers``. A game still going after ``--max-turns`` turns is
-stopped and counts as a draw: half a win to each side (so are real draws). The score is hard's wins
+stopped and counts as a draw: half a win to each side (so are real draws). The score is A's wins
 plus half its draws, with its 95% Wilson interval. Games also end by submission (a side out of
 pieces): with slow pushes (the hand's limit is 0.5 m/s) most do (75 of 100 in the run after the
-limit came in). Target: hard scores at least 75% over 100 games.
+limit came in). Targets (issue 9, 16): hard scores at least 75% against easy, 70% against medium,
+and expert (which looks further ahead) 60% against hard. Not a timed test: a hard game takes about
+half a minute on a free core, so 60 games is about 15 minutes at ``--workers 2``; the report gives
+the load average the games ran at.
 """
 from __future__ import annotations
 
@@ -45,7 +51,7 @@ def positions(n: int, seed: int) -> list[Game]:
     """``n`` seeded positions: starting boards, and boards after a few easy turns."""
     keys = [w.key for w in load_wrestlers()]
     rng = random.Random(f"bench-ai-{seed}")
-    out = []
+    out: list[Game] = []
     while len(out) < n:
         a, b = rng.sample(keys, 2)
         game = Game.new(players=2, wrestlers=[a, b], seed=rng.randrange(10**6), first_player=rng.randrange(2))
@@ -117,6 +123,7 @@ def bench_speed(args: argparse.Namespace) -> dict:
         "wall_max_s_2_workers": round(max(times[2]), 3),
         "wall_speedup_2_vs_1": round(med1 / med2, 3),
         "wall_within_2s_with_2_workers": sum(t <= 2.0 for t in times[2]) / len(times[2]),
+        "wall_within_1s_with_2_workers": sum(t <= 1.0 for t in times[2]) / len(times[2]),
         "cpu_median_s_1_worker": round(c1, 3),
         "critical_path_median_s_2_workers": round(c2, 3),
         "critical_path_max_s_2_workers": round(max(critical2), 3),
@@ -125,15 +132,21 @@ def bench_speed(args: argparse.Namespace) -> dict:
     }
 
 
-def strength_specs(games: int, seed: int, max_turns: int) -> list[GameSpec]:
+#: Score the first level of a --versus pair must reach against the second.
+TARGETS = {("hard", "easy"): 0.75, ("hard", "medium"): 0.70, ("expert", "hard"): 0.60}
+
+
+def strength_specs(games: int, seed: int, max_turns: int,
+                   versus: tuple[str, str] = ("hard", "easy")) -> list[GameSpec]:
     keys = [w.key for w in load_wrestlers()]
     rng = random.Random(f"bench-ai-strength-{seed}")
+    strong, weak = versus
     specs = []
     for i in range(games):
         a, b = rng.sample(keys, 2)
-        hard_seat = i % 2
+        strong_seat = i % 2
         first = (i // 2) % 2
-        levels = ("hard", "easy") if hard_seat == 0 else ("easy", "hard")
+        levels = (strong, weak) if strong_seat == 0 else (weak, strong)
         specs.append(GameSpec(i, (a, b), first, levels, seed * 1_000_003 + i, max_turns))
     return specs
 
@@ -141,17 +154,19 @@ def strength_specs(games: int, seed: int, max_turns: int) -> list[GameSpec]:
 def bench_strength(args: argparse.Namespace) -> dict:
     from tqdm import tqdm
 
-    specs = strength_specs(args.games, args.seed, args.max_turns)
+    strong, weak = args.versus
+    specs = strength_specs(args.games, args.seed, args.max_turns, args.versus)
+    load_before = os.getloadavg()[0]
     t = time.perf_counter()
     with tqdm(total=len(specs), desc="games", unit="game", file=sys.stderr, disable=args.json) as bar:
         records = run_local(specs, args.workers, lambda: bar.update(1))
     elapsed = time.perf_counter() - t
     wins = draws = capped = 0
-    by_first = {"hard_first": [0, 0], "easy_first": [0, 0]}
+    by_first = {"strong_first": [0, 0], "weak_first": [0, 0]}
     reasons: dict[str, int] = {}
     for r in records:
-        hard = r.spec.levels.index("hard")
-        key = "hard_first" if r.spec.first_player == hard else "easy_first"
+        hard = r.spec.levels.index(strong)
+        key = "strong_first" if r.spec.first_player == hard else "weak_first"
         by_first[key][1] += 1
         reasons[r.reason] = reasons.get(r.reason, 0) + 1
         if r.winner is None:
@@ -166,18 +181,24 @@ def bench_strength(args: argparse.Namespace) -> dict:
     score = wins + 0.5 * (draws + capped)   # a draw, or a game stopped at the cap, is half a win
     lo, hi = wilson(score, n)
     turns = sorted(r.turns for r in records)
+    target = TARGETS.get((strong, weak))
     return {
-        "games": n, "hard_wins": wins, "easy_wins": n - wins - draws - capped, "draws": draws,
+        "versus": f"{strong}:{weak}",
+        "games": n, f"{strong}_wins": wins, f"{weak}_wins": n - wins - draws - capped, "draws": draws,
         "capped_at_max_turns": capped, "max_turns": args.max_turns,
-        "hard_score": score, "hard_score_rate": round(score / n, 3), "ci95": [round(lo, 3), round(hi, 3)],
-        "hard_wins_when_hard_first": f"{by_first['hard_first'][0]}/{by_first['hard_first'][1]}",
-        "hard_wins_when_easy_first": f"{by_first['easy_first'][0]}/{by_first['easy_first'][1]}",
+        f"{strong}_score": score, f"{strong}_score_rate": round(score / n, 3),
+        "ci95": [round(lo, 3), round(hi, 3)],
+        f"{strong}_wins_when_{strong}_first": f"{by_first['strong_first'][0]}/{by_first['strong_first'][1]}",
+        f"{strong}_wins_when_{weak}_first": f"{by_first['weak_first'][0]}/{by_first['weak_first'][1]}",
         "ended_by": dict(sorted(reasons.items())),
         "mean_turns": round(sum(turns) / n, 2),
         "median_turns": statistics.median(turns),
         "longest_game_turns": turns[-1],
         "elapsed_s": round(elapsed, 1),
-        "target_met": score / n >= 0.75,
+        "load_average_at_start": round(load_before, 2),
+        "load_average_at_end": round(os.getloadavg()[0], 2),
+        "target": target,
+        "target_met": None if target is None else score / n >= target,
     }
 
 
@@ -191,9 +212,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-turns", type=int, default=40,
                    help="strength: a game still going after this many turns stops and counts as a draw "
                         "(half a win each; default 40)")
+    p.add_argument("--versus", default="hard:easy",
+                   help="strength: LEVEL:LEVEL, the first scored against the second (default hard:easy)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="one JSON object")
     args = p.parse_args(argv)
+    from kabuto.ai.levels import config
+
+    pair = tuple(args.versus.split(":"))
+    if len(pair) != 2 or pair[0] == pair[1] or not set(pair) <= set(config().levels):
+        p.error(f"--versus: two different levels as A:B (levels: {', '.join(config().levels)})")
+    args.versus = pair
     if args.positions < 1 or args.games < 1 or args.workers < 1 or args.max_turns < 1:
         p.error("--positions, --games, --workers and --max-turns must be at least 1")
     result = bench_speed(args) if args.mode == "speed" else bench_strength(args)

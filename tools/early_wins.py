@@ -1,7 +1,7 @@
 """Search for early forced wins: can a player win on their very first turn? (issue 16, point 3)
 
-For every ordered pair of wrestlers on the standard 2-player board, the seat moving first (seat 0)
-gets ``--pushes`` seeded first pushes (entry, heading, speed, piece kind: drawn uniformly within
+For every ordered pair of wrestlers on a standard board (``--players 2``, 3 or 4; ``all`` runs the
+three), the seat moving first (seat 0) gets ``--pushes`` seeded first pushes (entry, heading, speed, piece kind: drawn uniformly within
 what the rules allow). Each push is tried in every *line* a turn allows:
 
 * the push alone, then each usable signature move after it (every target combination the AI would
@@ -15,8 +15,21 @@ player, the first player makes push *i* of its sample plainly (no move), and sea
 its own push *i* in the same lines: a win there is an **early win on turn 2** (the second player's
 first turn).
 
-    python tools/early_wins.py                       # the whole search: 56 pairs x 2,000 pushes
+    python tools/early_wins.py                       # the whole search: 56 pairs x 2,000 pushes, 2P
+    python tools/early_wins.py --players all --resume runs/early.jsonl   # every board, resumable
     python tools/early_wins.py --pushes 50 --pairs mike:hank,bea:gus --seed 3
+
+On the 3- and 4-player boards the pair takes seats 0 and 1 and the other seats are filled with the
+wrestlers after the second in card order (skipping the pair), so every wrestler meets every other
+in the first two seats; the first turns of seats 0 and 1 are searched (the issue's "the first player
+on turn 1, nor the second player on its first turn"). Junior League cards have no signature moves,
+and a first-turn win there could only be a push knock-out; the Junior boards are not searched.
+
+**Run time.** 100 pushes per pair on the 2P board (56 pairs, both seats' lines) took 33 minutes on
+2 processes with the machine shared (load average 2-15; 2026-12 physics): the whole 2P search (56 x
+2,000) is 20 times that, about 11 hours, and every board about three times as much. ``--resume FILE`` appends each finished unit of work to FILE (JSON
+lines) and skips the units already there, so a long search can be stopped and continued; the
+progress bar shows the time left.
 
 The search is seeded (push samples from ``early-wins-<seed>-<first>-<second>``), runs over
 ``--workers`` processes (default: the machine's cores), shows a progress bar on a terminal and
@@ -65,6 +78,7 @@ class PairResult:
 
     first: str
     second: str
+    players: int = 2
     tried_first: int = 0
     wins_first: int = 0
     tried_second: int = 0
@@ -81,8 +95,17 @@ class PairResult:
         self.examples_second = (self.examples_second + other.examples_second)[:EXAMPLES]
 
 
-def new_game(first: str, second: str) -> Game:
-    return Game.new(players=2, wrestlers=[first, second], seed=0, first_player=0)
+def lineup(players: int, first: str, second: str) -> list[str]:
+    """The wrestlers of a ``players`` game for the pair: ``first``, ``second``, then the wrestlers
+    after ``second`` in card order (skipping the pair)."""
+    keys = [w.key for w in load_wrestlers()]
+    i = keys.index(second)
+    rest = [k for k in keys[i + 1:] + keys[:i] if k not in (first, second)]
+    return [first, second, *rest[:players - 2]]
+
+
+def new_game(first: str, second: str, players: int = 2) -> Game:
+    return Game.new(players=players, wrestlers=lineup(players, first, second), seed=0, first_player=0)
 
 
 def sample_pushes(game: Game, n: int, rng: random.Random, tries: int = 20) -> list[PushSample]:
@@ -139,12 +162,29 @@ def _move(game: Game, seat: int, name: str, targets: dict[str, Any]) -> dict[str
     return {"move": name, "targets": targets}
 
 
+#: Effects of moves that can still win once the push is made: one knocks out what is in the centre
+#: circle (Vice Grip), the other grants another push (Charge). Every other move of the cards either
+#: replaces the turn (so cannot follow a push) or cannot move an opposing wrestler (slides stop at
+#: the first piece in their way, placements must fit, the rest change inventories), so after the
+#: push the search skips wrestlers that have neither: no line of theirs can win there.
+WINNING_AFTER_PUSH = frozenset({"centre_knockout", "extra_push"})
+
+
+def _may_still_win(game: Game, seat: int) -> bool:
+    """Whether a move after the push could still win this turn for ``seat``."""
+    if game.pushes_left:
+        return True
+    used = set(game.turn.moves_used)
+    return any(m.effect in WINNING_AFTER_PUSH and m.name not in used
+               for m in game.seats[seat].wrestler.moves)
+
+
 def _after_push(game: Game, seat: int, s: PushSample, line: list[dict[str, Any]],
                 search: SearchSettings, depth: int = 0) -> list[dict[str, Any]] | None:
     """A winning continuation of ``line`` (the push made) by moves after it, or None."""
     if _won(game, seat):
         return line
-    if game.is_over or depth > 1:
+    if game.is_over or depth > 1 or not _may_still_win(game, seat):
         return None
     if game.pushes_left:  # a move granted a second push: from the same platform spot
         lock = game.locked_platform()
@@ -183,15 +223,24 @@ def winning_line(game: Game, s: PushSample, search: SearchSettings) -> list[dict
     return None
 
 
-def search_pair(task: tuple[str, str, int, int, int]) -> PairResult:
+Task = tuple[int, str, str, int, int, int]  # players, first, second, seed, lo, hi
+
+
+def _stream(players: int, seed: int, first: str, second: str) -> str:
+    # 2P keeps the stream names the first figures were measured with.
+    return f"early-wins-{seed}-{first}-{second}" if players == 2 else \
+        f"early-wins-{players}p-{seed}-{first}-{second}"
+
+
+def search_pair(task: Task) -> PairResult:
     """Pushes ``lo..hi`` of the pair's seeded samples, for both seats (a worker's unit of work)."""
-    first, second, seed, lo, hi = task
+    players, first, second, seed, lo, hi = task
     search = config().search
-    base = new_game(first, second)
-    rng = random.Random(f"early-wins-{seed}-{first}-{second}")
+    base = new_game(first, second, players)
+    rng = random.Random(_stream(players, seed, first, second))
     n = hi
     firsts = sample_pushes(base, n, rng)
-    res = PairResult(first, second)
+    res = PairResult(first, second, players)
     seconds: list[PushSample] | None = None
     for i in range(lo, hi):
         res.tried_first += 1
@@ -208,7 +257,7 @@ def search_pair(task: tuple[str, str, int, int, int]) -> PairResult:
         if g.is_over:
             continue
         if seconds is None:  # one stream for seat 1, drawn on the first position it meets
-            seconds = sample_pushes(g, n, random.Random(f"early-wins-{seed}-{first}-{second}-2"))
+            seconds = sample_pushes(g, n, random.Random(_stream(players, seed, first, second) + "-2"))
         res.tried_second += 1
         line = winning_line(g, seconds[i], search)
         if line:
@@ -218,44 +267,94 @@ def search_pair(task: tuple[str, str, int, int, int]) -> PairResult:
     return res
 
 
-def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int) -> list[tuple[str, str, int, int, int]]:
-    return [(a, b, seed, lo, min(pushes, lo + chunk)) for a, b in pairs for lo in range(0, pushes, chunk)]
+def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int,
+          players: tuple[int, ...] = (2,)) -> list[Task]:
+    return [(n, a, b, seed, lo, min(pushes, lo + chunk))
+            for n in players for a, b in pairs for lo in range(0, pushes, chunk)]
+
+
+def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
+    """Units of work already finished in the resume file (only those of this search)."""
+    out: dict[Task, PairResult] = {}
+    if path is None or not path.exists():
+        return out
+    wanted = set(todo)
+    for line in path.read_text().splitlines():
+        try:
+            d = json.loads(line)
+            task = tuple(d["task"])
+            res = PairResult(**d["result"])
+        except (ValueError, KeyError, TypeError):
+            continue  # a line cut short when the search was stopped
+        if task in wanted:
+            out[task] = res
+    return out
+
+
+def _work(task: Task) -> tuple[Task, PairResult]:
+    return task, search_pair(task)
 
 
 def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, chunk: int = 25,
-        progress: bool = False) -> dict[str, Any]:
+        progress: bool = False, players: tuple[int, ...] = (2,),
+        resume: Path | None = None) -> dict[str, Any]:
     """The whole search; the JSON summary as a dict. ``workers`` 1 runs in this process."""
-    todo = tasks(pairs, pushes, seed, chunk)
-    results = {(a, b): PairResult(a, b) for a, b in pairs}
+    todo = tasks(pairs, pushes, seed, chunk, players)
+    done = _done(resume, todo)
+    results = {(n, a, b): PairResult(a, b, n) for n in players for a, b in pairs}
+    for r in done.values():
+        results[(r.players, r.first, r.second)].add(r)
+    left = [task for task in todo if task not in done]
     t0 = time.perf_counter()
     bar = None
     if progress:
         from tqdm import tqdm
-        bar = tqdm(total=len(pairs) * pushes, unit="push", file=sys.stderr)
-    if workers <= 1:
-        done = map(search_pair, todo)
-        for r in done:
-            results[(r.first, r.second)].add(r)
+        bar = tqdm(total=sum(hi - lo for _, _, _, _, lo, hi in left), unit="push", file=sys.stderr)
+    out = resume.open("a") if resume else None
+    try:
+        if workers <= 1:
+            finished: Any = map(_work, left)
+        else:
+            pool = multiprocessing.get_context("spawn").Pool(workers)
+            finished = pool.imap_unordered(_work, left)
+        for task, r in finished:
+            results[(r.players, r.first, r.second)].add(r)
+            if out:
+                out.write(json.dumps({"task": list(task), "result": asdict(r)}) + "\n")
+                out.flush()
             if bar:
-                bar.update(r.tried_first)
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for r in pool.imap_unordered(search_pair, todo):
-                results[(r.first, r.second)].add(r)
-                if bar:
-                    bar.update(r.tried_first)
-    if bar:
-        bar.close()
+                bar.update(task[5] - task[4])
+        if workers > 1:
+            pool.close()
+            pool.join()
+    finally:
+        if out:
+            out.close()
+        if bar:
+            bar.close()
+    boards: dict[str, Any] = {}
+    for n in players:
+        rs = [r for r in results.values() if r.players == n]
+        boards[f"{n}P"] = {
+            "pairs": len(rs),
+            "tried_first": sum(r.tried_first for r in rs),
+            "wins_first": sum(r.wins_first for r in rs),
+            "tried_second": sum(r.tried_second for r in rs),
+            "wins_second": sum(r.wins_second for r in rs),
+            "pairs_with_wins": sorted(f"{r.first}:{r.second}" for r in rs if r.wins_first or r.wins_second),
+        }
     rows = [asdict(r) for r in results.values()]
     return {
-        "seed": seed, "pushes_per_pair": pushes, "pairs": len(pairs), "board": "2P standard",
-        "tried_first": sum(r.tried_first for r in results.values()),
-        "wins_first": sum(r.wins_first for r in results.values()),
-        "tried_second": sum(r.tried_second for r in results.values()),
-        "wins_second": sum(r.wins_second for r in results.values()),
-        "pairs_with_wins": sorted(f"{r.first}:{r.second}" for r in results.values()
-                                  if r.wins_first or r.wins_second),
+        "seed": seed, "pushes_per_pair": pushes, "pairs": len(pairs),
+        "board": ", ".join(f"{n}P standard" for n in players),
+        "tried_first": sum(b["tried_first"] for b in boards.values()),
+        "wins_first": sum(b["wins_first"] for b in boards.values()),
+        "tried_second": sum(b["tried_second"] for b in boards.values()),
+        "wins_second": sum(b["wins_second"] for b in boards.values()),
+        "pairs_with_wins": sorted(f"{k}:{p}" for k, b in boards.items() for p in b["pairs_with_wins"]),
+        "boards": boards,
         "seconds": round(time.perf_counter() - t0, 1),
+        "resumed_units": len(done),
         "results": rows,
     }
 
@@ -270,8 +369,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pushes", type=int, default=2000, help="first pushes per ordered pair (2000)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--pairs", default="all", help="first:second,... (default: every ordered pair)")
+    ap.add_argument("--players", default="2", choices=("2", "3", "4", "all"),
+                    help="the standard board searched (default 2; all: 2, 3 and 4)")
     ap.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     ap.add_argument("--chunk", type=int, default=25, help="pushes per unit of work")
+    ap.add_argument("--resume", type=Path, default=None,
+                    help="append finished units of work to this file and skip those already in it")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     if args.pushes < 1:
@@ -282,8 +385,10 @@ def main(argv: list[str] | None = None) -> int:
     bad = [f"{a}:{b}" for a, b in pairs if a not in known or b not in known or a == b]
     if bad:
         ap.error(f"--pairs: {', '.join(bad)} (wrestlers: {', '.join(sorted(known))})")
+    players = (2, 3, 4) if args.players == "all" else (int(args.players),)
     summary = run(pairs, args.pushes, args.seed, args.workers, args.chunk,
-                  progress=not args.no_progress and sys.stderr.isatty())
+                  progress=not args.no_progress and sys.stderr.isatty(), players=players,
+                  resume=args.resume)
     print(json.dumps(summary, indent=1))
     return 0
 

@@ -46,6 +46,7 @@ class SearchSettings:
     max_target_combos: int
     opening_max_loss: float
     after_min_gain: float
+    grip_margin_mm: float = 2.0
 
 
 @dataclass(frozen=True)
@@ -81,12 +82,19 @@ class Level:
     wobble_entry_deg: float
     wobble_heading_deg: float
     wobble_speed_frac: float
+    reply_top: int = 0
+    reply_broad: int = 0
 
     @property
     def budget(self) -> int:
         """Previews the push search spends (before signature-move openings and a second push)."""
         return (self.broad + self.refine_top * self.refine_rounds * self.refine_per
-                + self.robust_top * self.robust_samples)
+                + self.robust_top * self.robust_samples + self.reply_top * (1 + self.reply_broad))
+
+    @property
+    def looks_ahead(self) -> bool:
+        """Whether the level checks its best pushes against the next side's replies."""
+        return self.reply_top > 0 and self.reply_broad > 0
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -125,6 +133,7 @@ _SEARCH_LIMITS: dict[str, tuple[float, float, bool]] = {
     "max_target_combos": (1, 1000, True),
     "opening_max_loss": (0.0, 1e6, False),
     "after_min_gain": (0.0, 1e6, False),
+    "grip_margin_mm": (0.0, 50.0, False),
 }
 _SEARCH_LISTS: dict[str, tuple[float, float]] = {
     "speed_fractions": (1e-3, 1.0),
@@ -143,7 +152,13 @@ _LEVEL_LIMITS: dict[str, tuple[float, float, bool]] = {
     "wobble_entry_deg": (0.0, 45.0, False),
     "wobble_heading_deg": (0.0, 45.0, False),
     "wobble_speed_frac": (0.0, 1.0, False),
+    "reply_top": (0, 50, True),
+    "reply_broad": (0, 1000, True),
 }
+
+
+#: Added with the look-ahead (issue 16): a level saved before it (a tournament's records) has none.
+_LOOKAHEAD_KEYS = frozenset({"reply_top", "reply_broad"})
 
 
 def _num(v: Any, where: str, lo: float, hi: float, integer: bool) -> float | int:
@@ -194,7 +209,8 @@ def _parse_weights(d: Any) -> Weights:
 def _parse_level(name: str, d: dict[str, Any], where: str) -> Level:
     vals: dict[str, Any] = {"name": name}
     for key, (lo, hi, integer) in _LEVEL_LIMITS.items():
-        vals[key] = _num(_need(d, key, where), f"{where}.{key}", lo, hi, integer)
+        raw = d.get(key, 0) if key in _LOOKAHEAD_KEYS else _need(d, key, where)
+        vals[key] = _num(raw, f"{where}.{key}", lo, hi, integer)
     after = _need(d, "after_moves", where)
     if not isinstance(after, bool):
         raise ValueError(f"{where}.after_moves: expected true or false, got {after!r}")

@@ -34,11 +34,13 @@ Prefix = tuple[tuple[str, dict[str, Any]], ...]
 
 @dataclass(frozen=True)
 class Scored:
-    """What one candidate did: its score, the pieces it knocked out, the side that won (if any)."""
+    """What one candidate did: its score, the pieces it knocked out, the side that won (if any),
+    and the wrestler pieces it left in the centre circle."""
 
     score: float
     knocked_out: tuple[str, ...]
     winner: int | None
+    in_circle: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,9 +96,11 @@ def _remember(key: tuple[str, str], value: Any) -> None:
         _CACHE.popitem(last=False)
 
 
-def score_chunk(base: Base, prefixes: list[Prefix], chunk: list[Candidate]) -> list[Scored | None]:
+def score_chunk(base: Base, prefixes: list[Prefix], chunk: list[Candidate],
+                view: int | None = None) -> list[Scored | None]:
     """Preview and score each candidate of ``chunk`` (None for a push the rules refuse, e.g. a
-    platform spot blocked by a piece hanging over the edge)."""
+    platform spot blocked by a piece hanging over the edge), for the pushing seat's side or, with
+    ``view``, for that seat's side (the look-ahead scores the opponent's replies for itself)."""
     from kabuto.ai.scoring import score_push
     from kabuto.rules.errors import IllegalMove
 
@@ -111,11 +115,29 @@ def score_chunk(base: Base, prefixes: list[Prefix], chunk: list[Candidate]) -> l
         except IllegalMove:
             out.append(None)
             continue
-        out.append(Scored(score_push(game, o), tuple(k.piece for k in o.knocked_out), o.winner))
+        out.append(Scored(score_push(game, o, seat=view), tuple(k.piece for k in o.knocked_out),
+                          o.winner, gripped(game, o)))
     return out
 
 
-def _score_task(task: tuple[Base, list[Prefix], list[Candidate]]) -> list[Scored | None]:
+def gripped(game: Any, outcome: Any) -> tuple[str, ...]:
+    """Wrestler pieces left inside (or touching) the centre circle after a previewed push: a Vice
+    Grip after that push would take them (the look-ahead needs it; the previews return no game)."""
+    from kabuto.ai.scoring import positions_of
+    from physics.shapes import extent_from_origin
+
+    r = game.materials.ring.centre_radius
+    kinds = game.materials.kinds
+    pos = positions_of(outcome.physics.snapshot)
+    out = []
+    for s in game.seats:
+        p = pos.get(s.piece_id)
+        if p is not None and extent_from_origin(kinds[p[0]].shape, p[1], p[2], p[3])[0] <= r:
+            out.append(s.piece_id)
+    return tuple(out)
+
+
+def _score_task(task: tuple[Base, list[Prefix], list[Candidate], int | None]) -> list[Scored | None]:
     return score_chunk(*task)
 
 
@@ -169,12 +191,13 @@ atexit.register(shutdown)
 
 
 def evaluate(base: Base, prefixes: list[Prefix], candidates: list[Candidate],
-             workers: int = 1) -> list[Scored | None]:
-    """Scores of ``candidates`` in their order, using ``workers`` processes (1: this process)."""
+             workers: int = 1, view: int | None = None) -> list[Scored | None]:
+    """Scores of ``candidates`` in their order, using ``workers`` processes (1: this process);
+    ``view``: score for that seat's side instead of the pusher's (:func:`score_chunk`)."""
     if not candidates:
         return []
     if workers <= 1:
-        return score_chunk(base, prefixes, candidates)
+        return score_chunk(base, prefixes, candidates, view)
     # Small chunks balance the load (a slow push can take three times a fast one); how the list is
     # cut changes nothing in the results, which are joined back in candidate order.
     size = max(1, -(-len(candidates) // (workers * 4)))
@@ -182,7 +205,7 @@ def evaluate(base: Base, prefixes: list[Prefix], candidates: list[Candidate],
     pool = _pool(workers)
     results: list[Scored | None] = []
     try:
-        for part in pool.map(_score_task, [(base, prefixes, c) for c in chunks]):
+        for part in pool.map(_score_task, [(base, prefixes, c, view) for c in chunks]):
             results.extend(part)
     except BrokenProcessPool:
         # A worker died (killed, out of memory). Forget the pool (the next call starts a new one)
@@ -190,5 +213,5 @@ def evaluate(base: Base, prefixes: list[Prefix], candidates: list[Candidate],
         with _LOCK:
             if _POOLS.get(workers) is pool:
                 del _POOLS[workers]
-        return score_chunk(base, prefixes, candidates)
+        return score_chunk(base, prefixes, candidates, view)
     return results

@@ -95,8 +95,10 @@ def positions_of(snapshot: dict[str, Any]) -> Positions:
     return {d["id"]: (d["kind"], d["x"], d["y"], d["angle"]) for d in snapshot["pieces"]}
 
 
-def score_push(game: Game, outcome: PushOutcome, weights: Weights | None = None) -> float:
-    """Score a previewed push (``game`` is the game it was previewed on, unchanged)."""
+def score_push(game: Game, outcome: PushOutcome, weights: Weights | None = None,
+               seat: int | None = None) -> float:
+    """Score a previewed push (``game`` is the game it was previewed on, unchanged) for the pushing
+    seat's side, or for ``seat``'s side (how an opponent's reply leaves the AI)."""
     inv = {s: Counter(c) for s, c in inventories(game).items()}
     src = _side_of_place(game, game.push_source())
     if src is not None:
@@ -107,8 +109,8 @@ def score_push(game: Game, outcome: PushOutcome, weights: Weights | None = None)
             if to is not None:
                 inv[to][k.kind] += 1
     out = set(game.out) | set(outcome.eliminated)
-    return score_position(game, outcome.seat, positions_of(outcome.physics.snapshot), inv,
-                          outcome.result, out, weights)
+    return score_position(game, outcome.seat if seat is None else seat,
+                          positions_of(outcome.physics.snapshot), inv, outcome.result, out, weights)
 
 
 def score_game(game: Game, seat: int, weights: Weights | None = None) -> float:

@@ -12,6 +12,9 @@ shows exactly what the real push would do. :func:`choose` plans one turn:
 3. **Refinement** around the best few, in rounds of shrinking steps.
 4. **Robustness** (medium, hard): the best few are scored again under the level's own hand wobble and
    the mean decides, so the AI prefers a push that still works when the hand shakes.
+4b. **Look-ahead** (hard, expert: ``reply_top``, ``reply_broad``): the best few are checked against
+   the next side's replies (:mod:`kabuto.ai.lookahead`), and the one whose worst reply leaves the AI
+   best is played, so it does not leave its own wrestler to be knocked out next turn.
 5. **Execution plan.** The chosen aim is wobbled (seeded) into the push actually executed, played on
    a clone - a second push after Rhino Rita's Charge is searched there, from the locked platform -
    and signature moves after the push are chosen greedily on the real outcome.
@@ -30,6 +33,7 @@ from typing import TYPE_CHECKING
 from kabuto.ai import candidates as cand
 from kabuto.ai.levels import AIConfig, Level, config
 from kabuto.ai.levels import level as get_level
+from kabuto.ai.lookahead import after_reply, turn_ended
 from kabuto.ai.plan import MoveChoice, Plan, Prediction, PushChoice, Step
 from kabuto.ai.pool import Base, Candidate, Prefix, Scored, default_workers, evaluate
 from kabuto.ai.scoring import score_game
@@ -147,6 +151,7 @@ class _Search:
             ranked = self._ranked(scored)
         best_i = ranked[0] if ranked else None
         value = self._at(scored, best_i).score if best_i is not None else -math.inf
+        means: dict[int, float] = {i: self._at(scored, i).score for i in ranked[:lvl.reply_top]}
         if best_i is not None and lvl.robust_top and lvl.robust_samples:
             top = ranked[:lvl.robust_top]
             variants: list[Candidate] = []
@@ -154,7 +159,6 @@ class _Search:
                 g = openings[cands[i][0]].game
                 variants += [self._jitter(g, cands[i], self.rng) for _ in range(lvl.robust_samples)]
             vs = self._evaluate(self.base, prefixes, variants)
-            means = {}
             for k, i in enumerate(top):
                 part = vs[k * lvl.robust_samples:(k + 1) * lvl.robust_samples]
                 # A wobble onto a blocked platform spot is steadied when played (see _commit): it
@@ -164,6 +168,12 @@ class _Search:
                 means[i] = sum(vals) / len(vals)
             best_i = min(top, key=lambda i: (-means[i], i))
             value = means[best_i]
+
+        if best_i is not None and lvl.looks_ahead:
+            order = [best_i] + [i for i in ranked if i != best_i]
+            best_i, value = self._look_ahead(openings, cands, scored, order, value, means)
+            rivals = [_Opening(r.moves, r.game, self._reply_value(r.game, None, r.score)[0])
+                      for r in rivals]
 
         rival = max(rivals, key=lambda t: t.score, default=None)
         if rival is not None and (best_i is None or rival.score > value):
@@ -175,6 +185,43 @@ class _Search:
         opening = openings[c[0]]
         aim = PushChoice(c[1], c[2], c[3], c[4], c[5])
         return self._finish(opening, aim, Prediction(s.score, s.knocked_out, s.winner))
+
+    def _look_ahead(self, openings: list[_Opening], cands: list[Candidate], scored: list[Scored | None],
+                    order: list[int], value: float, means: dict[int, float]) -> tuple[int, float]:
+        """(the candidate whose worst reply leaves the AI best, that value): the look-ahead
+        (:mod:`kabuto.ai.lookahead`) over the first ``reply_top`` of ``order`` (best first). When
+        every one of them loses to a reply (they are often variations of one idea), it looks
+        further down the list for one that does not, until it has sampled replies for three times
+        as many. A push that wins at once needs no look."""
+        best, best_v = order[0], value
+        if value >= self.weights.win:
+            return best, best_v
+        top = self.lvl.reply_top
+        sampled = 0
+        for n, i in enumerate(order):
+            if (n >= top and best_v > self.weights.loss) or sampled >= 3 * top:
+                break
+            c = cands[i]
+            own = means.get(i, self._at(scored, i).score)
+            v, spent = self._reply_value(openings[c[0]].game, PushChoice(*c[1:]), own)
+            sampled += spent > 0
+            if n == 0 or v > best_v:
+                best, best_v = i, v
+        return best, best_v
+
+    def _reply_value(self, game: Game, aim: PushChoice | None, own: float) -> tuple[float, int]:
+        """(``own``, the 1-ply score, replaced by the worst the next side's replies leave when the
+        turn can end after ``aim`` - a win stays a win -, the replies previewed for it)."""
+        if own >= self.weights.win:
+            return own, 0
+        after = turn_ended(game, aim)
+        if after is None:
+            return own, 0
+        rng = random.Random(f"kabuto-ai-reply|{self.lvl.name}|{self.seed}|{self.base.key}|{aim}")
+        v, spent = after_reply(after, self.seat, self.lvl.reply_broad, rng, self.search, self.weights,
+                               self.workers)
+        self.previews += spent + (aim is not None)
+        return v, spent
 
     def _openings(self) -> tuple[list[_Opening], list[_Opening]]:
         """(openings to search with a push - the empty one first -, rivals: moves that are a whole

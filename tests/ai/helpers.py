@@ -6,11 +6,12 @@ from kabuto.ai import Level, level
 from kabuto.rules.inventory import BOARD, SUPPLY
 from tests.kabuto.scenarios import line_up
 
-#: A small, steady search: enough to find an easy knock-out, cheap enough for tests.
+#: A small, steady search: enough to find an easy knock-out, cheap enough for tests (one ply: the
+#: look-ahead has its own tests, tests/ai/test_lookahead.py).
 STEADY = level("hard").with_changes(name="test-steady", broad=24, refine_top=1, refine_rounds=1,
                                     refine_per=4, robust_top=0, robust_samples=0, move_prefixes=2,
                                     wobble_entry_deg=0.3, wobble_heading_deg=0.3,
-                                    wobble_speed_frac=0.02)
+                                    wobble_speed_frac=0.02, reply_top=0, reply_broad=0)
 
 
 def cleared(wrestlers: list[str], first_player: int = 0, seed: int = 0) -> Game:

@@ -20,21 +20,26 @@ def snapshot(game: Game) -> str:
 
 
 def test_pushes_out_an_opposing_wrestler_at_the_edge():
-    g = cleared(["hank", "gus"])
-    g.edit("hank:wrestler", BOARD, 0.0, -0.06, 0.0)
-    teetering(g, "gus:wrestler", 0.078, 0.0)        # Gus teeters on the right edge of a crowd
-    plan = choose(g, WIDE, seed=1, workers=1)
-    assert plan.predicted.winner == 0
-    play_turn(g, plan)
-    assert g.is_over and g.winner == 0
-    assert "gus:wrestler" not in g.world and "hank:wrestler" in g.world
+    """Every seed finds the winning push; the hand's wobble may spoil one in four (seeded: the
+    wobble drawn depends on the position, the ring's data included)."""
+    won = 0
+    for seed in range(4):
+        g = cleared(["hank", "gus"])
+        g.edit("hank:wrestler", BOARD, 0.0, -0.06, 0.0)
+        teetering(g, "gus:wrestler", 0.078, 0.0)        # Gus teeters on the right edge of a crowd
+        plan = choose(g, WIDE, seed=seed, workers=1)
+        assert plan.predicted.winner == 0
+        play_turn(g, plan)
+        assert "hank:wrestler" in g.world
+        won += g.is_over and g.winner == 0 and "gus:wrestler" not in g.world
+    assert won >= 3
 
 
 def test_knocks_out_the_opponent_but_not_its_own_wrestler_beside_it():
     # Both wrestlers side by side at the right edge, each at the end of a line of discs: about as
     # many pushes drive Hank's line (a loss: knocking out your own wrestler) as Gus's (a win).
     results = []
-    for seed in range(3):
+    for seed in range(6):
         g = cleared(["hank", "gus"])
         g.edit("gus:wrestler", BOARD, 0.0, -0.07, 0.0)     # out of the way of the lines
         teetering(g, "hank:wrestler", 0.074, 0.017)
@@ -42,7 +47,7 @@ def test_knocks_out_the_opponent_but_not_its_own_wrestler_beside_it():
         play_turn(g, choose(g, WIDE, seed=seed, workers=1))
         assert "hank:wrestler" in g.world, f"seed {seed}: the AI knocked out its own wrestler"
         results.append(g.winner)
-    assert results.count(0) >= 2
+    assert results.count(0) >= 3   # at least half (seeded; 4 of 6 with the 30 mm circle's data)
 
 
 def test_vice_grip_wins_without_a_push_when_the_opponent_is_in_the_centre():
@@ -157,7 +162,7 @@ def test_no_plan_for_a_finished_game():
     g = cleared(["hank", "gus"])
     g.edit("hank:wrestler", BOARD, 0.0, -0.06, 0.0)
     teetering(g, "gus:wrestler", 0.078, 0.0)
-    play_turn(g, choose(g, WIDE, seed=1, workers=1))
+    play_turn(g, choose(g, WIDE, seed=0, workers=1))   # a seed whose push (wobble and all) wins
     assert g.is_over
     with pytest.raises(ValueError, match="over"):
         choose(g, "easy")

@@ -68,18 +68,18 @@ def test_mandible_claw_in_3p_pays_the_chosen_opponent():
 def test_vice_grip_knocks_out_exactly_the_centre_circle_pieces_and_their_stacks():
     g = arena(2, ["mike", "hank"])
     c = g.materials.ring.centre_radius
-    put(g, "M01", 0.0, 0.0)                                 # wholly inside
+    put(g, "S04", 0.0, 0.0)                                 # wholly inside
     put(g, "S01", c + 0.011 - 0.002, 0.0)                   # 2 mm of it inside
     put(g, "S02", 0.0, -(c + 0.011 + 0.001))                # 1 mm clear of the circle
-    put(g, "L1", -0.040, 0.0)                               # its rim reaches 21 mm from the centre
-    put(g, "S03", -0.040, 0.0, base="L1")                   # stacked on it, wholly outside
-    put(g, "hank:bar1", 0.0, 0.045, math.pi / 2)            # a signature piece poking in
+    put(g, "L1", -(c + 0.019 - 0.003), 0.0)                 # its rim 3 mm inside
+    put(g, "S03", -(c + 0.019 - 0.003), 0.0, base="L1")     # stacked on it, wholly outside
+    put(g, "hank:bar1", 0.0, c + 0.024 - 0.003, math.pi / 2)  # a signature piece poking in
     inside = set(g.world.in_circle())
-    assert inside == {"M01", "S01", "L1", "hank:bar1"}      # the physics' own judgement
+    assert inside == {"S04", "S01", "L1", "hank:bar1"}      # the physics' own judgement
     o = g.use_move(0, "Vice Grip")
     out = {k.piece: k.to for k in o.knocked_out}
     assert set(out) == inside | {"S03"}
-    assert {p for p, to in out.items() if to == "seat:0"} == {"M01", "S01", "L1", "S03"}
+    assert {p for p, to in out.items() if to == "seat:0"} == {"S04", "S01", "L1", "S03"}
     assert out["hank:bar1"] == SUPPLY
     assert g.locations()["S02"] == BOARD
     assert o.paid and set(o.paid.values()) == {"seat:1"}

@@ -159,9 +159,9 @@ def test_3p_vice_grip_on_every_wrestler_is_a_draw():
     """Mighty Jaw Mike's Vice Grip knocks out his own wrestler and both others: he loses, and
     nobody is left standing."""
     g = arena(3, ["mike", "hank", "annie"])
-    put(g, "mike:wrestler", 0.0, 0.030)
-    put(g, "hank:wrestler", -0.030, -0.018)
-    put(g, "annie:wrestler", 0.030, -0.018)
+    d = g.materials.ring.centre_radius + 0.006             # 6 mm outside the circle: each outline
+    for key, deg in (("mike", 90), ("hank", 210), ("annie", 330)):   # reaches further than that
+        put(g, f"{key}:wrestler", d * math.cos(math.radians(deg)), d * math.sin(math.radians(deg)))
     assert set(g.world.in_circle()) == {"mike:wrestler", "hank:wrestler", "annie:wrestler"}
     o = g.use_move(0, "Vice Grip", opponent=1)
     assert g.is_over and g.winner is None and g.result.reason == "draw"

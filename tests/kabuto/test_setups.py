@@ -132,3 +132,28 @@ def test_the_sandbox_and_the_tuning_scenarios_start_from_the_games_board(players
     stand_ins = [p for p in world.pieces if p.kind == "wrestler"]
     assert [p.id for p in stand_ins] == [f"seat{s}:wrestler" for s in range(players)]
     assert sorted((round(p.x, 9), round(p.y, 9)) for p in stand_ins) == spots
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_first_push_behind_a_wrestler_drives_it_into_the_centre_circle(players):
+    """Issue 16: Mighty Jaw Mike's Vice Grip ("If any part of a piece is inside and touching the
+    center circle, immediately knock out that piece") won on turn 1 after a push from right behind
+    the opponent's wrestler drove it into the circle. The hand pushes until its piece is wholly in,
+    so that push hits hardest: from the starting board, no such push (small or medium, up to the
+    hand's limit) leaves a wrestler touching the circle or knocks one out."""
+    g = _game(players)
+    fast = g.materials.sim.max_speed
+    bad = []
+    for s in g.seats:
+        p = g.world.piece(s.piece_id)
+        behind = math.degrees(math.atan2(p.y, p.x))
+        for d_entry in (-6.0, 0.0, 6.0):
+            for heading in (-8.0, 0.0, 8.0):
+                for kind in ("small", "medium"):
+                    for speed in (fast,):
+                        t = g.clone()
+                        t.push(kind, behind + d_entry, heading, speed, end_turn=False)
+                        gripped = {q.piece_id for q in t.seats} & set(t.world.in_circle())
+                        if gripped or t.is_over:
+                            bad.append((s.piece_id, d_entry, heading, kind, speed, sorted(gripped)))
+    assert not bad, bad[:3]

@@ -15,7 +15,7 @@ SCRIPT = textwrap.dedent("""
     snap = json.loads(sys.stdin.read())
     world = World.from_snapshot(snap)
     for i, (kind, e, h, v) in enumerate([("medium", 20, 5, 0.7), ("large", 200, -30, 1.1),
-                                         ("small", 95, 40, 0.4)]):
+                                         ("small", 130, 40, 0.4)]):
         world.push(Push(f"P{i}", kind, e, h, v))
     print(state_hash(world.snapshot()))
 """)
@@ -23,7 +23,7 @@ SCRIPT = textwrap.dedent("""
 
 def _pushes(world: World) -> World:
     for i, (kind, e, h, v) in enumerate([("medium", 20, 5, 0.7), ("large", 200, -30, 1.1),
-                                         ("small", 95, 40, 0.4)]):
+                                         ("small", 130, 40, 0.4)]):
         world.push(Push(f"P{i}", kind, e, h, v))
     return world
 

@@ -56,3 +56,27 @@ def test_a_seeded_sample_of_the_search_finds_no_early_win(early_wins):
     summary = early_wins.run(pairs, pushes=2, seed=0, workers=1, chunk=2)
     assert summary["tried_first"] == 8 and summary["tried_second"] > 0
     assert summary["wins_first"] == 0 and summary["wins_second"] == 0, summary["pairs_with_wins"]
+
+
+def test_a_sample_on_the_three_and_four_player_boards_finds_no_early_win(early_wins):
+    """The same search on the 3P and 4P starting boards (Mike first and Mike second)."""
+    pairs = [("mike", "gus"), ("bea", "mike")]
+    summary = early_wins.run(pairs, pushes=2, seed=0, workers=1, chunk=2, players=(3, 4))
+    assert set(summary["boards"]) == {"3P", "4P"}
+    assert summary["tried_first"] == 8 and summary["tried_second"] > 0
+    assert summary["wins_first"] == 0 and summary["wins_second"] == 0, summary["pairs_with_wins"]
+
+
+def test_lineups_put_the_pair_first_and_fill_the_other_seats_with_other_wrestlers(early_wins):
+    assert early_wins.lineup(2, "mike", "hank") == ["mike", "hank"]
+    four = early_wins.lineup(4, "bea", "mike")
+    assert four[:2] == ["bea", "mike"] and len(set(four)) == 4
+
+
+def test_a_resumed_search_skips_the_work_already_done_and_adds_it_in(early_wins, tmp_path):
+    log = tmp_path / "early.jsonl"
+    first = early_wins.run([("mike", "hank")], pushes=2, seed=0, chunk=1, resume=log)
+    assert first["resumed_units"] == 0 and len(log.read_text().splitlines()) == 2
+    again = early_wins.run([("mike", "hank")], pushes=2, seed=0, chunk=1, resume=log)
+    assert again["resumed_units"] == 2
+    assert (again["tried_first"], again["tried_second"]) == (first["tried_first"], first["tried_second"])

@@ -1,0 +1,72 @@
+"""The look-ahead (hard, expert): the AI does not play a push that leaves its own wrestler to be
+knocked out on the next turn (issue 16, point 5: "the AI defends")."""
+from __future__ import annotations
+
+import random
+
+from kabuto import Game
+from kabuto.ai import choose, level, play_turn
+from kabuto.ai.levels import config
+from kabuto.ai.lookahead import after_reply, turn_ended
+from kabuto.ai.plan import PushChoice
+from kabuto.rules.inventory import BOARD
+from tests.ai.helpers import cleared, small_level
+from tests.kabuto.scenarios import line_up
+
+FLAT = small_level("test-flat", broad=40)                       # one ply (as STEADY)
+LOOKS = small_level("test-looks", broad=40, reply_top=4, reply_broad=16)
+
+
+def hank_in_front_of_mike() -> Game:
+    """Hank (seat 0, to move) stands left of the centre circle at the end of a line of discs that
+    reaches the left edge; Mighty Jaw Mike stands right of the circle. Driving the line from the left
+    pushes Hank's wrestler towards the centre (which a 1-ply score likes: away from the edge) and
+    into the circle, where Mike's Vice Grip ("If any part of a piece is inside and touching the
+    center circle, immediately knock out that piece") wins on his turn."""
+    g = cleared(["hank", "mike"])
+    g.edit("mike:wrestler", BOARD, 0.06, 0.0, 180.0)
+    g.edit("hank:wrestler", BOARD, -0.05, 0.0, 0.0)
+    line_up(g, "hank:wrestler")
+    assert not g.world.in_circle()
+    return g
+
+
+def test_a_push_that_drives_the_own_wrestler_into_mikes_circle_is_seen_as_lost():
+    """The same push and the same board against Goliath Gus (no Vice Grip) is not a loss."""
+    cfg = config()
+    values = {}
+    for foe in ("mike", "gus"):
+        g = hank_in_front_of_mike()
+        if foe == "gus":
+            g = cleared(["hank", "gus"])
+            g.edit("gus:wrestler", BOARD, 0.06, 0.0, 180.0)
+            g.edit("hank:wrestler", BOARD, -0.05, 0.0, 0.0)
+            line_up(g, "hank:wrestler")
+        after = turn_ended(g, PushChoice("medium", 180.0, 0.0, 0.4))   # straight down the line
+        assert after is not None and "hank:wrestler" in after.world.in_circle()
+        values[foe], spent = after_reply(after, 0, 8, random.Random(0), cfg.search, cfg.weights, 1)
+    assert values["mike"] == cfg.weights.loss
+    assert values["gus"] > cfg.weights.loss
+
+
+def test_the_look_ahead_keeps_its_wrestler_out_of_the_circle_where_one_ply_does_not():
+    """Seeded decisions: without the look-ahead the AI drives its own wrestler into the circle (the
+    test's position is a real trap); with it, never."""
+    flat, looks = [], []
+    for seed in range(3):
+        g = hank_in_front_of_mike()
+        play_turn(g, choose(g, FLAT, seed=seed, workers=1))
+        flat.append("hank:wrestler" in g.world.in_circle())
+        g = hank_in_front_of_mike()
+        play_turn(g, choose(g, LOOKS, seed=seed, workers=1))
+        looks.append("hank:wrestler" in g.world.in_circle())
+        assert not g.is_over
+    assert any(flat), "the position no longer tempts a 1-ply search: the test checks nothing"
+    assert not any(looks)
+
+
+def test_hard_and_expert_look_ahead_and_expert_searches_more():
+    assert not level("medium").looks_ahead
+    assert level("hard").looks_ahead and level("expert").looks_ahead
+    assert level("expert").budget > level("hard").budget
+    assert level("expert").reply_broad >= level("hard").reply_broad
