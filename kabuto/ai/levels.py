@@ -258,6 +258,11 @@ def config() -> AIConfig:
     return _default_config()
 
 
+def level_names() -> tuple[str, ...]:
+    """Every level in ``assets/ai.toml``, weakest first (the file's order): what menus offer."""
+    return tuple(config().levels)
+
+
 def level(name: str | Level) -> Level:
     """The level called ``name`` ("easy", "medium", "hard"); a :class:`Level` is returned as is."""
     if isinstance(name, Level):
@@ -268,5 +273,5 @@ def level(name: str | Level) -> Level:
     return levels[name]
 
 
-__all__ = ["AIConfig", "LEVEL_NAMES", "Level", "SearchSettings", "Weights", "config", "level",
+__all__ = ["AIConfig", "LEVEL_NAMES", "Level", "SearchSettings", "Weights", "config", "level", "level_names",
            "load_config", "parse_config"]

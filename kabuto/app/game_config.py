@@ -26,8 +26,10 @@ class GameConfig:
         for s in self.seats:
             if s not in ("human", "ai"):
                 raise ValueError(f"seats: {s!r} is neither 'human' nor 'ai'")
-        if self.ai_level not in ("easy", "medium", "hard"):
-            raise ValueError(f"ai level: {self.ai_level!r} is not easy, medium or hard")
+        from kabuto.ai.levels import level_names
+
+        if self.ai_level not in level_names():
+            raise ValueError(f"ai level: {self.ai_level!r} is not one of {', '.join(level_names())}")
         if self.wrestlers and len(self.wrestlers) != self.players:
             raise ValueError(f"wrestlers: {len(self.wrestlers)} given for {self.players} players")
 

@@ -26,6 +26,8 @@ EXIT_NO_DISPLAY = 3
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from kabuto.ai.levels import level_names
+
     p = subparser("play", "Open the Kabuto desktop app: the start menu, or a game set up by the flags "
                   "below. Mouse: press near the ring edge to place the platform, drag to aim, release "
                   "to push. Keys: arrows nudge the aim, [ ] speed, Enter pushes, U undoes, T tunes.")
@@ -36,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--wrestlers", metavar="LIST",
                    help="comma-separated wrestler keys per seat, e.g. mike,hank (see 'kabuto wrestlers')")
     p.add_argument("--junior", action="store_true", help="play the Junior League variant")
-    p.add_argument("--ai-level", choices=("easy", "medium", "hard"), default="medium",
+    p.add_argument("--ai-level", choices=level_names(), default="medium",
                    help="how strong the AI seats play (default medium)")
     p.add_argument("--seed", type=int, default=0, help="seed for the first player and the AI (default 0)")
     p.add_argument("--ai-delay", type=float, default=0.9, metavar="SECONDS",

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from kabuto.ai.levels import level_names
 from kabuto.net.tables import KABUTO
 
 if TYPE_CHECKING:
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
     from kabuto.rules.game import Game
 
 #: Kabuto Sumo bot levels, cheapest first.
-KABUTO_LEVELS = ("random", "easy", "medium", "hard")
+#: The Kabuto bots a room can seat: a random pusher, and every AI level of assets/ai.toml.
+KABUTO_LEVELS = ("random", *level_names())
 #: Card-game bots the server runs (fixed budgets: a client cannot ask it for an expensive search).
 SERVER_CARD_BOTS = ("random", "heuristic", "mcts")
 #: Card-game bots a client can run from its seat's observation alone.

@@ -10,6 +10,7 @@ from pyglet import shapes
 from pyglet.graphics import Group
 from pyglet.window import key
 
+from kabuto.ai.levels import level_names
 from kabuto.app.catalogue import CardInfo, junior_cards, wrestler_cards
 from kabuto.app.game_config import GameConfig
 from kabuto.ui import theme
@@ -190,7 +191,7 @@ class MenuScene(WidgetScene):
         self.rebuild()
 
     def _ai_level(self) -> None:
-        levels = ("easy", "medium", "hard")
+        levels = level_names()
         nxt = levels[(levels.index(self.config.ai_level) + 1) % len(levels)]
         self.config = replace(self.config, ai_level=nxt)
         self.rebuild()
