@@ -17,7 +17,7 @@ room of GAME that is waiting for players, or open one. Prints the result (one JS
 
 EPILOG = """\
 GAME is kabuto or a card game's name (kabuto cards games lists them). Bot levels: for kabuto
-random and the AI levels ({levels}); for the card games random, heuristic.
+random and the AI levels (LEVELS); for the card games random, heuristic.
 
 --seat-file FILE keeps the room and this seat's token in FILE (readable by you only): run the same
 command again after a crash and it takes the seat back and goes on. --fill LEVEL asks the server's
@@ -34,7 +34,7 @@ example: kabuto join ws://127.0.0.1:8765 --game sumo --bot heuristic --fill rand
 def main(argv: list[str]) -> int:
     from kabuto.ai.levels import level_names
 
-    ap = subparser("join", DESCRIPTION, epilog=EPILOG.format(levels=", ".join(level_names())), formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = subparser("join", DESCRIPTION, epilog=EPILOG.replace("LEVELS", ", ".join(level_names())), formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("url", help="the server, e.g. ws://127.0.0.1:8765")
     ap.add_argument("--game", required=True, help="kabuto, or a card game's name")
     ap.add_argument("--room", default=None, help="the room code to join (default: any open room of GAME)")
