@@ -74,6 +74,7 @@ def test_the_heat_map_is_a_png(one_worker):
     assert (one_worker / "heatmap.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.xdist_group("ray")  # one Ray at a time: "auto" would find another test's instance
 def test_ray_backend_gives_the_same_results(one_worker, tmp_path):
     pytest.importorskip("ray")
     out = run(tmp_path, "ray", "--workers", "2", "--backend", "ray")
