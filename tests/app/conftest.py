@@ -32,6 +32,23 @@ def app_window(display):
     win.close()
 
 
+@pytest.fixture
+def window(app_window):
+    """The app window, under the name the online tests use."""
+    return app_window
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A real ``kabuto serve`` on a free loopback port, with its own data folder; killed after."""
+    from tests.net.helpers import ServerProcess
+
+    proc = ServerProcess(tmp_path / "server-data")
+    yield proc
+    if proc.proc.poll() is None:
+        proc.kill()
+
+
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     """This test's own data folder (tests/conftest.py keeps every test's recordings private)."""

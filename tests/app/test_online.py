@@ -20,25 +20,6 @@ pytestmark = pytest.mark.skipif(xinput.XDOTOOL is None, reason="xdotool is not i
 WAIT = 90.0
 
 
-@pytest.fixture
-def window(display):
-    from kabuto.ui.window import Window
-
-    win = Window(1280, 720)
-    yield win
-    win.close()
-
-
-@pytest.fixture
-def server(tmp_path):
-    from tests.net.helpers import ServerProcess
-
-    proc = ServerProcess(tmp_path / "server-data")
-    yield proc
-    if proc.proc.poll() is None:
-        proc.kill()
-
-
 def _widget(scene, name):
     w = scene.widgets.find(name)
     assert w is not None, f"no {name} on screen: {[x.name for x in scene.widgets.items if hasattr(x, 'name')]}"

@@ -16,25 +16,6 @@ from tests.app.test_online import WAIT, _app, click, until
 pytestmark = pytest.mark.skipif(xinput.XDOTOOL is None, reason="xdotool is not installed")
 
 
-@pytest.fixture
-def window(display):
-    from kabuto.ui.window import Window
-
-    win = Window(1280, 720)
-    yield win
-    win.close()
-
-
-@pytest.fixture
-def server(tmp_path):
-    from tests.net.helpers import ServerProcess
-
-    proc = ServerProcess(tmp_path / "server-data")
-    yield proc
-    if proc.proc.poll() is None:
-        proc.kill()
-
-
 def click_target(win, scene, target: str) -> None:
     """Click (X pointer) what the card table shows for ``target``."""
     from tests.cards_table.helpers import centre, find_target
