@@ -282,6 +282,21 @@ def run_local(specs: list[GameSpec], workers: int, progress: Callable[[], None] 
     return [results[s.index] for s in specs]
 
 
+def _unreachable(address: str, timeout: float = 3.0) -> str | None:
+    """Why nothing answers at a Ray address "HOST:PORT" (None if something does, or if the address
+    is not of that form: "auto", "ray://...", which Ray resolves itself)."""
+    import socket
+
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit() or "/" in address:
+        return None
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        return exc.strerror or type(exc).__name__
+    return None
+
+
 def run_ray(specs: list[GameSpec], workers: int, address: str | None = None,
             progress: Callable[[], None] | None = None,
             on_record: Callable[[GameRecord], None] | None = None,
@@ -296,6 +311,9 @@ def run_ray(specs: list[GameSpec], workers: int, address: str | None = None,
     started = False
     if not ray.is_initialized():
         addr = address or os.environ.get("RAY_ADDRESS")
+        unreachable = _unreachable(addr) if addr else None
+        if unreachable:  # else Ray retries for minutes and prints its own log lines
+            raise UsageError(f"--backend ray: cannot reach the Ray cluster at {addr!r}: {unreachable}")
         try:
             if addr:
                 ray.init(address=addr, log_to_driver=False)

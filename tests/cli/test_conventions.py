@@ -224,3 +224,20 @@ def test_replays_record_the_engine_and_verify_warns_when_it_differs(tmp_path, ca
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("kabuto replay: warning: recorded with pymunk 6.0.0")
     assert "win32-ARM64" in err[0]
+
+
+def test_a_ray_address_where_nothing_listens_is_one_clear_line_at_once(tmp_path):
+    pytest.importorskip("ray")
+    import socket
+
+    with socket.socket() as s:  # a loopback port nothing listens on (bound, then let go)
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    r = kabuto("tournament", "--games", "1", "--wrestlers", "mike,hank", "--backend", "ray",
+               "--ray-address", f"127.0.0.1:{port}", "--out", str(tmp_path / "out"), cwd=tmp_path,
+               env={"RAY_ADDRESS": ""}, timeout=120)
+    assert r.returncode == 2, r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in r.stderr
+    assert lines[0].startswith(f"kabuto tournament: --backend ray: cannot reach the Ray cluster at "
+                               f"'127.0.0.1:{port}'")
