@@ -96,12 +96,15 @@ class SidePanel(_Panel):
             name = sv.name + (f" - {sv.wrestler}" if sv.wrestler else "") + ("  (AI)" if sv.is_ai else "")
             seat_label = label(name, x0 + 22, y, b, fg, bold=here,
                                color=theme.TEXT_DIM if sv.eliminated else theme.TEXT)
-            fit_text(seat_label, name, rect.w - 50)  # long seat and wrestler names at 960x600
+            name_width = rect.w - 50
+            if here:  # on the name's line, which it shortens: the inventory row may fill its own
+                tag = label("to play", rect.right - 12, y, b, fg, size=theme.FONT_SMALL,
+                            color=theme.ACCENT, anchor_x="right")
+                add(tag)
+                name_width = rect.right - 22 - tag.content_width - (x0 + 22)
+            fit_text(seat_label, name, name_width)  # long seat and wrestler names at 960x600
             add(seat_label)
             y -= 26
-            if here:
-                add(label("to play", rect.right - 12, y, b, fg, size=theme.FONT_SMALL,
-                          color=theme.ACCENT, anchor_x="right"))
             x = x0 + 22
             layout.seat_anchor[sv.seat] = (x + 10, y + 4)
             if sv.eliminated:
