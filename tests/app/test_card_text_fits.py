@@ -26,11 +26,10 @@ def window(display):
 
 
 def _resize(win, w, h):
-    from tests.app.xinput import map_window, resize
+    """Resize through the X server, as a user would (the window learns its size from it)."""
+    from tests.app.xinput import resize_mapped
 
-    map_window(win)
-    assert resize(win, w, h)
-    win.switch_to()
+    resize_mapped(win, w, h)
 
 
 def _px(renderer, rect):

@@ -71,11 +71,9 @@ def window(display):
 
 def _resize(win, w, h):
     """Resize through the X server, as a user would (the window learns its size from it)."""
-    from tests.app.xinput import map_window, resize
+    from tests.app.xinput import resize_mapped
 
-    map_window(win)
-    assert resize(win, w, h)
-    win.switch_to()
+    resize_mapped(win, w, h)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

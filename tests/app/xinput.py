@@ -70,6 +70,14 @@ def resize(win, width: int, height: int) -> bool:
     return pump_until(win, lambda: (win.width, win.height) == (width, height), limit_s=10)
 
 
+def resize_mapped(win, width: int, height: int) -> None:
+    """Map the window, resize it through the X server (failing the test if the size never
+    comes), and make its context current for drawing."""
+    map_window(win)
+    assert resize(win, width, height)
+    win.switch_to()
+
+
 def shown(win) -> tuple[int, bytes]:
     """What the X server shows in the window now (XGetImage): (bytes per row, BGRX bytes, top row
     first). The back buffer (``Window.pixels``) is what was drawn; this is what reached the screen."""
