@@ -91,6 +91,20 @@ class Peer:
         rid = await self.conn.send(msg)
         return await self.until(lambda m: m.get("re") == rid, timeout)
 
+    async def push_anywhere(self, piece: str = "small", speed: float = 0.3) -> dict[str, Any]:
+        """Make a push the server accepts, trying entry points round the ring (an earlier push
+        may block one), and read until the state that shows it; that state."""
+        refusals = []
+        for entry in (90.0, -90.0, 0.0, 180.0, 45.0, -135.0, 135.0, -45.0):
+            rid = await self.conn.send({"type": "act", "step": self.state.step, "action": {
+                "type": "push", "piece": piece, "entry_deg": entry, "speed": speed}})
+            msg = await self.until(lambda m: m.get("re") == rid or (
+                m["type"] == "state" and m.get("last", {}).get("seat") == self.state.seat))
+            if msg["type"] == "state":
+                return msg
+            refusals.append(f"{entry:g}: {msg.get('message')}")
+        raise AssertionError("every push was refused: " + "; ".join(refusals))
+
     async def close(self) -> None:
         await self.conn.close()
 

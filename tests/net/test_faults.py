@@ -205,9 +205,7 @@ def test_a_room_restored_on_a_server_bots_turn_goes_on_once_its_player_is_back(t
         await a.ask({"type": "fill", "bot": "easy"})
         await a.until(lambda m: m["type"] == "state" and a.state.my_turn)
         # Our push ends our turn; the server is stopped before its bot can answer (SIGTERM at once).
-        await a.send({"type": "act", "step": a.state.step, "action": {
-            "type": "push", "piece": "small", "entry_deg": 90.0, "speed": 0.3}})
-        await a.until(lambda m: m["type"] == "state" and m.get("last", {}).get("seat") == a.state.seat)
+        await a.push_anywhere()
         status, _ = await asyncio.to_thread(server.stop)
         return a, status
 
