@@ -35,13 +35,19 @@ import pymunk.batch as batch
 from pymunk._chipmunk import ffi, lib
 
 from physics import friction, shapes
+from physics.chipmunk import NO_ROW, Ptr, RawSpace
+from physics.chipmunk import shapes_depth as raw_shapes_depth
 from physics.materials import Materials, PieceType
 from physics.shapes import Circle
 from physics.state import Fall, PieceState, Push, Trajectory
 
-_FIELDS = (batch.BodyFields.POSITION | batch.BodyFields.ANGLE | batch.BodyFields.VELOCITY
-           | batch.BodyFields.ANGULAR_VELOCITY)
+_FIELDS = (batch.BodyFields.BODY_ID | batch.BodyFields.POSITION | batch.BodyFields.ANGLE
+           | batch.BodyFields.VELOCITY | batch.BodyFields.ANGULAR_VELOCITY)
 _ITERATOR = ffi.addressof(lib, "pmSpaceBodyGetIteratorFuncBatched")
+#: Per contact pair: the two bodies' ids (ints) and the depths of its one or two contact points.
+_ARBITER_FIELDS = (batch.ArbiterFields.BODY_A_ID | batch.ArbiterFields.BODY_B_ID
+                   | batch.ArbiterFields.DISTANCE_1 | batch.ArbiterFields.DISTANCE_2)
+_ARBITER_ITERATOR = ffi.addressof(lib, "pmSpaceArbiterIteratorFuncBatched")
 ANIMATION_RATE = 60.0
 #: Below this (m/s, at a piece's rim) a piece is still on its support: friction is static.
 _STILL = 1e-6
@@ -51,45 +57,36 @@ _RETUNE = 1e-2
 _COUPLE_EVERY = 4
 
 
-def level_filter(level: int) -> pymunk.ShapeFilter:
-    """Shapes on one stack level collide only with each other."""
-    f = _FILTERS.get(level)
-    if f is None:
-        bit = 1 << level
-        f = _FILTERS[level] = pymunk.ShapeFilter(categories=bit, mask=bit)
-    return f
-
-
-_FILTERS: dict[int, pymunk.ShapeFilter] = {}
+_SIX = np.arange(6)
+#: Resting bodies sleep (physics model 3; see Episode). Off only to compare with model 2.
+SLEEP = True
 
 
 class _Piece:
     """A piece's body, shapes and support joints inside one Space."""
 
-    __slots__ = ("id", "kind", "type", "body", "shapes", "base", "level", "support", "row", "mu",
-                 "load", "tied_to", "coupled", "base_row", "r_mean", "r_eq")
+    __slots__ = ("id", "kind", "type", "body", "shapes", "round", "base", "level", "support",
+                 "row", "mu", "load", "tied_to", "coupled", "base_row", "r_mean", "r_eq")
 
-    def __init__(self, state: PieceState, ptype: PieceType, level: int, consts: _KindConsts):
+    def __init__(self, space: RawSpace, state: PieceState, ptype: PieceType, level: int,
+                 consts: _KindConsts):
         self.id = state.id
         self.kind = state.kind
         self.type = ptype
         self.base: str | None = state.base
         self.level = level
-        # Chipmunk's setters called directly: pymunk's properties do the same through a Python
-        # __setattr__ hook, and building the Space is a third of a preview.
-        body = pymunk.Body(ptype.mass, consts.moment)
-        lib.cpBodySetPosition(body._body, (state.x, state.y))
-        lib.cpBodySetAngle(body._body, state.angle)
-        self.body = body
-        shp = outline_shapes(ptype, body)
-        filt = level_filter(level)
-        for s in shp:
-            sp = s._shape
-            lib.cpShapeSetFriction(sp, consts.friction)
-            lib.cpShapeSetElasticity(sp, consts.elasticity)
-            lib.cpShapeSetFilter(sp, filt)
-        self.shapes = shp
-        self.support: list[pymunk.Constraint] = []
+        # Raw Chipmunk objects (physics.chipmunk): the same calls pymunk's classes make, without
+        # their Python bookkeeping, which cost a third of a preview.
+        self.body: Ptr = space.body(ptype.mass, consts.moment, state.x, state.y, state.angle, NO_ROW)
+        bit = 1 << level
+        self.round = isinstance(ptype.shape, Circle)
+        if isinstance(ptype.shape, Circle):
+            self.shapes = [space.circle(self.body, ptype.shape.radius, consts.friction,
+                                        consts.elasticity, bit)]
+        else:
+            self.shapes = [space.poly(self.body, part, consts.friction, consts.elasticity, bit)
+                           for part in ptype.shape.parts]
+        self.support: list[Ptr] = []
         self.row = -1
         self.mu = 0.0
         self.load = -1.0
@@ -129,6 +126,15 @@ def _moment(t: PieceType) -> float:
                for p in t.shape.parts)
 
 
+def idle_speed(materials: Materials) -> float:
+    """Chipmunk's idle speed u: a body idles while m v^2 + I w^2 < m u^2, which keeps v under
+    u and w under u sqrt(m / I); u is the largest speed that keeps both under the rest
+    thresholds for every kind."""
+    sim = materials.sim
+    spins = [sim.rest_spin * math.sqrt(_moment(t) / t.mass) for t in materials.kinds.values()]
+    return min([sim.rest_speed, *spins])
+
+
 def levels_of(pieces: dict[str, PieceState]) -> dict[str, int]:
     """Stack level of every piece (0 on the ring surface). Raises ValueError on a broken chain."""
     out: dict[str, int] = {}
@@ -161,13 +167,16 @@ class Episode:
         sim = materials.sim
         self.dt = sim.dt
         self.g = sim.gravity
-        space = pymunk.Space()
-        space.iterations = sim.iterations
-        space.collision_slop = sim.collision_slop
-        # Sleeping stays off (sleep_time_threshold is infinite by default); rest is decided from
-        # the speeds. The idle threshold is set anyway so nothing depends on Chipmunk's estimate.
-        space.idle_speed_threshold = sim.rest_speed
-        self.space = space
+        # Resting bodies sleep (physics model 3): Chipmunk leaves a sleeping body out of the
+        # solver and out of the index of moving shapes, and wakes it, in the step, before solving,
+        # the moment an awake body touches it. A piece at rest on its support has no velocity to
+        # lose (its friction joints have no bias), so sleeping changes nothing it would have done
+        # but the solver's order; it saves most of a crowded step, where most pieces never move.
+        # Idle: kinetic energy under m u^2 for rest_steps steps, with u chosen so that an idle
+        # body is under both rest thresholds (speed, and spin for the kind with the least moment
+        # per mass), so a sleeping body is at rest by the same test as an awake one (run).
+        self.space = RawSpace(sim.iterations, sim.collision_slop, idle_speed(materials),
+                              sim.rest_steps * sim.dt if SLEEP else math.inf)
         by_id = {p.id: p for p in pieces}
         levels = levels_of(by_id)
         # Canonical order: bodies, shapes and constraints go into the Space sorted by where the
@@ -176,6 +185,9 @@ class Episode:
         c, s = math.cos(math.radians(frame_deg)), math.sin(math.radians(frame_deg))
         ordered = sorted(by_id.values(), key=lambda p: canonical_key(p, levels[p.id], c, s))
         self.pieces: dict[str, _Piece] = {}
+        # pymunk's Space adds a static body of its own to the Space's list of bodies when it is
+        # first asked for; so does this one, at the same moment (model 2's numbers had it).
+        self._static_ptr: Ptr | None = None
         self._consts: dict[str, _KindConsts] = {}
         self._rank: dict[str, int] = {}
         for st in ordered:
@@ -183,10 +195,15 @@ class Episode:
         self._attach_all_supports()
         self.driven: _Piece | None = None
         self.released_pose: tuple[float, float, float] | None = None
-        self._drive: list[pymunk.Constraint] = []
-        self._controller: pymunk.Body | None = None
+        self._drive: list[Ptr] = []
+        self._controller: Ptr | None = None
         self._buf = batch.Buffer()
-        self._forces: list[tuple[pymunk.Body, tuple[float, float, float]]] = []
+        self._contacts = batch.Buffer()   # grown by Chipmunk as needed
+        self._contacts_data = ffi.new("pmBatchedData *")
+        self._contacts_data.fields = _ARBITER_FIELDS.value
+        self._contacts_data.floatArray = self._contacts._float_arr
+        self._contacts_data.intArray = self._contacts._int_arr
+        self._forces: list[tuple[Ptr, tuple[float, float, float]]] = []
         self._force_steps = 0
         # The rows are mapped when first needed: a push adds its piece and maps them then.
         self._stale = True
@@ -199,8 +216,7 @@ class Episode:
         consts = self._consts.get(st.kind)
         if consts is None:
             consts = self._consts[st.kind] = _KindConsts(ptype)
-        p = _Piece(st, ptype, level, consts)
-        self.space.add(p.body, *p.shapes)
+        p = _Piece(self.space, st, ptype, level, consts)
         self.pieces[p.id] = p
         self._rank[p.id] = len(self._rank)
         return p
@@ -231,33 +247,40 @@ class Episode:
 
     def _tie(self, p: _Piece, load: float) -> None:
         """(Re)create the friction joints that hold ``p`` on the ring surface or on its base."""
-        if p.support:
-            self.space.remove(*p.support)
+        space = self.space
+        for j in p.support:
+            space.remove_joint(j)
+        here = lib.cpBodyGetPosition(p.body)
         if p.base is None:
-            other = self.space.static_body
+            other = self._static()
             p.mu = p.type.table_friction
-            pivot = pymunk.PivotJoint(other, p.body, p.body.position)
+            pivot = space.pivot_at(other, p.body, (here.x, here.y))
         else:
             base = self.pieces[p.base]
             other = base.body
             p.mu = math.sqrt(p.type.piece_friction * base.type.piece_friction)
-            pivot = pymunk.PivotJoint(other, p.body, other.world_to_local(p.body.position), (0, 0))
-        gear = pymunk.GearJoint(other, p.body, 0.0, 1.0)
-        lib.cpConstraintSetMaxBias(pivot._constraint, 0.0)
-        lib.cpConstraintSetMaxBias(gear._constraint, 0.0)
+            local = lib.cpBodyWorldToLocal(other, here)
+            pivot = space.pivot(other, p.body, (local.x, local.y), (0.0, 0.0))
+        gear = space.gear(other, p.body, 0.0, 1.0)
+        lib.cpConstraintSetMaxBias(pivot, 0.0)
+        lib.cpConstraintSetMaxBias(gear, 0.0)
         p.support = [pivot, gear]
         p.tied_to = p.base
         p.load = -1.0
         self._set_load(p, load)
-        self.space.add(pivot, gear)
+
+    def _static(self) -> Ptr:
+        if self._static_ptr is None:
+            self._static_ptr = self.space.static_body()
+        return self._static_ptr
 
     @staticmethod
     def _set_load(p: _Piece, load: float) -> None:
         """Full (static) friction limits for a support pressed by ``load`` newtons."""
         if load != p.load:
             pivot, gear = p.support
-            lib.cpConstraintSetMaxForce(pivot._constraint, p.mu * load)
-            lib.cpConstraintSetMaxForce(gear._constraint, p.mu * load * p.r_mean)
+            lib.cpConstraintSetMaxForce(pivot, p.mu * load)
+            lib.cpConstraintSetMaxForce(gear, p.mu * load * p.r_mean)
             p.load = load
             p.coupled = (1.0, 1.0)
 
@@ -272,36 +295,50 @@ class Episode:
 
     def _remove(self, pid: str) -> None:
         p = self.pieces.pop(pid)
-        if p.support:
-            self.space.remove(*p.support)
+        for j in p.support:
+            self.space.remove_joint(j)
         if self.driven is p:
             self._release()
-        self.space.remove(p.body, *p.shapes)
+        self.space.remove_body(p.body)  # body, then shapes: the order pymunk's remove() had
+        for shape in p.shapes:
+            self.space.remove_shape(shape)
 
     def _reindex(self) -> None:
-        """Map batch rows to pieces; rows only move when bodies are added or removed.
+        """Map the pieces to rows; the rows change only when bodies are added or removed.
 
-        Also (re)binds the fast reader: pymunk.batch writes the bodies' fields straight into a
-        preallocated numpy array (about 1 us a read, against 50 us for Python attribute access).
+        Rows are canonical: the pieces in canonical order, then the hand's controller body. Chipmunk
+        lists its bodies awake ones first, so its order changes whenever one falls asleep or
+        wakes; :meth:`_read` reads them with their ids (pymunk.batch writes the fields straight into
+        preallocated numpy arrays: about 1 us a read, against 50 us for Python attribute access)
+        and puts each in its canonical row.
         """
-        ids_buf = batch.Buffer()
-        batch.get_space_bodies(self.space, batch.BodyFields.BODY_ID, ids_buf)
-        ids = np.frombuffer(ids_buf.int_buf(), dtype=np.uintp).tolist()
-        row_of = {bid: i for i, bid in enumerate(ids)}
-        self._nrows = n = len(ids)
         self._order = list(self.pieces.values())
-        for p in self._order:
-            p.row = row_of[p.body.id]
-        self._rows = np.array([p.row for p in self._order], dtype=np.intp)
+        for i, p in enumerate(self._order):
+            p.row = i
+            RawSpace.set_row(p.body, i)
+        # Then the other bodies Chipmunk lists (the hand's controller, the static body), all in
+        # one spare row.
+        count = batch.Buffer()
+        data = ffi.new("pmBatchedData *")
+        data.fields = batch.BodyFields.BODY_ID.value
+        data.floatArray, data.intArray = count._float_arr, count._int_arr
+        lib.cpSpaceEachBody(self.space.ptr, _ITERATOR, data)
+        self._spare = len(self._order)
+        self._nrows = n = self._spare + 1
+        self._rows = np.arange(len(self._order), dtype=np.intp)
         self._layout = ([p.id for p in self._order], self._rows, [p.level for p in self._order])
-        # Room for twice the rows so the C side never has to grow (and reallocate) the array.
+        # Room for twice the rows so the C side never has to grow (and reallocate) the arrays.
         self._arr = np.zeros(max(1, 2 * n) * 6)
+        self._ids = np.zeros(max(1, 2 * n), dtype=np.uintp)
         self._buf.set_float_buf(self._arr)
+        self._buf.set_int_buf(self._ids)
         self._data = ffi.new("pmBatchedData *")
         self._data.fields = _FIELDS.value
         self._data.floatArray = self._buf._float_arr
         self._data.intArray = self._buf._int_arr
-        self._view = self._arr[: n * 6].reshape(n, 6)
+        self._view = np.zeros((n, 6))
+        self._view_flat = self._view.reshape(-1)
+        self._recount(count._int_arr.num)
         self._stale = False
         # Stacks. A piece with riders is judged with them: its fall by the combined centre of mass
         # of the whole stack on it; a rider's support by the combined centre of itself and what
@@ -356,10 +393,28 @@ class Episode:
             p.base_row = self.pieces[p.base].row if p.base is not None else -1
         self._coupled: set[_Piece] = {p for p in self._order if p.coupled != (1.0, 1.0)}
 
+    def _recount(self, listed: int) -> None:
+        """Size the raw views for the ``listed`` bodies Chipmunk lists now."""
+        self._nraw = listed
+        self._raw_ids = self._ids[: self._nraw]
+        self._raw_flat = self._arr[: self._nraw * 6]
+        self._seen = b""        # the order of bodies the gather below was made for
+        self._gather = np.zeros(self._nrows * 6, dtype=np.intp)
+
     def _read(self) -> np.ndarray:
-        """(rows, 6) view: x, y, angle, vx, vy, w of every body in the space, read just now."""
+        """(rows, 6): x, y, angle, vx, vy, w of every body in the space, read just now, in
+        canonical rows."""
         self._buf._float_arr.num = 0
-        lib.cpSpaceEachBody(self.space._space, _ITERATOR, self._data)
+        self._buf._int_arr.num = 0
+        lib.cpSpaceEachBody(self.space.ptr, _ITERATOR, self._data)
+        order = self._raw_ids.tobytes()
+        if order != self._seen:  # a body fell asleep or woke: Chipmunk lists them anew
+            rows = np.minimum(self._raw_ids, self._spare).astype(np.intp)
+            at = np.zeros(self._nrows, dtype=np.intp)
+            at[rows] = np.arange(len(rows))  # where each row's body is in Chipmunk's list
+            self._gather[:] = (at[:, None] * 6 + _SIX).reshape(-1)
+            self._seen = order
+        self._raw_flat.take(self._gather, out=self._view_flat, mode="clip")
         return self._view
 
     # ----- coupled friction ----------------------------------------------------------------------
@@ -375,7 +430,7 @@ class Episode:
         np.dot(self._absv, self._speed_weights, out=self._motion)
         by_row = self._by_row
         look = self._coupled.copy()
-        for row in np.flatnonzero(self._motion > _STILL).tolist():
+        for row in (self._motion > _STILL).nonzero()[0].tolist():
             p = by_row[row]
             if p is not None:
                 look.add(p)
@@ -385,7 +440,10 @@ class Episode:
         coupled = self._coupled
         f_tab, t_tab = friction.tables()
         last = len(f_tab) - 2
+        asleep = lib.cpBodyIsSleeping
         for p in look:
+            if asleep(p.body):
+                continue  # Chipmunk froze it at rest; a new limit would wake it
             x, y, _, vx, vy, w = data[p.row].tolist()
             if p.base_row >= 0:
                 bx, by, _, bvx, bvy, bw = data[p.base_row].tolist()
@@ -408,8 +466,8 @@ class Episode:
                     f == t == 1.0 and old_f + old_t != 2.0):
                 full = p.mu * p.load
                 pivot, gear = p.support
-                lib.cpConstraintSetMaxForce(pivot._constraint, full * f)
-                lib.cpConstraintSetMaxForce(gear._constraint, full * t * p.r_mean)
+                lib.cpConstraintSetMaxForce(pivot, full * f)
+                lib.cpConstraintSetMaxForce(gear, full * t * p.r_mean)
                 p.coupled = (f, t)
                 if f == t == 1.0:
                     coupled.discard(p)
@@ -424,49 +482,56 @@ class Episode:
         self._tie(p, p.type.mass * self.g)
         dx, dy = push.direction()
         reach = 4 * self.materials.ring.radius
-        # The platform: the piece cannot leave the line while the hand drives it.
-        groove = pymunk.GrooveJoint(self.space.static_body, p.body, (x, y),
-                                    (x + dx * reach, y + dy * reach), (0, 0))
+        space = self.space
         # The hand: a velocity servo at the push speed with a bounded force (no bias: steady
         # pressure, it does not try to make up lost ground).
-        hand = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        hand.position = (x, y)
-        hand.velocity = (dx * push.speed, dy * push.speed)
-        grip = pymunk.PivotJoint(hand, p.body, (0, 0), (0, 0))
-        grip.max_bias = 0.0
-        grip.max_force = self.materials.sim.hand_force
+        hand = space.kinematic(x, y, dx * push.speed, dy * push.speed)
+        # The platform: the piece cannot leave the line while the hand drives it.
+        groove = space.groove(self._static(), p.body, (x, y), (x + dx * reach, y + dy * reach),
+                              (0.0, 0.0))
+        grip = space.pivot(hand, p.body, (0.0, 0.0), (0.0, 0.0))
+        lib.cpConstraintSetMaxBias(grip, 0.0)
+        lib.cpConstraintSetMaxForce(grip, self.materials.sim.hand_force)
         # The fingers keep the piece from turning while it is driven.
-        hold = pymunk.GearJoint(self.space.static_body, p.body, 0.0, 1.0)
-        hold.max_bias = 0.0
-        self.space.add(hand, groove, grip, hold)
+        hold = space.gear(self._static(), p.body, 0.0, 1.0)
+        lib.cpConstraintSetMaxBias(hold, 0.0)
         self._controller = hand
         self._drive = [groove, grip, hold]
         self.driven = p
         self._reindex()
 
     def _release(self) -> None:
-        self.space.remove(*self._drive)
+        for j in self._drive:
+            self.space.remove_joint(j)
         if self._controller is not None:
-            self.space.remove(self._controller)
+            self.space.remove_body(self._controller)
         self._drive = []
         self._controller = None
-        self.driven = None
-        self._reindex()
+        p, self.driven = self.driven, None
+        if self._stale or p is None or p.id not in self.pieces:
+            self._reindex()
+            return
+        # The rows stay; only the controller left Chipmunk's list, and the piece let go now falls
+        # like any lone piece (nothing rides on a piece in the hand).
+        self._recount(self._nraw - 1)
+        self._fall_limit[p.row] = self.materials.ring.radius
 
     # ----- running -------------------------------------------------------------------------------
     def launch(self, velocities: dict[str, tuple[float, float, float]]) -> None:
         """Send pieces off with the given (vx, vy, spin) - a flick, for experiments and tuning."""
         for pid, (vx, vy, w) in velocities.items():
             body = self.pieces[pid].body
-            body.velocity = (vx, vy)
-            body.angular_velocity = w
+            lib.cpBodySetVelocity(body, (vx, vy))
+            lib.cpBodySetAngularVelocity(body, w)
 
     def strike(self, impulses: dict[str, tuple[float, float, float]]) -> None:
         """Give pieces impulses ``(jx, jy, angular)`` at their centres (N s, and N m s)."""
         for pid, (jx, jy, ja) in impulses.items():
             body = self.pieces[pid].body
-            body.velocity = (body.velocity.x + jx / body.mass, body.velocity.y + jy / body.mass)
-            body.angular_velocity = body.angular_velocity + ja / body.moment
+            v, m = lib.cpBodyGetVelocity(body), lib.cpBodyGetMass(body)
+            lib.cpBodySetVelocity(body, (v.x + jx / m, v.y + jy / m))
+            lib.cpBodySetAngularVelocity(body, lib.cpBodyGetAngularVelocity(body)
+                                         + ja / lib.cpBodyGetMoment(body))
 
     def hold_forces(self, forces: dict[str, tuple[float, float, float]], duration: float) -> None:
         """Press on pieces with constant forces ``(fx, fy, torque)`` at their centres for the
@@ -476,8 +541,8 @@ class Episode:
 
     def _press(self) -> None:
         for body, (fx, fy, tq) in self._forces:
-            body.force = (fx, fy)
-            body.torque = tq
+            lib.cpBodySetForce(body, (fx, fy))
+            lib.cpBodySetTorque(body, tq)
 
     def run(self, sample_rate: float = ANIMATION_RATE
             ) -> tuple[list[Fall], int, float | None, bool, bool, Trajectory]:
@@ -518,13 +583,9 @@ class Episode:
         step = 0
         data = self._read()
         sample(data)
-        # One checked step through pymunk (it validates new bodies), then Chipmunk's step directly:
-        # nothing here uses pymunk's post-step callbacks or deferred adds, and the wrapper costs a
-        # fifth of a crowded step.
-        space_ptr = self.space._space
+        space_ptr = self.space.ptr
         cp_step = lib.cpSpaceStep
-        first = True
-        hypot, greater = np.hypot, np.greater
+        hypot, greater, count_nonzero = np.hypot, np.greater, np.count_nonzero
         driven_radius = (self.driven.type.shape.radius
                          if self.driven is not None and isinstance(self.driven.type.shape, Circle)
                          else None)
@@ -533,11 +594,7 @@ class Episode:
         while step < max_steps:
             if step < forces:
                 self._press()
-            if first:
-                self.space.step(dt)
-                first = False
-            else:
-                cp_step(space_ptr, dt)
+            cp_step(space_ptr, dt)
             step += 1
             data = self._read()
             # Falling off: a lone piece's centre of mass past the ring edge, or a whole stack's
@@ -545,7 +602,7 @@ class Episode:
             # until released).
             hypot(self._x, self._y, out=self._dist)
             greater(self._dist, self._fall_limit, out=self._beyond)
-            if self._beyond.any() or self._stacks:
+            if count_nonzero(self._beyond) or self._stacks:
                 gone = set(np.flatnonzero(self._beyond).tolist())
                 for p, rows, share in self._stacks:
                     if math.hypot(share @ data[rows, 0], share @ data[rows, 1]) > R:
@@ -575,13 +632,18 @@ class Episode:
                         and np.abs(self._w).max() < rest_w):
                     quiet += 2
                     if quiet >= sim.rest_steps:
-                        if self.max_overlap(data) <= sim.rest_overlap:
+                        # Chipmunk's contacts first (cheap); then, once they show no overlap,
+                        # every pair (sleeping ones too), exactly.
+                        if (not self._keep_overlapping_awake()
+                                and self.max_overlap(data) <= sim.rest_overlap):
                             break
+                        self._wake_overlapping(data)
                         quiet = 0
                 else:
                     quiet = 0
             if step % _COUPLE_EVERY == 0:
                 self._couple(data)
+                self._keep_overlapping_awake()
             if step % sample_every == 0:
                 sample(data)
         capped = step >= max_steps
@@ -659,12 +721,44 @@ class Episode:
                 while b is not None:
                     lvl += 1
                     b = self.pieces[b].base
-                if lvl != q.level or q.shapes[0].filter != level_filter(lvl):
+                if lvl != q.level or lib.cpShapeGetFilter(q.shapes[0]).categories != 1 << lvl:
                     q.level = lvl
                     for s in q.shapes:
-                        s.filter = level_filter(lvl)
+                        RawSpace.set_level(s, 1 << lvl)
             self._after_structure_change()
         return dropped
+
+    def _keep_overlapping_awake(self) -> bool:
+        """Keep awake (reset the idle time of) every piece in a contact deeper than rest_overlap,
+        so none falls asleep inside a neighbour: Chipmunk's idle test sees velocities, not the bias
+        velocities that push an overlap out. Read from Chipmunk's contacts of awake bodies (a few
+        us a call). Returns whether there was any."""
+        buf = self._contacts
+        buf.clear()
+        lib.cpSpaceEachCachedArbiter(self.space.ptr, _ARBITER_ITERATOR, self._contacts_data)
+        if not buf._float_arr.num:
+            return False
+        depth = np.frombuffer(buf.float_buf())
+        deep = (depth < -self.materials.sim.rest_overlap).nonzero()[0]
+        if not deep.size:
+            return False
+        rows = np.frombuffer(buf.int_buf(), dtype=np.uintp).tolist()  # userData: the rows
+        order = self._order
+        for pair in sorted(set((deep // 2).tolist())):
+            for row in rows[2 * pair: 2 * pair + 2]:
+                if row < len(order):
+                    lib.cpBodyActivate(order[row].body)
+        return True
+
+    def _wake_overlapping(self, data: np.ndarray) -> None:
+        """Wake the pieces still overlapping more than rest_overlap. Chipmunk pushes overlaps out
+        with bias velocities, which its idle test does not see, so a piece that dropped onto a
+        neighbour may fall asleep inside it."""
+        limit = self.materials.sim.rest_overlap
+        for a, b, depth in self._overlaps(data, listed=True):
+            if depth > limit:
+                lib.cpBodyActivate(self.pieces[a].body)
+                lib.cpBodyActivate(self.pieces[b].body)
 
     # ----- queries -------------------------------------------------------------------------------
     def max_overlap(self, data: np.ndarray | None = None) -> float:
@@ -702,7 +796,8 @@ class Episode:
             out.append(_pair(order[i].id, order[j].id, float(depth[i, j])))
         for i, j in zip(*np.nonzero(near & ~discs), strict=True):
             a, b = order[i], order[j]
-            dep = max((shapes_depth(sa, sb) for sa in a.shapes for sb in b.shapes),
+            dep = max((raw_shapes_depth(sa, a.round, sb, b.round) for sa in a.shapes
+                       for sb in b.shapes),
                       default=-math.inf)
             if dep > 0:
                 out.append(_pair(a.id, b.id, dep))

@@ -30,7 +30,7 @@ import pymunk
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from physics import Circle, Materials, Push, World  # noqa: E402
+from physics import Circle, Materials, Push, World, sim  # noqa: E402
 from tests.physics.helpers import board_2p  # noqa: E402
 
 
@@ -41,6 +41,10 @@ def bare_loop(world: World, push: Push, steps: int) -> None:
     space = pymunk.Space()
     space.iterations = m.sim.iterations
     space.collision_slop = m.sim.collision_slop
+    # Resting bodies sleep, as in the simulator (physics model 3).
+    space.idle_speed_threshold = m.sim.rest_speed
+    if sim.SLEEP:
+        space.sleep_time_threshold = m.sim.rest_steps * m.sim.dt
     static = space.static_body
 
     def add(kind: str, x: float, y: float, a: float) -> pymunk.Body:
