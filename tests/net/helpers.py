@@ -98,7 +98,7 @@ class Peer:
         for entry in (90.0, -90.0, 0.0, 180.0, 45.0, -135.0, 135.0, -45.0):
             rid = await self.conn.send({"type": "act", "step": self.state.step, "action": {
                 "type": "push", "piece": piece, "entry_deg": entry, "speed": speed}})
-            msg = await self.until(lambda m: m.get("re") == rid or (
+            msg = await self.until(lambda m, rid=rid: m.get("re") == rid or (
                 m["type"] == "state" and m.get("last", {}).get("seat") == self.state.seat))
             if msg["type"] == "state":
                 return msg

@@ -53,3 +53,22 @@ def test_a_world_at_rest_stays_put_when_settled_again():
     for p in world.pieces:
         assert math.hypot(p.x - before[p.id].x, p.y - before[p.id].y) < 1e-5
     assert world.max_overlap() <= world.materials.sim.rest_overlap
+
+
+def test_pieces_placed_inside_each_other_are_pushed_apart_though_neither_moves():
+    """Two still discs placed 0.6 mm inside each other would look idle to Chipmunk's sleeping
+    (bias velocities are not velocities); they are kept awake until pushed apart, and the run ends
+    at rest, not at its time cap. A disc far from both sleeps through it exactly where it was."""
+    m = materials()
+    r = m.kinds["small"].shape.radius
+    world = World(m, [PieceState("A", "small", -r + 3e-4, 0.0),
+                      PieceState("B", "small", r - 3e-4, 0.0),
+                      PieceState("C", "small", 0.0, 0.07)])
+    assert world.max_overlap() == pytest.approx(6e-4)
+    result = world.settle()
+    assert not result.capped
+    assert world.max_overlap() <= m.sim.rest_overlap
+    # Pushed apart symmetrically (equal discs), along the line of centres.
+    a, b, c = (world.piece(k) for k in "ABC")
+    assert a.x == pytest.approx(-b.x, abs=1e-9) and a.y == pytest.approx(0.0, abs=1e-9)
+    assert (c.x, c.y) == (0.0, 0.07)
