@@ -33,6 +33,21 @@ def app_window(display):
 
 
 @pytest.fixture
+def app(display, tmp_path):
+    """The whole desktop app at 1280x720, mapped, with its own data and profiles folders and no
+    AI delay; closed after the test unless the test closed it."""
+    from kabuto.app.main import App, Options
+    from tests.app.xinput import map_window
+
+    a = App(Options(size=(1280, 720), ai_delay=0.0, data_dir=tmp_path / "data", ai_workers=1,
+                    profiles=tmp_path / "profiles"))
+    map_window(a.window)
+    yield a
+    if a.window._window is not None:  # pyglet's xlib window drops its X window once closed
+        a.window.close()
+
+
+@pytest.fixture
 def window(app_window):
     """The app window, under the name the online tests use."""
     return app_window

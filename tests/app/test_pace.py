@@ -14,19 +14,6 @@ from tests.app.xinput import click, key, pump_until
 pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
 
 
-@pytest.fixture
-def app(display, tmp_path):
-    from kabuto.app.main import App, Options
-    from tests.app.xinput import map_window
-
-    a = App(Options(size=(1280, 720), ai_delay=0.0, data_dir=tmp_path / "data", ai_workers=1,
-                    profiles=tmp_path / "profiles"))
-    map_window(a.window)
-    yield a
-    if a.window._window is not None:
-        a.window.close()
-
-
 def _push(app):
     from kabuto.app.aim import Aim
     from kabuto.app.game_config import GameConfig

@@ -11,19 +11,6 @@ from tests.app.xinput import click, key, pump_until
 pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
 
 
-@pytest.fixture
-def app(display, tmp_path):
-    from kabuto.app.main import App, Options
-    from tests.app.xinput import map_window
-
-    a = App(Options(size=(1280, 720), ai_delay=0.0, data_dir=tmp_path / "data", ai_workers=1,
-                    profiles=tmp_path / "profiles"))
-    map_window(a.window)
-    yield a
-    if not _closed(a.window):
-        a.window.close()
-
-
 def _closed(win) -> bool:
     """The window was closed (pyglet's xlib window drops its X window then)."""
     return win._window is None

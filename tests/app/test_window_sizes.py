@@ -17,18 +17,6 @@ pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool
 SIZES = [(960, 600), (1280, 720), (1920, 1080)]
 
 
-@pytest.fixture
-def app(display, tmp_path):
-    from kabuto.app.main import App, Options
-    from tests.app.xinput import map_window
-
-    a = App(Options(size=(1280, 720), ai_delay=0.0, data_dir=tmp_path / "data", ai_workers=1,
-                    profiles=tmp_path / "profiles"))
-    map_window(a.window)
-    yield a
-    a.window.close()
-
-
 def _centre(widget) -> tuple[float, float]:
     r = widget.rect
     return r.x + r.w / 2, r.y + r.h / 2
