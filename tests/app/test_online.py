@@ -379,17 +379,25 @@ def _type_code(window, lobby, code: str) -> None:
     until(window, lambda: lobby.code_text == code, "the code to be typed")
 
 
+def _watch_from_lobby(window, tmp_path, server, code: str):
+    """The app's lobby, connected, asked (by typing ``code`` and clicking Watch) to watch a room."""
+    from kabuto.app.scene.online import LobbyScene
+
+    app = _app(window, tmp_path / "app-data", server.url)
+    xinput.map_window(window)
+    lobby = window.set_scene(LobbyScene(app))
+    until(window, lambda: lobby.link.connected, "the lobby to connect")
+    _type_code(window, lobby, code)
+    click(window, lobby, "online:watch")
+    return lobby
+
+
 def test_watch_a_waiting_room_then_pick_a_seat_in_it(window, tmp_path, server):
-    from kabuto.app.scene.online import LobbyScene, OnlineTableScene
+    from kabuto.app.scene.online import OnlineTableScene
 
     host = _hosted_by_peer(server.url)
     try:
-        app = _app(window, tmp_path / "app-data", server.url)
-        xinput.map_window(window)
-        lobby = window.set_scene(LobbyScene(app))
-        until(window, lambda: lobby.link.connected, "the lobby to connect")
-        _type_code(window, lobby, host.state.room)
-        click(window, lobby, "online:watch")
+        lobby = _watch_from_lobby(window, tmp_path, server, host.state.room)
         until(window, lambda: lobby.state.room == host.state.room and lobby.state.seats, "the room's seats")
         assert lobby.state.seat is None and lobby.widgets.find("sit:0") is None  # Ann sits there
         window.screenshot("/tmp/shots-online/watching-room-1280x720.png")
@@ -405,16 +413,11 @@ def test_watch_a_waiting_room_then_pick_a_seat_in_it(window, tmp_path, server):
 
 
 def test_a_spectator_sees_the_game_play_and_can_never_aim(window, tmp_path, server):
-    from kabuto.app.scene.online import LobbyScene, OnlineTableScene
+    from kabuto.app.scene.online import OnlineTableScene
 
     host = _hosted_by_peer(server.url, fill="easy")
     try:
-        app = _app(window, tmp_path / "app-data", server.url)
-        xinput.map_window(window)
-        lobby = window.set_scene(LobbyScene(app))
-        until(window, lambda: lobby.link.connected, "the lobby to connect")
-        _type_code(window, lobby, host.state.room)
-        click(window, lobby, "online:watch")
+        _watch_from_lobby(window, tmp_path, server, host.state.room)
         aimed = []
 
         def watching() -> bool:
