@@ -10,6 +10,7 @@ import shutil
 import pytest
 
 from tests.app.test_text_fits import SIZES, box, check_panel, inside, overlap
+from tests.app.xinput import resize_mapped
 
 pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
 
@@ -23,13 +24,6 @@ def window(display):
     win = open_window(1280, 720)
     yield win
     win.close()
-
-
-def _resize(win, w, h):
-    """Resize through the X server, as a user would (the window learns its size from it)."""
-    from tests.app.xinput import resize_mapped
-
-    resize_mapped(win, w, h)
 
 
 def _px(renderer, rect):
@@ -114,7 +108,7 @@ def _play(scene, decisions, seed=7, stop_at_summary=False):
 def test_the_card_setup_screen_text_fits(window, size):
     from cards.table.scene import SetupScene
 
-    _resize(window, *size)
+    resize_mapped(window, *size)
     scene = window.set_scene(SetupScene(window, seed=7))
     problems: list[str] = []
     check_display("setup", scene, problems)
@@ -127,7 +121,7 @@ def test_the_card_setup_screen_text_fits(window, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("mode", MODES)
 def test_a_card_table_its_summary_and_its_pause_menu_fit(window, size, mode):
-    _resize(window, *size)
+    resize_mapped(window, *size)
     problems: list[str] = []
     scene = _table(window, mode)
     check_display(f"{mode} start", scene, problems)

@@ -7,6 +7,8 @@ import shutil
 
 import pytest
 
+from tests.app.xinput import resize_mapped
+
 pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
 
 SIZES = [(960, 600), (1280, 720), (1920, 1080)]
@@ -60,22 +62,6 @@ def check_buttons(name, widgets, problems):
             problems.append(f"{name}: button caption {w.caption.text!r} leaves its button")
 
 
-@pytest.fixture
-def window(display):
-    from kabuto.ui.window import Window
-
-    win = Window(1280, 720)
-    yield win
-    win.close()
-
-
-def _resize(win, w, h):
-    """Resize through the X server, as a user would (the window learns its size from it)."""
-    from tests.app.xinput import resize_mapped
-
-    resize_mapped(win, w, h)
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("players,wrestlers", [(2, ("hank", "gus")), (4, ("hank", "gus", "annie", "bea"))])
 def test_the_table_text_stays_in_its_panels(window, tmp_path, size, players, wrestlers):
@@ -90,7 +76,7 @@ def test_the_table_text_stays_in_its_panels(window, tmp_path, size, players, wre
     for tuning in (False, True):
         if tuning:
             scene.toggle_tuning()
-        _resize(window, *size)
+        resize_mapped(window, *size)
         W, H = size
         check_panel("side panel", scene.side.items, scene.panel_rect, problems)
         check_panel("aim bar", scene.bar.items, scene.bar_rect, problems)
@@ -111,7 +97,7 @@ def test_the_start_menu_text_stays_on_screen_and_apart(window, size, players):
 
     app = App(Options(record=False), window=window)
     app.last_config = GameConfig(players, ("human",) * players)
-    _resize(window, *size)
+    resize_mapped(window, *size)
     app.open_menu()
     menu = window.scene
     problems: list[str] = []
@@ -124,7 +110,7 @@ def test_the_start_menu_text_stays_on_screen_and_apart(window, size, players):
 def test_the_pause_menu_and_rules_fit(window, size):
     from kabuto.ui.overlay import Choice, Dialog, TextPage
 
-    _resize(window, *size)
+    resize_mapped(window, *size)
     problems: list[str] = []
     d = window.show_overlay(Dialog("Paused", [Choice("Continue", lambda: None)] * 5,
                                    message="Your game is saved after every turn; Continue on the "
@@ -153,7 +139,7 @@ def test_the_replay_browser_text_stays_on_screen_and_apart(window, tmp_path, siz
         s.record()
         s.close()
     app = App(Options(data_dir=data), window=window)
-    _resize(window, *size)
+    resize_mapped(window, *size)
     browser = window.set_scene(ReplayBrowser(app))
     assert len(browser.entries) == 2
     problems: list[str] = []
