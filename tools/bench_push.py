@@ -3,7 +3,8 @@
 For each of a seeded set of pushes (entries all round the ring, headings within the platform's
 range, speeds 0.1 m/s up to the game's limit, simulation.max_speed) it times ``World.preview(push)`` - validation, building a fresh Space,
 driving, falls, rest detection, the 60 Hz trajectory - and, interleaved in the same run, a bare
-pymunk loop that builds the same bodies, shapes and constraints and steps them the same number of
+pymunk loop that builds the same bodies, shapes and constraints with pymunk's own classes, with the
+same settings (solver iterations, collision slop, sleeping), and steps them the same number of
 steps with nothing else. The machine is shared and noisy, so only the ratio is meaningful.
 
     python tools/bench_push.py            # a readable summary
