@@ -650,10 +650,18 @@ class Episode:
         if sampled_at[0] != step:  # the trajectory always ends on the at-rest state
             sample(data)
         states = np.full((len(raw), len(traj_ids), 7), np.nan)
-        for t, ((order, rows, levels), rows_data) in enumerate(raw):
+        t = 0
+        while t < len(raw):  # a run of samples with one layout (it changes only when pieces fall)
+            layout = raw[t][0]
+            end = t + 1
+            while end < len(raw) and raw[end][0] is layout:
+                end += 1
+            order, rows, levels = layout
             cols = [col[pid] for pid in order]
-            states[t, cols, :6] = rows_data[rows]
-            states[t, cols, 6] = levels
+            block = np.stack([rows_data for _, rows_data in raw[t:end]])
+            states[t:end, cols, :6] = block[:, rows]
+            states[t:end, cols, 6] = levels
+            t = end
         traj = Trajectory(traj_ids, sample_rate if sample_every > 1 else sim.steps_per_second,
                           states[:, :, (0, 1, 2, 6)], states[:, :, 3:6])
         return falls, step, released_at, stalled, capped, traj
