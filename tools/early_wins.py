@@ -216,11 +216,29 @@ def winning_line(game: Game, s: PushSample, search: SearchSettings) -> list[dict
             return [step]
         if not g.is_over and g.pushes_left:
             starts.append((g, [step]))
+    base_kinds = set(game.legal_kinds())
     for g, line in starts:
-        step = _push(g, s)
-        if step is not None and (found := _after_push(g, seat, s, [*line, step], search)):
-            return found
+        for push in [s, *_new_kinds(g, s, base_kinds)]:
+            step = _push(g.clone(), push)
+            if step is None:
+                continue
+            h = g.clone()
+            _push(h, push)
+            if found := _after_push(h, seat, push, [*line, step], search):
+                return found
     return None
+
+
+def _new_kinds(game: Game, s: PushSample, before: set[str]) -> list[PushSample]:
+    """Push ``s`` made with each kind a move before it brought into the inventory (Hank's Horn
+    Bar, Annie's Pillar, ...): the same platform spot, aim (within what the kind can reach) and
+    speed. Without these a move that adds a piece to push would never be searched with it."""
+    out = []
+    for kind in game.legal_kinds():
+        if kind not in before:
+            lim = game.world.steepest_heading(kind)
+            out.append(PushSample(kind, s.entry_deg, max(-lim, min(lim, s.heading_deg)), s.speed))
+    return out
 
 
 Task = tuple[int, str, str, int, int, int]  # players, first, second, seed, lo, hi
