@@ -10,9 +10,9 @@ Broad sampling mixes two families, both drawn from one seeded ``random.Random``:
 * **flank** pushes (a share ``flank_share`` of those aimed at wrestlers): the platform stands near
   the target, ``flank_min_deg``..``flank_max_deg`` round the ring from its bearing, and the line
   passes the target's *inner* side (:func:`flank_heading`), so the piece strikes it from the inside
-  and drives it towards the edge. Measured on the starting board (issue 16), a push from across the
-  ring moves a wrestler 70 mm out by nothing (the crowd takes it), one from 20-60 degrees beside it
-  by up to 20 mm;
+  and drives it towards the edge. Measured on a starting board with the wrestlers 78 mm out (issue
+  16), a push from 60 degrees or more round the ring moved a wrestler out by at most 4 mm (the crowd
+  takes it), one from 20-60 degrees beside it by up to 21 mm;
 * **even** pushes: entries spread evenly all round the ring (one per slot, jittered inside it),
   headings uniform across the platform's range.
 
