@@ -7,8 +7,9 @@ what the rules allow). Each push is tried in every *line* a turn allows:
 * the push alone, then each usable signature move after it (every target combination the AI would
   try, :func:`kabuto.ai.signature.target_combos`), and a second push from the same platform spot
   when a move (Charge) grants one;
-* each usable move (with each target combination) before the push, then the push, then each move
-  still usable after it.
+* each usable move (with each target combination) before the push, then the push (also made with
+  each piece the move brought in: the Horn Bar, the Atlas Pillar ...), then each move still usable
+  after it.
 
 A line that ends the game with seat 0 winning is an **early win on turn 1**. For the second
 player, the first player makes push *i* of its sample plainly (no move), and seat 1 then searches
@@ -27,7 +28,9 @@ and a first-turn win there could only be a push knock-out; the Junior boards are
 
 **Run time.** 100 pushes per pair on the 2P board (56 pairs, both seats' lines) took 33 minutes on
 2 processes with the machine shared (load average 2-15; 2026-12 physics): the whole 2P search (56 x
-2,000) is 20 times that, about 11 hours, and every board about three times as much. ``--resume FILE`` appends each finished unit of work to FILE (JSON
+2,000) is 20 times that, about 11 hours, and every board about three times as much. On the 68 mm
+boards 50 pushes per pair took 33 minutes on one process (22 for the first 25 at load average about
+5, 11 for the next 25 at 2-4). ``--resume FILE`` appends each finished unit of work to FILE (JSON
 lines) and skips the units already there, so a long search can be stopped and continued; the
 progress bar shows the time left.
 
