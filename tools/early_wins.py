@@ -7,8 +7,9 @@ what the rules allow). Each push is tried in every *line* a turn allows:
 * the push alone, then each usable signature move after it (every target combination the AI would
   try, :func:`kabuto.ai.signature.target_combos`), and a second push from the same platform spot
   when a move (Charge) grants one;
-* each usable move (with each target combination) before the push, then the push, then each move
-  still usable after it.
+* each usable move (with each target combination) before the push, then the push (also made with
+  each piece the move brought in: the Horn Bar, the Atlas Pillar ...), then each move still usable
+  after it.
 
 A line that ends the game with seat 0 winning is an **early win on turn 1**. For the second
 player, the first player makes push *i* of its sample plainly (no move), and seat 1 then searches
@@ -27,7 +28,9 @@ and a first-turn win there could only be a push knock-out; the Junior boards are
 
 **Run time.** 100 pushes per pair on the 2P board (56 pairs, both seats' lines) took 33 minutes on
 2 processes with the machine shared (load average 2-15; 2026-12 physics): the whole 2P search (56 x
-2,000) is 20 times that, about 11 hours, and every board about three times as much. ``--resume FILE`` appends each finished unit of work to FILE (JSON
+2,000) is 20 times that, about 11 hours, and every board about three times as much. On the 68 mm
+boards 50 pushes per pair took 33 minutes on one process (22 for the first 25 at load average about
+5, 11 for the next 25 at 2-4). ``--resume FILE`` appends each finished unit of work to FILE (JSON
 lines) and skips the units already there, so a long search can be stopped and continued; the
 progress bar shows the time left.
 
@@ -216,11 +219,29 @@ def winning_line(game: Game, s: PushSample, search: SearchSettings) -> list[dict
             return [step]
         if not g.is_over and g.pushes_left:
             starts.append((g, [step]))
+    base_kinds = set(game.legal_kinds())
     for g, line in starts:
-        step = _push(g, s)
-        if step is not None and (found := _after_push(g, seat, s, [*line, step], search)):
-            return found
+        for push in [s, *_new_kinds(g, s, base_kinds)]:
+            step = _push(g.clone(), push)
+            if step is None:
+                continue
+            h = g.clone()
+            _push(h, push)
+            if found := _after_push(h, seat, push, [*line, step], search):
+                return found
     return None
+
+
+def _new_kinds(game: Game, s: PushSample, before: set[str]) -> list[PushSample]:
+    """Push ``s`` made with each kind a move before it brought into the inventory (Hank's Horn
+    Bar, Annie's Pillar, ...): the same platform spot, aim (within what the kind can reach) and
+    speed. Without these a move that adds a piece to push would never be searched with it."""
+    out = []
+    for kind in game.legal_kinds():
+        if kind not in before:
+            lim = game.world.steepest_heading(kind)
+            out.append(PushSample(kind, s.entry_deg, max(-lim, min(lim, s.heading_deg)), s.speed))
+    return out
 
 
 Task = tuple[int, str, str, int, int, int]  # players, first, second, seed, lo, hi

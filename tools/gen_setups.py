@@ -26,19 +26,21 @@ RADIUS = {"large": 0.019, "medium": 0.0145, "small": 0.011, "wrestler": 0.017}
 # players -> (symmetry order, wrestler representative positions (r, angle deg) per orbit,
 #             centre piece kind or None, orbit counts per kind)
 #
-# Issue 16 (no first-turn win): a push made right behind a wrestler near the edge drives it inwards
-# at the hand's speed and it coasts on (about 40 mm at the limit), which on the first boards (52 mm
-# out, 10 mm from the 50 mm centre circle) put it into the circle for a Vice Grip; a wrestler further
-# out only comes in faster. The wrestlers now stand 56 mm out (60 mm on the crowded 4P board) with a
-# centre circle of 30 mm: 26 mm (30 mm) of crowd between a wrestler and the circle, whose centre disc
-# covers most of it. docs/rules-notes.md has the figures; DESIGNS' seed-7 crowds were checked with
-# every straight push behind every wrestler.
+# Issue 16. First (no first-turn win): a push made right behind a wrestler near the edge drives it
+# inwards at the hand's speed and it coasts on (about 40 mm at the limit), which on the first boards
+# (52 mm out, 10 mm from the 50 mm centre circle) put it into the circle for a Vice Grip; the circle
+# is now 30 mm across. Then (pushes decide): a wrestler 56 mm out was almost never pushed out (a push
+# from across the ring moves it by nothing, one from its flank at most 7 mm), and one driven into
+# the middle stayed safe for the rest of the game. The wrestlers now stand 68 mm out on every board:
+# no sampled first push knocks one out, and one that a push has moved nearer the edge can be pushed
+# out from its flank. At 72 mm the medium AI won a game on turn 1 and games lasted 4-6 turns; at
+# 78 mm 7 of 600 flank pushes knocked a wrestler out on turn 1. docs/rules-notes.md has the figures.
 DESIGNS = {
-    2: dict(order=2, wrestlers=[(0.056, 0.0)], centre="large",
+    2: dict(order=2, wrestlers=[(0.068, 0.0)], centre="large",
             orbits={"large": 1, "medium": 4, "small": 7}),
-    3: dict(order=3, wrestlers=[(0.056, 90.0)], centre="medium",
+    3: dict(order=3, wrestlers=[(0.068, 90.0)], centre="medium",
             orbits={"large": 1, "medium": 3, "small": 4}),
-    4: dict(order=2, wrestlers=[(0.060, 0.0), (0.060, 90.0)], centre="large",
+    4: dict(order=2, wrestlers=[(0.068, 0.0), (0.068, 90.0)], centre="large",
             orbits={"large": 1, "medium": 3, "small": 7}),
 }
 

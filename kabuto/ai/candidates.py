@@ -7,6 +7,12 @@ Broad sampling mixes two families, both drawn from one seeded ``random.Random``:
   (within ``aim_spread_deg`` of straight behind it), and the heading is the one whose line passes
   the target's centre at one of ``aim_offsets_mm`` to the side. Aims beyond the platform's heading
   limit are drawn again;
+* **flank** pushes (a share ``flank_share`` of those aimed at wrestlers): the platform stands near
+  the target, ``flank_min_deg``..``flank_max_deg`` round the ring from its bearing, and the line
+  passes the target's *inner* side (:func:`flank_heading`), so the piece strikes it from the inside
+  and drives it towards the edge. Measured on a starting board with the wrestlers 78 mm out (issue
+  16), a push from 60 degrees or more round the ring moved a wrestler out by at most 4 mm (the crowd
+  takes it), one from 20-60 degrees beside it by up to 21 mm;
 * **even** pushes: entries spread evenly all round the ring (one per slot, jittered inside it),
   headings uniform across the platform's range.
 
@@ -73,6 +79,23 @@ def aim_heading(entry_deg: float, target: tuple[float, float], offset: float, R:
     return wrap_deg(direction - (entry_deg + 180.0))
 
 
+def flank_heading(entry_deg: float, target: tuple[float, float], offset: float, R: float) -> float:
+    """Heading of the line from the platform at ``entry_deg`` that passes ``offset`` metres from
+    ``target``'s centre on the side nearer the ring's centre (where a hit drives the target out).
+
+        >>> round(flank_heading(30.0, (0.07, 0.0), 0.005, 0.1), 2) == round(aim_heading(30.0, (0.07, 0.0), -0.005, 0.1), 2)
+        True
+    """
+    e = math.radians(entry_deg)
+    ex, ey = R * math.cos(e), R * math.sin(e)
+    dx, dy = target[0] - ex, target[1] - ey
+    d = math.hypot(dx, dy) or 1e-9
+    left = (target[0] - dy / d * offset, target[1] + dx / d * offset)
+    right = (target[0] + dy / d * offset, target[1] - dx / d * offset)
+    inner = offset if math.hypot(*left) <= math.hypot(*right) else -offset
+    return aim_heading(entry_deg, target, inner, R)
+
+
 def targets(game: Game, search: SearchSettings) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """(opposing wrestlers' positions, edge discs' positions) for the side to move."""
     side = game.current_side
@@ -121,16 +144,22 @@ def broad(game: Game, pi: int, n: int, rng: random.Random, search: SearchSetting
     wrestlers, discs = targets(game, search)
     n_aimed = round(n * search.aimed_share) if (wrestlers or discs) else 0
     n_wrestler = round(n_aimed * search.wrestler_share) if (wrestlers and discs) else (n_aimed if wrestlers else 0)
+    n_flank = round(n_wrestler * search.flank_share)
     for i in range(n_aimed):
         pool = wrestlers if i < n_wrestler else discs
         tx, ty = pool[i % len(pool)]
         kind = kinds[(k0 + i) % len(kinds)]
         limit = game.world.steepest_heading(kind)  # steeper, this piece could never get in
-        behind = math.degrees(math.atan2(ty, tx)) + 180.0 if (tx or ty) else rng.uniform(-180.0, 180.0)
+        bearing = math.degrees(math.atan2(ty, tx)) if (tx or ty) else rng.uniform(-180.0, 180.0)
         entry = heading = 0.0
         for _ in range(8):
-            entry = behind + rng.uniform(-search.aim_spread_deg, search.aim_spread_deg)
-            heading = aim_heading(entry, (tx, ty), rng.choice(search.aim_offsets_mm) / 1000.0, R)
+            if i < n_flank:
+                side = 1.0 if rng.random() < 0.5 else -1.0
+                entry = bearing + side * rng.uniform(search.flank_min_deg, search.flank_max_deg)
+                heading = flank_heading(entry, (tx, ty), rng.choice(search.flank_offsets_mm) / 1000.0, R)
+            else:
+                entry = bearing + 180.0 + rng.uniform(-search.aim_spread_deg, search.aim_spread_deg)
+                heading = aim_heading(entry, (tx, ty), rng.choice(search.aim_offsets_mm) / 1000.0, R)
             if abs(heading) <= limit:
                 break
         heading = max(-limit, min(limit, heading))

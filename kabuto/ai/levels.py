@@ -47,6 +47,15 @@ class SearchSettings:
     opening_max_loss: float
     after_min_gain: float
     grip_margin_mm: float = 2.0
+    #: Of the candidates aimed at opposing wrestlers, the share pushed from the flank (issue 16): the
+    #: platform within ``flank_min_deg``..``flank_max_deg`` of the target's own bearing, the line
+    #: passing the target's inner side ``flank_offsets_mm`` off its centre, so the piece strikes it
+    #: from the inside and drives it out. A push from straight across the ring moves a wrestler near
+    #: the edge by nothing (the crowd between takes it all).
+    flank_share: float = 0.0
+    flank_min_deg: float = 15.0
+    flank_max_deg: float = 65.0
+    flank_offsets_mm: tuple[float, ...] = (0.0, 4.5, 9.0, 13.5)
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,12 @@ class Weights:
     own_empty: float
     opponent_submits: float
     opponent_eliminated: float
+    #: Own wrestler(s) in front of an opposing Vice Grip (a move that knocks out what is in the centre
+    #: circle): minus this, scaled from all of it with the outline touching the circle down to none
+    #: ``grip_reach_mm`` or more from its line - the distance one push can drive a wrestler inwards,
+    #: so that the gripper cannot push it in and grip it in one turn (issue 16).
+    grip_danger: float = 0.0
+    grip_reach_mm: float = 30.0
 
 
 @dataclass(frozen=True)
@@ -134,12 +149,16 @@ _SEARCH_LIMITS: dict[str, tuple[float, float, bool]] = {
     "opening_max_loss": (0.0, 1e6, False),
     "after_min_gain": (0.0, 1e6, False),
     "grip_margin_mm": (0.0, 50.0, False),
+    "flank_share": (0.0, 1.0, False),
+    "flank_min_deg": (0.0, 90.0, False),
+    "flank_max_deg": (0.0, 90.0, False),
 }
 _SEARCH_LISTS: dict[str, tuple[float, float]] = {
     "speed_fractions": (1e-3, 1.0),
     "aim_offsets_mm": (-50.0, 50.0),
     "spins_deg": (-360.0, 360.0),
     "second_push_speed_fractions": (1e-3, 1.0),
+    "flank_offsets_mm": (0.0, 50.0),
 }
 _LEVEL_LIMITS: dict[str, tuple[float, float, bool]] = {
     "broad": (1, 5000, True),
@@ -192,14 +211,21 @@ def _parse_search(d: Any) -> SearchSettings:
         if not isinstance(raw, list) or not raw:
             raise ValueError(f"search.{key}: expected a non-empty list of numbers")
         vals[key] = tuple(_num(v, f"search.{key}[{i}]", lo, hi, False) for i, v in enumerate(raw))
+    if vals["flank_min_deg"] > vals["flank_max_deg"]:
+        raise ValueError("search.flank_min_deg: expected at most flank_max_deg")
     return SearchSettings(**vals)
 
 
 def _parse_weights(d: Any) -> Weights:
     if not isinstance(d, dict):
         raise ValueError("scoring: expected a table")
+    unknown = sorted(set(d) - {f.name for f in fields(Weights)})
+    if unknown:
+        raise ValueError(f"scoring.{unknown[0]}: unknown setting")
     vals = {f.name: _num(_need(d, f.name, "scoring"), f"scoring.{f.name}", -1e6, 1e6, False)
             for f in fields(Weights)}
+    if vals["grip_reach_mm"] <= 0:
+        raise ValueError("scoring.grip_reach_mm: expected more than 0")
     w = Weights(**vals)
     if not w.loss < w.draw < w.win:
         raise ValueError("scoring: expected loss < draw < win")

@@ -29,16 +29,12 @@ from kabuto.ai import candidates as cand
 from kabuto.ai.levels import SearchSettings, Weights
 from kabuto.ai.plan import PushChoice
 from kabuto.ai.pool import Base, evaluate
-from kabuto.ai.scoring import score_game
+from kabuto.ai.scoring import CIRCLE_KNOCKOUT, score_game
 from kabuto.ai.signature import try_moves
 from kabuto.rules.errors import IllegalMove
 
 if TYPE_CHECKING:
     from kabuto.rules.game import Game
-
-#: The effect of a move that knocks out whatever is in the centre circle (Vice Grip).
-CIRCLE_KNOCKOUT = "centre_knockout"
-
 
 def turn_ended(game: Game, aim: PushChoice | None) -> Game | None:
     """A copy of ``game`` after push ``aim`` as aimed (None: no push, a move that replaced the turn

@@ -6,6 +6,9 @@ The AI compares outcomes of candidate pushes (and signature moves) with :func:`s
   knocks out everybody still in contention);
 * each wrestler's farthest reach from the centre, as a fraction of the ring's radius, squared: the
   opposing ones near the edge are good, its own near the edge bad;
+* its own wrestler near the centre circle when an opponent has Vice Grip (``grip_danger``): the
+  middle of the ring is no hiding place from Mighty Jaw Mike, who pushes a wrestler in and grips it
+  in one turn;
 * the pieces in each inventory (discs gained count here: a piece is a future turn), with a bonus
   for large discs; ending the turn with an empty inventory is nearly a loss, and leaving the next
   side with nothing to push is a win in 2P and 4P (it submits at once).
@@ -25,6 +28,9 @@ from physics.shapes import extent_from_origin
 if TYPE_CHECKING:
     from kabuto.rules.game import Game
     from kabuto.rules.outcomes import GameResult, PushOutcome
+
+#: The effect of a move that knocks out whatever is in the centre circle (Vice Grip).
+CIRCLE_KNOCKOUT = "centre_knockout"
 
 #: id -> (kind, x, y, angle) of every piece on the ring
 Positions = dict[str, tuple[str, float, float, float]]
@@ -56,15 +62,20 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
         return w.loss
     kinds = game.materials.kinds
     R = game.materials.ring.radius
+    gripped = w.grip_danger and _faces_grip(game, side, out)
     score = 0.0
     for s in game.seats:
         p = positions.get(s.piece_id)
         if p is None:
             continue
         kind, x, y, angle = p
-        reach = extent_from_origin(kinds[kind].shape, x, y, angle)[1] / R
+        near, far = extent_from_origin(kinds[kind].shape, x, y, angle)
+        reach = far / R
         if game.side_of(s.index) == side:
             score -= w.own_edge * reach * reach
+            if gripped:
+                gap_mm = max(0.0, near - game.materials.ring.centre_radius) * 1000.0
+                score -= w.grip_danger * max(0.0, 1.0 - gap_mm / w.grip_reach_mm)
         else:
             score += w.opponent_edge * reach * reach
     own = inv.get(side, Counter())
@@ -80,6 +91,15 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
     if nxt is not None and game.side_of(nxt) != side and not sum(inv.get(game.side_of(nxt), Counter()).values()):
         score += w.opponent_eliminated if game.players == 3 else w.opponent_submits
     return score
+
+
+def _faces_grip(game: Game, side: int, out: set[int]) -> bool:
+    """Whether a seat of another side still in the game has a move that knocks out what is in the
+    centre circle (Vice Grip; Junior League cards have no moves)."""
+    if game.junior:
+        return False
+    return any(game.side_of(s.index) != side and s.index not in out
+               and any(m.effect == CIRCLE_KNOCKOUT for m in s.wrestler.moves) for s in game.seats)
 
 
 def _next_seat(game: Game, seat: int, out: set[int]) -> int | None:

@@ -621,7 +621,10 @@ class PushFromOpponent(Effect):
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         side = opponent_side(game, seat, targets)
-        if not game.ledger.pieces_in(game.inventory_place(side)):
+        # The disc just paid to that opponent does not count: Smokescreen pushes a piece the
+        # opponent held, not Bea's own small handed over and taken back.
+        held = [p for p in game.ledger.pieces_in(game.inventory_place(side)) if p not in report.paid]
+        if not held:
             raise IllegalMove(f"that opponent's inventory is empty, so {move.name} would leave you "
                               f"nothing to push")
         game.take_pushes_from(side)

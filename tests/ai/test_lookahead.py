@@ -2,10 +2,11 @@
 knocked out on the next turn (issue 16, point 5: "the AI defends")."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from kabuto import Game
-from kabuto.ai import choose, level, play_turn
+from kabuto.ai import choose, level, play_turn, scoring, search
 from kabuto.ai.levels import config
 from kabuto.ai.lookahead import after_reply, turn_ended
 from kabuto.ai.plan import PushChoice
@@ -49,9 +50,19 @@ def test_a_push_that_drives_the_own_wrestler_into_mikes_circle_is_seen_as_lost()
     assert values["gus"] > cfg.weights.loss
 
 
-def test_the_look_ahead_keeps_its_wrestler_out_of_the_circle_where_one_ply_does_not():
-    """Seeded decisions: without the look-ahead the AI drives its own wrestler into the circle (the
-    test's position is a real trap); with it, never."""
+def blind_to_vice_grip(monkeypatch) -> None:
+    """The search's scoring without its ``grip_danger`` term (the static penalty for a wrestler by
+    the circle in front of Vice Grip), so that only the look-ahead can see the trap."""
+    cfg = config()
+    blind = dataclasses.replace(cfg, weights=dataclasses.replace(cfg.weights, grip_danger=0.0))
+    for module in (search, scoring):   # workers=1: every score is made in this process
+        monkeypatch.setattr(module, "config", lambda: blind)
+
+
+def test_the_look_ahead_keeps_its_wrestler_out_of_the_circle_where_one_ply_does_not(monkeypatch):
+    """Seeded decisions, scored without the static Vice Grip term: without the look-ahead the AI
+    drives its own wrestler into the circle (the test's position is a real trap); with it, never."""
+    blind_to_vice_grip(monkeypatch)
     flat, looks = [], []
     for seed in range(3):
         g = hank_in_front_of_mike()
@@ -63,6 +74,16 @@ def test_the_look_ahead_keeps_its_wrestler_out_of_the_circle_where_one_ply_does_
         assert not g.is_over
     assert any(flat), "the position no longer tempts a 1-ply search: the test checks nothing"
     assert not any(looks)
+
+
+def test_one_ply_with_the_vice_grip_term_also_stays_out_of_the_circle():
+    """With the shipped scoring (``grip_danger``) even a level without look-ahead (easy, medium)
+    keeps its wrestler out of the trap above: a wrestler touching the circle in front of Mike
+    scores far below one a push's drive away."""
+    for seed in range(3):
+        g = hank_in_front_of_mike()
+        play_turn(g, choose(g, FLAT, seed=seed, workers=1))
+        assert "hank:wrestler" not in g.world.in_circle(), f"seed {seed}"
 
 
 def test_hard_and_expert_look_ahead_and_expert_searches_more():

@@ -75,10 +75,26 @@ def _watch(url, code):
 
 
 def _drag_push(win, scene) -> None:
-    """Press on the platform's spot on the ring's edge, drag inwards and let go."""
+    """Press on the platform's spot on the ring's edge, drag inwards and let go: at the bottom of
+    the ring, or the first spot round it that no piece hanging over the edge blocks (an earlier
+    push may leave one there)."""
+    import math
+
+    from kabuto.rules.errors import IllegalMove
+
     R = scene.session.materials.ring.radius
     t = scene.ring.transform
-    xinput.drag(win, t.to_screen(0.0, -R), t.to_screen(0.05 * R, -0.2 * R))
+    game = scene.session.game
+    for deg in (-90.0, 0.0, 180.0, 90.0, -45.0, -135.0, 45.0, 135.0):
+        try:
+            game.check_push(game.legal_kinds()[0], deg, 0.0, 0.3)
+            break
+        except IllegalMove:
+            continue
+    a = math.radians(deg)
+    ux, uy = math.cos(a), math.sin(a)
+    xinput.drag(win, t.to_screen(R * ux, R * uy), t.to_screen(0.2 * R * ux - 0.05 * R * uy,
+                                                             0.2 * R * uy + 0.05 * R * ux))
 
 
 def _end_turn(win, table) -> None:

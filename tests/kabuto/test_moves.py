@@ -390,6 +390,18 @@ def test_smokescreen_pushes_from_the_opponents_inventory():
     assert ("M01", "seat:0") in [(k.piece, k.to) for k in o.knocked_out]   # still Bea's gain
 
 
+def test_smokescreen_pays_a_small_so_the_opponent_keeps_as_many_pieces():
+    """"Pay 1 small disc to your opponent. This turn, push a piece from your opponent's inventory"
+    (issue 16; it was Discard): the opponent gains Bea's small and loses the piece pushed, so
+    Smokescreen no longer drains the opponent's inventory by one piece a turn."""
+    g = arena(2, ["bea", "hank"])
+    mine, theirs = len(g.inventory(0)), len(g.inventory(1))
+    g.use_move(0, "Smokescreen")
+    assert (len(g.inventory(0)), len(g.inventory(1))) == (mine - 1, theirs + 1)
+    g.push(g.ledger.pieces_in("seat:1", "medium")[0], 90.0, 0.0, 0.1)
+    assert len(g.inventory(1)) == theirs
+
+
 def test_smokescreen_must_precede_the_push():
     g = arena(2, ["bea", "hank"])
     g.push("small", 200.0, 0.0, 0.2, end_turn=False)

@@ -80,3 +80,17 @@ def test_a_resumed_search_skips_the_work_already_done_and_adds_it_in(early_wins,
     again = early_wins.run([("mike", "hank")], pushes=2, seed=0, chunk=1, resume=log)
     assert again["resumed_units"] == 2
     assert (again["tried_first"], again["tried_second"]) == (first["tried_first"], first["tried_second"])
+
+
+def test_a_piece_a_move_brings_in_is_pushed_too(early_wins):
+    """Hank's Horn Toss ("Add the Horn Bar to your inventory") before the push: the search also
+    makes the sampled push with the Horn Bar (a first turn on the 72 mm boards was won so), with
+    its aim held within what the bar can reach."""
+    g = arena(2, ["hank", "gus"])
+    before = set(g.legal_kinds())
+    s = early_wins.PushSample("small", 30.0, 59.0, 0.4)
+    g.use_move(0, "Horn Toss")
+    (bar,) = early_wins._new_kinds(g, s, before)
+    assert bar.kind == g.signature_kind(0, "bar")
+    assert (bar.entry_deg, bar.speed) == (30.0, 0.4)
+    assert abs(bar.heading_deg) <= g.world.steepest_heading(bar.kind)
