@@ -311,6 +311,8 @@ def _clear_combo_cache() -> None:
     for tables in _COMBOS:
         for table in tables:
             table.clear()
+    for table in _NATURAL + _LEX_MASKS:
+        table.clear()
     _CACHE_SIZE[0] = 0
 
 
@@ -398,11 +400,6 @@ _ROWS = tuple(tuple(tuple(_table_row(t, wb, wr) for t in range(8)) for wr in ran
 _FREE_TYPES = tuple(tuple(t for t in range(8) if not blocked >> t & 1) for blocked in range(256))
 
 
-#: Per set of used types, (type, suit bits that matter, tables) of the free ones: what
-#: :func:`hand_melds` needs for a hand without A cards (the usual case), in one lookup.
-_FREE_NATURAL = tuple(tuple((t, RELEVANT[t], _COMBOS[t]) for t in free) for free in _FREE_TYPES)
-
-
 #: _CANDIDATES[type][rank]: every meld of the type whose lowest natural card has that rank, sorted,
 #: each with what it needs written as one bit mask (see :func:`_candidates`); made on demand.
 _CANDIDATES: list[list[tuple[tuple[str, int], ...] | None]] = [[None] * 13 for _ in range(8)]
@@ -457,9 +454,9 @@ def hand_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
     keyed by the suit bits there (built once, shared by every game). A hand without A cards - most
     calls of a play-out - takes a shorter way through the same rules.
     """
-    ge = _GE[cur if cur > 0 else 0]
     out: list[str] = []
     if wb or wr:
+        ge = _GE[cur if cur > 0 else 0]
         sets = meld_ranks(h, wb, wr)
         rows = _ROWS[wb][wr]
         for t in _FREE_TYPES[blocked]:
@@ -472,29 +469,74 @@ def hand_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
                     out += tables[r].get(b) or _combos(t, r, b)
             out += all_wild
         return out
-    # No A cards: meld_ranks(h, 0, 0), written out.
+    # No A cards: meld_ranks(h, 0, 0) written out, each type's ranks worked out only when the
+    # type is free, after dropping the cards below the rank to meet (a meld of rank cur or higher
+    # holds none of them). Integer operations on a 52-bit hand cost more than table look-ups, so
+    # the fewer the better.
+    if cur > 0:
+        h &= _AT_LEAST[cur]
     ones = _ONES
-    c, d, hh, s = h & ones, (h >> 1) & ones, (h >> 2) & ones, (h >> 3) & ones
-    ba, ra = c | s, d | hh
-    b1, b2, x = ba >> 4, ba >> 8, ra >> 4
-    e0 = b1 & b2
-    sets = (
-        0,
-        c & s,
-        (ba & (e0 | ((b1 ^ b2) & ((b1 & (ra >> 8)) | (b2 & x))))) | (ra & e0),
-        ra & x,
-        ra & x & (ra >> 8) & (ra >> 12),
-        d & hh & ba,
-        ba,
-        ra,
-    )
-    for t, rel, tables in _FREE_NATURAL[blocked]:
-        ranks = sets[t] & ge
-        if ranks:
-            for r in _LEX_ORDER.get(ranks) or _lex_ranks(ranks):
-                b = (h >> (r << 2)) & rel
-                out += tables[r].get(b) or _combos(t, r, b)
+    c, s = h & ones, (h >> 3) & ones
+    ba = c | s
+    ra = ((h >> 1) | (h >> 2)) & ones
+    todo = []
+    if not blocked & 2:  # black-pair
+        x = c & s
+        if x:
+            todo.append((1, x))
+    if not blocked & 4:  # black-run-3
+        b1, b2 = ba >> 4, ba >> 8
+        e0 = b1 & b2
+        x = (ba & (e0 | ((b1 ^ b2) & ((b1 & (ra >> 8)) | (b2 & (ra >> 4)))))) | (ra & e0)
+        if x:
+            todo.append((2, x))
+    if blocked & 24 != 24:  # red-run-2, red-run-4
+        x = ra & (ra >> 4)
+        if x:
+            if not blocked & 8:
+                todo.append((3, x))
+            if not blocked & 16:
+                x &= (ra >> 8) & (ra >> 12)
+                if x:
+                    todo.append((4, x))
+    if not blocked & 32:  # red-triple
+        x = (h >> 1) & (h >> 2) & ones & ba
+        if x:
+            todo.append((5, x))
+    if ba and not blocked & 64:
+        todo.append((6, ba))
+    if ra and not blocked & 128:
+        todo.append((7, ra))
+    for t, ranks in todo:
+        table = _NATURAL[t]
+        for m in _LEX_MASKS[t].get(ranks) or _lex_masks(t, ranks):
+            k = h & m
+            out += table.get(k) or _natural_combos(t, k)
     return out
+
+
+#: Hand masks keeping the ranks from lo up, for every lo.
+_AT_LEAST = tuple(sum(15 << (4 * r) for r in range(lo, 13)) for lo in range(13))
+#: _NATURAL[type][the hand's cards that matter at one rank (its suit bits there and at the next
+#: ranks a run reaches, at their places in the hand)] -> the melds there without A cards: the
+#: _COMBOS entries of hands without A cards, keyed so one AND of the hand finds them.
+_NATURAL: tuple[dict[int, tuple[str, ...]], ...] = tuple({} for _ in range(8))
+#: _LEX_MASKS[type][rank set] -> for each rank, in the lexical order of legal actions, the mask of
+#: the hand's cards that matter for a meld of the type there (filled on demand).
+_LEX_MASKS: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(8))
+
+
+def _lex_masks(t: int, ranks: int) -> tuple[int, ...]:
+    got = _LEX_MASKS[t][ranks] = tuple(RELEVANT[t] << (4 * r) for r in _lex_ranks(ranks))
+    return got
+
+
+def _natural_combos(t: int, k: int) -> tuple[str, ...]:
+    """The melds without A cards of type ``t`` at the lowest rank of the masked cards ``k``."""
+    r = ((k & -k).bit_length() - 1) >> 2
+    b = k >> (4 * r)
+    got = _NATURAL[t][k] = _COMBOS[t][r].get(b) or _combos(t, r, b)
+    return got
 
 
 def reference_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
