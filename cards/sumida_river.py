@@ -123,6 +123,8 @@ SUITS = "CDHS"
 CARD_NAMES: tuple[str, ...] = tuple(RANKS[c >> 2] + SUITS[c & 3] for c in range(52))
 CARD_INDEX: dict[str, int] = {n: i for i, n in enumerate(CARD_NAMES)}
 FULL_MASK = (1 << 52) - 1
+#: The bit of each natural card (the cards are distinct, so summing bits is OR-ing them).
+_BIT = tuple(1 << c for c in range(52))
 #: Suit bits inside one rank's 4-bit group: C=1, D=2, H=4, S=8.
 BLACK_SUITS = 0b1001
 RED_SUITS = 0b0110
@@ -132,6 +134,8 @@ WILDS_PER_COLOUR = 6
 _WB_IDS = [f"WB{i + 1}" for i in range(WILDS_PER_COLOUR)]
 _WR_IDS = [f"WR{i + 1}" for i in range(WILDS_PER_COLOUR)]
 POINTS = {3: (2, 1, 0), 4: (3, 2, 1, 0)}
+#: _AFTER[n][p]: the seats after seat p clockwise, ending with p itself (n players).
+_AFTER = {n: tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)) for n in (3, 4)}
 #: ``to_move`` once the game is over (as saved: the save format keeps an integer there).
 NOBODY = -1
 
@@ -564,11 +568,16 @@ def reference_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[st
 class Meld:
     """A parsed meld action: type, natural cards (mask), A cards by colour, rank (None: all A)."""
 
-    __slots__ = ("type", "mask", "nat", "nwb", "nwr", "rank", "cards")
+    __slots__ = ("type", "mask", "nat", "nwb", "nwr", "rank", "cards", "keep", "bit", "wild", "floor")
 
     def __init__(self, t: int, nat: list[int], nwb: int, nwr: int, rank: int | None, cards: list[str]):
         self.type, self.nat, self.nwb, self.nwr, self.rank, self.cards = t, tuple(nat), nwb, nwr, rank, cards
         self.mask = sum(1 << c for c in nat)
+        # Worked out once per meld string, for apply's hot path:
+        self.keep = ~self.mask  # the hand's cards it leaves
+        self.bit = 1 << t  # its space in the trick
+        self.wild = bool(nwb or nwr)
+        self.floor = -1 if rank is None else rank  # for the check against the rank to meet
 
 
 #: action string -> Meld, or the reason it is not a well-formed meld.
@@ -657,6 +666,9 @@ class SumidaRiver(CardGame):
         self.num_players = n
         self.seed = 0
         self._seed_rng(0)
+        # Set here, in the order clone() sets it: instances whose attributes are made in one order
+        # share one layout, and attribute reads on them stay on CPython's fast path.
+        self._chance = None
         self.round = 0  # 1-based once dealt
         self.phase = DECLARE
         self.to_move = 0
@@ -954,12 +966,15 @@ class SumidaRiver(CardGame):
         if masks is None:
             deck = list(range(52))
             self._shuffle(deck)
-            masks = []
-            for _ in range(n):
-                m = 0
-                for _ in range(13):
-                    m |= 1 << self._draw(deck, "deal")
-                masks.append(m)
+            if self._chance is None:  # the same deal as drawing card by card from the top
+                masks = [sum(map(_BIT.__getitem__, deck[39 - 13 * p: 52 - 13 * p])) for p in range(n)]
+            else:
+                masks = []
+                for _ in range(n):
+                    m = 0
+                    for _ in range(13):
+                        m |= 1 << self._draw(deck, "deal")
+                    masks.append(m)
         self.hands = list(masks)
         dealt = 0
         for m in masks:
@@ -1057,43 +1072,52 @@ class SumidaRiver(CardGame):
                 raise IllegalMove(f"{action!r} is not an action now: play a meld ('meld ...') or 'pass'")
             raise IllegalMove(m)
         t = m.type
+        cur = self.cur
+        hands = self.hands
+        h = hands[p]
         # A well-formed meld is legal exactly when these checks pass (cheaper than a search of
         # the legal actions, which can be long).
-        if (self.blocked >> t) & 1:
+        if self.blocked & m.bit:
             raise IllegalMove(f"the {MELD_TYPES[t]} space is already used in this trick")
-        elif m.rank is not None and self.cur > 0 and m.rank < self.cur:
+        elif m.floor < cur and m.rank is not None:
             raise IllegalMove(
-                f"a {MELD_TYPES[t]} of rank {RANKS[m.rank]} is lower than the {RANKS[self.cur]} "
+                f"a {MELD_TYPES[t]} of rank {RANKS[m.rank]} is lower than the {RANKS[cur]} "
                 "played before it: play the same rank or higher"
             )
-        elif m.mask & ~self.hands[p]:
-            raise IllegalMove(f"you do not hold {', '.join(mask_names(m.mask & ~self.hands[p]))}")
-        elif m.nwb > self.hb[p] or m.nwr > self.hr[p]:
+        elif m.mask & ~h:
+            raise IllegalMove(f"you do not hold {', '.join(mask_names(m.mask & ~h))}")
+        elif m.wild and (m.nwb > self.hb[p] or m.nwr > self.hr[p]):
             raise IllegalMove(
                 f"you hold {self.hb[p]} Black A (WB) and {self.hr[p]} Red A (WR) cards in hand"
             )
         # Legal: play it.
-        rank = m.rank if m.rank is not None else (self.cur if self.cur > 0 else 0)
+        rank = m.rank if m.rank is not None else (cur if cur > 0 else 0)
         n = self.num_players
         if m.nat:
-            self.hands[p] &= ~m.mask
+            h &= m.keep
+            hands[p] = h
             known = self.known
-            w = n + 1
-            for i in range(p, n * w, w):
+            keep = m.keep
+            for i in range(p, n * (n + 1), n + 1):
                 if known[i]:
-                    known[i] &= ~m.mask
-        self.hb[p] -= m.nwb
-        self.hr[p] -= m.nwr
-        self.trick_mask |= m.mask
-        self.trick_w[0] += m.nwb
-        self.trick_w[1] += m.nwr
-        self.blocked |= 1 << t
+                    known[i] &= keep
+            self.trick_mask |= m.mask
+        holding = h
+        if m.wild:
+            self.hb[p] -= m.nwb
+            self.hr[p] -= m.nwr
+            self.trick_w[0] += m.nwb
+            self.trick_w[1] += m.nwr
+            holding = h or self.hb[p] or self.hr[p]
+        elif not h:
+            holding = self.hb[p] or self.hr[p]
+        self.blocked |= m.bit
         self.cur = rank
         self.top = p
         self.plays.append((p, t, action, rank))
         self.events.append({"type": "meld", "seat": p, "meld": MELD_TYPES[t], "cards": m.cards,
                             "rank": RANKS[rank]})
-        if not (self.hands[p] or self.hb[p] or self.hr[p]):  # (_holding, inlined: the hot path)
+        if not holding:  # (_holding, inlined: the hot path)
             self.finished.append(p)
             self.events.append({"type": "out", "seat": p, "place": len(self.finished)})
             if n - len(self.finished) <= 1:
@@ -1102,7 +1126,7 @@ class SumidaRiver(CardGame):
         if t == BLACK_FOUR:
             self.phase = END_CHOICE
             return
-        if t == RED_RUN_4 and bin(self.hands[p]).count("1") + self.hb[p] + self.hr[p] >= 2:
+        if t == RED_RUN_4 and bin(h).count("1") + self.hb[p] + self.hr[p] >= 2:
             self.phase = DISCARD
             return
         self._advance(p)
@@ -1110,10 +1134,8 @@ class SumidaRiver(CardGame):
     def _advance(self, p: int) -> None:
         """Turn passes clockwise to the next seat still in the trick; back at the last player to
         meld, that player wins the trick."""
-        n = self.num_players
         top, passed, hands, hb, hr = self.top, self.passed, self.hands, self.hb, self.hr
-        for i in range(1, n + 1):
-            s = (p + i) % n
+        for s in _AFTER[self.num_players][p]:
             if s == top:
                 self._win_trick(s, early=False)
                 return
