@@ -406,20 +406,21 @@ _FREE_TYPES = tuple(tuple(t for t in range(8) if not blocked >> t & 1) for block
 
 #: _CANDIDATES[type][rank]: every meld of the type whose lowest natural card has that rank, sorted,
 #: each with what it needs written as one bit mask (see :func:`_candidates`); made on demand.
-_CANDIDATES: list[list[tuple[tuple[str, int], ...] | None]] = [[None] * 13 for _ in range(8)]
+_CANDIDATES: list[list[tuple[tuple[tuple[str, int], ...], ...] | None]] = [[None] * 13 for _ in range(8)]
 
 
-def _candidates(t: int, r: int) -> tuple[tuple[str, int], ...]:
-    """Every meld of type ``t`` whose lowest natural card has rank ``r`` (in sorted order), each
-    with the mask of what it needs, in the layout of a table key: its natural cards' suit bits
-    (rank r at bit 0, the next rank at bit 4, ...), and at bit 16 + k - 1 a need for at least k A
-    cards of the type's main colour, at bit 20 + k - 1 for k of the off colour. A key holds the
-    same layout (see :func:`_key_mask`), so a meld can be made exactly when ``need & ~key == 0``.
+def _candidates(t: int, r: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every meld of type ``t`` whose lowest natural card has rank ``r``, in four groups by the
+    suit of that card (C, D, H, S: the groups laid end to end are in sorted order), each meld with
+    the mask of what it needs, in the layout of a table key: its natural cards' suit bits (rank r
+    at bit 0, the next rank at bit 4, ...), and at bit 16 + k - 1 a need for at least k A cards of
+    the type's main colour, at bit 20 + k - 1 for k of the off colour. :data:`_CODE_BITS` gives a
+    key the same layout, so a meld can be made exactly when ``need & ~have == 0``.
     """
     got = _CANDIDATES[t][r]
     if got is None:
         _, size, black, off = SPEC[t]
-        out = []
+        groups: list[list[tuple[str, int]]] = [[], [], [], []]
         for action in _build_combos(t, r, RELEVANT[t], size - 1, off):
             m = parse_meld(action)
             assert not isinstance(m, str)
@@ -429,21 +430,27 @@ def _candidates(t: int, r: int) -> tuple[tuple[str, int], ...]:
                 need |= 1 << (15 + main)
             if other:
                 need |= 1 << (19 + other)
-            out.append((action, need))
-        got = _CANDIDATES[t][r] = tuple(out)
+            groups[min(m.nat) & 3].append((action, need))
+        got = _CANDIDATES[t][r] = tuple(tuple(g) for g in groups)
     return got
 
 
 #: A-card code of a table key (main count << 1 | off count) -> those counts as unary bits at 16
 #: and 20 (the layout of :func:`_candidates`' needs).
 _CODE_BITS = tuple(((1 << (code >> 1)) - 1) << 16 | (code & 1) << 20 for code in range(16))
+#: Suit bits of one rank -> the suits (0-3) among them.
+_SUITS_IN = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
 
 
 def _combos(t: int, r: int, b: int) -> tuple[str, ...]:
     """The melds of table key ``b`` (suit bits | A-card code << 16), found among the rank's
-    candidates and cached."""
+    candidates (only those led by a card the hand holds) and cached."""
     have = (b & 0xFFFF) | _CODE_BITS[b >> 16]
-    c = _COMBOS[t][r][b] = tuple([a for a, need in _CANDIDATES[t][r] or _candidates(t, r) if not need & ~have])
+    groups = _CANDIDATES[t][r] or _candidates(t, r)
+    found: list[str] = []
+    for suit in _SUITS_IN[b & 15]:
+        found += [a for a, need in groups[suit] if not need & ~have]
+    c = _COMBOS[t][r][b] = tuple(found)
     _CACHE_SIZE[0] += 1
     if _CACHE_SIZE[0] > _CACHE_LIMIT:  # bound memory in endless play-outs
         _clear_combo_cache()
