@@ -315,8 +315,10 @@ def _clear_combo_cache() -> None:
     for tables in _COMBOS:
         for table in tables:
             table.clear()
-    for table in _NATURAL + _LEX_MASKS:
-        table.clear()
+    for natural in _NATURAL:
+        natural.clear()
+    for masks in _LEX_MASKS:
+        masks.clear()
     _CACHE_SIZE[0] = 0
 
 

@@ -390,7 +390,8 @@ class SumoCardGame(CardGame):
                 del epochs[i]
             self.table.extend(plays[seat])  # type: ignore[arg-type]
         # (Event records are read-only, so the card names of a play are one shared list.)
-        self.events.append({"type": "reveal", "plays": [_PLAY_NAMES[plays[0]], _PLAY_NAMES[plays[1]]]})
+        self.events.append({"type": "reveal", "plays": [
+            _PLAY_NAMES[plays[0]], _PLAY_NAMES[plays[1]]]})  # type: ignore[index]
         values = [0, 0]
         first = self.draw_first
         for seat in (first, 1 - first):  # both wild: the first drawer draws first
