@@ -124,6 +124,24 @@ def test_four_players_share_the_twelve_a_cards_three_each_one_of_each_colour_at_
 # ----- trade phase ------------------------------------------------------------------------------------
 
 
+def test_a_seeded_deal_is_thirteen_cards_a_seat_from_the_top_of_the_shuffled_deck():
+    """The deal takes whole slices of the shuffled deck at once (the fast path): each seat must get
+    exactly the cards that drawing one at a time from the top would give it, so a seed keeps
+    meaning the same deal."""
+    for n in (3, 4):
+        for seed in range(30):
+            rng = random.Random(seed)
+            if n == 4:
+                rng.shuffle([0, 0, 1, 1])  # the extra A cards are shuffled out first
+            deck = list(range(52))
+            rng.shuffle(deck)
+            dealt = [[deck.pop() for _ in range(13)] for _ in range(n)]
+            g = SumidaRiver.new(n, seed)
+            assert [sumida_river.mask_names(h) for h in g.hands] == [
+                [CARD_NAMES[c] for c in sorted(hand)] for hand in dealt
+            ]
+
+
 def test_declarations_are_secret_until_everybody_has_declared():
     g = SumidaRiver.new(3, 2)
     said_trade, said_keep = g.clone(), g.clone()
