@@ -123,6 +123,8 @@ SUITS = "CDHS"
 CARD_NAMES: tuple[str, ...] = tuple(RANKS[c >> 2] + SUITS[c & 3] for c in range(52))
 CARD_INDEX: dict[str, int] = {n: i for i, n in enumerate(CARD_NAMES)}
 FULL_MASK = (1 << 52) - 1
+#: The bit of each natural card (the cards are distinct, so summing bits is OR-ing them).
+_BIT = tuple(1 << c for c in range(52))
 #: Suit bits inside one rank's 4-bit group: C=1, D=2, H=4, S=8.
 BLACK_SUITS = 0b1001
 RED_SUITS = 0b0110
@@ -132,6 +134,8 @@ WILDS_PER_COLOUR = 6
 _WB_IDS = [f"WB{i + 1}" for i in range(WILDS_PER_COLOUR)]
 _WR_IDS = [f"WR{i + 1}" for i in range(WILDS_PER_COLOUR)]
 POINTS = {3: (2, 1, 0), 4: (3, 2, 1, 0)}
+#: _AFTER[n][p]: the seats after seat p clockwise, ending with p itself (n players).
+_AFTER = {n: tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)) for n in (3, 4)}
 #: ``to_move`` once the game is over (as saved: the save format keeps an integer there).
 NOBODY = -1
 
@@ -311,6 +315,10 @@ def _clear_combo_cache() -> None:
     for tables in _COMBOS:
         for table in tables:
             table.clear()
+    for natural in _NATURAL:
+        natural.clear()
+    for masks in _LEX_MASKS:
+        masks.clear()
     _CACHE_SIZE[0] = 0
 
 
@@ -398,14 +406,53 @@ _ROWS = tuple(tuple(tuple(_table_row(t, wb, wr) for t in range(8)) for wr in ran
 _FREE_TYPES = tuple(tuple(t for t in range(8) if not blocked >> t & 1) for blocked in range(256))
 
 
-#: Per set of used types, (type, suit bits that matter, tables) of the free ones: what
-#: :func:`hand_melds` needs for a hand without A cards (the usual case), in one lookup.
-_FREE_NATURAL = tuple(tuple((t, RELEVANT[t], _COMBOS[t]) for t in free) for free in _FREE_TYPES)
+#: _CANDIDATES[type][rank]: every meld of the type whose lowest natural card has that rank, sorted,
+#: each with what it needs written as one bit mask (see :func:`_candidates`); made on demand.
+_CANDIDATES: list[list[tuple[tuple[tuple[str, int], ...], ...] | None]] = [[None] * 13 for _ in range(8)]
+
+
+def _candidates(t: int, r: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every meld of type ``t`` whose lowest natural card has rank ``r``, in four groups by the
+    suit of that card (C, D, H, S: the groups laid end to end are in sorted order), each meld with
+    the mask of what it needs, in the layout of a table key: its natural cards' suit bits (rank r
+    at bit 0, the next rank at bit 4, ...), and at bit 16 + k - 1 a need for at least k A cards of
+    the type's main colour, at bit 20 + k - 1 for k of the off colour. :data:`_CODE_BITS` gives a
+    key the same layout, so a meld can be made exactly when ``need & ~have == 0``.
+    """
+    got = _CANDIDATES[t][r]
+    if got is None:
+        _, size, black, off = SPEC[t]
+        groups: list[list[tuple[str, int]]] = [[], [], [], []]
+        for action in _build_combos(t, r, RELEVANT[t], size - 1, off):
+            m = parse_meld(action)
+            assert not isinstance(m, str)
+            main, other = (m.nwb, m.nwr) if black else (m.nwr, m.nwb)
+            need = m.mask >> (4 * r)
+            if main:
+                need |= 1 << (15 + main)
+            if other:
+                need |= 1 << (19 + other)
+            groups[min(m.nat) & 3].append((action, need))
+        got = _CANDIDATES[t][r] = tuple(tuple(g) for g in groups)
+    return got
+
+
+#: A-card code of a table key (main count << 1 | off count) -> those counts as unary bits at 16
+#: and 20 (the layout of :func:`_candidates`' needs).
+_CODE_BITS = tuple(((1 << (code >> 1)) - 1) << 16 | (code & 1) << 20 for code in range(16))
+#: Suit bits of one rank -> the suits (0-3) among them.
+_SUITS_IN = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
 
 
 def _combos(t: int, r: int, b: int) -> tuple[str, ...]:
-    """The melds of table key ``b`` (suit bits | A-card code << 16), built and cached."""
-    c = _COMBOS[t][r][b] = _build_combos(t, r, b & 0xFFFF, b >> 17, b >> 16 & 1)
+    """The melds of table key ``b`` (suit bits | A-card code << 16), found among the rank's
+    candidates (only those led by a card the hand holds) and cached."""
+    have = (b & 0xFFFF) | _CODE_BITS[b >> 16]
+    groups = _CANDIDATES[t][r] or _candidates(t, r)
+    found: list[str] = []
+    for suit in _SUITS_IN[b & 15]:
+        found += [a for a, need in groups[suit] if not need & ~have]
+    c = _COMBOS[t][r][b] = tuple(found)
     _CACHE_SIZE[0] += 1
     if _CACHE_SIZE[0] > _CACHE_LIMIT:  # bound memory in endless play-outs
         _clear_combo_cache()
@@ -420,9 +467,9 @@ def hand_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
     keyed by the suit bits there (built once, shared by every game). A hand without A cards - most
     calls of a play-out - takes a shorter way through the same rules.
     """
-    ge = _GE[cur if cur > 0 else 0]
     out: list[str] = []
     if wb or wr:
+        ge = _GE[cur if cur > 0 else 0]
         sets = meld_ranks(h, wb, wr)
         rows = _ROWS[wb][wr]
         for t in _FREE_TYPES[blocked]:
@@ -435,29 +482,74 @@ def hand_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
                     out += tables[r].get(b) or _combos(t, r, b)
             out += all_wild
         return out
-    # No A cards: meld_ranks(h, 0, 0), written out.
+    # No A cards: meld_ranks(h, 0, 0) written out, each type's ranks worked out only when the
+    # type is free, after dropping the cards below the rank to meet (a meld of rank cur or higher
+    # holds none of them). Integer operations on a 52-bit hand cost more than table look-ups, so
+    # the fewer the better.
+    if cur > 0:
+        h &= _AT_LEAST[cur]
     ones = _ONES
-    c, d, hh, s = h & ones, (h >> 1) & ones, (h >> 2) & ones, (h >> 3) & ones
-    ba, ra = c | s, d | hh
-    b1, b2, x = ba >> 4, ba >> 8, ra >> 4
-    e0 = b1 & b2
-    sets = (
-        0,
-        c & s,
-        (ba & (e0 | ((b1 ^ b2) & ((b1 & (ra >> 8)) | (b2 & x))))) | (ra & e0),
-        ra & x,
-        ra & x & (ra >> 8) & (ra >> 12),
-        d & hh & ba,
-        ba,
-        ra,
-    )
-    for t, rel, tables in _FREE_NATURAL[blocked]:
-        ranks = sets[t] & ge
-        if ranks:
-            for r in _LEX_ORDER.get(ranks) or _lex_ranks(ranks):
-                b = (h >> (r << 2)) & rel
-                out += tables[r].get(b) or _combos(t, r, b)
+    c, s = h & ones, (h >> 3) & ones
+    ba = c | s
+    ra = ((h >> 1) | (h >> 2)) & ones
+    todo = []
+    if not blocked & 2:  # black-pair
+        x = c & s
+        if x:
+            todo.append((1, x))
+    if not blocked & 4:  # black-run-3
+        b1, b2 = ba >> 4, ba >> 8
+        e0 = b1 & b2
+        x = (ba & (e0 | ((b1 ^ b2) & ((b1 & (ra >> 8)) | (b2 & (ra >> 4)))))) | (ra & e0)
+        if x:
+            todo.append((2, x))
+    if blocked & 24 != 24:  # red-run-2, red-run-4
+        x = ra & (ra >> 4)
+        if x:
+            if not blocked & 8:
+                todo.append((3, x))
+            if not blocked & 16:
+                x &= (ra >> 8) & (ra >> 12)
+                if x:
+                    todo.append((4, x))
+    if not blocked & 32:  # red-triple
+        x = (h >> 1) & (h >> 2) & ones & ba
+        if x:
+            todo.append((5, x))
+    if ba and not blocked & 64:
+        todo.append((6, ba))
+    if ra and not blocked & 128:
+        todo.append((7, ra))
+    for t, ranks in todo:
+        table = _NATURAL[t]
+        for m in _LEX_MASKS[t].get(ranks) or _lex_masks(t, ranks):
+            k = h & m
+            out += table.get(k) or _natural_combos(t, k)
     return out
+
+
+#: Hand masks keeping the ranks from lo up, for every lo.
+_AT_LEAST = tuple(sum(15 << (4 * r) for r in range(lo, 13)) for lo in range(13))
+#: _NATURAL[type][the hand's cards that matter at one rank (its suit bits there and at the next
+#: ranks a run reaches, at their places in the hand)] -> the melds there without A cards: the
+#: _COMBOS entries of hands without A cards, keyed so one AND of the hand finds them.
+_NATURAL: tuple[dict[int, tuple[str, ...]], ...] = tuple({} for _ in range(8))
+#: _LEX_MASKS[type][rank set] -> for each rank, in the lexical order of legal actions, the mask of
+#: the hand's cards that matter for a meld of the type there (filled on demand).
+_LEX_MASKS: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(8))
+
+
+def _lex_masks(t: int, ranks: int) -> tuple[int, ...]:
+    got = _LEX_MASKS[t][ranks] = tuple(RELEVANT[t] << (4 * r) for r in _lex_ranks(ranks))
+    return got
+
+
+def _natural_combos(t: int, k: int) -> tuple[str, ...]:
+    """The melds without A cards of type ``t`` at the lowest rank of the masked cards ``k``."""
+    r = ((k & -k).bit_length() - 1) >> 2
+    b = k >> (4 * r)
+    got = _NATURAL[t][k] = _COMBOS[t][r].get(b) or _combos(t, r, b)
+    return got
 
 
 def reference_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
@@ -485,11 +577,16 @@ def reference_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[st
 class Meld:
     """A parsed meld action: type, natural cards (mask), A cards by colour, rank (None: all A)."""
 
-    __slots__ = ("type", "mask", "nat", "nwb", "nwr", "rank", "cards")
+    __slots__ = ("type", "mask", "nat", "nwb", "nwr", "rank", "cards", "keep", "bit", "wild", "floor")
 
     def __init__(self, t: int, nat: list[int], nwb: int, nwr: int, rank: int | None, cards: list[str]):
         self.type, self.nat, self.nwb, self.nwr, self.rank, self.cards = t, tuple(nat), nwb, nwr, rank, cards
         self.mask = sum(1 << c for c in nat)
+        # Worked out once per meld string, for apply's hot path:
+        self.keep = ~self.mask  # the hand's cards it leaves
+        self.bit = 1 << t  # its space in the trick
+        self.wild = bool(nwb or nwr)
+        self.floor = -1 if rank is None else rank  # for the check against the rank to meet
 
 
 #: action string -> Meld, or the reason it is not a well-formed meld.
@@ -578,6 +675,9 @@ class SumidaRiver(CardGame):
         self.num_players = n
         self.seed = 0
         self._seed_rng(0)
+        # Set here, in the order clone() sets it: instances whose attributes are made in one order
+        # share one layout, and attribute reads on them stay on CPython's fast path.
+        self._chance = None
         self.round = 0  # 1-based once dealt
         self.phase = DECLARE
         self.to_move = 0
@@ -875,12 +975,15 @@ class SumidaRiver(CardGame):
         if masks is None:
             deck = list(range(52))
             self._shuffle(deck)
-            masks = []
-            for _ in range(n):
-                m = 0
-                for _ in range(13):
-                    m |= 1 << self._draw(deck, "deal")
-                masks.append(m)
+            if self._chance is None:  # the same deal as drawing card by card from the top
+                masks = [sum(map(_BIT.__getitem__, deck[39 - 13 * p: 52 - 13 * p])) for p in range(n)]
+            else:
+                masks = []
+                for _ in range(n):
+                    m = 0
+                    for _ in range(13):
+                        m |= 1 << self._draw(deck, "deal")
+                    masks.append(m)
         self.hands = list(masks)
         dealt = 0
         for m in masks:
@@ -978,43 +1081,52 @@ class SumidaRiver(CardGame):
                 raise IllegalMove(f"{action!r} is not an action now: play a meld ('meld ...') or 'pass'")
             raise IllegalMove(m)
         t = m.type
+        cur = self.cur
+        hands = self.hands
+        h = hands[p]
         # A well-formed meld is legal exactly when these checks pass (cheaper than a search of
         # the legal actions, which can be long).
-        if (self.blocked >> t) & 1:
+        if self.blocked & m.bit:
             raise IllegalMove(f"the {MELD_TYPES[t]} space is already used in this trick")
-        elif m.rank is not None and self.cur > 0 and m.rank < self.cur:
+        elif m.floor < cur and m.rank is not None:
             raise IllegalMove(
-                f"a {MELD_TYPES[t]} of rank {RANKS[m.rank]} is lower than the {RANKS[self.cur]} "
+                f"a {MELD_TYPES[t]} of rank {RANKS[m.rank]} is lower than the {RANKS[cur]} "
                 "played before it: play the same rank or higher"
             )
-        elif m.mask & ~self.hands[p]:
-            raise IllegalMove(f"you do not hold {', '.join(mask_names(m.mask & ~self.hands[p]))}")
-        elif m.nwb > self.hb[p] or m.nwr > self.hr[p]:
+        elif m.mask & ~h:
+            raise IllegalMove(f"you do not hold {', '.join(mask_names(m.mask & ~h))}")
+        elif m.wild and (m.nwb > self.hb[p] or m.nwr > self.hr[p]):
             raise IllegalMove(
                 f"you hold {self.hb[p]} Black A (WB) and {self.hr[p]} Red A (WR) cards in hand"
             )
         # Legal: play it.
-        rank = m.rank if m.rank is not None else (self.cur if self.cur > 0 else 0)
+        rank = m.rank if m.rank is not None else (cur if cur > 0 else 0)
         n = self.num_players
         if m.nat:
-            self.hands[p] &= ~m.mask
+            h &= m.keep
+            hands[p] = h
             known = self.known
-            w = n + 1
-            for i in range(p, n * w, w):
+            keep = m.keep
+            for i in range(p, n * (n + 1), n + 1):
                 if known[i]:
-                    known[i] &= ~m.mask
-        self.hb[p] -= m.nwb
-        self.hr[p] -= m.nwr
-        self.trick_mask |= m.mask
-        self.trick_w[0] += m.nwb
-        self.trick_w[1] += m.nwr
-        self.blocked |= 1 << t
+                    known[i] &= keep
+            self.trick_mask |= m.mask
+        holding = h
+        if m.wild:
+            self.hb[p] -= m.nwb
+            self.hr[p] -= m.nwr
+            self.trick_w[0] += m.nwb
+            self.trick_w[1] += m.nwr
+            holding = h or self.hb[p] or self.hr[p]
+        elif not h:
+            holding = self.hb[p] or self.hr[p]
+        self.blocked |= m.bit
         self.cur = rank
         self.top = p
         self.plays.append((p, t, action, rank))
         self.events.append({"type": "meld", "seat": p, "meld": MELD_TYPES[t], "cards": m.cards,
                             "rank": RANKS[rank]})
-        if not (self.hands[p] or self.hb[p] or self.hr[p]):  # (_holding, inlined: the hot path)
+        if not holding:  # (_holding, inlined: the hot path)
             self.finished.append(p)
             self.events.append({"type": "out", "seat": p, "place": len(self.finished)})
             if n - len(self.finished) <= 1:
@@ -1023,7 +1135,7 @@ class SumidaRiver(CardGame):
         if t == BLACK_FOUR:
             self.phase = END_CHOICE
             return
-        if t == RED_RUN_4 and bin(self.hands[p]).count("1") + self.hb[p] + self.hr[p] >= 2:
+        if t == RED_RUN_4 and bin(h).count("1") + self.hb[p] + self.hr[p] >= 2:
             self.phase = DISCARD
             return
         self._advance(p)
@@ -1031,10 +1143,8 @@ class SumidaRiver(CardGame):
     def _advance(self, p: int) -> None:
         """Turn passes clockwise to the next seat still in the trick; back at the last player to
         meld, that player wins the trick."""
-        n = self.num_players
         top, passed, hands, hb, hr = self.top, self.passed, self.hands, self.hb, self.hr
-        for i in range(1, n + 1):
-            s = (p + i) % n
+        for s in _AFTER[self.num_players][p]:
             if s == top:
                 self._win_trick(s, early=False)
                 return

@@ -83,12 +83,17 @@ def card_class(value: int) -> int:
     return ACE if value >= 14 else FACE if value >= 11 else NUMBER
 
 
+#: card_class of every attack value 0..14, and the class names (looked up on every clash).
+_CLASS = tuple(card_class(v) for v in range(15))
+_CLASS_NAME = tuple(CLASS_NAMES[c] for c in _CLASS)
+
+
 def push_distance(winner: int, loser: int) -> int:
     """Columns the higher value ``winner`` pushes the lower value ``loser``.
 
     Same class: 1. Face over Number: 2. Ace over Face: 2. Ace over Number: 3.
     """
-    cw, cl = card_class(winner), card_class(loser)
+    cw, cl = _CLASS[winner], _CLASS[loser]
     if cw == cl:
         return 1
     if cw == ACE and cl == NUMBER:
@@ -134,6 +139,8 @@ _CHALLENGE_OPTIONS: dict[tuple[int, bool], list[str]] = {}
 #: "play <card>" for every card id (single plays need no string building).
 _SINGLE = tuple(play_name((c,)) for c in range(len(NAMES)))
 _PLAYS.update((name, (c,)) for c, name in enumerate(_SINGLE))
+#: The cards of every attack play listed so far -> their names (filled with _PLAYS).
+_PLAY_NAMES: dict[tuple[int, ...], list[str]] = {(c,): [NAMES[c]] for c in range(len(NAMES))}
 #: Cards that can be part of a combo: the 3s, 4s and 5s, and the Jokers.
 _COMBINES = frozenset(c for c in range(len(NAMES)) if c >= 52 or RANK[c] in (3, 4, 5))
 
@@ -153,6 +160,7 @@ def _attack_options(hand: tuple[int, ...]) -> list[str]:
             if combo_value(play) is not None:
                 name = play_name(play)
                 _PLAYS[name] = play
+                _PLAY_NAMES[play] = _names(play)
                 names.append(name)
     names.sort()
     _ATTACK_CACHE[hand] = names
@@ -381,7 +389,9 @@ class SumoCardGame(CardGame):
                 del hand[i]
                 del epochs[i]
             self.table.extend(plays[seat])  # type: ignore[arg-type]
-        self.events.append({"type": "reveal", "plays": [_names(plays[0]), _names(plays[1])]})
+        # (Event records are read-only, so the card names of a play are one shared list.)
+        self.events.append({"type": "reveal", "plays": [
+            _PLAY_NAMES[plays[0]], _PLAY_NAMES[plays[1]]]})  # type: ignore[index]
         values = [0, 0]
         first = self.draw_first
         for seat in (first, 1 - first):  # both wild: the first drawer draws first
@@ -401,7 +411,7 @@ class SumoCardGame(CardGame):
         self.distance = push_distance(max(v0, v1), min(v0, v1))
         self.events.append({"type": "clash", "values": values, "pusher": self.pusher,
                             "distance": self.distance,
-                            "classes": [CLASS_NAMES[card_class(v0)], CLASS_NAMES[card_class(v1)]]})
+                            "classes": [_CLASS_NAME[v0], _CLASS_NAME[v1]]})
         self._offer_challenge()
 
     def _offer_challenge(self) -> None:

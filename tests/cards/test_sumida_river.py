@@ -13,11 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cards
+from cards import sumida_river
 from cards.api import IllegalMove
 from cards.sumida_river import (
     CARD_NAMES,
     MELD_TYPES,
     RANKS,
+    SPEC,
     SumidaRiver,
     hand_melds,
     heuristic_action,
@@ -120,6 +122,24 @@ def test_four_players_share_the_twelve_a_cards_three_each_one_of_each_colour_at_
 
 
 # ----- trade phase ------------------------------------------------------------------------------------
+
+
+def test_a_seeded_deal_is_thirteen_cards_a_seat_from_the_top_of_the_shuffled_deck():
+    """The deal takes whole slices of the shuffled deck at once (the fast path): each seat must get
+    exactly the cards that drawing one at a time from the top would give it, so a seed keeps
+    meaning the same deal."""
+    for n in (3, 4):
+        for seed in range(30):
+            rng = random.Random(seed)
+            if n == 4:
+                rng.shuffle([0, 0, 1, 1])  # the extra A cards are shuffled out first
+            deck = list(range(52))
+            rng.shuffle(deck)
+            dealt = [[deck.pop() for _ in range(13)] for _ in range(n)]
+            g = SumidaRiver.new(n, seed)
+            assert [sumida_river.mask_names(h) for h in g.hands] == [
+                [CARD_NAMES[c] for c in sorted(hand)] for hand in dealt
+            ]
 
 
 def test_declarations_are_secret_until_everybody_has_declared():
@@ -577,6 +597,21 @@ def test_fast_melds_equal_trying_every_rank_over_many_random_hands():
         blocked = rng.getrandbits(8) if rng.random() < 0.7 else 0
         cur = rng.randrange(-1, 13)
         assert hand_melds(h, wb, wr, blocked, cur) == reference_melds(h, wb, wr, blocked, cur)
+
+
+def test_a_rank_s_meld_table_found_among_candidates_equals_building_it():
+    """A meld table missing from the cache is filled by filtering the rank's pre-built candidates
+    with one mask test each; it must list exactly what building the melds from the suit bits and
+    A cards lists, in the same order, for every type, rank and many seeded random keys."""
+    rng = random.Random(11)
+    for t, (_, size, _, off) in enumerate(SPEC):
+        for r in range(13):
+            for _ in range(60):
+                bits = rng.getrandbits(16) & sumida_river.RELEVANT[t]
+                wm, wo = rng.randrange(size), rng.randrange(off + 1)
+                key = bits | (wm << 1 | wo) << 16
+                found = sumida_river._combos(t, r, key)
+                assert found == sumida_river._build_combos(t, r, bits, wm, wo), (MELD_TYPES[t], r, bits, wm, wo)
 
 
 def test_a_well_formed_meld_is_accepted_exactly_when_it_is_listed():
