@@ -30,7 +30,8 @@ and a first-turn win there could only be a push knock-out; the Junior boards are
 2 processes with the machine shared (load average 2-15; 2026-12 physics): the whole 2P search (56 x
 2,000) is 20 times that, about 11 hours, and every board about three times as much. On the 68 mm
 boards 50 pushes per pair took 33 minutes on one process (22 for the first 25 at load average about
-5, 11 for the next 25 at 2-4). ``--resume FILE`` appends each finished unit of work to FILE (JSON
+5, 11 for the next 25 at 2-4); on physics model 3 (resting bodies sleep) 50 pushes per pair took
+12.5 minutes on one process (load average 2-7). ``--resume FILE`` appends each finished unit of work to FILE (JSON
 lines) and skips the units already there, so a long search can be stopped and continued; the
 progress bar shows the time left.
 

@@ -73,7 +73,8 @@ def test_vice_grip_knocks_out_exactly_the_centre_circle_pieces_and_their_stacks(
     put(g, "S02", 0.0, -(c + 0.011 + 0.001))                # 1 mm clear of the circle
     put(g, "L1", -(c + 0.019 - 0.003), 0.0)                 # its rim 3 mm inside
     put(g, "S03", -(c + 0.019 - 0.003), 0.0, base="L1")     # stacked on it, wholly outside
-    put(g, "hank:bar1", 0.0, c + 0.024 - 0.003, math.pi / 2)  # a signature piece poking in
+    half = max(x for part in g.materials.kinds["hank_bar"].shape.parts for x, _ in part)
+    put(g, "hank:bar1", 0.0, c + half - 0.003, math.pi / 2)  # a signature piece poking in 3 mm
     inside = set(g.world.in_circle())
     assert inside == {"S04", "S01", "L1", "hank:bar1"}      # the physics' own judgement
     o = g.use_move(0, "Vice Grip")

@@ -58,6 +58,15 @@ def test_a_seeded_sample_of_the_search_finds_no_early_win(early_wins):
     assert summary["wins_first"] == 0 and summary["wins_second"] == 0, summary["pairs_with_wins"]
 
 
+def test_the_horn_bar_no_longer_wins_hanks_first_turn_against_gus(early_wins):
+    """Issue 16: with the 48 mm Horn Bar, Hank's seeded first push 29 against Gus won on turn 1
+    (Horn Toss, then the bar pushed from beside his own wrestler); the bar is now 40 mm and the
+    search of that push, in every line the turn allows, finds no win for either seat."""
+    result = early_wins.search_pair((2, "hank", "gus", 0, 29, 30))
+    assert result.tried_first == 1
+    assert result.wins_first == 0 and result.wins_second == 0, result.examples_first
+
+
 def test_a_sample_on_the_three_and_four_player_boards_finds_no_early_win(early_wins):
     """The same search on the 3P and 4P starting boards (Mike first and Mike second)."""
     pairs = [("mike", "gus"), ("bea", "mike")]

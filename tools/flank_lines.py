@@ -1,0 +1,111 @@
+"""Aimed search for one early line: Mike's Vice Grip, then a flank push (issue 16, point 3).
+
+tools/early_wins.py samples pushes uniformly, so a line that needs a push aimed at a wrestler's
+flank turns up rarely there. This tool aims at it: for each opponent of Mighty Jaw Mike on the 2P
+board it takes that opponent's seeded first pushes (the same samples as early_wins, made plainly),
+then Mike uses Vice Grip (on the starting board it takes the centre large disc) and makes
+``--aims`` flank pushes with each kind he holds: the platform 15-65 degrees round the ring from the
+opposing wrestler's bearing, the line passing its inner side 0-13.5 mm off its centre (as the AI's
+flank pushes, ``kabuto/ai/candidates.py``), 0.6-1.0 of the speed limit. ``--first`` makes Mike the
+first player on the starting board instead. It prints the wins per opponent and kind as JSON.
+
+    python tools/flank_lines.py --pushes 50 --aims 8      # Mike second (his first turn is turn 2)
+    python tools/flank_lines.py --first --aims 200         # Mike first, on the starting board
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from early_wins import _push, _stream, new_game, sample_pushes  # noqa: E402
+
+from kabuto.ai.candidates import flank_heading  # noqa: E402
+from kabuto.rules.errors import IllegalMove  # noqa: E402
+from kabuto.rules.game import Game  # noqa: E402
+
+OPPONENTS = ("hank", "annie", "rita", "gus", "jade", "dora", "bea")
+
+
+def positions(opp: str, pushes: int, mike_first: bool) -> list[Game]:
+    """The positions where Mike is to move, Vice Grip already used."""
+    if mike_first:
+        starts = [new_game("mike", opp)]
+    else:
+        base = new_game(opp, "mike")
+        starts = []
+        for s in sample_pushes(base, pushes, random.Random(_stream(2, 0, opp, "mike"))):
+            g = base.clone()
+            if _push(g, s) is None or g.is_over:
+                continue
+            g.end_turn()
+            if not g.is_over:
+                starts.append(g)
+    out = []
+    for g in starts:
+        try:
+            g.use_move(g.current_seat, "Vice Grip")
+        except IllegalMove:
+            continue
+        if not g.is_over:
+            out.append(g)
+    return out
+
+
+def aimed(g: Game, opp: str, aims: int, rng: random.Random) -> dict[str, list[int]]:
+    """kind -> [wins, pushes tried] for ``aims`` flank pushes per kind at ``opp``'s wrestler."""
+    seat = g.current_seat
+    w = g.world.piece(f"{opp}:wrestler")
+    bearing = math.degrees(math.atan2(w.y, w.x))
+    R, sim = g.materials.ring.radius, g.materials.sim
+    out: dict[str, list[int]] = {}
+    for kind in g.legal_kinds():
+        lim = g.world.steepest_heading(kind)
+        st = out.setdefault(kind, [0, 0])
+        for _ in range(aims):
+            entry = bearing + rng.choice((-1.0, 1.0)) * rng.uniform(15.0, 65.0)
+            heading = flank_heading(entry, (w.x, w.y), rng.uniform(0.0, 0.0135), R)
+            if abs(heading) > lim:
+                continue
+            h = g.clone()
+            try:
+                h.push(kind, entry, heading, rng.uniform(0.6, 1.0) * sim.max_speed, end_turn=False)
+            except IllegalMove:
+                continue
+            st[1] += 1
+            st[0] += h.winner == h.side_of(seat)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--pushes", type=int, default=50, help="opponent's first pushes (50)")
+    ap.add_argument("--aims", type=int, default=8, help="flank pushes per position and kind (8)")
+    ap.add_argument("--first", action="store_true", help="Mike moves first, on the starting board")
+    args = ap.parse_args(argv)
+    table: dict[str, dict[str, list[int]]] = {}
+    for opp in OPPONENTS:
+        rng = random.Random(f"flank-lines-{opp}-{args.first}")
+        for g in positions(opp, args.pushes, args.first):
+            for kind, (won, tried) in aimed(g, opp, args.aims, rng).items():
+                st = table.setdefault(opp, {}).setdefault(kind, [0, 0])
+                st[0] += won
+                st[1] += tried
+    kinds: dict[str, list[int]] = {}
+    for per in table.values():
+        for kind, (won, tried) in per.items():
+            st = kinds.setdefault(kind, [0, 0])
+            st[0] += won
+            st[1] += tried
+    print(json.dumps({"mike_first": args.first, "by_opponent": table, "by_kind": kinds}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
