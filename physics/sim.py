@@ -80,7 +80,7 @@ class _Piece:
         self.body: Ptr = space.body(ptype.mass, consts.moment, state.x, state.y, state.angle, NO_ROW)
         bit = 1 << level
         self.round = isinstance(ptype.shape, Circle)
-        if isinstance(ptype.shape, Circle):
+        if isinstance(ptype.shape, Circle):  # (self.round, spelled out for the type checker)
             self.shapes = [space.circle(self.body, ptype.shape.radius, consts.friction,
                                         consts.elasticity, bit)]
         else:
@@ -306,9 +306,9 @@ class Episode:
     def _reindex(self) -> None:
         """Map the pieces to rows; the rows change only when bodies are added or removed.
 
-        Rows are canonical: the pieces in canonical order, then the hand's controller body. Chipmunk
-        lists its bodies awake ones first, so its order changes whenever one falls asleep or
-        wakes; :meth:`_read` reads them with their ids (pymunk.batch writes the fields straight into
+        Rows are canonical: the pieces in canonical order, then one spare row for every other body
+        (the hand's controller, the static body). Chipmunk lists its bodies awake ones first, so
+        its order changes whenever one falls asleep or wakes; :meth:`_read` reads them with their ids (pymunk.batch writes the fields straight into
         preallocated numpy arrays: about 1 us a read, against 50 us for Python attribute access)
         and puts each in its canonical row.
         """
