@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from pathlib import Path
 
@@ -53,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     if not os.environ.get("DISPLAY") and sys.platform.startswith("linux"):
         pyglet.options["headless"] = True
 
+    from cards.table.autoplay import play_randomly
     from cards.table.config import Pacing, SeatSpec, TableConfig, table_data
     from cards.table.scene import CardTableScene, SetupScene, open_window
 
@@ -66,26 +66,6 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     instant = Pacing().instant()
 
-    def play(scene, decisions: int, seed: int, on_summary=None) -> int:
-        """Play seat 0's random moves (bots answer) until ``decisions`` were made, seat 0 must act
-        again, or the game ends; returns how many were made."""
-        rng = random.Random(seed)
-        made = 0
-        while True:
-            scene.settle()
-            m = scene.model.match
-            if m.summary is not None:
-                if on_summary is not None:
-                    on_summary(m.summary)
-                if m.summary.final:
-                    return made
-                scene.model.handle("ui:dismiss")
-                continue
-            if m.over or made >= decisions:
-                return made
-            scene.model.play(rng.choice(m.game.legal_actions()))
-            made += 1
-
     window = open_window(width, height)
     shots: list[Path] = []
     try:
@@ -98,22 +78,23 @@ def main(argv: list[str] | None = None) -> int:
             config = TableConfig(mode.key, seats, args.seed, pacing=instant)
             # First pass: how many decisions seat 0 gets before the game ends, so the picture is
             # taken mid-game (on seat 0's turn) even in a short game.
-            total = play(CardTableScene(window, config), 10**6, args.seed)
+            total, _ = play_randomly(CardTableScene(window, config), 10**6, args.seed)
             scene = window.set_scene(CardTableScene(window, config))
-            play(scene, max(0, min(args.moves, total - 1)), args.seed)
+            play_randomly(scene, max(0, min(args.moves, total - 1)), args.seed)
             window.pump()
             shots.append(window.screenshot(out / f"{mode.key}.png"))
             # Then on to the first summary (a round of Sumida River, or the game's end).
             seen = []
             scene = window.set_scene(CardTableScene(window, config))
 
-            def stop_at_summary(summary, seen=seen, shot=out / f"{mode.key}-summary.png"):
+            def shot_first(summary, seen=seen, shot=out / f"{mode.key}-summary.png") -> bool:
                 if not seen:
                     seen.append(summary)
                     window.pump()
                     shots.append(window.screenshot(shot))
+                return summary.final
 
-            play(scene, 10**6, args.seed, stop_at_summary)
+            play_randomly(scene, 10**6, args.seed, shot_first)
         # A hot-seat pass screen.
         mode = modes[0]
         seats = tuple(SeatSpec("human") for _ in range(mode.players))

@@ -4,7 +4,6 @@ summary and the pause menu, laid out at 960 x 600, 1280 x 720 and 1920 x 1080 in
 (resized through the X server) and measured with pyglet's own measure of every label."""
 from __future__ import annotations
 
-import random
 import shutil
 
 import pytest
@@ -87,21 +86,11 @@ def _table(win, mode_key, seed=7):
 
 def _play(scene, decisions, seed=7, stop_at_summary=False):
     """Seat 0's random legal moves (the bots answer) until ``decisions`` were made, a summary
-    shows (with ``stop_at_summary``), or the game is over."""
-    rng = random.Random(seed)
-    made = 0
-    while True:
-        scene.settle()
-        m = scene.model.match
-        if m.summary is not None:
-            if stop_at_summary:
-                return True
-            scene.model.handle("ui:dismiss")
-            continue
-        if m.over or made >= decisions:
-            return False
-        scene.model.play(rng.choice(m.game.legal_actions()))
-        made += 1
+    shows (with ``stop_at_summary``), or the game is over; whether it stopped at a summary."""
+    from cards.table.autoplay import play_randomly
+
+    _, summary = play_randomly(scene, decisions, seed, stop=lambda _: stop_at_summary)
+    return summary is not None
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
