@@ -136,8 +136,31 @@ _WR_IDS = [f"WR{i + 1}" for i in range(WILDS_PER_COLOUR)]
 POINTS = {3: (2, 1, 0), 4: (3, 2, 1, 0)}
 #: _AFTER[n][p]: the seats after seat p clockwise, ending with p itself (n players).
 _AFTER = {n: tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)) for n in (3, 4)}
+#: The event of each seat's pass (event records are never changed, so one serves every game).
+_PASS_EVENTS = tuple({"type": "pass", "seat": p} for p in range(4))
 #: ``to_move`` once the game is over (as saved: the save format keeps an integer there).
 NOBODY = -1
+
+
+#: (i, i + 1, its bit length) for i = 51 down to 1: the steps of random.Random.shuffle on 52 cards.
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """The 52 card ids shuffled exactly as ``rng.shuffle(list(range(52)))`` would shuffle them,
+    drawing the same random bits (so a seed deals what it always dealt and leaves the generator
+    in the same state), without the two Python calls per card of the library's loop."""
+    deck = list(range(52))
+    if type(rng) is not random.Random:  # a subclass may draw differently: let it shuffle
+        rng.shuffle(deck)
+        return deck
+    getrandbits = rng.getrandbits
+    for i, n, k in _SHUFFLE_STEPS:  # random.Random._randbelow_with_getrandbits, inlined
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 def is_black(c: int) -> bool:
@@ -669,6 +692,9 @@ class SumidaRiver(CardGame):
 
     name = "sumida-river"
     player_counts = (3, 4)
+    #: A plain attribute instead of the base class's property (one attribute read per action of
+    #: a play-out instead of a call); set with the phase.
+    is_over: bool = False
 
     def __init__(self, players: int = 4) -> None:
         n = players
@@ -680,6 +706,8 @@ class SumidaRiver(CardGame):
         self._chance = None
         self.round = 0  # 1-based once dealt
         self.phase = DECLARE
+        #: phase == OVER, kept as a plain attribute: play-outs ask it before every action.
+        self.is_over = False
         self.to_move = 0
         self.scores = [0] * n
         # A cards by colour: on the table in front of each seat, in each hand, out of the game, box.
@@ -785,9 +813,6 @@ class SumidaRiver(CardGame):
     def to_play(self) -> int | None:
         return None if self.phase == OVER else self.to_move
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     def _compute_legal(self) -> list[str]:
         phase = self.phase
@@ -973,11 +998,11 @@ class SumidaRiver(CardGame):
         n = self.num_players
         self.round += 1
         if masks is None:
-            deck = list(range(52))
-            self._shuffle(deck)
             if self._chance is None:  # the same deal as drawing card by card from the top
+                deck = shuffled_deck(self._own_rng())
                 masks = [sum(map(_BIT.__getitem__, deck[39 - 13 * p: 52 - 13 * p])) for p in range(n)]
             else:
+                deck = list(range(52))
                 masks = []
                 for _ in range(n):
                     m = 0
@@ -1061,6 +1086,7 @@ class SumidaRiver(CardGame):
         self.hb = [0] * n
         self.hr = [0] * n
         self.phase = OVER
+        self.is_over = True
         self.to_move = NOBODY
         self.events.append({"type": "game-end", "winners": self.winners(), "scores": list(self.scores),
                             "a_cards_left": [self.tb[p] + self.tr[p] for p in range(n)]})
@@ -1071,10 +1097,19 @@ class SumidaRiver(CardGame):
         if action == "pass":
             if self.cur < 0:
                 raise IllegalMove("you lead this trick: you must play a meld, you cannot pass")
-            self.passed |= 1 << p
-            self.events.append({"type": "pass", "seat": p})
-            self._advance(p)
-            return
+            passed = self.passed | 1 << p
+            self.passed = passed
+            self.events.append(_PASS_EVENTS[p])
+            # _advance, inlined (the hot path; the phase stays PLAY).
+            top, hands, hb, hr = self.top, self.hands, self.hb, self.hr
+            for s in _AFTER[self.num_players][p]:
+                if s == top:
+                    self._win_trick(s, early=False)
+                    return
+                if not (passed >> s) & 1 and (hands[s] or hb[s] or hr[s]):
+                    self.to_move = s
+                    return
+            raise AssertionError("no seat to move")  # unreachable: the loop always meets self.top
         m = _PARSED.get(action) or parse_meld(action)
         if isinstance(m, str):
             if not action.startswith("meld "):
@@ -1138,7 +1173,15 @@ class SumidaRiver(CardGame):
         if t == RED_RUN_4 and bin(h).count("1") + self.hb[p] + self.hr[p] >= 2:
             self.phase = DISCARD
             return
-        self._advance(p)
+        # _advance, inlined (the hot path; the phase stays PLAY and p itself is self.top).
+        passed, hb, hr = self.passed, self.hb, self.hr
+        for s in _AFTER[n][p]:
+            if s == p:
+                self._win_trick(s, early=False)
+                return
+            if not (passed >> s) & 1 and (hands[s] or hb[s] or hr[s]):
+                self.to_move = s
+                return
 
     def _advance(self, p: int) -> None:
         """Turn passes clockwise to the next seat still in the trick; back at the last player to
@@ -1156,13 +1199,24 @@ class SumidaRiver(CardGame):
 
     def _win_trick(self, winner: int, early: bool) -> None:
         self.cleared |= self.trick_mask
-        self.gone[0] += self.trick_w[0]
-        self.gone[1] += self.trick_w[1]
+        tw = self.trick_w
+        if tw[0] or tw[1]:
+            gone = self.gone
+            gone[0] += tw[0]
+            gone[1] += tw[1]
         self.events.append({"type": "trick-won", "seat": winner, "early": early})
-        self._clear_trick_state()
-        n = self.num_players
+        # _clear_trick_state, inlined.
+        self.plays = []
+        self.trick_mask = 0
+        self.trick_w = [0, 0]
+        self.blocked = 0
+        self.cur = -1
+        self.top = -1
+        self.passed = 0
         leader = winner
-        if not self._holding(leader):  # a winner who has gone out: next seat still holding leads
+        if not (self.hands[leader] or self.hb[leader] or self.hr[leader]):
+            # A winner who has gone out: the next seat still holding cards leads.
+            n = self.num_players
             leader = next(s for s in ((winner + i) % n for i in range(1, n)) if self._holding(s))
         self.phase = PLAY
         self.to_move = leader
@@ -1375,6 +1429,7 @@ class SumidaRiver(CardGame):
         self._share_chance(g)
         g.round = self.round
         g.phase = self.phase
+        g.is_over = self.is_over
         g.to_move = self.to_move
         g.scores = self.scores[:]
         g.tb = self.tb[:]
@@ -1448,6 +1503,7 @@ class SumidaRiver(CardGame):
         g._set_rng(saved.rng())
         g.round = saved.integer("round", 1, n)
         g.phase = phase = saved.one_of("phase", PHASES)
+        g.is_over = phase == OVER
         g.to_move = saved.integer("to_move", NOBODY if phase == OVER else 0, n - 1)
         g.scores = saved.integers("scores", n, 0, 3 * n)
 

@@ -142,6 +142,22 @@ def test_a_seeded_deal_is_thirteen_cards_a_seat_from_the_top_of_the_shuffled_dec
             ]
 
 
+def test_the_fast_shuffle_deals_what_the_library_shuffle_deals_and_draws_the_same_bits():
+    """Every round is dealt by sumida_river.shuffled_deck (the library's shuffle loop written out):
+    for many seeds and generator states it must give the very order random.Random.shuffle gives
+    and leave the generator where the library leaves it, so later rounds and random events keep
+    their seeds' outcomes too."""
+    for seed in range(300):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for _ in range(seed % 7):  # generators part-way through their streams
+            ours.random()
+            theirs.random()
+        deck = list(range(52))
+        theirs.shuffle(deck)
+        assert sumida_river.shuffled_deck(ours) == deck
+        assert ours.getstate() == theirs.getstate()
+
+
 def test_declarations_are_secret_until_everybody_has_declared():
     g = SumidaRiver.new(3, 2)
     said_trade, said_keep = g.clone(), g.clone()
