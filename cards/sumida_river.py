@@ -335,13 +335,9 @@ _CACHE_LIMIT = 400_000
 
 
 def _clear_combo_cache() -> None:
-    for tables in _COMBOS:
+    for tables in _COMBOS + _RUN_LED:
         for table in tables:
             table.clear()
-    for natural in _NATURAL:
-        natural.clear()
-    for masks in _LEX_MASKS:
-        masks.clear()
     _CACHE_SIZE[0] = 0
 
 
@@ -467,14 +463,33 @@ _CODE_BITS = tuple(((1 << (code >> 1)) - 1) << 16 | (code & 1) << 20 for code in
 _SUITS_IN = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
 
 
+#: _RUN_LED[type][rank][lead suit | (key >> 4) << 2] -> the runs of that type led by the card of
+#: that suit and rank: a run holds one card a rank, so the other cards of its lowest rank do not
+#: matter, and a table key's runs are these laid end to end for each suit it holds there.
+_RUN_LED: tuple[tuple[dict[int, tuple[str, ...]], ...], ...] = tuple(
+    tuple({} for _ in range(13)) for _ in range(8)
+)
+
+
 def _combos(t: int, r: int, b: int) -> tuple[str, ...]:
     """The melds of table key ``b`` (suit bits | A-card code << 16), found among the rank's
     candidates (only those led by a card the hand holds) and cached."""
     have = (b & 0xFFFF) | _CODE_BITS[b >> 16]
     groups = _CANDIDATES[t][r] or _candidates(t, r)
     found: list[str] = []
-    for suit in _SUITS_IN[b & 15]:
-        found += [a for a, need in groups[suit] if not need & ~have]
+    if SPEC[t][0]:  # a run: from the runs led by each suit, which far fewer keys share
+        led = _RUN_LED[t][r]
+        rest = b >> 4 << 2
+        for suit in _SUITS_IN[b & 15]:
+            got = led.get(rest | suit)
+            if got is None:
+                mine = have & ~15 | 1 << suit
+                got = led[rest | suit] = tuple([a for a, need in groups[suit] if not need & ~mine])
+                _CACHE_SIZE[0] += 1
+            found += got
+    else:
+        for suit in _SUITS_IN[b & 15]:
+            found += [a for a, need in groups[suit] if not need & ~have]
     c = _COMBOS[t][r][b] = tuple(found)
     _CACHE_SIZE[0] += 1
     if _CACHE_SIZE[0] > _CACHE_LIMIT:  # bound memory in endless play-outs
@@ -505,76 +520,160 @@ def hand_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
                     out += tables[r].get(b) or _combos(t, r, b)
             out += all_wild
         return out
-    # No A cards: meld_ranks(h, 0, 0) written out, each type's ranks worked out only when the
-    # type is free, after dropping the cards below the rank to meet (a meld of rank cur or higher
-    # holds none of them). Integer operations on a 52-bit hand cost more than table look-ups, so
-    # the fewer the better.
+    bl, rd = split_hand(h)
+    return natural_melds(bl, rd, blocked, cur)
+
+
+# ----- hands without A cards, in two small masks ----------------------------------------------------
+# Most shedding turns of a play-out are played without A cards. For them the hand is also kept as
+# two masks of 26 bits, one per colour, two bits a rank: ``bl`` holds each rank's clubs (bit 2r)
+# and spades (bit 2r + 1), ``rd`` its diamonds (2r) and hearts (2r + 1). CPython works on ints below
+# 2**30 in one machine word, about twice as fast as on the two-word 52-bit hand, and the suit bits
+# a meld type needs at one rank are then a small number that indexes a list directly.
+#: Even bits (one per rank, bit 2r): rank sets in the split layout are masks of these.
+_EVEN = sum(1 << (2 * r) for r in range(13))
+#: Split-layout masks keeping the ranks from lo up.
+_GE2 = tuple(sum(3 << (2 * r) for r in range(lo, 13)) for lo in range(13))
+#: One byte of a 52-bit hand (ranks 2i and 2i + 1) -> its black bits | its red bits << 4, split.
+_SPLIT_BYTE = tuple(
+    sum(((b >> (4 * k)) & 1) << (2 * k) | ((b >> (4 * k + 3)) & 1) << (2 * k + 1) for k in range(2))
+    | sum(((b >> (4 * k + 1)) & 1) << (2 * k) | ((b >> (4 * k + 2)) & 1) << (2 * k + 1) for k in range(2)) << 4
+    for b in range(256)
+)
+
+
+def split_hand(h: int) -> tuple[int, int]:
+    """The natural cards ``h`` (a 52-bit mask) as the two colour masks ``(bl, rd)``."""
+    bl = rd = 0
+    for i in range(0, 28, 4):
+        v = _SPLIT_BYTE[(h >> (2 * i)) & 255]
+        bl |= (v & 15) << i
+        rd |= (v >> 4) << i
+    return bl, rd
+
+
+#: Card id -> its bit in (bl, rd) as a pair (one of them 0).
+_SPLIT_BIT = tuple(split_hand(1 << c) for c in range(52))
+
+
+def _nib(kb: int, kr: int) -> int:
+    """Two black bits (C, S) and two red bits (D, H) of one rank -> the rank's suit bits (C=1, D=2,
+    H=4, S=8), the layout of the meld tables."""
+    return (kb & 1) | (kr & 1) << 1 | (kr >> 1 & 1) << 2 | (kb >> 1 & 1) << 3
+
+
+def _window(t: int, kb: int, kr: int) -> int:
+    """Suit bits of rank r, r+1, ... (4 a rank, the layout of :data:`_COMBOS` keys) from split bits
+    of those ranks (2 a rank), kept to what a meld of type ``t`` may use."""
+    b = 0
+    for i in range(4):
+        b |= _nib(kb >> (2 * i) & 3, kr >> (2 * i) & 3) << (4 * i)
+    return b & RELEVANT[t]
+
+
+#: Per meld type, how a split key is laid out: (black bits a key takes, red bits, shift of the red
+#: bits in the key). The key of type t at rank r is ((bl >> 2r) & black) | ((rd >> 2r) & red) << shift.
+_SPLIT_KEY = (
+    (0, 0, 0),  # black-four: never without A cards (a rank has only two black cards)
+    (3, 0, 0),  # black-pair
+    (63, 63, 6),  # black-run-3 (three ranks, either colour)
+    (0, 15, 0),  # red-run-2 (two ranks of red)
+    (0, 255, 0),  # red-run-4 (four ranks of red)
+    (3, 3, 2),  # red-triple (one rank, either colour)
+    (3, 0, 0),  # single-black
+    (0, 3, 0),  # single-red
+)
+#: _SPLIT_TABLES[type][2r][split key] -> the melds without A cards of that type whose lowest card
+#: has rank r (None until first needed; filled from the shared meld tables).
+_SPLIT_TABLES: list[list[list[tuple[str, ...] | None]]] = [
+    [[None] * ((bm | rm << sh) + 1) if r % 2 == 0 else [] for r in range(26)] for bm, rm, sh in _SPLIT_KEY
+]
+
+
+def _split_combos(t: int, r2: int, key: int) -> tuple[str, ...]:
+    """Fill one entry of :data:`_SPLIT_TABLES` from the 52-bit-keyed meld tables."""
+    bm, rm, sh = _SPLIT_KEY[t]
+    b = _window(t, key & bm, key >> sh & rm if rm else 0)
+    r = r2 >> 1
+    got = _SPLIT_TABLES[t][r2][key] = _COMBOS[t][r].get(b) or _combos(t, r, b)
+    return got
+
+
+#: Split rank set (bits 2r) -> its 2r values in the lexical order of legal actions (filled on demand).
+_LEX2: dict[int, tuple[int, ...]] = {}
+
+
+def _lex2(ranks: int) -> tuple[int, ...]:
+    got = _LEX2[ranks] = tuple(2 * r for r in _lex_ranks(sum(1 << (4 * r) for r in range(13) if ranks >> (2 * r) & 1)))
+    return got
+
+
+def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
+    """:func:`hand_melds` of a hand without A cards given as its colour masks (see
+    :func:`split_hand`): each type's ranks worked out only when its space is free, after dropping
+    the cards below the rank to meet (a meld of rank ``cur`` or higher holds none of them)."""
     if cur > 0:
-        h &= _AT_LEAST[cur]
-    ones = _ONES
-    c, s = h & ones, (h >> 3) & ones
-    ba = c | s
-    ra = ((h >> 1) | (h >> 2)) & ones
-    todo = []
-    if not blocked & 2:  # black-pair
-        x = c & s
+        ge = _GE2[cur]
+        bl &= ge
+        rd &= ge
+    even = _EVEN
+    ba = (bl | bl >> 1) & even  # ranks with a black card
+    ra = (rd | rd >> 1) & even  # ranks with a red card
+    out: list[str] = []
+    tables = _SPLIT_TABLES
+    lex = _LEX2
+    if not blocked & 2:  # black-pair: both black cards of a rank
+        x = bl & (bl >> 1) & even
         if x:
-            todo.append((1, x))
-    if not blocked & 4:  # black-run-3
-        b1, b2 = ba >> 4, ba >> 8
+            tab = tables[1]
+            for r2 in lex.get(x) or _lex2(x):
+                out += tab[r2][3] or _split_combos(1, r2, 3)
+    if not blocked & 4:  # black-run-3 (see meld_ranks)
+        b1, b2 = ba >> 2, ba >> 4
         e0 = b1 & b2
-        x = (ba & (e0 | ((b1 ^ b2) & ((b1 & (ra >> 8)) | (b2 & (ra >> 4)))))) | (ra & e0)
+        x = (ba & (e0 | ((b1 ^ b2) & ((b1 & (ra >> 4)) | (b2 & (ra >> 2)))))) | (ra & e0)
         if x:
-            todo.append((2, x))
+            tab = tables[2]
+            for r2 in lex.get(x) or _lex2(x):
+                k = (bl >> r2) & 63 | ((rd >> r2) & 63) << 6
+                out += tab[r2][k] or _split_combos(2, r2, k)
     if blocked & 24 != 24:  # red-run-2, red-run-4
-        x = ra & (ra >> 4)
+        x = ra & (ra >> 2)
         if x:
             if not blocked & 8:
-                todo.append((3, x))
+                tab = tables[3]
+                for r2 in lex.get(x) or _lex2(x):
+                    k = (rd >> r2) & 15
+                    out += tab[r2][k] or _split_combos(3, r2, k)
             if not blocked & 16:
-                x &= (ra >> 8) & (ra >> 12)
+                x &= (ra >> 4) & (ra >> 6)
                 if x:
-                    todo.append((4, x))
-    if not blocked & 32:  # red-triple
-        x = (h >> 1) & (h >> 2) & ones & ba
+                    tab = tables[4]
+                    for r2 in lex.get(x) or _lex2(x):
+                        k = (rd >> r2) & 255
+                        out += tab[r2][k] or _split_combos(4, r2, k)
+    if not blocked & 32:  # red-triple: both red cards of a rank and a third card
+        x = rd & (rd >> 1) & ba
         if x:
-            todo.append((5, x))
+            tab = tables[5]
+            for r2 in lex.get(x) or _lex2(x):
+                k = (bl >> r2) & 3 | ((rd >> r2) & 3) << 2
+                out += tab[r2][k] or _split_combos(5, r2, k)
     if ba and not blocked & 64:
-        todo.append((6, ba))
+        tab = tables[6]
+        for r2 in lex.get(ba) or _lex2(ba):
+            k = (bl >> r2) & 3
+            out += tab[r2][k] or _split_combos(6, r2, k)
     if ra and not blocked & 128:
-        todo.append((7, ra))
-    for t, ranks in todo:
-        table = _NATURAL[t]
-        for m in _LEX_MASKS[t].get(ranks) or _lex_masks(t, ranks):
-            k = h & m
-            out += table.get(k) or _natural_combos(t, k)
+        tab = tables[7]
+        for r2 in lex.get(ra) or _lex2(ra):
+            k = (rd >> r2) & 3
+            out += tab[r2][k] or _split_combos(7, r2, k)
     return out
 
 
 #: Hand masks keeping the ranks from lo up, for every lo.
 _AT_LEAST = tuple(sum(15 << (4 * r) for r in range(lo, 13)) for lo in range(13))
-#: _NATURAL[type][the hand's cards that matter at one rank (its suit bits there and at the next
-#: ranks a run reaches, at their places in the hand)] -> the melds there without A cards: the
-#: _COMBOS entries of hands without A cards, keyed so one AND of the hand finds them.
-_NATURAL: tuple[dict[int, tuple[str, ...]], ...] = tuple({} for _ in range(8))
-#: _LEX_MASKS[type][rank set] -> for each rank, in the lexical order of legal actions, the mask of
-#: the hand's cards that matter for a meld of the type there (filled on demand).
-_LEX_MASKS: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(8))
-
-
-def _lex_masks(t: int, ranks: int) -> tuple[int, ...]:
-    got = _LEX_MASKS[t][ranks] = tuple(RELEVANT[t] << (4 * r) for r in _lex_ranks(ranks))
-    return got
-
-
-def _natural_combos(t: int, k: int) -> tuple[str, ...]:
-    """The melds without A cards of type ``t`` at the lowest rank of the masked cards ``k``."""
-    r = ((k & -k).bit_length() - 1) >> 2
-    b = k >> (4 * r)
-    got = _NATURAL[t][k] = _COMBOS[t][r].get(b) or _combos(t, r, b)
-    return got
-
-
 def reference_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
     """:func:`hand_melds` the slow way, trying every rank of every free type (the tests compare
     the two)."""
@@ -600,16 +699,27 @@ def reference_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[st
 class Meld:
     """A parsed meld action: type, natural cards (mask), A cards by colour, rank (None: all A)."""
 
-    __slots__ = ("type", "mask", "nat", "nwb", "nwr", "rank", "cards", "keep", "bit", "wild", "floor")
+    __slots__ = (
+        "type", "mask", "nat", "nwb", "nwr", "rank", "cards", "keep", "keep_bl", "keep_rd", "bit", "wild", "floor",
+        "events",
+    )
 
     def __init__(self, t: int, nat: list[int], nwb: int, nwr: int, rank: int | None, cards: list[str]):
         self.type, self.nat, self.nwb, self.nwr, self.rank, self.cards = t, tuple(nat), nwb, nwr, rank, cards
         self.mask = sum(1 << c for c in nat)
         # Worked out once per meld string, for apply's hot path:
         self.keep = ~self.mask  # the hand's cards it leaves
+        self.keep_bl = ~sum(_SPLIT_BIT[c][0] for c in nat)  # the same in the colour masks
+        self.keep_rd = ~sum(_SPLIT_BIT[c][1] for c in nat)
         self.bit = 1 << t  # its space in the trick
         self.wild = bool(nwb or nwr)
         self.floor = -1 if rank is None else rank  # for the check against the rank to meet
+        # Its event for each seat (event records are never changed, so one serves every game);
+        # a meld of A cards only takes its rank from the trick, so it has none.
+        self.events = None if rank is None else tuple(
+            {"type": "meld", "seat": p, "meld": MELD_TYPES[t], "cards": cards, "rank": RANKS[rank]}
+            for p in range(4)
+        )
 
 
 #: action string -> Meld, or the reason it is not a well-formed meld.
@@ -719,6 +829,9 @@ class SumidaRiver(CardGame):
         self.box = [0, 0]
         # Natural cards as 52-bit masks.
         self.hands = [0] * n
+        # _split[p]: (a hand of seat p, its colour masks as split_hand gives them), the last one
+        # worked out; checked against hands[p] before use, so whatever changes a hand stays right.
+        self._split = [(0, 0, 0)] * n
         self.undealt = 0
         self.cleared = 0  # cards of finished tricks and face-up discards, this round
         # known[r * (n + 1) + q]: natural cards seat r knows to be in hand q (q == n: undealt).
@@ -818,8 +931,17 @@ class SumidaRiver(CardGame):
         phase = self.phase
         p = self.to_move
         if phase == PLAY:
-            out = hand_melds(self.hands[p], self.hb[p], self.hr[p], self.blocked, self.cur)
-            if self.cur >= 0:
+            cur = self.cur
+            h = self.hands[p]
+            wb, wr = self.hb[p], self.hr[p]
+            if wb or wr:
+                out = hand_melds(h, wb, wr, self.blocked, cur)
+            else:
+                sp = self._split[p]
+                if sp[0] != h:
+                    sp = self._split[p] = (h, *split_hand(h))
+                out = natural_melds(sp[1], sp[2], self.blocked, cur)
+            if cur >= 0:
                 out.append("pass")
             return out
         if phase == DECLARE:
@@ -846,11 +968,12 @@ class SumidaRiver(CardGame):
 
     def apply(self, action: str) -> None:
         phase = self.phase
+        if phase == PLAY and isinstance(action, str):
+            self._apply_play(action)
+            return
         if not isinstance(action, str):
             raise IllegalMove(f"actions are strings such as 'pass' or 'keep', not {action!r}")
-        if phase == PLAY:
-            self._apply_play(action)
-        elif phase == OVER:
+        if phase == OVER:
             raise IllegalMove("the game is over: no more actions")
         elif phase == DECLARE:
             self._apply_declare(action)
@@ -1093,6 +1216,8 @@ class SumidaRiver(CardGame):
 
     # ----- shedding ------------------------------------------------------------------------------
     def _apply_play(self, action: str) -> None:
+        legal = self._legal
+        self._legal = None  # (apply's duty, done here on the hot path)
         p = self.to_move
         if action == "pass":
             if self.cur < 0:
@@ -1111,33 +1236,19 @@ class SumidaRiver(CardGame):
                     return
             raise AssertionError("no seat to move")  # unreachable: the loop always meets self.top
         m = _PARSED.get(action) or parse_meld(action)
-        if isinstance(m, str):
-            if not action.startswith("meld "):
-                raise IllegalMove(f"{action!r} is not an action now: play a meld ('meld ...') or 'pass'")
-            raise IllegalMove(m)
+        if legal is None or action not in legal:
+            self._check_meld(action, m)  # raises IllegalMove unless the meld is legal
+        assert not isinstance(m, str)
         t = m.type
         cur = self.cur
         hands = self.hands
         h = hands[p]
-        # A well-formed meld is legal exactly when these checks pass (cheaper than a search of
-        # the legal actions, which can be long).
-        if self.blocked & m.bit:
-            raise IllegalMove(f"the {MELD_TYPES[t]} space is already used in this trick")
-        elif m.floor < cur and m.rank is not None:
-            raise IllegalMove(
-                f"a {MELD_TYPES[t]} of rank {RANKS[m.rank]} is lower than the {RANKS[cur]} "
-                "played before it: play the same rank or higher"
-            )
-        elif m.mask & ~h:
-            raise IllegalMove(f"you do not hold {', '.join(mask_names(m.mask & ~h))}")
-        elif m.wild and (m.nwb > self.hb[p] or m.nwr > self.hr[p]):
-            raise IllegalMove(
-                f"you hold {self.hb[p]} Black A (WB) and {self.hr[p]} Red A (WR) cards in hand"
-            )
-        # Legal: play it.
         rank = m.rank if m.rank is not None else (cur if cur > 0 else 0)
         n = self.num_players
         if m.nat:
+            sp = self._split[p]
+            if sp[0] == h:  # keep the colour masks up to date too
+                self._split[p] = (h & m.keep, sp[1] & m.keep_bl, sp[2] & m.keep_rd)
             h &= m.keep
             hands[p] = h
             known = self.known
@@ -1159,8 +1270,10 @@ class SumidaRiver(CardGame):
         self.cur = rank
         self.top = p
         self.plays.append((p, t, action, rank))
-        self.events.append({"type": "meld", "seat": p, "meld": MELD_TYPES[t], "cards": m.cards,
-                            "rank": RANKS[rank]})
+        events = m.events
+        self.events.append(events[p] if events else {
+            "type": "meld", "seat": p, "meld": MELD_TYPES[t], "cards": m.cards, "rank": RANKS[rank]
+        })
         if not holding:  # (_holding, inlined: the hot path)
             self.finished.append(p)
             self.events.append({"type": "out", "seat": p, "place": len(self.finished)})
@@ -1182,6 +1295,32 @@ class SumidaRiver(CardGame):
             if not (passed >> s) & 1 and (hands[s] or hb[s] or hr[s]):
                 self.to_move = s
                 return
+
+    def _check_meld(self, action: str, m: Meld | str) -> None:
+        """Raise IllegalMove unless the meld ``m`` (parsed ``action``) may be played now: a
+        well-formed meld is legal exactly when these checks pass (the legal actions need not have
+        been listed)."""
+        if isinstance(m, str):
+            if not action.startswith("meld "):
+                raise IllegalMove(f"{action!r} is not an action now: play a meld ('meld ...') or 'pass'")
+            raise IllegalMove(m)
+        p = self.to_move
+        h = self.hands[p]
+        t = m.type
+        cur = self.cur
+        if self.blocked & m.bit:
+            raise IllegalMove(f"the {MELD_TYPES[t]} space is already used in this trick")
+        if m.floor < cur and m.rank is not None:
+            raise IllegalMove(
+                f"a {MELD_TYPES[t]} of rank {RANKS[m.rank]} is lower than the {RANKS[cur]} "
+                "played before it: play the same rank or higher"
+            )
+        if m.mask & ~h:
+            raise IllegalMove(f"you do not hold {', '.join(mask_names(m.mask & ~h))}")
+        if m.wild and (m.nwb > self.hb[p] or m.nwr > self.hr[p]):
+            raise IllegalMove(
+                f"you hold {self.hb[p]} Black A (WB) and {self.hr[p]} Red A (WR) cards in hand"
+            )
 
     def _advance(self, p: int) -> None:
         """Turn passes clockwise to the next seat still in the trick; back at the last player to
@@ -1439,6 +1578,7 @@ class SumidaRiver(CardGame):
         g.gone = self.gone[:]
         g.box = self.box[:]
         g.hands = self.hands[:]
+        g._split = self._split[:]
         g.undealt = self.undealt
         g.cleared = self.cleared
         g.known = self.known[:]
