@@ -351,18 +351,33 @@ _ALL_WILD = tuple(
 _ONES = sum(1 << (4 * r) for r in range(13))
 #: Ranks >= lo (as a rank set), for every rank to meet.
 _GE = tuple(sum(1 << (4 * r) for r in range(lo, 13)) for lo in range(13))
-_LEX_POS = {r: i for i, r in enumerate(LEX_RANKS)}
-#: rank set -> its ranks in the lexical order of legal actions (filled on demand: at most 8192).
-_LEX_ORDER: dict[int, tuple[int, ...]] = {}
+
+
+def _lex_tables() -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
+    """Every set of ranks -> its ranks in the lexical order of legal actions, for rank sets with a
+    bit at 4r (the 52-bit layout) and with one at 2r (the split layout, the values 2r): 8192 sets
+    each, made at import from smaller sets (a set's order is its first rank, then the rest's)."""
+    # Indexed by m, bit i set for the i-th rank in lexical order: the first rank is m's lowest bit.
+    order: list[tuple[int, ...]] = [()] * 8192
+    doubled: list[tuple[int, ...]] = [()] * 8192
+    spread4 = [0] * 8192
+    spread2 = [0] * 8192
+    for m in range(1, 8192):
+        rest = m & (m - 1)
+        first = LEX_RANKS[(m ^ rest).bit_length() - 1]
+        order[m] = (first, *order[rest])
+        doubled[m] = (2 * first, *doubled[rest])
+        spread4[m] = spread4[rest] | 1 << (4 * first)
+        spread2[m] = spread2[rest] | 1 << (2 * first)
+    return dict(zip(spread4, order)), dict(zip(spread2, doubled))
+
+
+#: _LEX_ORDER[rank set, bits 4r] and _LEX2[rank set, bits 2r]: see :func:`_lex_tables`.
+_LEX_ORDER, _LEX2 = _lex_tables()
 
 
 def _lex_ranks(ranks: int) -> tuple[int, ...]:
-    got = _LEX_ORDER.get(ranks)
-    if got is None:
-        got = _LEX_ORDER[ranks] = tuple(sorted(
-            (r for r in range(13) if ranks >> (4 * r) & 1), key=_LEX_POS.__getitem__
-        ))
-    return got
+    return _LEX_ORDER[ranks]
 
 
 def meld_ranks(h: int, wb: int, wr: int) -> tuple[int, ...]:
@@ -515,7 +530,7 @@ def hand_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
             ranks = sets[t] & ge
             if ranks:
                 tables = _COMBOS[t]
-                for r in _LEX_ORDER.get(ranks) or _lex_ranks(ranks):
+                for r in _LEX_ORDER[ranks]:
                     b = ((h >> (r << 2)) & rel) | code
                     out += tables[r].get(b) or _combos(t, r, b)
             out += all_wild
@@ -599,15 +614,6 @@ def _split_combos(t: int, r2: int, key: int) -> tuple[str, ...]:
     return got
 
 
-#: Split rank set (bits 2r) -> its 2r values in the lexical order of legal actions (filled on demand).
-_LEX2: dict[int, tuple[int, ...]] = {}
-
-
-def _lex2(ranks: int) -> tuple[int, ...]:
-    got = _LEX2[ranks] = tuple(2 * r for r in _lex_ranks(sum(1 << (4 * r) for r in range(13) if ranks >> (2 * r) & 1)))
-    return got
-
-
 def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
     """:func:`hand_melds` of a hand without A cards given as its colour masks (see
     :func:`split_hand`): each type's ranks worked out only when its space is free, after dropping
@@ -626,7 +632,7 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
         x = bl & (bl >> 1) & even
         if x:
             tab = tables[1]
-            for r2 in lex.get(x) or _lex2(x):
+            for r2 in lex[x]:
                 out += tab[r2][3] or _split_combos(1, r2, 3)
     if not blocked & 4:  # black-run-3 (see meld_ranks)
         b1, b2 = ba >> 2, ba >> 4
@@ -634,7 +640,7 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
         x = (ba & (e0 | ((b1 ^ b2) & ((b1 & (ra >> 4)) | (b2 & (ra >> 2)))))) | (ra & e0)
         if x:
             tab = tables[2]
-            for r2 in lex.get(x) or _lex2(x):
+            for r2 in lex[x]:
                 k = (bl >> r2) & 63 | ((rd >> r2) & 63) << 6
                 out += tab[r2][k] or _split_combos(2, r2, k)
     if blocked & 24 != 24:  # red-run-2, red-run-4
@@ -642,31 +648,31 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
         if x:
             if not blocked & 8:
                 tab = tables[3]
-                for r2 in lex.get(x) or _lex2(x):
+                for r2 in lex[x]:
                     k = (rd >> r2) & 15
                     out += tab[r2][k] or _split_combos(3, r2, k)
             if not blocked & 16:
                 x &= (ra >> 4) & (ra >> 6)
                 if x:
                     tab = tables[4]
-                    for r2 in lex.get(x) or _lex2(x):
+                    for r2 in lex[x]:
                         k = (rd >> r2) & 255
                         out += tab[r2][k] or _split_combos(4, r2, k)
     if not blocked & 32:  # red-triple: both red cards of a rank and a third card
         x = rd & (rd >> 1) & ba
         if x:
             tab = tables[5]
-            for r2 in lex.get(x) or _lex2(x):
+            for r2 in lex[x]:
                 k = (bl >> r2) & 3 | ((rd >> r2) & 3) << 2
                 out += tab[r2][k] or _split_combos(5, r2, k)
     if ba and not blocked & 64:
         tab = tables[6]
-        for r2 in lex.get(ba) or _lex2(ba):
+        for r2 in lex[ba]:
             k = (bl >> r2) & 3
             out += tab[r2][k] or _split_combos(6, r2, k)
     if ra and not blocked & 128:
         tab = tables[7]
-        for r2 in lex.get(ra) or _lex2(ra):
+        for r2 in lex[ra]:
             k = (rd >> r2) & 3
             out += tab[r2][k] or _split_combos(7, r2, k)
     return out
@@ -925,7 +931,6 @@ class SumidaRiver(CardGame):
     @property
     def to_play(self) -> int | None:
         return None if self.phase == OVER else self.to_move
-
 
     def _compute_legal(self) -> list[str]:
         phase = self.phase
