@@ -347,63 +347,51 @@ _ALL_WILD = tuple(
 
 
 # ----- the melds of a hand, bit-parallel ------------------------------------------------------------
-#: One bit per rank, at the rank's lowest suit bit (4r): the rank sets below are masks of these.
-_ONES = sum(1 << (4 * r) for r in range(13))
-#: Ranks >= lo (as a rank set), for every rank to meet.
-_GE = tuple(sum(1 << (4 * r) for r in range(lo, 13)) for lo in range(13))
 
 
-def _lex_tables() -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
-    """Every set of ranks -> its ranks in the lexical order of legal actions, for rank sets with a
-    bit at 4r (the 52-bit layout) and with one at 2r (the split layout, the values 2r): 8192 sets
-    each, made at import from smaller sets (a set's order is its first rank, then the rest's)."""
+def _lex_table() -> dict[int, tuple[int, ...]]:
+    """Every set of ranks (bit 2r for rank r) -> the values 2r of its ranks in the lexical order of
+    legal actions: 8192 sets, made at import from smaller ones (a set's order is its first rank,
+    then the rest's)."""
     # Indexed by m, bit i set for the i-th rank in lexical order: the first rank is m's lowest bit.
-    order: list[tuple[int, ...]] = [()] * 8192
     doubled: list[tuple[int, ...]] = [()] * 8192
-    spread4 = [0] * 8192
-    spread2 = [0] * 8192
+    spread = [0] * 8192
     for m in range(1, 8192):
         rest = m & (m - 1)
         first = LEX_RANKS[(m ^ rest).bit_length() - 1]
-        order[m] = (first, *order[rest])
         doubled[m] = (2 * first, *doubled[rest])
-        spread4[m] = spread4[rest] | 1 << (4 * first)
-        spread2[m] = spread2[rest] | 1 << (2 * first)
-    return dict(zip(spread4, order)), dict(zip(spread2, doubled))
+        spread[m] = spread[rest] | 1 << (2 * first)
+    return dict(zip(spread, doubled, strict=True))
 
 
-#: _LEX_ORDER[rank set, bits 4r] and _LEX2[rank set, bits 2r]: see :func:`_lex_tables`.
-_LEX_ORDER, _LEX2 = _lex_tables()
+_LEX2 = _lex_table()
 
 
-def _lex_ranks(ranks: int) -> tuple[int, ...]:
-    return _LEX_ORDER[ranks]
-
-
-def meld_ranks(h: int, wb: int, wr: int) -> tuple[int, ...]:
-    """For each meld type, the ranks (a rank set, bit 4r for rank r) at which the hand ``h`` (natural
-    cards) with ``wb`` Black A and ``wr`` Red A holds a meld whose lowest natural card has that rank.
+def meld_ranks(bl: int, rd: int, wb: int, wr: int) -> tuple[int, ...]:
+    """For each meld type, the ranks (a rank set, bit 2r for rank r) at which the hand with natural
+    cards ``bl``, ``rd`` (its colour masks, see :func:`split_hand`), ``wb`` Black A and ``wr`` Red A
+    holds a meld whose lowest natural card has that rank.
 
     This is the rulebook's table worked out once for whole hands with bit operations, instead of
     trying every rank of every type: a rank's black cards are its clubs and spades, its red ones its
-    diamonds and hearts, and ``x >> 4`` moves a rank set one rank down (so ``RA & RA >> 4`` are the
+    diamonds and hearts, and ``x >> 2`` moves a rank set one rank down (so ``ra & ra >> 2`` are the
     ranks whose next rank also holds a red card). The differential test checks it against trying
     every rank (:func:`reference_melds`).
     """
-    ones = _ONES
-    c, d, hh, s = h & ones, (h >> 1) & ones, (h >> 2) & ones, (h >> 3) & ones
+    even = _EVEN
+    c, s, d, hh = bl & even, (bl >> 1) & even, rd & even, (rd >> 1) & even
     ba, bb, ra, rb = c | s, c & s, d | hh, d & hh
-    w1 = ones if wb >= 1 else 0
-    w2 = ones if wb >= 2 else 0
-    q1 = ones if wr >= 1 else 0
-    q2 = ones if wr >= 2 else 0
+    w1 = even if wb >= 1 else 0
+    w2 = even if wb >= 2 else 0
+    q1 = even if wr >= 1 else 0
+    q2 = even if wr >= 2 else 0
     # black-run-3: the lowest card black (then the one off-colour card may fill a gap) or red.
-    b1, b2, r1, r2 = ba >> 4, ba >> 8, ra >> 4, ra >> 8
-    e0, e1, e2 = b1 & b2, b1 ^ b2, ones & ~(b1 | b2)
+    b1, b2, r1, r2 = ba >> 2, ba >> 4, ra >> 2, ra >> 4
+    e0, e1, e2 = b1 & b2, b1 ^ b2, even & ~(b1 | b2)
     run3 = (ba & (e0 | (e1 & (w1 | q1 | (b1 & r2) | (b2 & r1))) | (e2 & (w2 | (w1 & (r1 | r2 | q1))))))
     run3 |= ra & (e0 | (e1 & w1) | (e2 & w2))
     # red-run-4: the red ranks among the next three, the gaps filled by Red A.
-    x, y, z = ra >> 4, ra >> 8, ra >> 12
+    x, y, z = r1, r2, ra >> 6
     if wr >= 3:
         run4 = ra
     elif wr == 2:
@@ -516,26 +504,13 @@ def hand_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
     """Every meld of the hand (natural cards ``h``, ``wb`` Black A, ``wr`` Red A) of a type not in
     ``blocked`` (bits) and of rank ``cur`` or higher (-1: leading), in sorted order.
 
-    The ranks holding a meld come from :func:`meld_ranks`; the melds at each such rank from tables
-    keyed by the suit bits there (built once, shared by every game). A hand without A cards - most
-    calls of a play-out - takes a shorter way through the same rules.
+    The hand is split into its colour masks (:func:`split_hand`; a game keeps them per seat) and
+    listed by :func:`wild_melds`, or, without A cards - most turns of a play-out - by the shorter
+    :func:`natural_melds`.
     """
-    out: list[str] = []
-    if wb or wr:
-        ge = _GE[cur if cur > 0 else 0]
-        sets = meld_ranks(h, wb, wr)
-        rows = _ROWS[wb][wr]
-        for t in _FREE_TYPES[blocked]:
-            rel, code, all_wild = rows[t]
-            ranks = sets[t] & ge
-            if ranks:
-                tables = _COMBOS[t]
-                for r in _LEX_ORDER[ranks]:
-                    b = ((h >> (r << 2)) & rel) | code
-                    out += tables[r].get(b) or _combos(t, r, b)
-            out += all_wild
-        return out
     bl, rd = split_hand(h)
+    if wb or wr:
+        return wild_melds(bl, rd, wb, wr, blocked, cur)
     return natural_melds(bl, rd, blocked, cur)
 
 
@@ -589,7 +564,7 @@ def _window(t: int, kb: int, kr: int) -> int:
 #: Per meld type, how a split key is laid out: (black bits a key takes, red bits, shift of the red
 #: bits in the key). The key of type t at rank r is ((bl >> 2r) & black) | ((rd >> 2r) & red) << shift.
 _SPLIT_KEY = (
-    (0, 0, 0),  # black-four: never without A cards (a rank has only two black cards)
+    (3, 0, 0),  # black-four (never without A cards: a rank has only two black cards)
     (3, 0, 0),  # black-pair
     (63, 63, 6),  # black-run-3 (three ranks, either colour)
     (0, 15, 0),  # red-run-2 (two ranks of red)
@@ -614,6 +589,45 @@ def _split_combos(t: int, r2: int, key: int) -> tuple[str, ...]:
     return got
 
 
+#: _WILD_TABLES[type][2r][split key | A-card code << 12] -> the melds of a hand with A cards there
+#: (filled on demand from the shared meld tables; see :func:`wild_melds`).
+_WILD_TABLES: list[list[dict[int, tuple[str, ...]]]] = [[{} for _ in range(26)] for _ in range(8)]
+
+
+def _wild_combos(t: int, r2: int, k: int) -> tuple[str, ...]:
+    bm, rm, sh = _SPLIT_KEY[t]
+    key = k & 0xFFF
+    b = _window(t, key & bm, key >> sh & rm if rm else 0) | (k >> 12) << 16
+    r = r2 >> 1
+    got = _WILD_TABLES[t][r2][k] = _COMBOS[t][r].get(b) or _combos(t, r, b)
+    return got
+
+
+def wild_melds(bl: int, rd: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
+    """:func:`hand_melds` of a hand with ``wb`` Black A and ``wr`` Red A, its natural cards given
+    as colour masks (see :func:`split_hand`): the ranks of each type from :func:`meld_ranks` of the
+    cards of rank ``cur`` or higher (a meld of that rank or higher holds no other), the melds at
+    each rank from tables keyed by the suit bits there and the A cards (shared by every game)."""
+    if cur > 0:
+        ge = _GE2[cur]
+        bl &= ge
+        rd &= ge
+    sets = meld_ranks(bl, rd, wb, wr)
+    rows = _ROWS[wb][wr]
+    out: list[str] = []
+    for t in _FREE_TYPES[blocked]:
+        ranks = sets[t]
+        if ranks:
+            bm, rm, sh = _SPLIT_KEY[t]
+            code = rows[t][1] >> 4  # the A-card code at bit 12
+            tables = _WILD_TABLES[t]
+            for r2 in _LEX2[ranks]:
+                k = ((bl >> r2) & bm) | ((rd >> r2) & rm) << sh | code
+                out += tables[r2].get(k) or _wild_combos(t, r2, k)
+        out += rows[t][2]
+    return out
+
+
 def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
     """:func:`hand_melds` of a hand without A cards given as its colour masks (see
     :func:`split_hand`): each type's ranks worked out only when its space is free, after dropping
@@ -622,6 +636,8 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
         ge = _GE2[cur]
         bl &= ge
         rd &= ge
+        if not (bl or rd):  # nothing that high left (a sixth of the turns of a play-out)
+            return []
     even = _EVEN
     ba = (bl | bl >> 1) & even  # ranks with a black card
     ra = (rd | rd >> 1) & even  # ranks with a red card
@@ -678,8 +694,6 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
     return out
 
 
-#: Hand masks keeping the ranks from lo up, for every lo.
-_AT_LEAST = tuple(sum(15 << (4 * r) for r in range(lo, 13)) for lo in range(13))
 def reference_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
     """:func:`hand_melds` the slow way, trying every rank of every free type (the tests compare
     the two)."""
@@ -939,12 +953,12 @@ class SumidaRiver(CardGame):
             cur = self.cur
             h = self.hands[p]
             wb, wr = self.hb[p], self.hr[p]
+            sp = self._split[p]
+            if sp[0] != h:
+                sp = self._split[p] = (h, *split_hand(h))
             if wb or wr:
-                out = hand_melds(h, wb, wr, self.blocked, cur)
+                out = wild_melds(sp[1], sp[2], wb, wr, self.blocked, cur)
             else:
-                sp = self._split[p]
-                if sp[0] != h:
-                    sp = self._split[p] = (h, *split_hand(h))
                 out = natural_melds(sp[1], sp[2], self.blocked, cur)
             if cur >= 0:
                 out.append("pass")
@@ -1012,10 +1026,11 @@ class SumidaRiver(CardGame):
         self.decl[p] = 1 if action == "trade" else 0
         # Secret until every decider has declared.
         self.events.append({"type": "declare", "seat": p, "choice": action, "to": [p]})
-        waiting = [q for q in self.deciders if self.decl[q] < 0]
-        if waiting:
-            self.to_move = waiting[0]
-            return
+        decl = self.decl
+        for q in self.deciders:
+            if decl[q] < 0:  # the next seat to declare
+                self.to_move = q
+                return
         traders = [q for q in self.deciders if self.decl[q] == 1]
         self.traders = traders
         self.events.append({
