@@ -546,18 +546,20 @@ def split_hand(h: int) -> tuple[int, int]:
 _SPLIT_BIT = tuple(split_hand(1 << c) for c in range(52))
 
 
-def _nib(kb: int, kr: int) -> int:
-    """Two black bits (C, S) and two red bits (D, H) of one rank -> the rank's suit bits (C=1, D=2,
-    H=4, S=8), the layout of the meld tables."""
-    return (kb & 1) | (kr & 1) << 1 | (kr >> 1 & 1) << 2 | (kb >> 1 & 1) << 3
+#: The two black bits (C, S) | the two red bits (D, H) << 2 of one rank -> the rank's suit bits
+#: (C=1, D=2, H=4, S=8), the layout of the meld tables.
+_NIB = tuple((k & 1) | (k >> 2 & 1) << 1 | (k >> 3 & 1) << 2 | (k >> 1 & 1) << 3 for k in range(16))
 
 
 def _window(t: int, kb: int, kr: int) -> int:
     """Suit bits of rank r, r+1, ... (4 a rank, the layout of :data:`_COMBOS` keys) from split bits
     of those ranks (2 a rank), kept to what a meld of type ``t`` may use."""
-    b = 0
-    for i in range(4):
-        b |= _nib(kb >> (2 * i) & 3, kr >> (2 * i) & 3) << (4 * i)
+    b = i = 0
+    while kb or kr:
+        b |= _NIB[(kb & 3) | (kr & 3) << 2] << i
+        kb >>= 2
+        kr >>= 2
+        i += 4
     return b & RELEVANT[t]
 
 
@@ -620,10 +622,16 @@ def wild_melds(bl: int, rd: int, wb: int, wr: int, blocked: int, cur: int) -> li
         if ranks:
             bm, rm, sh = _SPLIT_KEY[t]
             code = rows[t][1] >> 4  # the A-card code at bit 12
-            tables = _WILD_TABLES[t]
-            for r2 in _LEX2[ranks]:
-                k = ((bl >> r2) & bm) | ((rd >> r2) & rm) << sh | code
-                out += tables[r2].get(k) or _wild_combos(t, r2, k)
+            if code:
+                tables = _WILD_TABLES[t]
+                for r2 in _LEX2[ranks]:
+                    k = ((bl >> r2) & bm) | ((rd >> r2) & rm) << sh | code
+                    out += tables[r2].get(k) or _wild_combos(t, r2, k)
+            else:  # none of the A cards fit this type: the tables of hands without them
+                lists = _SPLIT_TABLES[t]
+                for r2 in _LEX2[ranks]:
+                    k = ((bl >> r2) & bm) | ((rd >> r2) & rm) << sh
+                    out += lists[r2][k] or _split_combos(t, r2, k)
         out += rows[t][2]
     return out
 
