@@ -138,6 +138,8 @@ POINTS = {3: (2, 1, 0), 4: (3, 2, 1, 0)}
 _AFTER = {n: tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)) for n in (3, 4)}
 #: The event of each seat's pass (event records are never changed, so one serves every game).
 _PASS_EVENTS = tuple({"type": "pass", "seat": p} for p in range(4))
+#: _KNOWN_OF[n][p]: the places in ``known`` of what the other seats know of seat p's hand.
+_KNOWN_OF = {n: tuple(tuple(r * (n + 1) + p for r in range(n) if r != p) for p in range(n)) for n in (3, 4)}
 #: ``to_move`` once the game is over (as saved: the save format keeps an integer there).
 NOBODY = -1
 
@@ -993,11 +995,9 @@ class SumidaRiver(CardGame):
         """Every meld seat p may play now, already in sorted order (see :func:`hand_melds`)."""
         return hand_melds(self.hands[p], self.hb[p], self.hr[p], self.blocked, self.cur)
 
-    def apply(self, action: str) -> None:
+    def _apply_other(self, action: str) -> None:
+        """:meth:`apply` in every phase but shedding (and for actions that are not strings)."""
         phase = self.phase
-        if phase == PLAY and isinstance(action, str):
-            self._apply_play(action)
-            return
         if not isinstance(action, str):
             raise IllegalMove(f"actions are strings such as 'pass' or 'keep', not {action!r}")
         if phase == OVER:
@@ -1243,9 +1243,14 @@ class SumidaRiver(CardGame):
                             "a_cards_left": [self.tb[p] + self.tr[p] for p in range(n)]})
 
     # ----- shedding ------------------------------------------------------------------------------
-    def _apply_play(self, action: str) -> None:
+    def apply(self, action: str) -> None:
+        # Shedding is written out here, the other phases in _apply_other: most actions of a
+        # play-out are shedding turns, and a call less for each counts.
+        if self.phase != PLAY or not isinstance(action, str):
+            self._apply_other(action)
+            return
         legal = self._legal
-        self._legal = None  # (apply's duty, done here on the hot path)
+        self._legal = None
         p = self.to_move
         if action == "pass":
             if self.cur < 0:
@@ -1281,7 +1286,7 @@ class SumidaRiver(CardGame):
             hands[p] = h
             known = self.known
             keep = m.keep
-            for i in range(p, n * (n + 1), n + 1):
+            for i in _KNOWN_OF[n][p]:
                 if known[i]:
                     known[i] &= keep
             self.trick_mask |= m.mask
