@@ -615,6 +615,34 @@ def test_fast_melds_equal_trying_every_rank_over_many_random_hands():
         assert hand_melds(h, wb, wr, blocked, cur) == reference_melds(h, wb, wr, blocked, cur)
 
 
+def test_shedding_turns_of_random_games_list_the_reference_melds_and_apply_like_the_checked_path():
+    """Along many seeded random games (both player counts), every shedding turn lists exactly the
+    melds found by trying every rank (the game's colour masks, kept up to date by apply, must agree
+    with its hands), and playing a listed action - which apply does without re-checking it -
+    leaves the same game as playing it through the full checks."""
+    rng = random.Random(5)
+    turns = 0
+    for seed in range(12):
+        g = SumidaRiver.new(3 + seed % 2, seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            if g.phase == "play":
+                p = g.to_play
+                assert p is not None
+                expected = reference_melds(g.hands[p], g.hb[p], g.hr[p], g.blocked, g.cur)
+                assert legal == expected + (["pass"] if g.cur >= 0 else [])
+                turns += 1
+            action = rng.choice(legal)
+            checked = g.clone()
+            checked._legal = None  # not listed: apply checks the action itself
+            g.apply(action)
+            checked.apply(action)
+            assert json.dumps(checked.to_json(), sort_keys=True) == json.dumps(g.to_json(), sort_keys=True)
+            if not g.is_over:
+                assert checked.legal_actions() == g.legal_actions()
+    assert turns > 1500
+
+
 def test_a_rank_s_meld_table_found_among_candidates_equals_building_it():
     """A meld table missing from the cache is filled by filtering the rank's pre-built candidates
     with one mask test each; it must list exactly what building the melds from the suit bits and
