@@ -326,18 +326,15 @@ def _build_all_wild(t: int, wm: int, wo: int) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
-#: _COMBOS[type][lowest rank][suit bits | A-card code << 16] -> sorted melds, filled on demand and
-#: shared by every game. Most keys belong to black-run-3 (12 suit bits); after thousands of random
-#: games there are some tens of thousands; _CACHE_LIMIT bounds the memory of endless play-outs.
-_COMBOS: tuple[tuple[dict[int, tuple[str, ...]], ...], ...] = tuple(
-    tuple({} for _ in range(13)) for _ in range(8)
-)
+#: How many meld tables of hands with A cards are filled (see _WILD_TABLES): most belong to
+#: black-run-3 (12 suit bits and the A cards); after thousands of random games there are some tens
+#: of thousands, and _CACHE_LIMIT bounds the memory of endless play-outs.
 _CACHE_SIZE = [0]
 _CACHE_LIMIT = 400_000
 
 
 def _clear_combo_cache() -> None:
-    for tables in _COMBOS + _RUN_LED:
+    for tables in _WILD_TABLES:
         for table in tables:
             table.clear()
     _CACHE_SIZE[0] = 0
@@ -468,38 +465,13 @@ _CODE_BITS = tuple(((1 << (code >> 1)) - 1) << 16 | (code & 1) << 20 for code in
 _SUITS_IN = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
 
 
-#: _RUN_LED[type][rank][lead suit | (key >> 4) << 2] -> the runs of that type led by the card of
-#: that suit and rank: a run holds one card a rank, so the other cards of its lowest rank do not
-#: matter, and a table key's runs are these laid end to end for each suit it holds there.
-_RUN_LED: tuple[tuple[dict[int, tuple[str, ...]], ...], ...] = tuple(
-    tuple({} for _ in range(13)) for _ in range(8)
-)
-
-
 def _combos(t: int, r: int, b: int) -> tuple[str, ...]:
-    """The melds of table key ``b`` (suit bits | A-card code << 16), found among the rank's
-    candidates (only those led by a card the hand holds) and cached."""
+    """The melds of type ``t`` and lowest rank ``r`` a hand can make with key ``b`` (suit bits of
+    ranks r, r+1, ... | A-card code << 16), found among the rank's candidates (only those led by a
+    card the hand holds), sorted."""
     have = (b & 0xFFFF) | _CODE_BITS[b >> 16]
     groups = _CANDIDATES[t][r] or _candidates(t, r)
-    found: list[str] = []
-    if SPEC[t][0]:  # a run: from the runs led by each suit, which far fewer keys share
-        led = _RUN_LED[t][r]
-        rest = b >> 4 << 2
-        for suit in _SUITS_IN[b & 15]:
-            got = led.get(rest | suit)
-            if got is None:
-                mine = have & ~15 | 1 << suit
-                got = led[rest | suit] = tuple([a for a, need in groups[suit] if not need & ~mine])
-                _CACHE_SIZE[0] += 1
-            found += got
-    else:
-        for suit in _SUITS_IN[b & 15]:
-            found += [a for a, need in groups[suit] if not need & ~have]
-    c = _COMBOS[t][r][b] = tuple(found)
-    _CACHE_SIZE[0] += 1
-    if _CACHE_SIZE[0] > _CACHE_LIMIT:  # bound memory in endless play-outs
-        _clear_combo_cache()
-    return c
+    return tuple([a for suit in _SUITS_IN[b & 15] for a, need in groups[suit] if not need & ~have])
 
 
 def hand_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
@@ -554,7 +526,7 @@ _NIB = tuple((k & 1) | (k >> 2 & 1) << 1 | (k >> 3 & 1) << 2 | (k >> 1 & 1) << 3
 
 
 def _window(t: int, kb: int, kr: int) -> int:
-    """Suit bits of rank r, r+1, ... (4 a rank, the layout of :data:`_COMBOS` keys) from split bits
+    """Suit bits of rank r, r+1, ... (4 a rank, the layout of :func:`_combos` keys) from split bits
     of those ranks (2 a rank), kept to what a meld of type ``t`` may use."""
     b = i = 0
     while kb or kr:
@@ -578,32 +550,32 @@ _SPLIT_KEY = (
     (0, 3, 0),  # single-red
 )
 #: _SPLIT_TABLES[type][2r][split key] -> the melds without A cards of that type whose lowest card
-#: has rank r (None until first needed; filled from the shared meld tables).
+#: has rank r (None until first needed; shared by every game).
 _SPLIT_TABLES: list[list[list[tuple[str, ...] | None]]] = [
     [[None] * ((bm | rm << sh) + 1) if r % 2 == 0 else [] for r in range(26)] for bm, rm, sh in _SPLIT_KEY
 ]
 
 
 def _split_combos(t: int, r2: int, key: int) -> tuple[str, ...]:
-    """Fill one entry of :data:`_SPLIT_TABLES` from the 52-bit-keyed meld tables."""
+    """Fill one entry of :data:`_SPLIT_TABLES`."""
     bm, rm, sh = _SPLIT_KEY[t]
-    b = _window(t, key & bm, key >> sh & rm if rm else 0)
-    r = r2 >> 1
-    got = _SPLIT_TABLES[t][r2][key] = _COMBOS[t][r].get(b) or _combos(t, r, b)
+    got = _SPLIT_TABLES[t][r2][key] = _combos(t, r2 >> 1, _window(t, key & bm, key >> sh & rm if rm else 0))
     return got
 
 
 #: _WILD_TABLES[type][2r][split key | A-card code << 12] -> the melds of a hand with A cards there
-#: (filled on demand from the shared meld tables; see :func:`wild_melds`).
+#: (filled on demand, shared by every game; see :func:`wild_melds`).
 _WILD_TABLES: list[list[dict[int, tuple[str, ...]]]] = [[{} for _ in range(26)] for _ in range(8)]
 
 
 def _wild_combos(t: int, r2: int, k: int) -> tuple[str, ...]:
+    """Fill one entry of :data:`_WILD_TABLES`."""
     bm, rm, sh = _SPLIT_KEY[t]
     key = k & 0xFFF
-    b = _window(t, key & bm, key >> sh & rm if rm else 0) | (k >> 12) << 16
-    r = r2 >> 1
-    got = _WILD_TABLES[t][r2][k] = _COMBOS[t][r].get(b) or _combos(t, r, b)
+    got = _WILD_TABLES[t][r2][k] = _combos(t, r2 >> 1, _window(t, key & bm, key >> sh & rm if rm else 0) | (k >> 12) << 16)
+    _CACHE_SIZE[0] += 1
+    if _CACHE_SIZE[0] > _CACHE_LIMIT:  # bound memory in endless play-outs
+        _clear_combo_cache()
     return got
 
 
