@@ -663,17 +663,42 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
             for r2 in lex[x]:
                 k = (bl >> r2) & 3 | ((rd >> r2) & 3) << 2
                 out += tab[r2][k] or _split_combos(5, r2, k)
-    if ba and not blocked & 64:
-        tab = tables[6]
-        for r2 in lex[ba]:
-            k = (bl >> r2) & 3
-            out += tab[r2][k] or _split_combos(6, r2, k)
+    if ba and not blocked & 64:  # singles: four pieces of the lexical order, see _SINGLES
+        a, b, c, d = _SINGLES[0]
+        out += a[bl >> 24]
+        out += b[bl & 255]
+        out += c[bl >> 8 & 63]
+        out += d[bl >> 14 & 1023]
     if ra and not blocked & 128:
-        tab = tables[7]
-        for r2 in lex[ra]:
-            k = (rd >> r2) & 3
-            out += tab[r2][k] or _split_combos(7, r2, k)
+        a, b, c, d = _SINGLES[1]
+        out += a[rd >> 24]
+        out += b[rd & 255]
+        out += c[rd >> 8 & 63]
+        out += d[rd >> 14 & 1023]
     return out
+
+
+def _singles(t: int, first: int, ranks: int) -> tuple[tuple[str, ...], ...]:
+    """The singles of type ``t`` (single-black, single-red) among the ``ranks`` ranks from
+    ``first`` up, for every value of their bits in that colour's mask (split layout), in the
+    lexical order of legal actions."""
+    colour = (0, 3) if t == MELD_INDEX["single-black"] else (1, 2)  # its suits, in order
+    # (bit of the card in the piece, its action), in the order of the actions.
+    cards = sorted(
+        (("meld " + MELD_TYPES[t] + " " + CARD_NAMES[r * 4 + colour[i]]), 1 << (2 * (r - first) + i))
+        for r in range(first, first + ranks) for i in range(2)
+    )
+    return tuple(tuple([a for a, bit in cards if bits & bit]) for bits in range(1 << (2 * ranks)))
+
+
+#: _SINGLES[0 black, 1 red]: the singles of a colour mask in four pieces that follow one another
+#: in the lexical order of legal actions ("2" first, then "3" to "9", then "A", "J", "K", "Q",
+#: "T"): rank 2 (bits 24-25), ranks 3-6 (bits 0-7), ranks 7-9 (bits 8-13), ranks T-A (bits
+#: 14-23), each indexed by its bits. A few thousand short tuples, made at import.
+_SINGLES = tuple(
+    (_singles(t, 12, 1), _singles(t, 0, 4), _singles(t, 4, 3), _singles(t, 7, 5))
+    for t in (MELD_INDEX["single-black"], MELD_INDEX["single-red"])
+)
 
 
 def reference_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
