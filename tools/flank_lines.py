@@ -3,11 +3,14 @@
 tools/early_wins.py samples pushes uniformly, so a line that needs a push aimed at a wrestler's
 flank turns up rarely there. This tool aims at it: for each opponent of Mighty Jaw Mike on the 2P
 board it takes that opponent's seeded first pushes (the same samples as early_wins, made plainly),
-then Mike uses Vice Grip (on the starting board it takes the centre large disc) and makes
-``--aims`` flank pushes with each kind he holds: the platform 15-65 degrees round the ring from the
+then Mike uses Vice Grip where he can (it knocks out what is in the centre circle and adds the
+standard discs to his inventory: on the half-turn 2P board, the centre large disc) and makes
+``--aims`` flank pushes with each kind he holds (without Vice Grip where nothing is in the circle:
+the mirror 2P board starts with the circle empty): the platform 15-65 degrees round the ring from the
 opposing wrestler's bearing, the line passing its inner side 0-13.5 mm off its centre (as the AI's
 flank pushes, ``kabuto/ai/candidates.py``), 0.6-1.0 of the speed limit. ``--first`` makes Mike the
-first player on the starting board instead. It prints the wins per opponent and kind as JSON.
+first player on the starting board instead. It prints the wins per opponent and kind as JSON, and
+how many positions let Mike use Vice Grip (``gripped``, of ``positions``) and the wins of each.
 
     python tools/flank_lines.py --pushes 50 --aims 8      # Mike second (his first turn is turn 2)
     python tools/flank_lines.py --first --aims 200         # Mike first, on the starting board
@@ -33,8 +36,9 @@ from kabuto.rules.game import Game  # noqa: E402
 OPPONENTS = ("hank", "annie", "rita", "gus", "jade", "dora", "bea")
 
 
-def positions(opp: str, pushes: int, mike_first: bool) -> list[Game]:
-    """The positions where Mike is to move, Vice Grip already used."""
+def positions(opp: str, pushes: int, mike_first: bool) -> list[tuple[Game, bool]]:
+    """The positions where Mike is to move, Vice Grip already used where the rules let him (with
+    whether he did)."""
     if mike_first:
         starts = [new_game("mike", opp)]
     else:
@@ -49,12 +53,14 @@ def positions(opp: str, pushes: int, mike_first: bool) -> list[Game]:
                 starts.append(g)
     out = []
     for g in starts:
+        h = g.clone()
         try:
-            g.use_move(g.current_seat, "Vice Grip")
-        except IllegalMove:
+            h.use_move(h.current_seat, "Vice Grip")
+        except IllegalMove:  # nothing in the circle: the flank push alone
+            out.append((g, False))
             continue
-        if not g.is_over:
-            out.append(g)
+        if not h.is_over:
+            out.append((h, True))
     return out
 
 
@@ -90,20 +96,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first", action="store_true", help="Mike moves first, on the starting board")
     args = ap.parse_args(argv)
     table: dict[str, dict[str, list[int]]] = {}
+    gripped = {"positions": 0, "gripped": 0}
+    grips: dict[str, list[int]] = {}
     for opp in OPPONENTS:
         rng = random.Random(f"flank-lines-{opp}-{args.first}")
-        for g in positions(opp, args.pushes, args.first):
+        for g, grip in positions(opp, args.pushes, args.first):
+            gripped["positions"] += 1
+            gripped["gripped"] += grip
+            by_grip = grips.setdefault("after Vice Grip" if grip else "without it", [0, 0])
             for kind, (won, tried) in aimed(g, opp, args.aims, rng).items():
                 st = table.setdefault(opp, {}).setdefault(kind, [0, 0])
                 st[0] += won
                 st[1] += tried
+                by_grip[0] += won
+                by_grip[1] += tried
     kinds: dict[str, list[int]] = {}
     for per in table.values():
         for kind, (won, tried) in per.items():
             st = kinds.setdefault(kind, [0, 0])
             st[0] += won
             st[1] += tried
-    print(json.dumps({"mike_first": args.first, "by_opponent": table, "by_kind": kinds}, indent=1))
+    print(json.dumps({"mike_first": args.first, "vice_grip": gripped, "by_grip": grips,
+                      "by_opponent": table,
+                      "by_kind": kinds}, indent=1))
     return 0
 
 

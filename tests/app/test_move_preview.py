@@ -50,9 +50,10 @@ def test_vice_grip_says_it_knocks_out_hank_and_wins_then_escape_changes_nothing(
     from kabuto.ui import theme
 
     game = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
-    for pid in game.world.in_circle():
-        game.edit(pid, "supply")
     hank = game.seats[1].piece_id
+    for p in list(game.world.pieces):  # clear the middle (Hank's long horn reaches 15 mm out)
+        if p.id != hank and p.x * p.x + p.y * p.y < 0.045 ** 2:
+            game.edit(p.id, "supply")
     game.edit(hank, "board", 0.0, 0.0)  # Hercules Hank's wrestler in the centre circle
     scene = _table(app_window, game)
     before = game.to_json()

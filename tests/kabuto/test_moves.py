@@ -93,11 +93,17 @@ def test_vice_grip_with_nothing_in_the_circle_is_refused():
 
 
 # ----- Hercules Hank ------------------------------------------------------------------------------
-def test_horn_toss_adds_the_horn_bar_which_can_then_be_pushed():
+def test_horn_toss_adds_the_horn_bar_which_can_be_pushed_from_hanks_next_turn():
+    """Horn Toss replaces Hank's turn (issue 16: tossed and pushed in one turn it won his first
+    turn in 3P), so the bar waits in his inventory while the opponent plays."""
     g = arena(2, ["hank", "mike"])
     o = g.use_move(0, "Horn Toss")
     assert o.gained == ["hank:bar1"] and g.locations()["hank:bar1"] == "seat:0"
     assert list(o.paid.values()) == [SUPPLY]
+    assert g.to_play == 1                                   # the toss was Hank's whole turn
+    with pytest.raises(IllegalMove):
+        g.push("hank:bar1", 180.0, 0.0, 0.3, spin_deg=90.0)
+    g.push("small", 0.0, 0.0, 0.2)                          # Mike's turn
     p = g.push("hank:bar1", 180.0, 0.0, 0.3, spin_deg=90.0)
     assert g.locations()["hank:bar1"] == BOARD and p.kind == "hank_bar"
     g.push("small", 0.0, 0.0, 0.2)

@@ -81,8 +81,28 @@ def _assert_symmetric(players: int, turn: float, seat_map: dict[int, int]) -> No
         assert math.hypot(rx - u, ry - v) < 1e-4
 
 
-def test_two_player_board_is_symmetric_under_a_half_turn():
-    _assert_symmetric(2, 0.5, {0: 1, 1: 0})
+def test_two_player_board_is_the_mirror_image_of_itself_with_the_wrestlers_swapped():
+    """Fair by reflection (issue 16): x -> -x maps every disc onto a disc of its kind and seat 0's
+    wrestler onto seat 1's, so each player's world is the other's mirror image (the physics is
+    mirror-symmetric: tests/physics/test_collisions.py mirrors pushes and worlds)."""
+    board = load_setups().boards[2]
+    for kind, pts in board.discs.items():
+        for x, y in pts:
+            assert any(math.hypot(-x - u, y - v) < 1e-4 for u, v in pts), \
+                f"{kind} disc at ({x}, {y}) has no mirror image"
+    (x0, y0), (x1, y1) = board.wrestlers
+    assert math.hypot(-x0 - x1, y0 - y1) < 1e-4 and abs(x0) > 0.05
+
+
+def test_two_player_board_starts_with_only_a_medium_disc_in_the_centre_circle():
+    """What Vice Grip could take on turn 1 (issue 16): on the half-turn board it was the centre
+    large disc, which Mike then pushed from the opponent's flank to win his first turn; the mirror
+    board keeps every large disc out of the circle and stands one medium disc on the centre."""
+    g = _game(2)
+    inside = g.world.in_circle()
+    assert [g.kind_of(p) for p in inside] == ["medium"]
+    (p,) = inside
+    assert math.hypot(g.world.piece(p).x, g.world.piece(p).y) < 1e-9
 
 
 def test_three_player_board_is_symmetric_under_a_third_of_a_turn():
@@ -186,3 +206,34 @@ def test_no_first_push_from_a_wrestlers_flank_knocks_it_out(players):
             if o.result is not None or any(g.is_wrestler_piece(k.piece) for k in o.knocked_out):
                 bad.append((s.piece_id, round(entry, 1), round(heading, 1), kind))
     assert not bad, bad[:3]
+
+
+
+def _mirror_twins(world: World) -> dict[str, str]:
+    """Each piece's mirror image under x -> -x: the piece of its kind standing there."""
+    out = {}
+    for p in world.pieces:
+        (twin,) = [q.id for q in world.pieces if q.kind == p.kind
+                   and math.hypot(p.x + q.x, p.y - q.y) < 1e-4]
+        out[p.id] = twin
+    return out
+
+
+@pytest.mark.parametrize("entry, heading, kind", [(30.0, 12.0, "medium"), (200.0, -25.0, "small"),
+                                                  (95.0, 40.0, "small"), (0.0, 20.0, "medium")])
+def test_a_push_and_its_mirror_image_on_the_two_player_board_end_as_mirror_images(entry, heading, kind):
+    """Why the mirror board is fair: the mirror image of a push (entry 180 - A degrees, heading
+    -H) ends as the mirror image of the push's result, what falls out included (the same stand-in
+    for both wrestlers, as the physics tests do)."""
+    from physics import Push
+    from tests.physics.helpers import board_2p
+
+    w1, w2 = board_2p(), board_2p()
+    twins = _mirror_twins(w1)
+    r1 = w1.push(Push("P", kind, entry_deg=entry, heading_deg=heading, speed=0.45))
+    r2 = w2.push(Push("P", kind, entry_deg=180.0 - entry, heading_deg=-heading, speed=0.45))
+    twins["P"] = "P"
+    assert sorted(twins[p] for p in r1.fell_ids) == sorted(r2.fell_ids)
+    for p in w1.pieces:
+        q = w2.piece(twins[p.id])
+        assert math.hypot(p.x + q.x, p.y - q.y) < 2e-3, (p.id, q.id)

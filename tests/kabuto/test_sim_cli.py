@@ -38,14 +38,16 @@ def test_plays_the_pushes_and_prints_each_turn(tmp_path, capsys):
 def test_json_output_matches_the_engine(tmp_path, capsys):
     steps = [{"piece": "small", "entry_deg": 180, "speed": 0.4, "end_turn": False},
              {"end_turn": True},
-             {"move": "Horn Toss"},
+             {"move": "Horn Toss"},                 # replaces Hank's turn
+             {"piece": "small", "entry_deg": 90, "speed": 0.3},
              {"piece": "hank:bar1", "entry_deg": 30, "speed": 0.45, "spin_deg": 90}]
     assert main([*BASE, "--pushes", _file(tmp_path, steps), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert [s["type"] for s in doc["steps"]] == ["push", "end_turn", "move", "push"]
+    assert [s["type"] for s in doc["steps"]] == ["push", "end_turn", "move", "push", "push"]
     g = Game.new(players=2, seed=3, wrestlers=["mike", "hank"], first_player=0)
     g.push("small", 180, 0.0, 0.4)
     g.use_move(1, "Horn Toss")
+    g.push("small", 90, 0.0, 0.3)
     last = g.push("hank:bar1", 30, 0.0, 0.45, 90)
     assert doc["steps"][-1]["state_hash"] == last.state_hash
     assert doc["locations"] == g.locations()

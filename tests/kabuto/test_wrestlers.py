@@ -90,7 +90,7 @@ def test_render_card_reads_like_the_card():
     text = render_card(wrestler("hank"))
     assert text.splitlines()[0] == "HERCULES HANK (Hercules Beetle)"
     assert "Signature pieces: Horn Bar" in text
-    assert "* HORN TOSS: Discard 1 small disc." in text
+    assert "* HORN TOSS: Replaces your turn. Discard 1 small disc." in text
     flat = re.sub(r"\s+", " ", text)
     for m in wrestler("hank").moves:
         assert m.text in flat

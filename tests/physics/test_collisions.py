@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from physics import PieceState, Push, World
-from tests.physics.helpers import board_2p, materials, max_overlap
+from tests.physics.helpers import board, board_2p, materials, max_overlap
 
 
 @pytest.mark.parametrize("restitution", [0.0, 0.3, 0.8])
@@ -47,8 +47,9 @@ def test_a_push_along_a_mirror_line_gives_mirror_images():
 
 
 def test_a_head_on_push_mirrored_across_the_ring_is_the_same_push():
-    """The same push from the opposite side into a half-turn-symmetric board ends half-turned."""
-    w1, w2 = board_2p(), board_2p()
+    """The same push from the opposite side into a half-turn-symmetric board (the 4P board; the 2P
+    board is a mirror image of itself, tests/kabuto/test_setups.py) ends half-turned."""
+    w1, w2 = board(4), board(4)
     r1 = w1.push(Push("P", "medium", entry_deg=30, heading_deg=12, speed=0.7))
     r2 = w2.push(Push("P", "medium", entry_deg=210, heading_deg=12, speed=0.7))
     assert sorted(f.piece[0] for f in r1.fell) == sorted(f.piece[0] for f in r2.fell)

@@ -76,6 +76,7 @@ def long_game(pushes: int, seed: int = 1, recorder=None, move_every: int = 5,
                     game.use_move(seat, m.name)
                     _rec(recorder, game)
                     break
+            seat = game.current_seat  # a move that replaces the turn (Horn Toss) passed it on
         _top_up(game, 1 - seat)
         _rec(recorder, game)
         if not game.legal_pieces():

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from kabuto.ai.levels import config
+from kabuto.rules.errors import IllegalMove
 from tests.kabuto.scenarios import arena
 
 _PATH = Path(__file__).resolve().parents[2] / "tools" / "early_wins.py"
@@ -92,14 +93,38 @@ def test_a_resumed_search_skips_the_work_already_done_and_adds_it_in(early_wins,
 
 
 def test_a_piece_a_move_brings_in_is_pushed_too(early_wins):
-    """Hank's Horn Toss ("Add the Horn Bar to your inventory") before the push: the search also
-    makes the sampled push with the Horn Bar (a first turn on the 72 mm boards was won so), with
-    its aim held within what the bar can reach."""
-    g = arena(2, ["hank", "gus"])
+    """Annie's Raise the Pillar ("Add the Atlas Pillar to your inventory") before the push: the
+    search also makes the sampled push with the pillar (a first turn on the 72 mm boards was won so,
+    with Hank's Horn Bar, when Horn Toss did not yet replace the turn), with its aim held within
+    what the pillar can reach."""
+    g = arena(2, ["annie", "gus"])
     before = set(g.legal_kinds())
     s = early_wins.PushSample("small", 30.0, 59.0, 0.4)
-    g.use_move(0, "Horn Toss")
-    (bar,) = early_wins._new_kinds(g, s, before)
-    assert bar.kind == g.signature_kind(0, "bar")
-    assert (bar.entry_deg, bar.speed) == (30.0, 0.4)
-    assert abs(bar.heading_deg) <= g.world.steepest_heading(bar.kind)
+    g.use_move(0, "Raise the Pillar")
+    (pillar,) = early_wins._new_kinds(g, s, before)
+    assert pillar.kind == g.signature_kind(0, "pillar")
+    assert (pillar.entry_deg, pillar.speed) == (30.0, 0.4)
+    assert abs(pillar.heading_deg) <= g.world.steepest_heading(pillar.kind)
+
+
+#: Issue 16: on the 3P board Goliath Gus's seeded first push 2 against Hercules Hank (a small at
+#: 65.9 degrees), then Hank's Horn Toss and the Horn Bar from Annie's flank (entry 293.1 degrees,
+#: heading -52.8, 0.49 m/s) knocked out Atlas Annie: a win on Hank's first turn.
+GUS_FIRST = ("small", 65.8525844339177, 34.49630137809196, 0.31918355808505905)
+HANK_BAR = (293.07408339354157, -52.75352301327598, 0.4885282112783707)
+
+
+def test_hanks_three_player_horn_bar_line_no_longer_wins(early_wins):
+    """Horn Toss now replaces Hank's turn, so the bar the line needs cannot be pushed until his
+    next turn: the search of that seeded push, in every line the turn allows, finds no win for
+    either seat, and the found line itself stops at the toss."""
+    result = early_wins.search_pair((3, "gus", "hank", 0, 2, 3))
+    assert result.tried_second == 1
+    assert result.wins_first == 0 and result.wins_second == 0, result.examples_second
+    g = early_wins.new_game("gus", "hank", 3)
+    g.push(*GUS_FIRST)
+    hank = g.to_play
+    g.use_move(hank, "Horn Toss")
+    assert g.to_play != hank and not g.is_over
+    with pytest.raises(IllegalMove):
+        g.push(g.signature_kind(hank, "bar"), *HANK_BAR)
