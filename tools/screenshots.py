@@ -168,9 +168,11 @@ def _previews(app, out: Path) -> list[Path]:
     win = app.window
     saved = []
     game = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
-    for pid in game.world.in_circle():
-        game.edit(pid, "supply")
-    game.edit(game.seats[1].piece_id, "board", 0.0, 0.0)
+    hank = game.seats[1].piece_id
+    for p in list(game.world.pieces):  # clear the middle (Hank's long horn reaches 15 mm out)
+        if p.id != hank and p.x * p.x + p.y * p.y < 0.045 ** 2:
+            game.edit(p.id, "supply")
+    game.edit(hank, "board", 0.0, 0.0)
     scene = win.set_scene(app.table(GameSession(game, ("human", "human"), record=False)))
     grip = next(m for m in scene.session.moves() if m.name == "Vice Grip")
     scene._pick_move(grip)
