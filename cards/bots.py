@@ -457,6 +457,10 @@ def make_bot(spec: str, seed: int | None = 0) -> Bot:
                     eq_kw["cfr_iterations"] = int(value)
                 elif key == "deals":
                     eq_kw["deals"] = int(value)
+                elif key == "reveal":
+                    eq_kw["reveal"] = value
+                elif key == "trust":
+                    eq_kw["trust"] = float(value)
                 else:
                     raise ValueError(f"bot {spec!r}: unknown eq setting {key!r}")
             except ValueError as exc:

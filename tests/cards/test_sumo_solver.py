@@ -6,7 +6,7 @@ import random
 import pytest
 
 from cards.sumo import PLAY_PHASE, Sumo
-from cards.sumo_solver import action_values
+from cards.sumo_solver import TrickSolver, action_values, cards_of, mask
 
 
 def full_search(g: Sumo, seat: int) -> float:
@@ -44,6 +44,45 @@ def test_solver_values_equal_a_full_search_of_every_line(colours):
             assert v == full_search(child, me), (seed, a)
         checked += 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize("colours", ["red-black", "suits"])
+def test_answers_to_a_lead_are_valued_like_a_full_search(colours):
+    # The follower's side of the solver (a card already led), from a fresh table each time.
+    checked = 0
+    for seed in range(40):
+        g = tricks_position(seed, 4, colours)
+        if g.is_over:
+            continue
+        g.apply(random.Random(seed).choice(g.legal_actions()))
+        if g.is_over:
+            continue
+        me = g.turn
+        got = TrickSolver(colours).action_values(g)
+        assert set(got) == set(g.legal_actions())
+        for a, v in got.items():
+            child = g.clone()
+            child.apply(a)
+            assert v == full_search(child, me), (seed, a)
+        checked += 1
+    assert checked >= 20
+
+
+def test_one_table_serves_every_deal_and_a_full_table_starts_afresh():
+    # Positions are keyed by both whole hands, so a table filled by other deals gives the same
+    # values as a fresh one; a table at its bound is emptied, not grown.
+    shared = TrickSolver(max_entries=50)
+    for seed in range(30):
+        g = tricks_position(seed, 6)
+        if g.is_over:
+            continue
+        assert shared.action_values(g) == TrickSolver().action_values(g), seed
+        assert len(shared.table) <= 50
+
+
+def test_masks_and_cards_are_inverse():
+    hand = ["1C", "3H", "5S", "2D"]
+    assert cards_of(mask(hand)) == sorted(hand)
 
 
 def test_an_instant_sumo_move_is_a_sure_win():
