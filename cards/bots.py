@@ -461,6 +461,8 @@ def make_bot(spec: str, seed: int | None = 0) -> Bot:
                     eq_kw["reveal"] = value
                 elif key == "trust":
                     eq_kw["trust"] = float(value)
+                elif key in ("look", "lookahead"):
+                    eq_kw["lookahead"] = int(value)
                 else:
                     raise ValueError(f"bot {spec!r}: unknown eq setting {key!r}")
             except ValueError as exc:

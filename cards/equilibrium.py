@@ -52,7 +52,7 @@ from cards.sumo import (
     Sumo,
     heuristic_action,
 )
-from cards.sumo_solver import FULL, INDEX, LEADER, TrickSolver, cards_of, mask, solver_for
+from cards.sumo_solver import FULL, INDEX, LEADER, TrickSolver, cards_of, joint_values, mask, solver_for
 
 if TYPE_CHECKING:
     from cards.bots import Bot
@@ -73,6 +73,9 @@ DEFAULT_DEALS = 40
 ENUMERATE_LIMIT = 2000
 #: Default weight of the model of the other seat's play in the tricks (0: every deal counts alike).
 DEFAULT_TRUST = 0.0
+#: The seat's own decisions in the tricks made once for every deal it cannot tell apart
+#: (:func:`cards.sumo_solver.joint_values`; 1: every deal solved on its own).
+DEFAULT_LOOKAHEAD = 2
 #: Reveal strategies below this probability are dropped (regret matching leaves crumbs).
 MIN_PROBABILITY = 0.01
 REVEALS = ("matrix", "playout", "search")
@@ -136,6 +139,7 @@ class EquilibriumBot:
         deals: int = DEFAULT_DEALS,
         reveal: str = "matrix",
         trust: float = DEFAULT_TRUST,
+        lookahead: int = DEFAULT_LOOKAHEAD,
         seed: int | None = 0,
         search: Callable[..., Bot] | None = None,
     ) -> None:
@@ -150,6 +154,8 @@ class EquilibriumBot:
             raise ValueError("eq: margin must be between 0 and 1")
         if not 0.0 <= trust <= 1.0:
             raise ValueError("eq: trust must be between 0 and 1")
+        if lookahead < 1:
+            raise ValueError("eq: look must be at least 1")
         if reveal not in REVEALS:
             raise ValueError(f"eq: reveal must be one of {', '.join(REVEALS)}, not {reveal!r}")
         if search is None:
@@ -161,6 +167,7 @@ class EquilibriumBot:
         self.deals = deals
         self.reveal = reveal
         self.trust = trust
+        self.lookahead = lookahead
         self.last_deals = 0
         self.rng = random.Random(seed)
         parts = [str(iterations)]
@@ -176,6 +183,8 @@ class EquilibriumBot:
             parts.append(f"reveal={reveal}")
         if trust != DEFAULT_TRUST:
             parts.append(f"trust={trust:g}")
+        if lookahead != DEFAULT_LOOKAHEAD:
+            parts.append(f"look={lookahead}")
         self.name = "eq:" + ",".join(parts)
         search_time = None if time_limit is None else time_limit * SEARCH_SHARE
         self.search = search(iterations=iterations, time_limit=search_time, rollout="heuristic",
@@ -291,25 +300,20 @@ class EquilibriumBot:
         deals = consistent_hands(game, me, max(ENUMERATE_LIMIT, self.deals), rng)
         rng.shuffle(deals)  # so that a time limit leaves a fair sample
         deadline = self._deadline(started)
-        totals = dict.fromkeys(legal, 0.0)
-        weight_sum = 0.0
-        done = 0
-        lead = None if game.lead is None else INDEX[game.lead]
-        my_hand = mask(game.hands[me])
+        worlds: list[tuple[int, float]] = []
         for opp in deals:
             w = self.deal_weight(game, me, opp, solver) if self.trust > 0.0 else 1.0
-            done += 1
             if w > 0.0:
-                h = (my_hand, opp) if me == 0 else (opp, my_hand)
-                for c, won in solver.values(h[0], h[1], me, lead, game.wrestler).items():
-                    totals[PLAY[DECK[c]]] += w if won else -w
-                weight_sum += w
+                worlds.append((opp, w))
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        self.last_deals = done
-        if weight_sum <= 0.0:
-            return dict.fromkeys(legal, 0.5), dict.fromkeys(legal, done)
-        return {a: (t / weight_sum + 1.0) / 2.0 for a, t in totals.items()}, dict.fromkeys(legal, done)
+        self.last_deals = len(worlds)
+        if not worlds:  # (cannot happen: the model gives every deal some weight below full trust)
+            return dict.fromkeys(legal, 0.5), dict.fromkeys(legal, 0)
+        lead = None if game.lead is None else INDEX[game.lead]
+        values = joint_values(solver, me, mask(game.hands[me]), worlds, lead, game.wrestler, self.lookahead)
+        shares = {PLAY[DECK[c]]: (v + 1.0) / 2.0 for c, v in values.items()}
+        return shares, dict.fromkeys(legal, len(worlds))
 
     def deal_weight(self, game: Sumo, me: int, opp_hand: int, solver: TrickSolver) -> float:
         """How likely the other seat's plays in this deal's tricks were if it now holds

@@ -189,3 +189,102 @@ def solver_for(colours: str) -> TrickSolver:
 def action_values(g: Sumo, solver: TrickSolver | None = None) -> dict[str, float]:
     """Every legal action of the seat to play, with its exact outcome for that seat (+1 / -1)."""
     return (solver or solver_for(g.colours)).action_values(g)
+
+
+# ----- one seat that cannot see the other hand --------------------------------------------------
+def joint_values(
+    solver: TrickSolver,
+    me: int,
+    my_hand: int,
+    worlds: list[tuple[int, float]],
+    lead: int | None,
+    wrestler: int,
+    lookahead: int = 2,
+) -> dict[int, float]:
+    """Each legal card of seat ``me`` (to play, holding ``my_hand``) with its weighted mean outcome
+    (-1..1) over ``worlds`` = [(the other seat's hand, weight), ...], when this seat cannot see
+    which world it is in.
+
+    Solving every world on its own (perfect-information Monte Carlo) lets the seat choose its later
+    cards world by world, as if it could see the other hand ("strategy fusion"): it overrates lines
+    that need a guess later, such as a second lead that one unseen card would crush. Here this
+    seat's next ``lookahead - 1`` decisions are made once for all the worlds it cannot tell apart
+    (those in which the other seat answered the same way so far); the other seat plays each world
+    exactly, as the solver does, and from the seat's ``lookahead``-th decision on both play
+    exactly. ``lookahead=1`` is plain perfect-information Monte Carlo.
+    """
+    return _joint(solver, me, my_hand, worlds, lead, wrestler, lookahead)
+
+
+def _joint(solver: TrickSolver, me: int, mine: int, worlds: list[tuple[int, float]],
+           lead: int | None, wrestler: int, lookahead: int) -> dict[int, float]:
+    total_weight = sum(w for _, w in worlds)
+    if lookahead <= 1:
+        sums: dict[int, float] = {}
+        for theirs, w in worlds:
+            h0, h1 = (mine, theirs) if me == 0 else (theirs, mine)
+            for c, won in solver.values(h0, h1, me, lead, wrestler).items():
+                sums[c] = sums.get(c, 0.0) + (w if won else -w)
+        return {c: s / total_weight for c, s in sums.items()}
+    legal = (mine & SUIT_OF[lead] or mine) if lead is not None else mine
+    out: dict[int, float] = {}
+    for c in _bits(legal):
+        value = 0.0
+        # Worlds in which this seat decides next, grouped by what it will have seen by then.
+        groups: dict[tuple[int, ...], tuple[list[tuple[int, float]], int, int | None, int]] = {}
+        for theirs, w in worlds:
+            outcome, seen, state = _until_my_turn(solver, me, mine ^ (1 << c), theirs, lead, c, wrestler)
+            if outcome is not None:
+                value += w * outcome
+                continue
+            assert state is not None
+            theirs_now, lead_now, place = state
+            group = groups.get(seen)
+            if group is None:
+                group = groups[seen] = ([], mine ^ (1 << c), lead_now, place)
+            group[0].append((theirs_now, w))
+        for members, hand, lead_now, place in groups.values():
+            sub = _joint(solver, me, hand, members, lead_now, place, lookahead - 1)
+            value += sum(w for _, w in members) * max(sub.values())
+        out[c] = value / total_weight
+    return out
+
+
+def _play(solver: TrickSolver, seat: int, card: int, hands: list[int], lead: int | None,
+          wrestler: int) -> tuple[int | None, int | None, int, int]:
+    """Seat ``seat`` plays ``card`` (taken out of ``hands``, changed in place): (the winner if the
+    game ended, the card led now, the seat to play, the wrestlers' place)."""
+    hands[seat] ^= 1 << card
+    if lead is None:
+        return None, card, 1 - seat, wrestler
+    leader = 1 - seat
+    r = solver.result[1 if wrestler == EDGE[seat] else 0][lead][card]
+    if r == INSTANT:
+        return seat, None, seat, wrestler
+    w = leader if r == LEADER else seat
+    wrestler += PUSH[w]
+    if wrestler < -1 or wrestler > 1 or not hands[seat]:
+        return w, None, w, wrestler
+    return None, None, w, wrestler
+
+
+def _until_my_turn(solver: TrickSolver, me: int, mine: int, theirs: int, lead: int | None, card: int,
+                   wrestler: int) -> tuple[float | None, tuple[int, ...], tuple[int, int | None, int] | None]:
+    """Play on after seat ``me`` plays ``card`` (``mine`` already without it), the other seat
+    playing exactly, until ``me`` is to play again or the game ends. Returns (the outcome for
+    ``me`` if it ended, the other seat's cards played meanwhile, (its hand, the card led, the
+    wrestlers' place) when ``me`` plays again)."""
+    q = 1 - me
+    hands = [0, 0]
+    hands[me] = mine | 1 << card
+    hands[q] = theirs
+    seen: list[int] = []
+    winner, lead, turn, wrestler = _play(solver, me, card, hands, lead, wrestler)
+    while winner is None and turn == q:
+        values = solver.values(hands[0], hands[1], q, lead, wrestler)
+        answer = next((x for x, won in values.items() if won), next(iter(values)))
+        seen.append(answer)
+        winner, lead, turn, wrestler = _play(solver, q, answer, hands, lead, wrestler)
+    if winner is not None:
+        return (1.0 if winner == me else -1.0), tuple(seen), None
+    return None, tuple(seen), (hands[q], lead, wrestler)

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from cards.sumo import PLAY_PHASE, Sumo
-from cards.sumo_solver import TrickSolver, action_values, cards_of, mask
+from cards.sumo import DECK, PLAY_PHASE, Sumo
+from cards.sumo_solver import TrickSolver, action_values, cards_of, joint_values, mask
 
 
 def full_search(g: Sumo, seat: int) -> float:
@@ -98,3 +98,59 @@ def test_an_instant_sumo_move_is_a_sure_win():
 def test_the_solver_refuses_the_reveals():
     with pytest.raises(ValueError, match="reveals"):
         action_values(Sumo.new(seed=2))
+
+
+def _worlds(g: Sumo, me: int) -> list[tuple[int, float]]:
+    from cards.equilibrium import consistent_hands
+
+    return [(h, 1.0 + (h % 3)) for h in consistent_hands(g, me)]  # uneven weights on purpose
+
+
+def test_joint_values_with_no_lookahead_are_the_weighted_mean_of_solved_deals():
+    for seed in range(12):
+        g = tricks_position(seed, 5)
+        if g.is_over:
+            continue
+        me, solver = g.turn, TrickSolver()
+        worlds = _worlds(g, me)
+        got = joint_values(solver, me, mask(g.hands[me]), worlds, None, g.wrestler, lookahead=1)
+        for c, v in got.items():
+            mean = 0.0
+            for theirs, w in worlds:
+                world = g.clone()
+                world.hands[1 - me] = cards_of(theirs)
+                world._legal = None
+                mean += w * action_values(world, solver)["play " + DECK[c]]
+            assert v == pytest.approx(mean / sum(w for _, w in worlds))
+
+
+def test_choosing_once_for_every_deal_never_looks_better_and_one_deal_is_exact():
+    # A seat that must make its next choices without seeing the other hand can do no better than
+    # one that sees it (and, with one possible deal, exactly as well).
+    for seed in range(30):
+        g = tricks_position(seed, 5)
+        if g.is_over:
+            continue
+        me, solver = g.turn, TrickSolver()
+        worlds = _worlds(g, me)
+        hand = mask(g.hands[me])
+        by_look = [joint_values(solver, me, hand, worlds, None, g.wrestler, k) for k in (1, 2, 3)]
+        for c in by_look[0]:
+            assert by_look[2][c] <= by_look[1][c] + 1e-12 <= by_look[0][c] + 2e-12
+        truth = mask(g.hands[1 - me])
+        exact = action_values(g, solver)
+        for k in (1, 2, 3):
+            one = joint_values(solver, me, hand, [(truth, 1.0)], None, g.wrestler, k)
+            assert {"play " + DECK[c]: v for c, v in one.items()} == exact
+
+
+def test_a_second_lead_that_needs_a_guess_is_valued_below_a_sure_one():
+    # Found by the inequality above: in this deal the lead of 4S wins in most re-deals if the seat
+    # could choose its next lead deal by deal, much less when it must choose without seeing.
+    g = tricks_position(2, 8)
+    me = g.turn
+    worlds = _worlds(g, me)
+    hand = mask(g.hands[me])
+    plain = joint_values(TrickSolver(), me, hand, worlds, None, g.wrestler, 1)
+    joint = joint_values(TrickSolver(), me, hand, worlds, None, g.wrestler, 2)
+    assert any(joint[c] < plain[c] - 0.2 for c in plain)
