@@ -12,10 +12,13 @@ always the same one in the same situation. This bot computes instead:
    best card of its own hand (:mod:`cards.matrix_game`): a mixed strategy over its cards.
 2. **The tricks.** Each action's share of the game is its mean exact outcome over *every* deal of
    the unseen cards consistent with what the seat saw (after the reveals at most C(11, 7) = 330,
-   fewer as suits run out), solved exactly (perfect-information Monte Carlo, enumerated). With
-   ``trust`` above 0, each deal is weighted by how likely the other seat's plays so far were in it,
-   if it played each trick as the solver would with probability ``trust`` (and otherwise any legal
-   card): a deal in which its plays would have thrown a sure win away becomes less likely.
+   fewer as suits run out), solved exactly (:func:`cards.sumo_solver.joint_values`). Solving
+   each deal on its own (perfect-information Monte Carlo) would let the seat pick its *later*
+   cards deal by deal, as if it could see the other hand; with ``lookahead`` 2 its next decision
+   is made once for all the deals it cannot tell apart then, so a line that needs a lucky guess
+   later is valued as a guess. With ``trust`` above 0, each deal is weighted by how likely the
+   other seat's plays so far were in it, if it played each trick as the solver would with
+   probability ``trust`` (and otherwise any legal card).
 3. **Mix among near-ties.** The actions within ``margin`` of the best are ones the estimate cannot
    tell apart: they are mixed by the average strategy of online MCCFR from the same position
    (:mod:`cards.mccfr`), renormalised; uniformly if MCCFR gives them no weight.
