@@ -145,7 +145,38 @@ def test_the_reveal_game_values_each_pair_of_cards_by_solving_what_follows(seat)
             assert m[0, i, j] == full_search(w, seat), (r, s)
 
 
-@pytest.mark.parametrize("reveal", ["matrix", "playout"])
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_leader_who_must_guess_does_no_better_than_one_who_sees(seat):
+    # "guess" differs from "matrix" only in the first lead, chosen without seeing the other hand:
+    # the seat that leads can only lose by it, so this seat's payoff falls where it leads and rises
+    # where the other seat does; ties are valued alike.
+    g = Sumo.new(seed=5)
+    if seat == 1:
+        g.apply(g.legal_actions()[2])
+    rng = random.Random(2)
+    hands = []
+    for _ in range(8):
+        w = g.resample_hidden(seat, rng)
+        hands.append(sorted(w.hands[1 - seat] + ([w.face_down] if seat == 1 else [])))
+    exact = bot(reveal="matrix").reveal_payoffs(g, hands)
+    guess = bot(reveal="guess").reveal_payoffs(g, hands)
+    mine = [a[7:] for a in g.legal_actions()]
+    lower = higher = 0
+    for t, theirs in enumerate(hands):
+        for i, r in enumerate(mine):
+            for j, s in enumerate(theirs):
+                if r[0] > s[0]:
+                    assert guess[t, i, j] <= exact[t, i, j]
+                    lower += guess[t, i, j] < exact[t, i, j]
+                elif r[0] < s[0]:
+                    assert guess[t, i, j] >= exact[t, i, j]
+                    higher += guess[t, i, j] > exact[t, i, j]
+                else:
+                    assert guess[t, i, j] == exact[t, i, j]
+    assert lower + higher > 0  # (and guessing does cost a leader something)
+
+
+@pytest.mark.parametrize("reveal", ["guess", "matrix", "playout"])
 def test_the_reveal_is_a_mixed_strategy_over_own_cards(reveal):
     g = Sumo.new(seed=11)
     b = bot(reveal=reveal, deals=6)
@@ -161,5 +192,5 @@ def test_the_reveal_reads_only_what_the_seat_sees():
                                 ["1S", "2D", "2H", "3C", "3S", "4D", "4H", "5H"]])
     b = Sumo.new(seed=1, hands=[["1C", "1D", "1H", "2C", "2S", "3H", "4C", "5D"],
                                 ["5S", "5C", "2H", "3C", "3D", "4S", "4H", "5H"]])
-    for reveal in ("matrix", "playout"):
+    for reveal in ("guess", "matrix", "playout"):
         assert bot(reveal=reveal, deals=5, seed=3).strategy(a) == bot(reveal=reveal, deals=5, seed=3).strategy(b)
