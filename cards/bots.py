@@ -364,12 +364,12 @@ bot specs:
   cfr:N,explore=X,choice=best ... exploration rate X (default 0.6); play the most likely action
                               instead of sampling the mixed strategy
   eq                          SUMO: the reveal played as the equilibrium of the blind
-                              choice, each pair of cards valued by exact play over 40
-                              sampled hands; each move in the tricks valued over every deal
-                              it cannot rule out, solved exactly, its own next move chosen
-                              once for all the deals it cannot tell apart; actions within
-                              0.02 mixed by online MCCFR. Other games: the strong search
-                              (mcts:1000,rollout=heuristic)
+                              choice, each pair of cards valued over 40 sampled hands by
+                              exact play after a first lead chosen without seeing; each move
+                              in the tricks valued over every deal it cannot rule out, solved
+                              exactly, its own next move chosen once for all the deals it
+                              cannot tell apart; actions within 0.02 mixed by online MCCFR.
+                              Other games: the strong search (mcts:1000,rollout=heuristic)
   eq:N,time=S,deals=D         ... N search iterations (other games), D sampled hands for the
                               reveal, S seconds a decision
   eq:N,margin=X,cfr=M         ... margin X, M MCCFR iterations for the mix (default 400)
@@ -377,8 +377,9 @@ bot specs:
                               1: every deal solved on its own); deals weighted by how likely
                               the other seat's plays were if it plays as the solver with
                               probability T (default 0: not weighted)
-  eq:N,reveal=R               ... reveal valued by exact play (matrix, the default), by
-                              rule-of-thumb leads (playout) or by the strong search (search)
+  eq:N,reveal=R               ... reveal valued as above (guess, the default), by exact play
+                              from the first lead (matrix), by rule-of-thumb leads and exact
+                              answers (playout), or by the strong search (search)
 """
 
 

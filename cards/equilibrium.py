@@ -7,9 +7,12 @@ always the same one in the same situation. This bot computes instead:
 
 1. **The reveal** (who leads) is a simultaneous blind choice that also gives up a card. For
    ``deals`` sampled hands of the other seat (what this seat knows kept), every pair (my card, their
-   card) is valued by exact play of the tricks that follow (:mod:`cards.sumo_solver`, both hands
-   known), and the bot plays the equilibrium of that game in which the other seat answers with the
-   best card of its own hand (:mod:`cards.matrix_game`): a mixed strategy over its cards.
+   card) is valued by the tricks that follow, and the bot plays the equilibrium of that game in
+   which the other seat answers with the best card of its own hand (:mod:`cards.matrix_game`): a
+   mixed strategy over its cards. The pairs are valued (``reveal="guess"``) by exact play
+   (:mod:`cards.sumo_solver`) after a first lead chosen by a leader who must guess: exact play
+   from the first lead on (``reveal="matrix"``) lets the leader win three deals in four, far more
+   than leaders do in play, and made the bot reveal high far too often.
 2. **The tricks.** Each action's share of the game is its mean exact outcome over *every* deal of
    the unseen cards consistent with what the seat saw (after the reveals at most C(11, 7) = 330,
    fewer as suits run out), solved exactly (:func:`cards.sumo_solver.joint_values`). Solving
@@ -82,6 +85,8 @@ DEFAULT_LOOKAHEAD = 2
 #: Reveal strategies below this probability are dropped (regret matching leaves crumbs).
 MIN_PROBABILITY = 0.01
 REVEALS = ("guess", "matrix", "playout", "search")
+#: How the reveal game is valued (:meth:`EquilibriumBot.reveal_payoffs`): the best measured.
+DEFAULT_REVEAL = "guess"
 
 
 def unknown_cards(g: Sumo, me: int) -> int:
@@ -140,7 +145,7 @@ class EquilibriumBot:
         margin: float = DEFAULT_MARGIN,
         cfr_iterations: int = DEFAULT_CFR_ITERATIONS,
         deals: int = DEFAULT_DEALS,
-        reveal: str = "matrix",
+        reveal: str = DEFAULT_REVEAL,
         trust: float = DEFAULT_TRUST,
         lookahead: int = DEFAULT_LOOKAHEAD,
         seed: int | None = 0,
@@ -182,7 +187,7 @@ class EquilibriumBot:
             parts.append(f"cfr={cfr_iterations}")
         if deals != DEFAULT_DEALS:
             parts.append(f"deals={deals}")
-        if reveal != "matrix":
+        if reveal != DEFAULT_REVEAL:
             parts.append(f"reveal={reveal}")
         if trust != DEFAULT_TRUST:
             parts.append(f"trust={trust:g}")
