@@ -350,7 +350,7 @@ def test_make_bot_understands_the_eq_specs():
         assert make_bot(spec).name == spec
     for spec, complaint in (("eq:0", "at least 1"), ("eq:9,margin=2", "margin"),
                             ("eq:9,depth=2", "unknown eq setting"), ("eq:x", "needs a number"),
-                            ("eq:9,reveal=guess", "reveal must be"), ("eq:9,trust=2", "trust")):
+                            ("eq:9,reveal=peek", "reveal must be"), ("eq:9,trust=2", "trust")):
         with pytest.raises(ValueError, match=complaint):
             make_bot(spec)
 
