@@ -363,12 +363,23 @@ bot specs:
   cfr:N,time=S                ... N iterations per decision, stopping after S seconds if sooner
   cfr:N,explore=X,choice=best ... exploration rate X (default 0.6); play the most likely action
                               instead of sampling the mixed strategy
-  eq                          SUMO: each move in the tricks solved exactly over 40 re-dealt
-                              copies of what it knows; the reveals by the strong search
-                              (mcts:1000,rollout=heuristic); actions it cannot tell apart
-                              (within 0.02) mixed by online MCCFR. Other games: the strong search
-  eq:N,time=S,deals=D         ... N search iterations, D re-dealt copies, S seconds a decision
+  eq                          SUMO: the reveal played as the equilibrium of the blind
+                              choice, each pair of cards valued over 40 sampled hands by
+                              exact play after a first lead chosen without seeing; each move
+                              in the tricks valued over every deal it cannot rule out, solved
+                              exactly, its own next move chosen once for all the deals it
+                              cannot tell apart; actions within 0.02 mixed by online MCCFR.
+                              Other games: the strong search (mcts:1000,rollout=heuristic)
+  eq:N,time=S,deals=D         ... N search iterations (other games), D sampled hands for the
+                              reveal, S seconds a decision
   eq:N,margin=X,cfr=M         ... margin X, M MCCFR iterations for the mix (default 400)
+  eq:N,look=K,trust=T         ... its next K-1 moves chosen once for those deals (default 2;
+                              1: every deal solved on its own); deals weighted by how likely
+                              the other seat's plays were if it plays as the solver with
+                              probability T (default 0: not weighted)
+  eq:N,reveal=R               ... reveal valued as above (guess, the default), by exact play
+                              from the first lead (matrix), by rule-of-thumb leads and exact
+                              answers (playout), or by the strong search (search)
 """
 
 
@@ -457,6 +468,12 @@ def make_bot(spec: str, seed: int | None = 0) -> Bot:
                     eq_kw["cfr_iterations"] = int(value)
                 elif key == "deals":
                     eq_kw["deals"] = int(value)
+                elif key == "reveal":
+                    eq_kw["reveal"] = value
+                elif key == "trust":
+                    eq_kw["trust"] = float(value)
+                elif key in ("look", "lookahead"):
+                    eq_kw["lookahead"] = int(value)
                 else:
                     raise ValueError(f"bot {spec!r}: unknown eq setting {key!r}")
             except ValueError as exc:

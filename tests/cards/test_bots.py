@@ -345,10 +345,12 @@ def test_make_bot_understands_the_eq_specs():
     bot = make_bot("eq:300,time=0.5,margin=0.05,cfr=50")
     assert isinstance(bot, EquilibriumBot)
     assert (bot.iterations, bot.time_limit, bot.margin, bot.cfr_iterations) == (300, 0.5, 0.05, 50)
-    for spec in ("eq:1000", "eq:300,time=0.5,margin=0.05,cfr=50,deals=7"):
+    for spec in ("eq:1000", "eq:300,time=0.5,margin=0.05,cfr=50,deals=7",
+                 "eq:1000,reveal=playout,trust=0.5", "eq:10,reveal=search"):
         assert make_bot(spec).name == spec
     for spec, complaint in (("eq:0", "at least 1"), ("eq:9,margin=2", "margin"),
-                            ("eq:9,depth=2", "unknown eq setting"), ("eq:x", "needs a number")):
+                            ("eq:9,depth=2", "unknown eq setting"), ("eq:x", "needs a number"),
+                            ("eq:9,reveal=peek", "reveal must be"), ("eq:9,trust=2", "trust")):
         with pytest.raises(ValueError, match=complaint):
             make_bot(spec)
 
@@ -362,7 +364,7 @@ def test_eq_bot_plays_the_clear_best_and_mixes_only_what_the_search_cannot_tell_
     assert len(legal) >= 3
 
     def bot(values: dict[int, float], visits: dict[int, int], seed: int) -> EquilibriumBot:
-        return EquilibriumBot(iterations=10, cfr_iterations=60, seed=seed,
+        return EquilibriumBot(iterations=10, cfr_iterations=60, seed=seed, reveal="search",
                               search=lambda **kw: _FixedSearch(values, visits, **kw))
 
     clear = bot({0: 0.4, 1: 0.7, 2: 0.5}, {0: 50, 1: 300, 2: 80}, 1)
@@ -400,4 +402,4 @@ def test_eq_bot_solves_sumo_tricks_and_plays_a_sure_win():
     for seed in range(4):
         bot = EquilibriumBot(iterations=10, deals=6, cfr_iterations=20, seed=seed, search=ISMCTSBot)
         assert bot.act(g) == "play 4H"  # abise-taoshi: a four of hearts on the led one wins at once
-        assert bot.last_deals == 6
+        assert bot.last_deals == 210  # every deal: 6 of the 10 cards seat 1 has not seen
