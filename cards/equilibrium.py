@@ -181,18 +181,13 @@ class EquilibriumBot:
         parts = [str(iterations)]
         if time_limit:
             parts.append(f"time={time_limit}")
-        if margin != DEFAULT_MARGIN:
-            parts.append(f"margin={margin:g}")
-        if cfr_iterations != DEFAULT_CFR_ITERATIONS:
-            parts.append(f"cfr={cfr_iterations}")
-        if deals != DEFAULT_DEALS:
-            parts.append(f"deals={deals}")
-        if reveal != DEFAULT_REVEAL:
-            parts.append(f"reveal={reveal}")
-        if trust != DEFAULT_TRUST:
-            parts.append(f"trust={trust:g}")
-        if lookahead != DEFAULT_LOOKAHEAD:
-            parts.append(f"look={lookahead}")
+        # The spec's keys that differ from their defaults (floats written short, as typed).
+        for key, given, default in (("margin", margin, DEFAULT_MARGIN),
+                                    ("cfr", cfr_iterations, DEFAULT_CFR_ITERATIONS),
+                                    ("deals", deals, DEFAULT_DEALS), ("reveal", reveal, DEFAULT_REVEAL),
+                                    ("trust", trust, DEFAULT_TRUST), ("look", lookahead, DEFAULT_LOOKAHEAD)):
+            if given != default:
+                parts.append(f"{key}={given:g}" if isinstance(given, float) else f"{key}={given}")
         self.name = "eq:" + ",".join(parts)
         search_time = None if time_limit is None else time_limit * SEARCH_SHARE
         self.search = search(iterations=iterations, time_limit=search_time, rollout="heuristic",

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 from physics.fileio import write_atomic
@@ -53,6 +54,21 @@ def rot(x: float, y: float, k: int, order: int) -> tuple[float, float]:
     return x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)
 
 
+def overlapping(pieces: list) -> Iterator[tuple[int, int, float, float, float]]:
+    """Each pair of ``pieces`` ((kind, x, y, ...) each) nearer than their radii and GAP allow:
+    (a, b, ux, uy, over), with (ux, uy) the unit vector from a to b and ``over`` half the overlap,
+    how far each of the two must move apart."""
+    for a in range(len(pieces)):
+        ka, xa, ya = pieces[a][:3]
+        for b in range(a + 1, len(pieces)):
+            kb, xb, yb = pieces[b][:3]
+            dx, dy = xb - xa, yb - ya
+            dist = math.hypot(dx, dy) or 1e-9
+            need = RADIUS[ka] + RADIUS[kb] + GAP
+            if dist < need:
+                yield a, b, dx / dist, dy / dist, (need - dist) / 2
+
+
 def design(players: int, seed: int = 7, iters: int = 4000) -> dict[str, list[tuple[float, float]]]:
     d = DESIGNS[players]
     order = d["order"]
@@ -78,28 +94,20 @@ def design(players: int, seed: int = 7, iters: int = 4000) -> dict[str, list[tup
         pieces = expand()
         moved = 0.0
         push = [[0.0, 0.0] for _ in reps]
-        for a in range(len(pieces)):
-            ka, xa, ya, ia = pieces[a]
-            for b in range(a + 1, len(pieces)):
-                kb, xb, yb, ib = pieces[b]
-                dx, dy = xb - xa, yb - ya
-                dist = math.hypot(dx, dy) or 1e-9
-                need = RADIUS[ka] + RADIUS[kb] + GAP
-                if dist < need:
-                    over = (need - dist) / 2
-                    ux, uy = dx / dist, dy / dist
-                    # move representatives (undo the rotation of the image)
-                    for idx, sgn, (px, py) in ((ia, -1, (xa, ya)), (ib, 1, (xb, yb))):
-                        if idx < 0:
-                            continue
-                        # rotate the displacement back into the representative's frame
-                        kk = [k for k in range(order)
-                              if math.isclose(rot(reps[idx][1], reps[idx][2], k, order)[0], px, abs_tol=1e-12)
-                              and math.isclose(rot(reps[idx][1], reps[idx][2], k, order)[1], py, abs_tol=1e-12)][0]
-                        mx, my = rot(sgn * ux * over, sgn * uy * over, -kk, order)
-                        push[idx][0] += mx
-                        push[idx][1] += my
-                    moved = max(moved, over)
+        for a, b, ux, uy, over in overlapping(pieces):
+            (_, xa, ya, ia), (_, xb, yb, ib) = pieces[a], pieces[b]
+            # move representatives (undo the rotation of the image)
+            for idx, sgn, (px, py) in ((ia, -1, (xa, ya)), (ib, 1, (xb, yb))):
+                if idx < 0:
+                    continue
+                # rotate the displacement back into the representative's frame
+                kk = [k for k in range(order)
+                      if math.isclose(rot(reps[idx][1], reps[idx][2], k, order)[0], px, abs_tol=1e-12)
+                      and math.isclose(rot(reps[idx][1], reps[idx][2], k, order)[1], py, abs_tol=1e-12)][0]
+                mx, my = rot(sgn * ux * over, sgn * uy * over, -kk, order)
+                push[idx][0] += mx
+                push[idx][1] += my
+            moved = max(moved, over)
         for i, rep in enumerate(reps):
             if rep[3]:
                 continue
@@ -187,21 +195,12 @@ def design_mirror(wrestler: float = 0.068, centre: str | None = None,
         pieces = expand()
         moved = 0.0
         push = [[0.0, 0.0] for _ in reps]
-        for a in range(len(pieces)):
-            ka, xa, ya, ia, sa = pieces[a]
-            for b in range(a + 1, len(pieces)):
-                kb, xb, yb, ib, sb = pieces[b]
-                dx, dy = xb - xa, yb - ya
-                dist = math.hypot(dx, dy) or 1e-9
-                need = RADIUS[ka] + RADIUS[kb] + GAP
-                if dist < need:
-                    over = (need - dist) / 2
-                    ux, uy = dx / dist, dy / dist
-                    for idx, sgn, mirror in ((ia, -1, sa), (ib, 1, sb)):
-                        if idx >= 0:   # an image's push, mirrored back onto its representative
-                            push[idx][0] += mirror * sgn * ux * over
-                            push[idx][1] += sgn * uy * over
-                    moved = max(moved, over)
+        for a, b, ux, uy, over in overlapping(pieces):
+            for idx, sgn, mirror in ((pieces[a][3], -1, pieces[a][4]), (pieces[b][3], 1, pieces[b][4])):
+                if idx >= 0:   # an image's push, mirrored back onto its representative
+                    push[idx][0] += mirror * sgn * ux * over
+                    push[idx][1] += sgn * uy * over
+            moved = max(moved, over)
         for i, rep in enumerate(reps):
             if rep[3] == "fixed":
                 continue
