@@ -85,12 +85,18 @@ def _drag_push(win, scene) -> None:
     R = scene.session.materials.ring.radius
     t = scene.ring.transform
     game = scene.session.game
-    for deg in (-90.0, 0.0, 180.0, 90.0, -45.0, -135.0, 45.0, 135.0):
+    def free(deg: float) -> bool:
+        """Whether every piece the table may have picked can be pushed from ``deg`` at the headings
+        near the drag's (the platform's footprint depends on both)."""
         try:
-            game.check_push(game.legal_kinds()[0], deg, 0.0, 0.3)
-            break
+            for kind in game.legal_kinds():
+                for heading in (-15.0, 0.0, 15.0):
+                    game.check_push(kind, deg, heading, 0.3)
         except IllegalMove:
-            continue
+            return False
+        return True
+
+    deg = next((d for d in (-90.0, 0.0, 180.0, 90.0, -45.0, -135.0, 45.0, 135.0) if free(d)), -90.0)
     a = math.radians(deg)
     ux, uy = math.cos(a), math.sin(a)
     xinput.drag(win, t.to_screen(R * ux, R * uy), t.to_screen(0.2 * R * ux - 0.05 * R * uy,
