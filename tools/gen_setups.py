@@ -3,9 +3,10 @@
 The rulebook's Wrestler Count Diagrams give only the counts. We design positions that are fair by
 symmetry: the 2P board is its own mirror image with the two wrestlers swapped (x -> -x; one medium
 disc on the centre, every large disc out of the centre circle: :func:`design_mirror`), 3P is
-symmetric under a third of a turn (one medium disc on the centre), 4P maps each team onto the other
-under a half turn. ``--rotation-2p`` prints the first 2P design instead (a half turn, which with
-the printed three large discs must stand one on the centre). Pieces are placed by orbit (one
+symmetric under a third of a turn (one medium disc on the centre), and the 4P board's mirror line
+y = -x maps each team onto the other (one medium on the centre, large discs out of the circle).
+``--rotation`` prints the first 2P and 4P designs instead (a half turn, which with the printed three
+large discs must stand one on the centre). Pieces are placed by orbit (one
 representative and its rotated copies) and relaxed until no two overlap and all lie wholly inside
 the ring with a margin. Wrestler spots keep room for any wrestler outline (RADIUS["wrestler"]).
 
@@ -158,15 +159,21 @@ CIRCLE = 0.015
 def design_mirror(wrestler: float = 0.068, centre: str | None = None,
                   line: dict[str, int] | None = None, total: dict[str, int] | None = None,
                   seed: int = 7, clear: float = 0.001, large_clear: float = 0.010,
-                  iters: int = 4000) -> dict[str, list[tuple[float, float]]]:
-    """A 2P board symmetric under x -> -x (see :data:`MIRROR_2P`), relaxed as :func:`design`.
+                  iters: int = 4000, wrestler_deg: tuple[float, ...] = (0.0,),
+                  turn_deg: float = 0.0) -> dict[str, list[tuple[float, float]]]:
+    """A board symmetric under x -> -x (see :data:`MIRROR_2P`), relaxed as :func:`design`, then
+    turned ``turn_deg`` round the centre (so the mirror line is the y axis turned that far).
 
-    A piece and its mirror image push on each other as any two pieces do; the push felt by the
-    image is mirrored back onto its representative, and a piece on the mirror line moves along it."""
+    The representatives' wrestlers stand ``wrestler`` out at the bearings ``wrestler_deg`` (on the
+    x > 0 side; their images are the other seats' wrestlers). A piece and its mirror image push on
+    each other as any two pieces do; the push felt by the image is mirrored back onto its
+    representative, and a piece on the mirror line moves along it."""
     line = dict(MIRROR_2P["line"] if line is None else line)  # type: ignore[arg-type]
     total = dict(MIRROR_2P["total"] if total is None else total)  # type: ignore[arg-type]
     rng = random.Random(seed)
-    reps: list[list] = [["wrestler", wrestler, 0.0, "fixed"]]   # [kind, x, y, "fixed"|"pair"|"line"]
+    reps: list[list] = [  # [kind, x, y, "fixed"|"pair"|"line"]
+        ["wrestler", wrestler * math.cos(math.radians(d)), wrestler * math.sin(math.radians(d)), "fixed"]
+        for d in wrestler_deg]
     for kind in ("large", "medium", "small"):
         on_line = line.get(kind, 0)
         pairs, odd = divmod(total[kind] - on_line - (kind == centre), 2)
@@ -232,14 +239,38 @@ def design_mirror(wrestler: float = 0.068, centre: str | None = None,
                          f"centre circle at {near[0]}; try another seed")
     result: dict[str, list[tuple[float, float]]] = {k: [] for k in ("wrestler", "large", "medium", "small")}
     for kind, x, y, _i, _s in pieces:
-        result[kind].append((x, y))
+        result[kind].append(rot(x, y, 1, 360.0 / turn_deg) if turn_deg else (x, y))
     return result
 
 
+#: The 4P board's mirror design: as :data:`MIRROR_2P`, with the mirror line y = -x, which maps
+#: each team onto the other (seat 0's wrestler at 0 degrees onto seat 3's at 270, seat 2's at 90
+#: onto seat 1's at 180). Designed in a frame turned 45 degrees back, where the line is the y axis
+#: and team A's wrestlers stand at -45 and +45 degrees. The odd large disc stands on the line, out
+#: of the centre circle (on the half-turn board it stood on the centre, and Mike's Vice Grip took
+#: it: docs/rules-notes.md).
+MIRROR_4P = dict(wrestler=0.068, centre="medium", line={"large": 1, "medium": 1, "small": 0},
+                 total={"large": 3, "medium": 6, "small": 14}, seed=20, clear=0.001,
+                 large_clear=0.010, wrestler_deg=(-45.0, 45.0), turn_deg=45.0)
+
+
+def _seat_order(wrestlers: list[tuple[float, float]], bearings: tuple[float, ...]) -> list[tuple[float, float]]:
+    """``wrestlers`` in seat order: the one at each of ``bearings`` (degrees), in turn."""
+    def bearing(p: tuple[float, float]) -> float:
+        return math.degrees(math.atan2(p[1], p[0])) % 360.0
+    return [min(wrestlers, key=lambda p: abs((bearing(p) - b + 180.0) % 360.0 - 180.0)) for b in bearings]
+
+
 def design_board(players: int, mirror: bool = False) -> dict[str, list[tuple[float, float]]]:
-    """The board written for ``players``: the 2P board is the mirror design when ``mirror``."""
+    """The board written for ``players``: the 2P and 4P boards are the mirror designs when
+    ``mirror``."""
     if players == 2 and mirror:
         return design_mirror(**MIRROR_2P)  # type: ignore[arg-type]
+    if players == 4 and mirror:
+        board = design_mirror(**MIRROR_4P)  # type: ignore[arg-type]
+        # Seats 0 and 2 are team A, 1 and 3 team B (boards.toml's seat order).
+        board["wrestler"] = _seat_order(board["wrestler"], (0.0, 180.0, 90.0, 270.0))
+        return board
     return design(players)
 
 
@@ -256,11 +287,11 @@ def main() -> None:
     ap.add_argument("--write", action="store_true",
                     help="replace the [boards.N] tables of assets/setups.toml (everything from the "
                          "first [boards.N] on) instead of printing")
-    ap.add_argument("--rotation-2p", action="store_true",
-                    help="the 2P board symmetric under a half turn (the first design, a large disc "
-                         "on the centre) instead of the mirror design")
+    ap.add_argument("--rotation", action="store_true",
+                    help="the 2P and 4P boards symmetric under a half turn (the first designs, a "
+                         "large disc on the centre) instead of the mirror designs")
     args = ap.parse_args()
-    text = "\n\n".join(to_toml(n, design_board(n, mirror=not args.rotation_2p))
+    text = "\n\n".join(to_toml(n, design_board(n, mirror=not args.rotation))
                        for n in (2, 3, 4)) + "\n"
     if not args.write:
         print(text)

@@ -116,12 +116,25 @@ def test_three_player_board_has_at_most_one_piece_at_the_centre():
     assert len(at_centre) <= 1
 
 
-def test_four_player_board_maps_each_team_onto_the_other_under_a_half_turn():
+def test_four_player_board_maps_each_team_onto_the_other_by_a_reflection():
+    """Fair by reflection across the line y = -x, (x, y) -> (-y, -x): every disc lands on a disc of
+    its kind, and each wrestler on a wrestler of the other team (issue 16: the half-turn board it
+    replaced had to stand a large disc on the centre, for Mike's Vice Grip)."""
     g = _game(4)
-    team_map = {}
-    for a, b in zip(g.teams[0], g.teams[1], strict=True):
-        team_map[a], team_map[b] = b, a
-    _assert_symmetric(4, 0.5, team_map)
+    board = load_setups().boards[4]
+    for kind, pts in board.discs.items():
+        for x, y in pts:
+            assert any(math.hypot(-y - u, -x - v) < 1e-4 for u, v in pts), \
+                f"{kind} disc at ({x}, {y}) has no mirror image"
+    team = {s: t for t, seats in enumerate(g.teams) for s in seats}
+    for seat, (x, y) in enumerate(board.wrestlers):
+        (image,) = [o for o, (u, v) in enumerate(board.wrestlers) if math.hypot(-y - u, -x - v) < 1e-4]
+        assert team[image] != team[seat]
+
+
+def test_four_player_board_starts_with_only_a_medium_disc_in_the_centre_circle():
+    g = _game(4)
+    assert [g.kind_of(p) for p in g.world.in_circle()] == ["medium"]
 
 
 def test_wrestler_pieces_start_facing_the_centre():

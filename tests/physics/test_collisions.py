@@ -46,15 +46,19 @@ def test_a_push_along_a_mirror_line_gives_mirror_images():
         assert abs(world.piece("P").y) < 1e-6
 
 
-def test_a_head_on_push_mirrored_across_the_ring_is_the_same_push():
-    """The same push from the opposite side into a half-turn-symmetric board (the 4P board; the 2P
-    board is a mirror image of itself, tests/kabuto/test_setups.py) ends half-turned."""
-    w1, w2 = board(4), board(4)
+def test_a_push_turned_a_third_of_the_way_round_the_ring_is_the_same_push():
+    """The same push from a third of a turn further round into a board symmetric under that turn
+    (the 3P board; the 2P and 4P boards are mirror images of themselves, tests/kabuto/test_setups.py)
+    ends turned by a third."""
+    w1, w2 = board(3), board(3)
     r1 = w1.push(Push("P", "medium", entry_deg=30, heading_deg=12, speed=0.7))
-    r2 = w2.push(Push("P", "medium", entry_deg=210, heading_deg=12, speed=0.7))
+    r2 = w2.push(Push("P", "medium", entry_deg=150, heading_deg=12, speed=0.7))
     assert sorted(f.piece[0] for f in r1.fell) == sorted(f.piece[0] for f in r2.fell)
     p1, p2 = w1.piece("P"), w2.piece("P")
-    assert p1.x == pytest.approx(-p2.x, abs=2e-3) and p1.y == pytest.approx(-p2.y, abs=2e-3)
+    a = 2 * math.pi / 3
+    turned = (p1.x * math.cos(a) - p1.y * math.sin(a), p1.x * math.sin(a) + p1.y * math.cos(a))
+    assert p2.x == pytest.approx(turned[0], abs=2e-3) and p2.y == pytest.approx(turned[1], abs=2e-3)
+    assert math.hypot(p1.x - p2.x, p1.y - p2.y) > 0.01  # the two pushes did end far apart
 
 
 def test_random_pushes_into_the_crowd_never_give_nan_or_overlaps_over_a_millimetre():
