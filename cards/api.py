@@ -321,6 +321,17 @@ class CardGame(ABC):
         return json.dumps(self.to_json(), sort_keys=True)
 
 
+def bit_indices(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, lowest first: the cards of a hand held as a bit
+    mask (bit i = card i of the engine's deck)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def rng_state_to_json(rng: random.Random) -> list[Any]:
     """``random.Random.getstate()`` as plain JSON data."""
     version, internal, gauss = rng.getstate()

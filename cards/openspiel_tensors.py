@@ -30,7 +30,7 @@ import numpy as np
 from cards import sumida_river as sr
 from cards import sumo as su
 from cards import sumo_card_game as scg
-from cards.api import CardGame
+from cards.api import CardGame, bit_indices
 
 Views = dict[str, np.ndarray]
 
@@ -312,7 +312,7 @@ def _fill_sr(g: Any, p: int, v: Views, recall: bool) -> None:
     _onehot(v["phase"], _SR_PHASES.index(g.phase))
     _onehot(v["to_play"], g.to_play)
     hand = g.hands[p]
-    _cards(v["hand"], _bits(hand))
+    _cards(v["hand"], bit_indices(hand))
     v["my_a_cards"][:] = [g.hb[p] / 6, g.hr[p] / 6]
     for q in range(n):
         v["hand_sizes"][q] = (bin(g.hands[q]).count("1") + g.hb[q] + g.hr[q]) / _SR_MOST_IN_HAND
@@ -322,9 +322,9 @@ def _fill_sr(g: Any, p: int, v: Views, recall: bool) -> None:
     v["a_out_of_game"][:] = [g.gone[0] / 6, g.gone[1] / 6]
     for q in range(n + 1):
         if q != p:
-            _cards(v["known"][q], _bits(g.known[p * w + q]))
-    _cards(v["cleared"], _bits(g.cleared))
-    _cards(v["trick_cards"], _bits(g.trick_mask))
+            _cards(v["known"][q], bit_indices(g.known[p * w + q]))
+    _cards(v["cleared"], bit_indices(g.cleared))
+    _cards(v["trick_cards"], bit_indices(g.trick_mask))
     v["trick_a_cards"][:] = [g.trick_w[0] / 6, g.trick_w[1] / 6]
     for t in range(8):
         if (g.blocked >> t) & 1:
@@ -360,15 +360,6 @@ def _fill_sr(g: Any, p: int, v: Views, recall: bool) -> None:
             v["played_by"][e["seat"], sr.CARD_INDEX[e["card"]]] = 1.0
     for seat, t, _action, _rank in g.plays:
         v["trick_plays"][t, seat] = 1.0
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 SUMIDA = TensorSpec(lambda n: Layout(_sr_obs(n)), lambda n: Layout(_sr_obs(n) + _sr_memory(n)), _fill_sr)

@@ -22,6 +22,7 @@ with what a seat knows this way (perfect-information Monte Carlo) and values the
 """
 from __future__ import annotations
 
+from cards.api import bit_indices
 from cards.sumo import COLOUR_TABLES, DECK, EDGE, PLAY, PLAY_PHASE, PUSH, RANK, Sumo, sumo_move
 
 #: Card -> bit index (the deck's sorted order: rank-major, suits C, D, H, S).
@@ -46,15 +47,6 @@ def mask(cards: list[str] | tuple[str, ...] | set[str]) -> int:
 def cards_of(m: int) -> list[str]:
     """The cards of a bit mask, in deck order."""
     return [c for i, c in enumerate(DECK) if m >> i & 1]
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        b = m & -m
-        out.append(b.bit_length() - 1)
-        m ^= b
-    return out
 
 
 class TrickSolver:
@@ -159,7 +151,7 @@ class TrickSolver:
         if lead is None:
             leader, follower = me, 1 - me
             edge = 1 if wrestler == EDGE[follower] else 0
-            for c in _bits(h[leader]):
+            for c in bit_indices(h[leader]):
                 answers = h[follower] & SUIT_OF[c] or h[follower]
                 out[c] = not answers & self.instant[edge][c] and self._lead_holds(
                     h[leader] ^ (1 << c), h[follower], c, answers, leader, wrestler, self.result[edge][c])
@@ -167,7 +159,7 @@ class TrickSolver:
         leader = 1 - me
         edge = 1 if wrestler == EDGE[me] else 0
         row = self.result[edge][lead]
-        for f in _bits(h[me] & SUIT_OF[lead] or h[me]):
+        for f in bit_indices(h[me] & SUIT_OF[lead] or h[me]):
             if row[f] == INSTANT:
                 out[f] = True
             else:
@@ -228,7 +220,7 @@ def _joint(solver: TrickSolver, me: int, mine: int, worlds: list[tuple[int, floa
         return {c: s / total_weight for c, s in sums.items()}
     legal = (mine & SUIT_OF[lead] or mine) if lead is not None else mine
     out: dict[int, float] = {}
-    for c in _bits(legal):
+    for c in bit_indices(legal):
         value = 0.0
         # Worlds in which this seat decides next, grouped by what it will have seen by then.
         groups: dict[tuple[int, ...], tuple[list[tuple[int, float]], int, int | None, int]] = {}
