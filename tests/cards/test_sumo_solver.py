@@ -29,6 +29,14 @@ def tricks_position(seed: int, hand_size: int, colours: str = "red-black") -> Su
     return g
 
 
+def _assert_each_equals_a_full_search(g, got, me, seed):
+    """Every action's value in ``got`` is what a full search after it gives seat ``me``."""
+    for a, v in got.items():
+        child = g.clone()
+        child.apply(a)
+        assert v == full_search(child, me), (seed, a)
+
+
 @pytest.mark.parametrize("colours", ["red-black", "suits"])
 def test_solver_values_equal_a_full_search_of_every_line(colours):
     checked = 0
@@ -38,10 +46,7 @@ def test_solver_values_equal_a_full_search_of_every_line(colours):
             continue
         me = g.turn
         got = action_values(g)
-        for a, v in got.items():
-            child = g.clone()
-            child.apply(a)
-            assert v == full_search(child, me), (seed, a)
+        _assert_each_equals_a_full_search(g, got, me, seed)
         checked += 1
     assert checked >= 20
 
@@ -60,10 +65,7 @@ def test_answers_to_a_lead_are_valued_like_a_full_search(colours):
         me = g.turn
         got = TrickSolver(colours).action_values(g)
         assert set(got) == set(g.legal_actions())
-        for a, v in got.items():
-            child = g.clone()
-            child.apply(a)
-            assert v == full_search(child, me), (seed, a)
+        _assert_each_equals_a_full_search(g, got, me, seed)
         checked += 1
     assert checked >= 20
 
