@@ -141,6 +141,11 @@ _SINGLE = tuple(play_name((c,)) for c in range(len(NAMES)))
 _PLAYS.update((name, (c,)) for c, name in enumerate(_SINGLE))
 #: The cards of every attack play listed so far -> their names (filled with _PLAYS).
 _PLAY_NAMES: dict[tuple[int, ...], list[str]] = {(c,): [NAMES[c]] for c in range(len(NAMES))}
+#: The attack value of every play listed so far (a lone 2 or Joker: WILD, drawn for when revealed).
+WILD = -1
+_PLAY_VALUE: dict[tuple[int, ...], int] = {(c,): WILD if RANK[c] == 2 else RANK[c] for c in range(len(NAMES))}
+#: The "place" event of each seat (event records are read-only, so one dict serves every game).
+_PLACE_EVENTS = ({"type": "place", "seat": 0}, {"type": "place", "seat": 1})
 #: Cards that can be part of a combo: the 3s, 4s and 5s, and the Jokers.
 _COMBINES = frozenset(c for c in range(len(NAMES)) if c >= 52 or RANK[c] in (3, 4, 5))
 
@@ -161,6 +166,7 @@ def _attack_options(hand: tuple[int, ...]) -> list[str]:
                 name = play_name(play)
                 _PLAYS[name] = play
                 _PLAY_NAMES[play] = _names(play)
+                _PLAY_VALUE[play] = combo_value(play)  # type: ignore[assignment]
                 names.append(name)
     names.sort()
     _ATTACK_CACHE[hand] = names
@@ -346,11 +352,22 @@ class SumoCardGame(CardGame):
         return _CHALLENGE_OPTIONS[(self.phase, self._push_is_fatal())]
 
     def apply(self, action: str) -> None:
-        if not isinstance(action, str) or action not in self._current_legal():
+        legal = self._legal
+        if legal is None:
+            legal = self._current_legal()
+        if action not in legal or not isinstance(action, str):
             raise IllegalMove(self._explain(action))
         self._legal = None
         if self.phase == ATTACK:
-            self._place(_PLAYS[action])
+            # Step 1, inline (every other action is a placing): the seat places its attack
+            # card(s) face down; they stay in hand until revealed.
+            seat = self.to_act
+            self.pending[seat] = _PLAYS[action]
+            self.events.append(_PLACE_EVENTS[seat])
+            if seat == 0:
+                self.to_act = 1
+            else:
+                self._reveal()
         elif action == "accept":
             self.events.append({"type": "accept", "seat": self.to_act})
             self._push()
@@ -368,41 +385,32 @@ class SumoCardGame(CardGame):
     def _order(self) -> tuple[int, int]:
         return (self.draw_first, 1 - self.draw_first)
 
-    def _place(self, play: tuple[int, ...]) -> None:
-        """Step 1: a seat places its attack card(s) face down (they stay in hand until revealed)."""
-        seat = self.to_act
-        self.pending[seat] = play
-        self.events.append({"type": "place", "seat": seat})
-        if seat == 0:
-            self.to_act = 1
-        else:
-            self._reveal()
-
     def _reveal(self) -> None:
         """Step 2: flip the attack cards, resolve wild 2s, compare."""
-        plays = self.plays = [self.pending[0], self.pending[1]]
+        plays = self.plays = self.pending
         self.pending = [None, None]
-        for seat in (0, 1):
-            hand, epochs = self.hands[seat], self.hand_epochs[seat]
-            for c in plays[seat]:  # type: ignore[union-attr]
+        table = self.table
+        for hand, epochs, play in zip(self.hands, self.hand_epochs, plays, strict=True):
+            for c in play:  # type: ignore[union-attr]
                 i = hand.index(c)
                 del hand[i]
                 del epochs[i]
-            self.table.extend(plays[seat])  # type: ignore[arg-type]
+            table += play  # type: ignore[arg-type]
+        p0, p1 = plays
+        events = self.events
         # (Event records are read-only, so the card names of a play are one shared list.)
-        self.events.append({"type": "reveal", "plays": [
-            _PLAY_NAMES[plays[0]], _PLAY_NAMES[plays[1]]]})  # type: ignore[index]
-        values = [0, 0]
-        first = self.draw_first
-        for seat in (first, 1 - first):  # both wild: the first drawer draws first
-            play = plays[seat]
-            if len(play) == 1:  # type: ignore[arg-type]
-                r = RANK[play[0]]  # type: ignore[index]
-                values[seat] = self._wild_value(seat, "attack") if r == 2 else r
-            else:
-                values[seat] = combo_value(play)  # type: ignore[arg-type,assignment]
-        self.values = values
-        v0, v1 = values
+        events.append({"type": "reveal", "plays": [_PLAY_NAMES[p0], _PLAY_NAMES[p1]]})  # type: ignore[index]
+        v0 = _PLAY_VALUE[p0]  # type: ignore[index]
+        v1 = _PLAY_VALUE[p1]  # type: ignore[index]
+        if v0 == WILD or v1 == WILD:  # both wild: the first drawer draws first
+            first = self.draw_first
+            for seat in (first, 1 - first):
+                if (v1 if seat else v0) == WILD:
+                    if seat:
+                        v1 = self._wild_value(1, "attack")
+                    else:
+                        v0 = self._wild_value(0, "attack")
+        values = self.values = [v0, v1]
         if v0 == v1:
             self.events.append({"type": "tie", "values": values})
             self._end_round()
@@ -495,7 +503,7 @@ class SumoCardGame(CardGame):
         """Steps 7-8: discard this round's cards, draw back up to three, next round."""
         if self.table:
             self.discard.extend(self.table)
-            self.events.append({"type": "discard", "cards": _names(self.table)})
+            self.events.append({"type": "discard", "cards": [NAMES[c] for c in self.table]})
             self.table = []
         self.plays = [None, None]
         self.values = None
@@ -507,19 +515,33 @@ class SumoCardGame(CardGame):
         self.to_act = 0
 
     def _refill(self) -> None:
-        for seat in self._order():
-            hand, epochs = self.hands[seat], self.hand_epochs[seat]
-            drawn = []
-            while len(hand) < HAND_SIZE:
-                c = self._draw_card("draw")
-                if c is None:  # unreachable with 52/54 cards: see the rules notes
-                    break
-                hand.append(c)
-                epochs.append(self.reshuffles)
-                drawn.append(c)
+        first = self.draw_first
+        for seat in (first, 1 - first):
+            hand = self.hands[seat]
+            need = HAND_SIZE - len(hand)
+            if need <= 0:
+                continue
+            deck = self.deck
+            if self._chance is None and len(deck) >= need:
+                # The top ``need`` cards, top first: what ``need`` draws would take, in one slice.
+                drawn = deck[-need:]
+                drawn.reverse()
+                del deck[-need:]
+                hand += drawn
+                self.hand_epochs[seat] += [self.reshuffles] * need
+            else:
+                epochs = self.hand_epochs[seat]
+                drawn = []
+                while len(hand) < HAND_SIZE:
+                    c = self._draw_card("draw")
+                    if c is None:  # unreachable with 52/54 cards: see the rules notes
+                        break
+                    hand.append(c)
+                    epochs.append(self.reshuffles)
+                    drawn.append(c)
             if drawn:
                 self.events.append({"type": "draw", "seat": seat, "count": len(drawn)})
-                self.events.append({"type": "draw-cards", "seat": seat, "cards": _names(drawn),
+                self.events.append({"type": "draw-cards", "seat": seat, "cards": [NAMES[c] for c in drawn],
                                     "to": [seat]})
 
     def _draw_card(self, kind: str) -> int | None:

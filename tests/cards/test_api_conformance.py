@@ -391,3 +391,22 @@ def test_the_checks_catch_broken_engines(broken, check):
     kwargs = {"seed": 1, "prefix": 3} if "prefix" in inspect.signature(inner).parameters else {"seed": 1}
     with pytest.raises((AssertionError, pytest.fail.Exception)):
         inner(cls=broken, players=2, options={}, **kwargs)
+
+
+def test_the_written_out_shuffle_is_the_library_shuffle_for_every_pile_length():
+    """Every engine shuffles through cards.api.shuffle_like_random: for piles of any length and
+    generators part-way through their streams it must give the order random.Random.shuffle gives and
+    leave the generator where the library leaves it, so a seed keeps dealing what it always dealt."""
+    from cards.api import shuffle_like_random
+
+    for length in range(0, 60):
+        for seed in range(12):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            for _ in range(seed % 5):
+                ours.random()
+                theirs.random()
+            a, b = list(range(length)), list(range(length))
+            theirs.shuffle(a)
+            shuffle_like_random(ours, b)
+            assert b == a
+            assert ours.getstate() == theirs.getstate()

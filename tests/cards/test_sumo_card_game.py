@@ -668,3 +668,39 @@ def test_heuristic_beats_random_play():
             g.apply(heuristic_action(g, p, rng) if p == me else rng.choice(g.legal_actions()))
         wins += g.winners() == [me]
     assert wins > 0.6 * games
+
+
+def _refill_one_card_at_a_time(self: SumoCardGame) -> None:
+    """The rulebook's refill, card by card (the engine takes the top cards in one slice)."""
+    for seat in (self.draw_first, 1 - self.draw_first):
+        hand, epochs = self.hands[seat], self.hand_epochs[seat]
+        drawn = []
+        while len(hand) < 3:
+            c = self._draw_card("draw")
+            if c is None:
+                break
+            hand.append(c)
+            epochs.append(self.reshuffles)
+            drawn.append(c)
+        if drawn:
+            self.events.append({"type": "draw", "seat": seat, "count": len(drawn)})
+            self.events.append({"type": "draw-cards", "seat": seat, "cards": [NAMES[c] for c in drawn],
+                                "to": [seat]})
+
+
+@pytest.mark.parametrize("jokers", [False, True])
+def test_refilling_in_one_slice_draws_what_drawing_card_by_card_draws(jokers, monkeypatch):
+    """The same seeded games, played once with the engine's refill and once with a card-by-card
+    reference: every hand, deck, discard pile and event must come out the same."""
+    def play(seed: int) -> Any:
+        g = SumoCardGame.new(2, seed, jokers=jokers)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        return g.to_json(), g.events
+
+    fast = [play(seed) for seed in range(150)]
+    monkeypatch.setattr(SumoCardGame, "_refill", _refill_one_card_at_a_time)
+    reference = [play(seed) for seed in range(150)]
+    assert fast == reference
+    assert any(e["type"] == "reshuffle" for _, events in fast for e in events), "reshuffles were met"
