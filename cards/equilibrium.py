@@ -468,7 +468,7 @@ def _guess_payoffs(game: Sumo, hands: list[list[str]]) -> np.ndarray:
                     continue
                 g = _after_reveals(game, theirs, r, s)
                 lead = INDEX[heuristic_action(g, q, _NO_RNG)[5:]]
-                won = solver.values(mask(g.hands[0]), mask(g.hands[1]), q, None, CENTRE)[lead]
+                won = solver.lead_wins(mask(g.hands[0]), mask(g.hands[1]), q, lead, CENTRE)
                 out[t, i, j] = -1.0 if won else 1.0
     return out
 

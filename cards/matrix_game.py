@@ -73,6 +73,10 @@ def solve(payoffs: npt.ArrayLike, iterations: int = DEFAULT_ITERATIONS, model: n
         fixed = weight * np.einsum("trs,ts->r", m, pi) / types
     else:
         pi, weight = None, 0.0
+    if weight == 1.0:  # a plain best response: the best rows against the model, evenly
+        best = np.isclose(fixed, fixed.max(), rtol=0.0, atol=1e-12)
+        x = best / best.sum()
+        return x, guaranteed(x, m, pi, weight)
     regret = np.zeros(rows)
     average = np.zeros(rows)
     x = np.full(rows, 1.0 / rows)

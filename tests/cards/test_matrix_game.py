@@ -40,7 +40,9 @@ def test_two_rows_reach_the_best_guarantee_a_grid_search_finds(types, columns, s
     x, v = solve(m)
     assert x.sum() == pytest.approx(1.0) and (x >= 0).all()
     assert v == pytest.approx(guaranteed(x, m))
-    assert best - 0.01 <= v <= best + 1e-9
+    # (the grid's step is 0.001 and a guarantee moves by at most 2 per unit of p: the true best
+    # lies within 0.001 of the grid's)
+    assert best - 0.01 <= v <= best + 1e-3
 
 
 def test_no_rows_is_refused():
@@ -70,7 +72,7 @@ def test_a_partly_trusted_model_reaches_the_best_mixed_objective_a_grid_search_f
     best = max(guaranteed([p, 1 - p], m, model, w) for p in np.linspace(0, 1, 1001))
     x, v = solve(m, model=model, weight=w)
     assert v == pytest.approx(guaranteed(x, m, model, w))
-    assert best - 0.01 <= v <= best + 1e-9
+    assert best - 0.01 <= v <= best + 1e-3  # (the grid's step, as above)
     # The guarantee against the best reply never beats the plain equilibrium's.
     assert guaranteed(x, m) <= solve(m)[1] + 0.01
 
