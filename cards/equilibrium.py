@@ -12,7 +12,11 @@ always the same one in the same situation. This bot computes instead:
    mixed strategy over its cards. The pairs are valued (``reveal="guess"``) by exact play
    (:mod:`cards.sumo_solver`) after a first lead chosen by a leader who must guess: exact play
    from the first lead on (``reveal="matrix"``) lets the leader win three deals in four, far more
-   than leaders do in play, and made the bot reveal high far too often.
+   than leaders do in play, and made the bot reveal high far too often. That equilibrium lets each
+   hand of the other seat answer as if it saw this seat's hand; with ``model`` above 0 the bot
+   trusts, with that weight, a model of the other seat's reveal that sees only its own hand
+   (:data:`REVEAL_ODDS`, fitted to the Strong search's reveals): ``model=1`` is the best response
+   to it.
 2. **The tricks.** Each action's share of the game is its mean exact outcome over *every* deal of
    the unseen cards consistent with what the seat saw (after the reveals at most C(11, 7) = 330,
    fewer as suits run out), solved exactly (:func:`cards.sumo_solver.joint_values`). Solving
