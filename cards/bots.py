@@ -383,6 +383,9 @@ bot specs:
   eq:N,model=W                ... reveal against a model of the other seat's reveal (what the
                               strong search shows from a hand) trusted with weight W, the rest
                               against its best reply (default 0: the plain equilibrium)
+  eq:1000,time=3.0,deals=100,model=1
+                              the strongest SUMO level measured (the card table's
+                              Equilibrium): 219 of 400 games against the strong search
 """
 
 
