@@ -143,18 +143,24 @@ class TrickSolver:
                              None if g.lead is None else INDEX[g.lead], g.wrestler)
         return {PLAY[DECK[c]]: 1.0 if won else -1.0 for c, won in values.items()}
 
+    def lead_wins(self, h0: int, h1: int, leader: int, card: int, wrestler: int) -> bool:
+        """Whether ``leader`` wins by leading ``card`` (an index, still in its hand) between tricks:
+        one entry of :meth:`values`, for a caller that needs only one lead's worth."""
+        h = (h0, h1)
+        follower = 1 - leader
+        edge = 1 if wrestler == EDGE[follower] else 0
+        answers = h[follower] & SUIT_OF[card] or h[follower]
+        return not answers & self.instant[edge][card] and self._lead_holds(
+            h[leader] ^ (1 << card), h[follower], card, answers, leader, wrestler, self.result[edge][card])
+
     def values(self, h0: int, h1: int, me: int, lead: int | None, wrestler: int) -> dict[int, bool]:
         """Every legal card (index) of seat ``me`` with whether it wins: hands as masks (a card led
         already out of its hand), ``lead`` the index of the card led to this trick or None."""
         h = (h0, h1)
         out: dict[int, bool] = {}
         if lead is None:
-            leader, follower = me, 1 - me
-            edge = 1 if wrestler == EDGE[follower] else 0
-            for c in bit_indices(h[leader]):
-                answers = h[follower] & SUIT_OF[c] or h[follower]
-                out[c] = not answers & self.instant[edge][c] and self._lead_holds(
-                    h[leader] ^ (1 << c), h[follower], c, answers, leader, wrestler, self.result[edge][c])
+            for c in bit_indices(h[me]):
+                out[c] = self.lead_wins(h0, h1, me, c, wrestler)
             return out
         leader = 1 - me
         edge = 1 if wrestler == EDGE[me] else 0

@@ -20,7 +20,8 @@ Policies measured:
 * ``eq`` - the Equilibrium level (:mod:`cards.equilibrium`, its default settings: the reveal as the
   equilibrium of the blind choice, the tricks solved over every consistent deal, ties within its
   margin mixed by ``--eq-cfr`` MCCFR iterations; ``--eq`` search iterations are only used with
-  ``--eq-reveal search``): its mixed strategy at each information set;
+  ``--eq-reveal search``; ``--eq-model W`` reveals against the model of the other seat's reveal
+  trusted with weight W): its mixed strategy at each information set;
 * ``openspiel-mccfr`` - OpenSpiel's own outcome-sampling MCCFR run offline on the short game for
   ``--openspiel-mccfr`` iterations (its average policy): how far sampling MCCFR gets with a budget.
 
@@ -48,7 +49,7 @@ from open_spiel.python.algorithms import exploitability, outcome_sampling_mccfr 
 from cards import openspiel_adapter as oa  # noqa: E402
 from cards.api import CardGame  # noqa: E402
 from cards.bots import ISMCTSBot  # noqa: E402
-from cards.equilibrium import DEFAULT_REVEAL, REVEALS, EquilibriumBot  # noqa: E402
+from cards.equilibrium import DEFAULT_DEALS, DEFAULT_MODEL, DEFAULT_REVEAL, REVEALS, EquilibriumBot  # noqa: E402
 from cards.mccfr import MCCFRBot  # noqa: E402
 from cards.sumo import heuristic_action  # noqa: E402
 
@@ -98,7 +99,7 @@ def policies(game: Any, args: argparse.Namespace) -> dict[str, Any]:
 
     def eq(g: CardGame, p: int) -> dict[str, float]:
         return EquilibriumBot(iterations=args.eq, cfr_iterations=args.eq_cfr, reveal=args.eq_reveal,
-                              seed=_seed_of(g, p), search=ISMCTSBot).strategy(g)
+                              deals=args.eq_deals, model=args.eq_model, seed=_seed_of(g, p), search=ISMCTSBot).strategy(g)
 
     out["mcts"] = EnginePolicy(game, mcts)
     out["cfr"] = EnginePolicy(game, cfr)
@@ -114,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--eq", type=int, default=4000, help="search iterations a decision of the eq bot")
     p.add_argument("--eq-cfr", type=int, default=400, help="MCCFR iterations of the eq bot's mix")
     p.add_argument("--eq-reveal", choices=REVEALS, default=DEFAULT_REVEAL, help="how the eq bot values the reveal")
+    p.add_argument("--eq-deals", type=int, default=DEFAULT_DEALS,
+                   help="the eq bot's sampled hands of the other seat for the reveal")
+    p.add_argument("--eq-model", type=float, default=DEFAULT_MODEL,
+                   help="the eq bot's trust in its model of the other seat's reveal (0..1)")
     p.add_argument("--openspiel-mccfr", type=int, default=200_000, help="iterations of OpenSpiel's MCCFR")
     p.add_argument("--only", action="append", help="measure only these policies (repeatable)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

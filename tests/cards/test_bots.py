@@ -346,11 +346,12 @@ def test_make_bot_understands_the_eq_specs():
     assert isinstance(bot, EquilibriumBot)
     assert (bot.iterations, bot.time_limit, bot.margin, bot.cfr_iterations) == (300, 0.5, 0.05, 50)
     for spec in ("eq:1000", "eq:300,time=0.5,margin=0.05,cfr=50,deals=7",
-                 "eq:1000,reveal=playout,trust=0.5", "eq:10,reveal=search"):
+                 "eq:1000,reveal=playout,trust=0.5", "eq:10,reveal=search", "eq:1000,deals=100,model=0.5"):
         assert make_bot(spec).name == spec
     for spec, complaint in (("eq:0", "at least 1"), ("eq:9,margin=2", "margin"),
                             ("eq:9,depth=2", "unknown eq setting"), ("eq:x", "needs a number"),
-                            ("eq:9,reveal=peek", "reveal must be"), ("eq:9,trust=2", "trust")):
+                            ("eq:9,reveal=peek", "reveal must be"), ("eq:9,trust=2", "trust"),
+                            ("eq:9,model=2", "model")):
         with pytest.raises(ValueError, match=complaint):
             make_bot(spec)
 
