@@ -34,7 +34,8 @@ boards 50 pushes per pair took 33 minutes on one process (22 for the first 25 at
 5, 11 for the next 25 at 2-4); on physics model 3 (resting bodies sleep) 50 pushes per pair took
 12.5 minutes on one process (load average 2-7), and on the mirror 2P board 100 pushes per pair
 took 19 minutes on one process (load average 3.6-4.8), and on the 4P board 60 pushes per pair
-took 12.6 minutes (load average 4-6). ``--resume FILE`` appends each finished unit of work to FILE (JSON
+took 12.6 minutes (load average 4-6); on the guarded 2P board (seed 28) 100 pushes per pair took
+24 minutes on one process (load average 3-8). ``--resume FILE`` appends each finished unit of work to FILE (JSON
 lines) and skips the units already there, so a long search can be stopped and continued; the
 progress bar shows the time left.
 
