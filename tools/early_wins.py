@@ -19,6 +19,7 @@ first turn).
     python tools/early_wins.py                       # the whole search: 56 pairs x 2,000 pushes, 2P
     python tools/early_wins.py --players all --resume runs/early.jsonl   # every board, resumable
     python tools/early_wins.py --pushes 50 --pairs mike:hank,bea:gus --seed 3
+    python tools/early_wins.py --edge 30 --pushes 20    # aimed pushes up the edge (edge_wins)
 
 On the 3- and 4-player boards the pair takes seats 0 and 1 and the other seats are filled with the
 wrestlers after the second in card order (skipping the pair), so every wrestler meets every other
@@ -33,7 +34,8 @@ boards 50 pushes per pair took 33 minutes on one process (22 for the first 25 at
 5, 11 for the next 25 at 2-4); on physics model 3 (resting bodies sleep) 50 pushes per pair took
 12.5 minutes on one process (load average 2-7), and on the mirror 2P board 100 pushes per pair
 took 19 minutes on one process (load average 3.6-4.8), and on the 4P board 60 pushes per pair
-took 12.6 minutes (load average 4-6). ``--resume FILE`` appends each finished unit of work to FILE (JSON
+took 12.6 minutes (load average 4-6); on the guarded 2P board (seed 28) 100 pushes per pair took
+24 minutes on one process (load average 3-8). ``--resume FILE`` appends each finished unit of work to FILE (JSON
 lines) and skips the units already there, so a long search can be stopped and continued; the
 progress bar shows the time left.
 
@@ -48,6 +50,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
 import multiprocessing
 import random
 import sys
@@ -247,6 +250,82 @@ def _new_kinds(game: Game, s: PushSample, before: set[str]) -> list[PushSample]:
     return out
 
 
+def near_wins(game: Game, s: PushSample, entry: float = 8.0, heading: float = 8.0,
+              speeds: tuple[float, ...] = (0.35, 0.4, 0.45, 0.5), entry_step: float = 2.0,
+              heading_step: float = 4.0) -> tuple[int, int]:
+    """(wins, pushes tried) of plain pushes of ``s``'s kind near ``s`` by the side to move: the entry
+    within ``entry`` degrees and the heading within ``heading`` (held within what the kind can
+    reach) of ``s``'s, at each of ``speeds``. A found line that wins alone is a needle; one with
+    many winning neighbours is a weakness of the position (docs/rules-notes.md)."""
+    seat = game.current_seat
+    lim = game.world.steepest_heading(s.kind)
+    wins = tried = 0
+    for de in _steps(entry, entry_step):
+        for dh in _steps(heading, heading_step):
+            for v in speeds:
+                g = game.clone()
+                if _push(g, PushSample(s.kind, s.entry_deg + de,
+                                       max(-lim, min(lim, s.heading_deg + dh)), v)) is None:
+                    continue
+                tried += 1
+                wins += _won(g, seat)
+    return wins, tried
+
+
+#: The pairs of :func:`edge_wins`: each wrestler once as the first player.
+EDGE_PAIRS = (("jade", "dora"), ("bea", "hank"), ("mike", "annie"), ("hank", "gus"),
+              ("annie", "rita"), ("rita", "jade"), ("gus", "bea"), ("dora", "mike"))
+
+
+def edge_wins(first: str, second: str, positions: int, aims: int) -> tuple[int, int, list[int]]:
+    """(wins, pushes tried, the side of each win) of the second player's pushes up the ring's edge
+    at the first player's wrestler, after each of the first player's ``positions`` seeded plain
+    first pushes (the search's own samples): ``aims`` each, entering 50-100 degrees round the ring
+    from the wrestler on either side (side -1: from below, clockwise of it), aimed 35 degrees or
+    more off the inward normal towards it, 0.35-0.5 m/s, with any kind it holds that can be aimed
+    so steeply. The two second-turn wins of the seed-8 2P board were such pushes; the uniform
+    search meets one about once in 2,800 second turns, this aimed sample far more often, so it
+    tells boards apart in minutes (docs/rules-notes.md)."""
+    base = new_game(first, second)
+    rng = random.Random(f"edge-{first}-{second}")
+    wins = tried = 0
+    sides: list[int] = []
+    for s in sample_pushes(base, positions, random.Random(_stream(2, 0, first, second))):
+        g = base.clone()
+        if _push(g, s) is None or g.is_over:
+            continue
+        g.end_turn()
+        if g.is_over:
+            continue
+        seat = g.current_seat
+        w = g.world.piece(g.seats[0].piece_id)
+        bearing = math.degrees(math.atan2(w.y, w.x))
+        kinds = g.legal_kinds()
+        for _ in range(aims):
+            kind = rng.choice(kinds)
+            lim = g.world.steepest_heading(kind)
+            side = rng.choice((-1, 1))
+            if lim < 35.0:
+                continue
+            entry = bearing + side * rng.uniform(50.0, 100.0)
+            heading = side * rng.uniform(35.0, lim)
+            try:
+                o = g.preview_push(kind, entry, heading, rng.uniform(0.35, 0.5))
+            except IllegalMove:
+                continue
+            tried += 1
+            if o.result is not None and o.result.winner == g.side_of(seat):
+                wins += 1
+                sides.append(side)
+    return wins, tried, sides
+
+
+def _steps(half: float, step: float) -> list[float]:
+    """-half .. +half in ``step``s (0 included)."""
+    n = int(round(half / step))
+    return [k * step for k in range(-n, n + 1)]
+
+
 Task = tuple[int, str, str, int, int, int]  # players, first, second, seed, lo, hi
 
 
@@ -400,9 +479,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--resume", type=Path, default=None,
                     help="append finished units of work to this file and skip those already in it")
     ap.add_argument("--no-progress", action="store_true")
+    ap.add_argument("--edge", type=int, metavar="AIMS", default=0,
+                    help="instead of the search: AIMS pushes up the ring's edge at the first "
+                         "player's wrestler after each of its first --pushes plain pushes, for "
+                         "each pair of EDGE_PAIRS (2P board; see edge_wins)")
     args = ap.parse_args(argv)
     if args.pushes < 1:
         ap.error("--pushes: at least 1")
+    if args.edge:
+        per = {f"{a}:{b}": edge_wins(a, b, args.pushes, args.edge) for a, b in EDGE_PAIRS}
+        print(json.dumps({"positions_per_pair": args.pushes, "aims": args.edge,
+                          "wins": sum(w for w, _, _ in per.values()),
+                          "tried": sum(t for _, t, _ in per.values()),
+                          "from_below": sum(s.count(-1) for _, _, s in per.values()),
+                          "pairs": {k: [w, t] for k, (w, t, _) in per.items()}}, indent=1))
+        return 0
     pairs = all_pairs() if args.pairs == "all" else [
         (a, b) for a, _, b in (p.partition(":") for p in args.pairs.split(","))]
     known = {w.key for w in load_wrestlers()}

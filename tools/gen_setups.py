@@ -148,9 +148,16 @@ def design(players: int, seed: int = 7, iters: int = 4000) -> dict[str, list[tup
 #: medium, which Vice Grip hands him as a second medium, left fewest, and only against a wrestler its
 #: own first push had moved outwards. ``large_clear``: the seed must keep every large disc that far
 #: off the circle (see design_mirror).
+#:
+#: ``guards``: a small disc on each side of each wrestler between it and the edge (80 mm out, 26.5
+#: degrees round from it). The seed-8 board had one below each wrestler and none above, and the
+#: seeded search's two second-turn wins came up the ring's edge from below, drove a chain of discs
+#: into the wrestler's lower inner side and carried it out over the open edge above (95 and 14 of
+#: 180 pushes round the two lines won). With a disc in that path on both sides, the seed (28) was
+#: chosen as 8 was, and by the edge pushes of docs/rules-notes.md.
 MIRROR_2P = dict(wrestler=0.068, centre="medium", line={"large": 1, "medium": 1, "small": 0},
-                 total={"large": 3, "medium": 8, "small": 14}, seed=8, clear=0.001,
-                 large_clear=0.010)
+                 total={"large": 3, "medium": 8, "small": 14}, seed=28, clear=0.001,
+                 large_clear=0.010, guards=(("small", 0.080, 26.5), ("small", 0.080, -26.5)))
 #: The printed centre circle's radius (assets/materials.toml ``centre_radius``); every piece but the
 #: centre one starts ``clear`` of it.
 CIRCLE = 0.015
@@ -160,12 +167,15 @@ def design_mirror(wrestler: float = 0.068, centre: str | None = None,
                   line: dict[str, int] | None = None, total: dict[str, int] | None = None,
                   seed: int = 7, clear: float = 0.001, large_clear: float = 0.010,
                   iters: int = 4000, wrestler_deg: tuple[float, ...] = (0.0,),
-                  turn_deg: float = 0.0) -> dict[str, list[tuple[float, float]]]:
+                  turn_deg: float = 0.0,
+                  guards: tuple[tuple[str, float, float], ...] = ()) -> dict[str, list[tuple[float, float]]]:
     """A board symmetric under x -> -x (see :data:`MIRROR_2P`), relaxed as :func:`design`, then
     turned ``turn_deg`` round the centre (so the mirror line is the y axis turned that far).
 
     The representatives' wrestlers stand ``wrestler`` out at the bearings ``wrestler_deg`` (on the
-    x > 0 side; their images are the other seats' wrestlers). A piece and its mirror image push on
+    x > 0 side; their images are the other seats' wrestlers). ``guards`` are discs set down as
+    fixed as the wrestlers, (kind, distance from the centre, bearing in degrees) each on the x > 0
+    side, with their mirror images; they count in ``total``. A piece and its mirror image push on
     each other as any two pieces do; the push felt by the image is mirrored back onto its
     representative, and a piece on the mirror line moves along it."""
     line = dict(MIRROR_2P["line"] if line is None else line)  # type: ignore[arg-type]
@@ -174,9 +184,12 @@ def design_mirror(wrestler: float = 0.068, centre: str | None = None,
     reps: list[list] = [  # [kind, x, y, "fixed"|"pair"|"line"]
         ["wrestler", wrestler * math.cos(math.radians(d)), wrestler * math.sin(math.radians(d)), "fixed"]
         for d in wrestler_deg]
+    reps += [[kind, r * math.cos(math.radians(d)), r * math.sin(math.radians(d)), "fixed"]
+             for kind, r, d in guards]
     for kind in ("large", "medium", "small"):
         on_line = line.get(kind, 0)
-        pairs, odd = divmod(total[kind] - on_line - (kind == centre), 2)
+        guarded = 2 * sum(g[0] == kind for g in guards)
+        pairs, odd = divmod(total[kind] - on_line - (kind == centre) - guarded, 2)
         if odd:
             raise ValueError(f"{kind}: {total[kind]} discs cannot be mirror pairs with {on_line} on "
                              f"the line and {'one' if kind == centre else 'none'} on the centre")

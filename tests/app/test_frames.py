@@ -58,7 +58,7 @@ def _push(win, board: str):
     top = scene.limits.max_speed
     if board == "crowd":
         scene.choice_key = "large"
-        scene.aim = Aim(entry_deg=270.0, heading_deg=20.0, speed=top)   # two smalls off (mirror 2P board)
+        scene.aim = Aim(entry_deg=270.0, heading_deg=-35.0, speed=top)  # two pieces off (mirror 2P board)
     else:
         scene.choice_key = "medium"
         scene.aim = Aim(entry_deg=0.0, heading_deg=0.0, speed=top)

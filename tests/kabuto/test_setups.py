@@ -105,6 +105,26 @@ def test_two_player_board_starts_with_only_a_medium_disc_in_the_centre_circle():
     assert math.hypot(g.world.piece(p).x, g.world.piece(p).y) < 1e-9
 
 
+def test_two_player_wrestlers_have_a_disc_beside_them_towards_the_edge_on_both_sides():
+    """Issue 16: on the seed-8 mirror board a disc stood beside each wrestler towards the edge on
+    one side only, and a push up the ring's edge from that side drove the crowd into the wrestler
+    and carried it out over the open edge on the other (the seeded search's two second-turn wins,
+    tests/tools/test_early_wins.py). Now a disc stands in that path on each side: farther out than
+    the wrestler, 10-40 degrees round the ring from it, within 10 mm of its outline (17 mm at
+    most)."""
+    board = load_setups().boards[2]
+    sizes = Game.new(players=2, wrestlers=KEYS[:2], first_player=0).materials.kinds
+    for wx, wy in board.wrestlers:
+        out = math.hypot(wx, wy)
+        bearing = math.degrees(math.atan2(wy, wx))
+        for side in (1, -1):
+            beside = [(kind, x, y) for kind, pts in board.discs.items() for x, y in pts
+                      if math.hypot(x, y) > out
+                      and 10.0 < side * ((math.degrees(math.atan2(y, x)) - bearing + 180) % 360 - 180) < 40.0
+                      and math.hypot(x - wx, y - wy) - 0.017 - sizes[kind].size < 0.010]
+            assert beside, f"nothing beside the wrestler at ({wx:.3f}, {wy:.3f}) on side {side}"
+
+
 def test_three_player_board_is_symmetric_under_a_third_of_a_turn():
     _assert_symmetric(3, 1 / 3, {0: 1, 1: 2, 2: 0})
 

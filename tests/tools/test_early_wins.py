@@ -128,3 +128,47 @@ def test_hanks_three_player_horn_bar_line_no_longer_wins(early_wins):
     assert g.to_play != hank and not g.is_over
     with pytest.raises(IllegalMove):
         g.push(g.signature_kind(hank, "bar"), *HANK_BAR)
+
+
+#: Issue 16: the two second-turn wins the seeded 2P search (100 pushes a pair, 25 a unit of work)
+#: found on the mirror board of seed 8: (first, second, index of the push in the pair's seeded
+#: samples, the first push of its unit of work, the first player's plain push, the second player's
+#: push). Both came up the ring's edge from below the first player's wrestler and carried it out
+#: past its open flank.
+EDGE_LINES = [
+    ("jade", "dora", 40, 25, ("small", 238.53809520043094, -31.567890919498154, 0.4303982356606898),
+     ("small", 278.656383245957, -53.412940517457244, 0.40431008615767644)),
+    ("bea", "hank", 1, 0, ("small", 313.77606180717686, -31.372032700026374, 0.27141610461170207),
+     ("medium", 288.4438100064237, -57.29977924634385, 0.4454637351966434)),
+]
+
+
+@pytest.mark.parametrize("first, second, index, unit, first_push, second_push", EDGE_LINES,
+                         ids=[f"{a}-{b}" for a, b, *_ in EDGE_LINES])
+def test_the_two_edge_pushes_found_on_the_2p_board_no_longer_win(early_wins, first, second, index,
+                                                                   unit, first_push, second_push):
+    """The board now stands a disc on each side of each wrestler between it and the edge. The
+    search meets the found line again (the second player's samples are drawn on the position its
+    unit of work starts from, as search_pair draws them) and finds no win in any line of either
+    turn; the line leaves the first player's wrestler on the ring, and so do the pushes round it
+    (entry within 8 degrees, heading within 8; on the old board 95 and 14 of 180 pushes of the
+    finer sweep of docs/rules-notes.md won)."""
+    search = config().search
+    stream = early_wins._stream(2, 0, first, second)
+    base = early_wins.new_game(first, second)
+    firsts = early_wins.sample_pushes(base, index + 1, random.Random(stream))
+    assert firsts[index] == early_wins.PushSample(*first_push)
+    drawn_on = base.clone()
+    early_wins._push(drawn_on, firsts[unit])
+    drawn_on.end_turn()
+    replies = early_wins.sample_pushes(drawn_on, index + 1, random.Random(stream + "-2"))
+    assert replies[index] == early_wins.PushSample(*second_push)
+    assert early_wins.winning_line(base, firsts[index], search) is None
+    g = base.clone()
+    g.push(*first_push)
+    after = g.clone()
+    assert early_wins.winning_line(after, replies[index], search) is None
+    g.push(*second_push)
+    assert not g.is_over and g.seats[0].piece_id in g.world
+    wins, tried = early_wins.near_wins(after, replies[index], entry_step=4.0, speeds=(0.4, 0.5))
+    assert tried > 20 and wins == 0
