@@ -337,6 +337,10 @@ def _clear_combo_cache() -> None:
     for tables in _WILD_TABLES:
         for table in tables:
             table.clear()
+    for ranks in _RUN_PARTS:
+        for suits in ranks:
+            for part in suits:
+                part.clear()
     _CACHE_SIZE[0] = 0
 
 
@@ -465,12 +469,36 @@ _CODE_BITS = tuple(((1 << (code >> 1)) - 1) << 16 | (code & 1) << 20 for code in
 _SUITS_IN = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
 
 
+#: _RUN_PARTS[type][rank][suit]: the runs led by the card of that suit and rank a hand can make,
+#: keyed by the rest of its key (the ranks above and the A cards, ``have >> 4`` of :func:`_combos`);
+#: filled on demand, emptied with the meld tables.
+_RUN_PARTS: list[list[list[dict[int, list[str]]]]] = [
+    [[{} for _ in range(4)] for _ in range(13)] if SPEC[t][0] else [] for t in range(8)
+]
+
+
 def _combos(t: int, r: int, b: int) -> tuple[str, ...]:
     """The melds of type ``t`` and lowest rank ``r`` a hand can make with key ``b`` (suit bits of
     ranks r, r+1, ... | A-card code << 16), found among the rank's candidates (only those led by a
-    card the hand holds), sorted."""
+    card the hand holds), sorted.
+
+    A run holds one card of its lowest rank, so the runs led by one suit depend only on the ranks
+    above and the A cards: those parts are kept (:data:`_RUN_PARTS`), and a missing table of runs -
+    the most frequent miss of a play-out, a black run of three has 4,096 suit patterns a rank - is
+    made of a few parts, most of them seen before, instead of filtering every candidate again.
+    """
     have = (b & 0xFFFF) | _CODE_BITS[b >> 16]
     groups = _CANDIDATES[t][r] or _candidates(t, r)
+    if SPEC[t][0]:
+        parts = _RUN_PARTS[t][r]
+        rest = have >> 4
+        out: list[str] = []
+        for suit in _SUITS_IN[b & 15]:
+            part = parts[suit].get(rest)
+            if part is None:
+                part = parts[suit][rest] = [a for a, need in groups[suit] if not need & ~have]
+            out += part
+        return tuple(out)
     return tuple([a for suit in _SUITS_IN[b & 15] for a, need in groups[suit] if not need & ~have])
 
 
@@ -525,16 +553,18 @@ _SPLIT_BIT = tuple(split_hand(1 << c) for c in range(52))
 _NIB = tuple((k & 1) | (k >> 2 & 1) << 1 | (k >> 3 & 1) << 2 | (k >> 1 & 1) << 3 for k in range(16))
 
 
+#: Split bits of up to four ranks (2 a rank) of black (_SPREAD[0]) or red (_SPREAD[1]) cards ->
+#: the same cards as suit bits (4 a rank, the layout of :func:`_combos` keys).
+_SPREAD = tuple(
+    tuple(sum(_NIB[(k >> (2 * i) & 3) << (2 * colour)] << (4 * i) for i in range(4)) for k in range(256))
+    for colour in (0, 1)
+)
+
+
 def _window(t: int, kb: int, kr: int) -> int:
     """Suit bits of rank r, r+1, ... (4 a rank, the layout of :func:`_combos` keys) from split bits
     of those ranks (2 a rank), kept to what a meld of type ``t`` may use."""
-    b = i = 0
-    while kb or kr:
-        b |= _NIB[(kb & 3) | (kr & 3) << 2] << i
-        kb >>= 2
-        kr >>= 2
-        i += 4
-    return b & RELEVANT[t]
+    return (_SPREAD[0][kb] | _SPREAD[1][kr]) & RELEVANT[t]
 
 
 #: Per meld type, how a split key is laid out: (black bits a key takes, red bits, shift of the red
