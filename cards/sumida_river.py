@@ -677,8 +677,9 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
         if not (bl or rd):  # nothing that high left (a sixth of the turns of a play-out)
             return []
     even = _EVEN
-    ba = (bl | bl >> 1) & even  # ranks with a black card
-    ra = (rd | rd >> 1) & even  # ranks with a red card
+    # The ranks with a black card, with a red card: only when a free space needs them.
+    ba = (bl | bl >> 1) & even if blocked & 36 != 36 else 0  # black-run-3, red-triple
+    ra = (rd | rd >> 1) & even if blocked & 28 != 28 else 0  # black-run-3, the red runs
     out: list[str] = []
     tables = _SPLIT_TABLES
     lex = _LEX2
@@ -719,12 +720,12 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
             for r2 in lex[x]:
                 k = (bl >> r2) & 3 | ((rd >> r2) & 3) << 2
                 out += tab[r2][k] or _split_combos(5, r2, k)
-    if ba and not blocked & 64:  # singles: three pieces of the lexical order, see _SINGLES
+    if bl and not blocked & 64:  # singles: three pieces of the lexical order, see _SINGLES
         a, b, c = _SINGLES[0]
         out += a[bl >> 24]
         out += b[bl & 0x3FFF]
         out += c[bl >> 14 & 1023]
-    if ra and not blocked & 128:
+    if rd and not blocked & 128:
         a, b, c = _SINGLES[1]
         out += a[rd >> 24]
         out += b[rd & 0x3FFF]
