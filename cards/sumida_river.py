@@ -337,6 +337,10 @@ def _clear_combo_cache() -> None:
     for tables in _WILD_TABLES:
         for table in tables:
             table.clear()
+    for ranks in _RUN_PARTS:
+        for suits in ranks:
+            for part in suits:
+                part.clear()
     _CACHE_SIZE[0] = 0
 
 
@@ -525,16 +529,18 @@ _SPLIT_BIT = tuple(split_hand(1 << c) for c in range(52))
 _NIB = tuple((k & 1) | (k >> 2 & 1) << 1 | (k >> 3 & 1) << 2 | (k >> 1 & 1) << 3 for k in range(16))
 
 
+#: Split bits of up to four ranks (2 a rank) of black (_SPREAD[0]) or red (_SPREAD[1]) cards ->
+#: the same cards as suit bits (4 a rank, the layout of :func:`_combos` keys).
+_SPREAD = tuple(
+    tuple(sum(_NIB[(k >> (2 * i) & 3) << (2 * colour)] << (4 * i) for i in range(4)) for k in range(256))
+    for colour in (0, 1)
+)
+
+
 def _window(t: int, kb: int, kr: int) -> int:
     """Suit bits of rank r, r+1, ... (4 a rank, the layout of :func:`_combos` keys) from split bits
     of those ranks (2 a rank), kept to what a meld of type ``t`` may use."""
-    b = i = 0
-    while kb or kr:
-        b |= _NIB[(kb & 3) | (kr & 3) << 2] << i
-        kb >>= 2
-        kr >>= 2
-        i += 4
-    return b & RELEVANT[t]
+    return (_SPREAD[0][kb] | _SPREAD[1][kr]) & RELEVANT[t]
 
 
 #: Per meld type, how a split key is laid out: (black bits a key takes, red bits, shift of the red
@@ -558,8 +564,12 @@ _SPLIT_TABLES: list[list[list[tuple[str, ...] | None]]] = [
 
 def _split_combos(t: int, r2: int, key: int) -> tuple[str, ...]:
     """Fill one entry of :data:`_SPLIT_TABLES`."""
-    bm, rm, sh = _SPLIT_KEY[t]
-    got = _SPLIT_TABLES[t][r2][key] = _combos(t, r2 >> 1, _window(t, key & bm, key >> sh & rm if rm else 0))
+    if SPEC[t][0]:
+        got = _run_combos(t, r2, key)
+    else:
+        bm, rm, sh = _SPLIT_KEY[t]
+        got = _combos(t, r2 >> 1, _window(t, key & bm, key >> sh & rm if rm else 0))
+    _SPLIT_TABLES[t][r2][key] = got
     return got
 
 
@@ -570,13 +580,59 @@ _WILD_TABLES: list[list[dict[int, tuple[str, ...]]]] = [[{} for _ in range(26)] 
 
 def _wild_combos(t: int, r2: int, k: int) -> tuple[str, ...]:
     """Fill one entry of :data:`_WILD_TABLES`."""
-    bm, rm, sh = _SPLIT_KEY[t]
-    key = k & 0xFFF
-    got = _WILD_TABLES[t][r2][k] = _combos(t, r2 >> 1, _window(t, key & bm, key >> sh & rm if rm else 0) | (k >> 12) << 16)
+    if SPEC[t][0]:
+        got = _run_combos(t, r2, k)
+    else:
+        bm, rm, sh = _SPLIT_KEY[t]
+        key = k & 0xFFF
+        got = _combos(t, r2 >> 1, _window(t, key & bm, key >> sh & rm if rm else 0) | (k >> 12) << 16)
+    _WILD_TABLES[t][r2][k] = got
     _CACHE_SIZE[0] += 1
     if _CACHE_SIZE[0] > _CACHE_LIMIT:  # bound memory in endless play-outs
         _clear_combo_cache()
     return got
+
+
+# A run holds one card of its lowest rank, so the runs led by one suit there depend only on the
+# cards of the ranks above and the A cards - and when that card is off-colour (a red card leading
+# a black run of three), only on the main colour's: those *parts* are kept, and a missing table of
+# runs (the most frequent miss of a play-out: a black run of three has 4,096 suit patterns a rank,
+# times the A cards) is made of a few parts, most of them seen before.
+#: _RUN_PARTS[type][rank][suit]: part key (see _PART_KEY) -> the runs led by that card.
+_RUN_PARTS: list[list[list[dict[int, list[str]]]]] = [
+    [[{} for _ in range(4)] for _ in range(13)] if SPEC[t][0] else [] for t in range(8)
+]
+#: _PART_KEY[type][suit]: the bits of a key (split key | A-card code << 12, the code being
+#: main count << 1 | off count) that the part of the runs led by that suit depends on.
+def _part_key(t: int, suit: int) -> int:
+    bm, rm, sh = _SPLIT_KEY[t]
+    black_above, red_above = bm & ~3, (rm & ~3) << sh
+    main_above, off_above = (black_above, red_above) if SPEC[t][2] else (red_above, black_above)
+    if (BLACK_SUITS >> suit & 1) == SPEC[t][2]:  # led by the main colour
+        return main_above | off_above | 0b1111 << 12
+    return main_above | 0b1110 << 12  # led by the one off-colour card allowed
+
+
+_PART_KEY = tuple(tuple(_part_key(t, suit) for suit in range(4)) if SPEC[t][0] else () for t in range(8))
+
+
+def _run_combos(t: int, r2: int, k: int) -> tuple[str, ...]:
+    """The runs of type ``t`` whose lowest natural card has rank ``r2 >> 1``, for key ``k`` (its
+    split key | A-card code << 12), made of the parts of the suits the hand holds there."""
+    bm, rm, sh = _SPLIT_KEY[t]
+    parts = _RUN_PARTS[t][r2 >> 1]
+    masks = _PART_KEY[t]
+    out: list[str] = []
+    for suit in _SUITS_IN[_NIB[(k & bm & 3) | ((k >> sh) & rm & 3) << 2]]:
+        pk = k & masks[suit]
+        part = parts[suit].get(pk)
+        if part is None:
+            key = k & 0xFFF
+            have = _window(t, key & bm, key >> sh & rm) | _CODE_BITS[k >> 12]
+            have |= 1 << suit  # (the lead card itself)
+            part = parts[suit][pk] = [a for a, need in _candidates(t, r2 >> 1)[suit] if not need & ~have]
+        out += part
+    return tuple(out)
 
 
 def wild_melds(bl: int, rd: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
@@ -621,8 +677,9 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
         if not (bl or rd):  # nothing that high left (a sixth of the turns of a play-out)
             return []
     even = _EVEN
-    ba = (bl | bl >> 1) & even  # ranks with a black card
-    ra = (rd | rd >> 1) & even  # ranks with a red card
+    # The ranks with a black card, with a red card: only when a free space needs them.
+    ba = (bl | bl >> 1) & even if blocked & 36 != 36 else 0  # black-run-3, red-triple
+    ra = (rd | rd >> 1) & even if blocked & 28 != 28 else 0  # black-run-3, the red runs
     out: list[str] = []
     tables = _SPLIT_TABLES
     lex = _LEX2
@@ -663,18 +720,16 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
             for r2 in lex[x]:
                 k = (bl >> r2) & 3 | ((rd >> r2) & 3) << 2
                 out += tab[r2][k] or _split_combos(5, r2, k)
-    if ba and not blocked & 64:  # singles: four pieces of the lexical order, see _SINGLES
-        a, b, c, d = _SINGLES[0]
+    if bl and not blocked & 64:  # singles: three pieces of the lexical order, see _SINGLES
+        a, b, c = _SINGLES[0]
         out += a[bl >> 24]
-        out += b[bl & 255]
-        out += c[bl >> 8 & 63]
-        out += d[bl >> 14 & 1023]
-    if ra and not blocked & 128:
-        a, b, c, d = _SINGLES[1]
+        out += b[bl & 0x3FFF]
+        out += c[bl >> 14 & 1023]
+    if rd and not blocked & 128:
+        a, b, c = _SINGLES[1]
         out += a[rd >> 24]
-        out += b[rd & 255]
-        out += c[rd >> 8 & 63]
-        out += d[rd >> 14 & 1023]
+        out += b[rd & 0x3FFF]
+        out += c[rd >> 14 & 1023]
     return out
 
 
@@ -691,12 +746,19 @@ def _singles(t: int, first: int, ranks: int) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple([a for a, bit in cards if bits & bit]) for bits in range(1 << (2 * ranks)))
 
 
-#: _SINGLES[0 black, 1 red]: the singles of a colour mask in four pieces that follow one another
+def _low_singles(t: int) -> tuple[tuple[str, ...], ...]:
+    """The singles of type ``t`` of ranks 3-9 (bits 0-13 of a colour mask), for every value of
+    those bits: ranks 3-6 then 7-9 (their digits sort in rank order), from two small tables."""
+    low, high = _singles(t, 0, 4), _singles(t, 4, 3)
+    return tuple(low[k & 255] + high[k >> 8] for k in range(1 << 14))
+
+
+#: _SINGLES[0 black, 1 red]: the singles of a colour mask in three pieces that follow one another
 #: in the lexical order of legal actions ("2" first, then "3" to "9", then "A", "J", "K", "Q",
-#: "T"): rank 2 (bits 24-25), ranks 3-6 (bits 0-7), ranks 7-9 (bits 8-13), ranks T-A (bits
-#: 14-23), each indexed by its bits. A few thousand short tuples, made at import.
+#: "T"): rank 2 (bits 24-25), ranks 3-9 (bits 0-13), ranks T-A (bits 14-23), each indexed by its
+#: bits. Some 33,000 short tuples, made at import (a few ms).
 _SINGLES = tuple(
-    (_singles(t, 12, 1), _singles(t, 0, 4), _singles(t, 4, 3), _singles(t, 7, 5))
+    (_singles(t, 12, 1), _low_singles(t), _singles(t, 7, 5))
     for t in (MELD_INDEX["single-black"], MELD_INDEX["single-red"])
 )
 
@@ -727,7 +789,7 @@ class Meld:
     """A parsed meld action: type, natural cards (mask), A cards by colour, rank (None: all A)."""
 
     __slots__ = (
-        "type", "mask", "nat", "nwb", "nwr", "rank", "cards", "keep", "keep_bl", "keep_rd", "bit", "wild", "floor",
+        "type", "mask", "nat", "nwb", "nwr", "rank", "cards", "keep", "split_bl", "split_rd", "bit", "wild", "floor",
         "events",
     )
 
@@ -736,8 +798,8 @@ class Meld:
         self.mask = sum(1 << c for c in nat)
         # Worked out once per meld string, for apply's hot path:
         self.keep = ~self.mask  # the hand's cards it leaves
-        self.keep_bl = ~sum(_SPLIT_BIT[c][0] for c in nat)  # the same in the colour masks
-        self.keep_rd = ~sum(_SPLIT_BIT[c][1] for c in nat)
+        self.split_bl = sum(_SPLIT_BIT[c][0] for c in nat)  # its cards in the colour masks
+        self.split_rd = sum(_SPLIT_BIT[c][1] for c in nat)
         self.bit = 1 << t  # its space in the trick
         self.wild = bool(nwb or nwr)
         self.floor = -1 if rank is None else rank  # for the check against the rank to meet
@@ -1276,17 +1338,22 @@ class SumidaRiver(CardGame):
         rank = m.rank if m.rank is not None else (cur if cur > 0 else 0)
         n = self.num_players
         if m.nat:
+            # The meld's cards are in the hand (listed, or checked above), so they are taken out
+            # with an exclusive or: on these positive ints it is cheaper than and-ing a complement.
+            mask = m.mask
             sp = self._split[p]
             if sp[0] == h:  # keep the colour masks up to date too
-                self._split[p] = (h & m.keep, sp[1] & m.keep_bl, sp[2] & m.keep_rd)
-            h &= m.keep
+                h ^= mask
+                self._split[p] = (h, sp[1] ^ m.split_bl, sp[2] ^ m.split_rd)
+            else:
+                h ^= mask
             hands[p] = h
             known = self.known
-            keep = m.keep
             for i in _KNOWN_OF[n][p]:
-                if known[i]:
-                    known[i] &= keep
-            self.trick_mask |= m.mask
+                k = known[i]
+                if k and k & mask:
+                    known[i] = k & m.keep
+            self.trick_mask |= mask
         holding = h
         if m.wild:
             self.hb[p] -= m.nwb

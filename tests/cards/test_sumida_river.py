@@ -658,6 +658,25 @@ def test_a_rank_s_meld_table_found_among_candidates_equals_building_it():
                 assert found == sumida_river._build_combos(t, r, bits, wm, wo), (MELD_TYPES[t], r, bits, wm, wo)
 
 
+def test_a_table_of_runs_made_of_parts_equals_filtering_the_candidates():
+    """A missing table of runs is made of per-suit parts shared by many keys (the part of a red
+    card leading a black run of three ignores the other red cards, say); for every run type and
+    rank and many seeded keys, in the order they come, it must list exactly what filtering all the
+    rank's candidates lists."""
+    rng = random.Random(13)
+    for t, (is_run, size, _, off) in enumerate(SPEC):
+        if not is_run:
+            continue
+        bm, rm, sh = sumida_river._SPLIT_KEY[t]
+        for r in range(13):
+            for _ in range(300):
+                key = rng.getrandbits(14) & (bm | rm << sh)
+                code = rng.randrange(size) << 1 | rng.randrange(off + 1)
+                bits = sumida_river._window(t, key & bm, key >> sh & rm)
+                expected = sumida_river._combos(t, r, bits | code << 16)
+                assert sumida_river._run_combos(t, 2 * r, key | code << 12) == expected, (MELD_TYPES[t], r, key, code)
+
+
 def test_a_well_formed_meld_is_accepted_exactly_when_it_is_listed():
     """apply() checks a meld without searching the legal actions: it must accept every listed
     meld and refuse (leaving the game unchanged) every other one, here melds of other hands."""
