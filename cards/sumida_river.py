@@ -113,7 +113,7 @@ from itertools import combinations
 from typing import Any
 
 from cards import register
-from cards.api import CardGame, IllegalMove, OutsideChance
+from cards.api import CardGame, IllegalMove, OutsideChance, shuffle_like_random
 from cards.saved import SavedGame
 
 # ----- the deck ------------------------------------------------------------------------------------
@@ -144,24 +144,12 @@ _KNOWN_OF = {n: tuple(tuple(r * (n + 1) + p for r in range(n) if r != p) for p i
 NOBODY = -1
 
 
-#: (i, i + 1, its bit length) for i = 51 down to 1: the steps of random.Random.shuffle on 52 cards.
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
-
-
 def shuffled_deck(rng: random.Random) -> list[int]:
-    """The 52 card ids shuffled exactly as ``rng.shuffle(list(range(52)))`` would shuffle them,
-    drawing the same random bits (so a seed deals what it always dealt and leaves the generator
-    in the same state), without the two Python calls per card of the library's loop."""
+    """The 52 card ids shuffled exactly as ``rng.shuffle(list(range(52)))`` would shuffle them
+    (:func:`cards.api.shuffle_like_random`: the same random bits, without the library loop's two
+    Python calls per card)."""
     deck = list(range(52))
-    if type(rng) is not random.Random:  # a subclass may draw differently: let it shuffle
-        rng.shuffle(deck)
-        return deck
-    getrandbits = rng.getrandbits
-    for i, n, k in _SHUFFLE_STEPS:  # random.Random._randbelow_with_getrandbits, inlined
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
+    shuffle_like_random(rng, deck)
     return deck
 
 
