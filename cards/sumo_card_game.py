@@ -144,6 +144,8 @@ _PLAY_NAMES: dict[tuple[int, ...], list[str]] = {(c,): [NAMES[c]] for c in range
 #: The attack value of every play listed so far (a lone 2 or Joker: WILD, drawn for when revealed).
 WILD = -1
 _PLAY_VALUE: dict[tuple[int, ...], int] = {(c,): WILD if RANK[c] == 2 else RANK[c] for c in range(len(NAMES))}
+#: Refill by taking the top cards in one slice (tests turn it off to compare with card-by-card draws).
+_SLICE_REFILL = True
 #: The "place" event of each seat (event records are read-only, so one dict serves every game).
 _PLACE_EVENTS = ({"type": "place", "seat": 0}, {"type": "place", "seat": 1})
 #: Cards that can be part of a combo: the 3s, 4s and 5s, and the Jokers.
@@ -522,7 +524,7 @@ class SumoCardGame(CardGame):
             if need <= 0:
                 continue
             deck = self.deck
-            if self._chance is None and len(deck) >= need:
+            if _SLICE_REFILL and self._chance is None and len(deck) >= need:
                 # The top ``need`` cards, top first: what ``need`` draws would take, in one slice.
                 drawn = deck[-need:]
                 drawn.reverse()

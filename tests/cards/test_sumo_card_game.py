@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cards
+from cards import sumo_card_game
 from cards.api import IllegalMove
 from cards.sumo_card_game import NAMES, SumoCardGame, combo_value, heuristic_action, push_distance
 
@@ -670,28 +671,10 @@ def test_heuristic_beats_random_play():
     assert wins > 0.6 * games
 
 
-def _refill_one_card_at_a_time(self: SumoCardGame) -> None:
-    """The rulebook's refill, card by card (the engine takes the top cards in one slice)."""
-    for seat in (self.draw_first, 1 - self.draw_first):
-        hand, epochs = self.hands[seat], self.hand_epochs[seat]
-        drawn = []
-        while len(hand) < 3:
-            c = self._draw_card("draw")
-            if c is None:
-                break
-            hand.append(c)
-            epochs.append(self.reshuffles)
-            drawn.append(c)
-        if drawn:
-            self.events.append({"type": "draw", "seat": seat, "count": len(drawn)})
-            self.events.append({"type": "draw-cards", "seat": seat, "cards": [NAMES[c] for c in drawn],
-                                "to": [seat]})
-
-
 @pytest.mark.parametrize("jokers", [False, True])
 def test_refilling_in_one_slice_draws_what_drawing_card_by_card_draws(jokers, monkeypatch):
-    """The same seeded games, played once with the engine's refill and once with a card-by-card
-    reference: every hand, deck, discard pile and event must come out the same."""
+    """The same seeded games, played once with the engine's refill in one slice and once drawing
+    card by card: every hand, deck, discard pile and event must come out the same."""
     def play(seed: int) -> Any:
         g = SumoCardGame.new(2, seed, jokers=jokers)
         rng = random.Random(seed)
@@ -700,7 +683,7 @@ def test_refilling_in_one_slice_draws_what_drawing_card_by_card_draws(jokers, mo
         return g.to_json(), g.events
 
     fast = [play(seed) for seed in range(150)]
-    monkeypatch.setattr(SumoCardGame, "_refill", _refill_one_card_at_a_time)
+    monkeypatch.setattr(sumo_card_game, "_SLICE_REFILL", False)  # draw card by card, as the rulebook says
     reference = [play(seed) for seed in range(150)]
     assert fast == reference
     assert any(e["type"] == "reshuffle" for _, events in fast for e in events), "reshuffles were met"
