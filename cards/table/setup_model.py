@@ -14,6 +14,10 @@ from cards.table.views.common import button, text, wrap
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
 
+#: Characters of a strength's blurb a line (the room from x = 882 to the screen's edge in the small
+#: font); a blurb should fit in three lines.
+BLURB_CHARS = 56
+
 
 def fresh_seed() -> int:
     """A deal number for a new game: shown on screen, so a deal can be played again."""
@@ -76,8 +80,13 @@ class SetupModel:
                     d.add(button(f"strength:{i}:{s.key}", Rect(x, y - 34, w, 28), s.label, f"strength:{i}:{s.key}",
                                  selected=seat.strength == s.key, size=theme.FONT_SMALL))
                     x += w + 8
-                strength = data.strength(seat.strength)
-                d.add(text(f"sblurb:{i}", 882, y + 14, strength.blurb, theme.FONT_SMALL, theme.TEXT_DIM))
+                # The strength's blurb beside the seat, wrapped to the room right of the Bot
+                # button and stacked upwards so its last line sits level with the seat's name
+                # (the strength buttons are below it, the seat above starts a row higher).
+                lines = wrap(data.strength(seat.strength).blurb, BLURB_CHARS)
+                for k, line in enumerate(lines):
+                    d.add(text(f"sblurb:{i}:{k}", 882, y + 14 + 16 * (len(lines) - 1 - k), line,
+                               theme.FONT_SMALL, theme.TEXT_DIM))
             y -= 96
         humans = sum(1 for s in self.seats if not s.is_bot)
         note = ("Hot-seat: a pass screen hides each player's hand from the others." if humans >= 2 else

@@ -76,3 +76,27 @@ def test_the_engines_and_the_tables_pure_parts_never_load_pyglet():
             "sys.exit(1 if 'pyglet' in sys.modules else 0)")
     root = Path(__file__).resolve().parents[2]
     assert subprocess.run([sys.executable, "-c", code], cwd=root).returncode == 0
+
+
+def test_every_strength_blurb_stays_on_the_set_up_screen_clear_of_the_buttons():
+    """A bot seat shows its strength's blurb beside it. With four bot seats and every strength,
+    each blurb line must lie inside the screen and overlap no button (the small font's glyphs are
+    about 0.67 of its size wide: 59 characters measured 396 px at size 10)."""
+    from cards.table.display import DESIGN_W, ButtonItem, TextItem
+
+    for strength in table_data().strengths:
+        s = SetupModel("sumida-river-4", seed=1)
+        for i in range(4):
+            s.handle(f"strength:{i}:{strength.key}")
+        d = s.display()
+        buttons = [it.rect for it in d if isinstance(it, ButtonItem)]
+        lines = [it for it in d if isinstance(it, TextItem) and it.key.startswith("sblurb:")]
+        assert len(lines) >= 4, strength.key
+        assert " ".join(it.text for it in lines if it.key.startswith("sblurb:0:")) == strength.blurb
+        for it in lines:
+            left, right = it.x, it.x + 0.67 * it.size * len(it.text)
+            bottom, top = it.y - 0.3 * it.size, it.y + it.size
+            assert right <= DESIGN_W, f"{strength.key}: {it.text!r} runs off the screen"
+            for r in buttons:
+                apart = right <= r.x or left >= r.x + r.w or top <= r.y or bottom >= r.y + r.h
+                assert apart, f"{strength.key}: {it.text!r} overlaps a button"
