@@ -247,14 +247,16 @@ def speed(
     }
 
 
-def openspiel_games() -> dict[str, Any]:
-    """OpenSpiel's Python games of :data:`OPENSPIEL_REFERENCE_US`, loaded (empty without OpenSpiel)."""
+def openspiel_games(python_only: bool = True) -> dict[str, Any]:
+    """OpenSpiel's games of :data:`OPENSPIEL_REFERENCE_US`, loaded: only the Python ones (the
+    yardstick) unless ``python_only`` is False (empty without OpenSpiel)."""
     try:
         import open_spiel.python.games  # noqa: F401  (registers the Python games)
         import pyspiel
     except ImportError:
         return {}
-    return {name: pyspiel.load_game(name) for name in OPENSPIEL_REFERENCE_US if name.startswith("python_")}
+    return {name: pyspiel.load_game(name) for name in OPENSPIEL_REFERENCE_US
+            if name.startswith("python_") or not python_only}
 
 
 def _play_spiel(game: Any, seconds: float, seed: int = 7) -> float:
@@ -276,15 +278,9 @@ def _play_spiel(game: Any, seconds: float, seed: int = 7) -> float:
 
 def openspiel_speed(seconds: float, chunks: int = 5) -> dict[str, dict[str, float]]:
     """OpenSpiel's games of :data:`OPENSPIEL_REFERENCE_US` through the same loop, fastest chunk."""
-    try:
-        import open_spiel.python.games  # noqa: F401  (registers the Python games)
-        import pyspiel
-    except ImportError:
-        return {}
     return {
-        name: {"us_per_action": round(min(_play_spiel(pyspiel.load_game(name), seconds / chunks)
-                                          for _ in range(chunks)), 3)}
-        for name in OPENSPIEL_REFERENCE_US
+        name: {"us_per_action": round(min(_play_spiel(game, seconds / chunks) for _ in range(chunks)), 3)}
+        for name, game in openspiel_games(python_only=False).items()
     }
 
 

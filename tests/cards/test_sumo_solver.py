@@ -29,6 +29,19 @@ def tricks_position(seed: int, hand_size: int, colours: str = "red-black") -> Su
     return g
 
 
+def live_tricks_positions(colours: str, leads: int = 0, seeds: int = 40):
+    """(seed, game) for each of ``seeds`` four-card deals still going once the tricks begin and
+    ``leads`` random cards have been played after that (a fresh generator of the seed's)."""
+    for seed in range(seeds):
+        g = tricks_position(seed, 4, colours)
+        rng = random.Random(seed)
+        for _ in range(leads):
+            if not g.is_over:
+                g.apply(rng.choice(g.legal_actions()))
+        if not g.is_over:
+            yield seed, g
+
+
 def _assert_each_equals_a_full_search(g, got, me, seed):
     """Every action's value in ``got`` is what a full search after it gives seat ``me``."""
     for a, v in got.items():
@@ -40,10 +53,7 @@ def _assert_each_equals_a_full_search(g, got, me, seed):
 @pytest.mark.parametrize("colours", ["red-black", "suits"])
 def test_solver_values_equal_a_full_search_of_every_line(colours):
     checked = 0
-    for seed in range(40):
-        g = tricks_position(seed, 4, colours)
-        if g.is_over:
-            continue
+    for seed, g in live_tricks_positions(colours):
         me = g.turn
         got = action_values(g)
         _assert_each_equals_a_full_search(g, got, me, seed)
@@ -55,13 +65,7 @@ def test_solver_values_equal_a_full_search_of_every_line(colours):
 def test_answers_to_a_lead_are_valued_like_a_full_search(colours):
     # The follower's side of the solver (a card already led), from a fresh table each time.
     checked = 0
-    for seed in range(40):
-        g = tricks_position(seed, 4, colours)
-        if g.is_over:
-            continue
-        g.apply(random.Random(seed).choice(g.legal_actions()))
-        if g.is_over:
-            continue
+    for seed, g in live_tricks_positions(colours, leads=1):
         me = g.turn
         got = TrickSolver(colours).action_values(g)
         assert set(got) == set(g.legal_actions())
