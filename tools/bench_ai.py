@@ -16,6 +16,14 @@ The machine is shared, so beside wall times it reports CPU seconds: with 1 worke
 CPU, with 2 the *critical path* (main process CPU + the busier worker's CPU), which is the wall time
 the decision takes when each worker has a core of its own.
 
+**fidelity** (issue 16 point 6) checks that sketched previews (hard's ``sketch_rate``) leave hard as
+strong: on ``--positions`` positions from seeded medium games (every turn of them), hard chooses with
+its sketches and with every preview exact (the same seed), and each plan is judged the same exact
+way - played on a copy (its hand wobble included), then the worst of ``--judge-replies`` exact
+replies of the opponent (a fixed sample). It reports how often the sketching search's turn is worth
+as much as the exact one's, within ``--margin`` points (a standard disc in hand is 8), how often a
+sketched choice loses where the exact one does not (and the reverse), and the time each took.
+
 **strength** plays one level against another (``--versus A:B``, default hard:easy): wrestler pairs
 drawn from the seed, A in seat 0 in half the games and moving first in half of each half. Games run in parallel (each AI in-process), so
 the result does not depend on ``--workers``. A game still going after ``--max-turns`` turns is
@@ -42,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kabuto.ai import choose, play_turn, shutdown, warm_up  # noqa: E402
 from kabuto.ai import pool as pool_module  # noqa: E402
+from kabuto.ai.pool import Base  # noqa: E402
 from kabuto.cli.tournament import GameSpec, run_local, wilson  # noqa: E402
 from kabuto.rules.game import Game  # noqa: E402
 from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
@@ -132,6 +141,91 @@ def bench_speed(args: argparse.Namespace) -> dict:
     }
 
 
+def game_positions(n: int, seed: int) -> list[Game]:
+    """``n`` positions from seeded medium-against-medium games: every turn's start, game after game
+    (the positions real play reaches, not only starting boards)."""
+    keys = [w.key for w in load_wrestlers()]
+    rng = random.Random(f"bench-ai-games-{seed}")
+    out: list[Game] = []
+    while len(out) < n:
+        a, b = rng.sample(keys, 2)
+        game = Game.new(players=2, wrestlers=[a, b], seed=rng.randrange(10**6), first_player=rng.randrange(2))
+        k = 0
+        while not game.is_over and len(out) < n and k < 30:
+            out.append(game.clone())
+            play_turn(game, choose(game, "medium", seed=seed * 1000 + k, workers=1))
+            k += 1
+    return out
+
+
+def judge(game: Game, plan: object, replies: int) -> float:
+    """What ``plan`` is worth, judged exactly: played on a copy (the hand's wobble included), then
+    the worst of ``replies`` exact replies (a fixed sample, :func:`kabuto.ai.lookahead.after_reply`)."""
+    from kabuto.ai.levels import config
+    from kabuto.ai.lookahead import after_reply
+
+    cfg = config()
+    g = game.clone()
+    seat = g.current_seat
+    play_turn(g, plan)  # type: ignore[arg-type]
+    rng = random.Random(f"bench-ai-judge|{Base.of(g).key}")
+    return after_reply(g, seat, replies, rng, cfg.search, cfg.weights, 1)[0]
+
+
+def _fidelity_one(task: tuple[str, int, int]) -> dict:
+    text, seed, replies = task
+    from kabuto.ai.levels import level
+
+    game = Game.from_json(json.loads(text))
+    hard = level("hard")
+    exact = hard.with_changes(sketch_rate=0, recheck_top=0)
+    out: dict = {}
+    for name, lvl in (("exact", exact), ("sketch", hard)):
+        c = time.process_time()
+        plan = choose(game, lvl, seed=seed, workers=1)
+        out[f"{name}_cpu"] = time.process_time() - c
+        out[f"{name}_previews"] = plan.previews
+        out[f"{name}_aim"] = plan.aims[0].args() if plan.aims else None
+        out[name] = judge(game, plan, replies)
+    return out
+
+
+def bench_fidelity(args: argparse.Namespace) -> dict:
+    import multiprocessing
+
+    from kabuto.ai.levels import config
+
+    games = game_positions(args.positions, args.seed)
+    tasks = [(json.dumps(g.to_json()), args.seed + i, args.judge_replies) for i, g in enumerate(games)]
+    load_before = os.getloadavg()[0]
+    ctx = multiprocessing.get_context("forkserver")
+    with ctx.Pool(args.workers) as pool:
+        rows = pool.map(_fidelity_one, tasks, chunksize=1)
+    m, loss = args.margin, config().weights.loss
+    n = len(rows)
+    diffs = [r["sketch"] - r["exact"] for r in rows]
+    return {
+        "positions": n, "margin_points": m, "judge_replies": args.judge_replies,
+        "same_aim": sum(r["sketch_aim"] == r["exact_aim"] for r in rows),
+        "sketch_within_margin_or_better": sum(d >= -m for d in diffs),
+        "sketch_better_by_more_than_margin": sum(d > m for d in diffs),
+        "sketch_worse_by_more_than_margin": sum(d < -m for d in diffs),
+        "sketch_loses_exact_does_not": sum(r["sketch"] <= loss < r["exact"] for r in rows),
+        "exact_loses_sketch_does_not": sum(r["exact"] <= loss < r["sketch"] for r in rows),
+        "mean_value_exact": round(statistics.fmean(r["exact"] for r in rows), 2),
+        "mean_value_sketch": round(statistics.fmean(r["sketch"] for r in rows), 2),
+        "median_difference": round(statistics.median(diffs), 2),
+        "cpu_median_s_exact": round(statistics.median(r["exact_cpu"] for r in rows), 3),
+        "cpu_median_s_sketch": round(statistics.median(r["sketch_cpu"] for r in rows), 3),
+        "cpu_total_ratio_exact_over_sketch": round(sum(r["exact_cpu"] for r in rows)
+                                                   / sum(r["sketch_cpu"] for r in rows), 3),
+        "previews_median_exact": statistics.median(r["exact_previews"] for r in rows),
+        "previews_median_sketch": statistics.median(r["sketch_previews"] for r in rows),
+        "load_average_at_start": round(load_before, 2),
+        "load_average_at_end": round(os.getloadavg()[0], 2),
+    }
+
+
 #: Score the first level of a --versus pair must reach against the second.
 TARGETS = {("hard", "easy"): 0.75, ("hard", "medium"): 0.70, ("expert", "hard"): 0.60}
 
@@ -205,8 +299,9 @@ def bench_strength(args: argparse.Namespace) -> dict:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("mode", choices=("speed", "strength"), nargs="?", default="speed")
-    p.add_argument("--positions", type=int, default=8, help="speed: positions timed (default 8)")
+    p.add_argument("mode", choices=("speed", "strength", "fidelity"), nargs="?", default="speed")
+    p.add_argument("--positions", type=int, default=8,
+                   help="speed: positions timed (default 8); fidelity: positions compared")
     p.add_argument("--games", type=int, default=100, help="strength: games (default 100)")
     p.add_argument("--workers", type=int, default=2, help="strength: games at once (default 2)")
     p.add_argument("--max-turns", type=int, default=40,
@@ -214,6 +309,10 @@ def main(argv: list[str] | None = None) -> int:
                         "(half a win each; default 40)")
     p.add_argument("--versus", default="hard:easy",
                    help="strength: LEVEL:LEVEL, the first scored against the second (default hard:easy)")
+    p.add_argument("--margin", type=float, default=5.0,
+                   help="fidelity: points within which two turns count as worth the same (default 5)")
+    p.add_argument("--judge-replies", type=int, default=40,
+                   help="fidelity: exact replies each plan is judged against (default 40)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="one JSON object")
     args = p.parse_args(argv)
@@ -225,7 +324,8 @@ def main(argv: list[str] | None = None) -> int:
     args.versus = pair
     if args.positions < 1 or args.games < 1 or args.workers < 1 or args.max_turns < 1:
         p.error("--positions, --games, --workers and --max-turns must be at least 1")
-    result = bench_speed(args) if args.mode == "speed" else bench_strength(args)
+    modes = {"speed": bench_speed, "strength": bench_strength, "fidelity": bench_fidelity}
+    result = modes[args.mode](args)
     if args.json:
         print(json.dumps(result))
     else:

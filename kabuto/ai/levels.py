@@ -56,6 +56,8 @@ class SearchSettings:
     flank_min_deg: float = 15.0
     flank_max_deg: float = 65.0
     flank_offsets_mm: tuple[float, ...] = (0.0, 4.5, 9.0, 13.5)
+    #: A sketched preview (a level's ``sketch_rate``) accepts overlaps up to this (mm) at rest.
+    sketch_rest_overlap_mm: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -99,12 +101,19 @@ class Level:
     wobble_speed_frac: float
     reply_top: int = 0
     reply_broad: int = 0
+    #: Sketched previews (:class:`kabuto.ai.pool.Sketch`, issue 16 point 6): the broad look, the
+    #: refinement, the wobble re-scoring and the replies simulated at this many steps a second (0:
+    #: every preview exact), and the best ``recheck_top`` of the sketched pushes previewed again
+    #: exactly before the level chooses among them (the push played is always judged exactly).
+    sketch_rate: int = 0
+    recheck_top: int = 0
 
     @property
     def budget(self) -> int:
         """Previews the push search spends (before signature-move openings and a second push)."""
         return (self.broad + self.refine_top * self.refine_rounds * self.refine_per
-                + self.robust_top * self.robust_samples + self.reply_top * (1 + self.reply_broad))
+                + self.robust_top * self.robust_samples + self.reply_top * (1 + self.reply_broad)
+                + (self.recheck_top if self.sketch_rate else 0))
 
     @property
     def looks_ahead(self) -> bool:
@@ -152,6 +161,7 @@ _SEARCH_LIMITS: dict[str, tuple[float, float, bool]] = {
     "flank_share": (0.0, 1.0, False),
     "flank_min_deg": (0.0, 90.0, False),
     "flank_max_deg": (0.0, 90.0, False),
+    "sketch_rest_overlap_mm": (0.0, 5.0, False),
 }
 _SEARCH_LISTS: dict[str, tuple[float, float]] = {
     "speed_fractions": (1e-3, 1.0),
@@ -173,11 +183,14 @@ _LEVEL_LIMITS: dict[str, tuple[float, float, bool]] = {
     "wobble_speed_frac": (0.0, 1.0, False),
     "reply_top": (0, 50, True),
     "reply_broad": (0, 1000, True),
+    "sketch_rate": (0, 100000, True),
+    "recheck_top": (0, 100, True),
 }
 
 
-#: Added with the look-ahead (issue 16): a level saved before it (a tournament's records) has none.
-_LOOKAHEAD_KEYS = frozenset({"reply_top", "reply_broad"})
+#: Added with the look-ahead and the sketches (issue 16): a level saved before them (a tournament's
+#: records) has none, and so reads as 0 (no look-ahead, every preview exact).
+_LOOKAHEAD_KEYS = frozenset({"reply_top", "reply_broad", "sketch_rate", "recheck_top"})
 
 
 def _num(v: Any, where: str, lo: float, hi: float, integer: bool) -> float | int:
@@ -241,6 +254,9 @@ def _parse_level(name: str, d: dict[str, Any], where: str) -> Level:
     if not isinstance(after, bool):
         raise ValueError(f"{where}.after_moves: expected true or false, got {after!r}")
     vals["after_moves"] = after
+    if vals["sketch_rate"] and vals["sketch_rate"] < 60:
+        raise ValueError(f"{where}.sketch_rate: expected 0 (exact) or at least 60 steps a second, "
+                         f"got {vals['sketch_rate']}")
     unknown = sorted(set(d) - set(vals) - {"name"})
     if unknown:
         raise ValueError(f"{where}.{unknown[0]}: unknown setting")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from kabuto.ai import candidates as cand
 from kabuto.ai.levels import SearchSettings, Weights
 from kabuto.ai.plan import PushChoice
-from kabuto.ai.pool import Base, evaluate
+from kabuto.ai.pool import Base, Sketch, evaluate
 from kabuto.ai.scoring import CIRCLE_KNOCKOUT, score_game
 from kabuto.ai.signature import try_moves
 from kabuto.rules.errors import IllegalMove
@@ -59,9 +59,10 @@ def _grips(game: Game, seat: int) -> bool:
 
 
 def after_reply(game: Game, seat: int, n: int, rng: random.Random, search: SearchSettings,
-                weights: Weights, workers: int) -> tuple[float, int]:
+                weights: Weights, workers: int, sketch: Sketch | None = None) -> tuple[float, int]:
     """(``seat``'s score after the next side's most damaging reply found, previews spent), in
-    ``game`` as ``seat``'s turn left it (:func:`turn_ended`)."""
+    ``game`` as ``seat``'s turn left it (:func:`turn_ended`); ``sketch``: the replies are
+    sketched previews (:class:`kabuto.ai.pool.Sketch`)."""
     if game.is_over:
         return score_game(game, seat, weights), 0
     side = game.side_of(seat)
@@ -81,7 +82,7 @@ def after_reply(game: Game, seat: int, n: int, rng: random.Random, search: Searc
     cands = cand.broad(game, 0, n, rng, search)
     if not cands:
         return worst, 0
-    for s in evaluate(Base.of(game), [()], cands, workers, view=seat):
+    for s in evaluate(Base.of(game), [()], cands, workers, view=seat, sketch=sketch):
         if s is None:
             continue
         v = s.score

@@ -8,6 +8,13 @@ results come back in candidate order. A push's outcome depends only on the at-re
 push (physics determinism), so the scores, and therefore the AI's choice, are the same whatever the
 number of workers.
 
+A preview may be a *sketch* (:class:`Sketch`): the same push simulated with a coarser time step
+and a looser test of rest, about half the work, for the AI's broad look (its sampling, refinement,
+wobble re-scoring and the opponent's replies). A sketch foresees the same falls in about 98 pushes of
+100 and leaves the pieces within a few millimetres of where the exact simulation leaves them; the
+pushes the AI may play are scored again exactly (``Sketch`` None), so the prediction it plays on is
+the push's own. The push a game plays is never a sketch.
+
 Worker processes start with the ``forkserver`` method (never ``fork``: the desktop app has GL and
 other threads that a fork would copy half-way) and live for the whole program, so the start-up
 cost (about half a second) is paid once, not per decision. :func:`shutdown` stops them.
@@ -44,6 +51,27 @@ class Scored:
 
 
 @dataclass(frozen=True)
+class Sketch:
+    """A coarser simulation for previews only: ``steps_per_second`` instead of the materials' own
+    (the rest test's count of quiet steps scaled to the same time), and overlaps up to
+    ``rest_overlap`` metres accepted at rest, where the exact test waits for 0.1 mm - Chipmunk
+    closes the last tenths of a millimetre slowly, over a fifth of an exact push's steps while every
+    fall is long decided (issue 16 point 6; ``assets/ai.toml``, ``sketch_rate``)."""
+
+    steps_per_second: int
+    rest_overlap: float
+
+    def materials(self, m: Any) -> Any:
+        """``m`` (a :class:`physics.Materials`) with this sketch's simulation settings."""
+        from dataclasses import replace
+
+        sim = m.sim
+        rest_steps = max(2, round(sim.rest_steps * self.steps_per_second / sim.steps_per_second))
+        return replace(m, sim=replace(sim, steps_per_second=self.steps_per_second, rest_steps=rest_steps,
+                                      rest_overlap=max(sim.rest_overlap, self.rest_overlap)))
+
+
+@dataclass(frozen=True)
 class Base:
     """A position to search from, as JSON text, with a key that names it in the workers' caches."""
 
@@ -57,21 +85,31 @@ class Base:
 
 
 # ----- the worker side ------------------------------------------------------------------------------
-_CACHE: OrderedDict[tuple[str, str], Any] = OrderedDict()
-_CACHE_SIZE = 12
+_CACHE: OrderedDict[tuple[str, str, Sketch | None], Any] = OrderedDict()
+_CACHE_SIZE = 24
 
 
-def _game_after(base: Base, prefix: Prefix) -> Any:
-    """The base game with ``prefix`` applied (cached per process); None if the prefix is refused."""
+def _game_after(base: Base, prefix: Prefix, sketch: Sketch | None = None) -> Any:
+    """The base game with ``prefix`` applied (cached per process); None if the prefix is refused.
+    With ``sketch``, a copy whose previews are sketched (its world has the sketch's materials)."""
     from kabuto.rules.errors import IllegalMove
     from kabuto.rules.game import Game
+    from physics.world import World
 
     pkey = json.dumps(prefix, sort_keys=True)
-    key = (base.key, pkey)
+    key = (base.key, pkey, sketch)
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key]
-    root_key = (base.key, "[]")
+    if sketch is not None:
+        exact = _game_after(base, prefix)
+        game = None
+        if exact is not None:
+            game = exact.clone()
+            game.world = World(sketch.materials(exact.world.materials), exact.world.pieces)
+        _remember(key, game)
+        return game
+    root_key = (base.key, "[]", None)
     if root_key in _CACHE:
         root = _CACHE[root_key]
     else:
@@ -89,7 +127,7 @@ def _game_after(base: Base, prefix: Prefix) -> Any:
     return game
 
 
-def _remember(key: tuple[str, str], value: Any) -> None:
+def _remember(key: tuple[str, str, Sketch | None], value: Any) -> None:
     _CACHE[key] = value
     _CACHE.move_to_end(key)
     while len(_CACHE) > _CACHE_SIZE:
@@ -97,16 +135,17 @@ def _remember(key: tuple[str, str], value: Any) -> None:
 
 
 def score_chunk(base: Base, prefixes: list[Prefix], chunk: list[Candidate],
-                view: int | None = None) -> list[Scored | None]:
+                view: int | None = None, sketch: Sketch | None = None) -> list[Scored | None]:
     """Preview and score each candidate of ``chunk`` (None for a push the rules refuse, e.g. a
     platform spot blocked by a piece hanging over the edge), for the pushing seat's side or, with
-    ``view``, for that seat's side (the look-ahead scores the opponent's replies for itself)."""
+    ``view``, for that seat's side (the look-ahead scores the opponent's replies for itself);
+    ``sketch``: preview coarsely (:class:`Sketch`), else exactly."""
     from kabuto.ai.scoring import score_push
     from kabuto.rules.errors import IllegalMove
 
     out: list[Scored | None] = []
     for pi, kind, entry, heading, speed, spin in chunk:
-        game = _game_after(base, prefixes[pi])
+        game = _game_after(base, prefixes[pi], sketch)
         if game is None or game.is_over:
             out.append(None)
             continue
@@ -137,7 +176,8 @@ def gripped(game: Any, outcome: Any) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _score_task(task: tuple[Base, list[Prefix], list[Candidate], int | None]) -> list[Scored | None]:
+def _score_task(task: tuple[Base, list[Prefix], list[Candidate], int | None, Sketch | None]
+                ) -> list[Scored | None]:
     return score_chunk(*task)
 
 
@@ -191,13 +231,15 @@ atexit.register(shutdown)
 
 
 def evaluate(base: Base, prefixes: list[Prefix], candidates: list[Candidate],
-             workers: int = 1, view: int | None = None) -> list[Scored | None]:
+             workers: int = 1, view: int | None = None, sketch: Sketch | None = None
+             ) -> list[Scored | None]:
     """Scores of ``candidates`` in their order, using ``workers`` processes (1: this process);
-    ``view``: score for that seat's side instead of the pusher's (:func:`score_chunk`)."""
+    ``view``: score for that seat's side instead of the pusher's; ``sketch``: coarse previews
+    (:func:`score_chunk`)."""
     if not candidates:
         return []
     if workers <= 1:
-        return score_chunk(base, prefixes, candidates, view)
+        return score_chunk(base, prefixes, candidates, view, sketch)
     # Small chunks balance the load (a slow push can take three times a fast one); how the list is
     # cut changes nothing in the results, which are joined back in candidate order.
     size = max(1, -(-len(candidates) // (workers * 4)))
@@ -205,7 +247,7 @@ def evaluate(base: Base, prefixes: list[Prefix], candidates: list[Candidate],
     pool = _pool(workers)
     results: list[Scored | None] = []
     try:
-        for part in pool.map(_score_task, [(base, prefixes, c, view) for c in chunks]):
+        for part in pool.map(_score_task, [(base, prefixes, c, view, sketch) for c in chunks]):
             results.extend(part)
     except BrokenProcessPool:
         # A worker died (killed, out of memory). Forget the pool (the next call starts a new one)
@@ -213,5 +255,5 @@ def evaluate(base: Base, prefixes: list[Prefix], candidates: list[Candidate],
         with _LOCK:
             if _POOLS.get(workers) is pool:
                 del _POOLS[workers]
-        return score_chunk(base, prefixes, candidates, view)
+        return score_chunk(base, prefixes, candidates, view, sketch)
     return results

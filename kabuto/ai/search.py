@@ -35,7 +35,7 @@ from kabuto.ai.levels import AIConfig, Level, config
 from kabuto.ai.levels import level as get_level
 from kabuto.ai.lookahead import after_reply, turn_ended
 from kabuto.ai.plan import MoveChoice, Plan, Prediction, PushChoice, Step
-from kabuto.ai.pool import Base, Candidate, Prefix, Scored, default_workers, evaluate
+from kabuto.ai.pool import Base, Candidate, Prefix, Scored, Sketch, default_workers, evaluate
 from kabuto.ai.scoring import score_game
 from kabuto.ai.signature import try_moves
 from kabuto.rules.errors import IllegalMove
@@ -94,11 +94,28 @@ class _Search:
         self.base = Base.of(game)
         self.rng = random.Random(f"kabuto-ai|{lvl.name}|{seed}|{self.base.key}")
         self.previews = 0
+        self.sketch = (Sketch(lvl.sketch_rate, cfg.search.sketch_rest_overlap_mm / 1000.0)
+                       if lvl.sketch_rate else None)
+        #: Candidates (indices) whose score is an exact preview's: with no sketch, every one.
+        self.exact: set[int] = set()
 
     # ----- scoring ------------------------------------------------------------------------------
-    def _evaluate(self, base: Base, prefixes: list[Prefix], cands: list[Candidate]) -> list[Scored | None]:
+    def _evaluate(self, base: Base, prefixes: list[Prefix], cands: list[Candidate],
+                  exact: bool = False) -> list[Scored | None]:
+        """Scores of ``cands``: sketched when the level sketches, unless ``exact``."""
         self.previews += len(cands)
-        return evaluate(base, prefixes, cands, self.workers)
+        return evaluate(base, prefixes, cands, self.workers, sketch=None if exact else self.sketch)
+
+    def _recheck(self, prefixes: list[Prefix], cands: list[Candidate], scored: list[Scored | None],
+                 which: list[int]) -> None:
+        """Score the candidates ``which`` again with exact previews (in place), once each."""
+        if self.sketch is None:
+            return
+        todo = [i for i in which if i not in self.exact]
+        again = self._evaluate(self.base, prefixes, [cands[i] for i in todo], exact=True)
+        for i, s in zip(todo, again, strict=True):
+            scored[i] = s
+            self.exact.add(i)
 
     @staticmethod
     def _ranked(scored: list[Scored | None]) -> list[int]:
@@ -138,7 +155,7 @@ class _Search:
             cands += new
             scored += self._evaluate(self.base, prefixes, new)
 
-        ranked = self._ranked(scored)
+        ranked = self._rechecked(prefixes, cands, scored)
         if not ranked:
             # Every candidate was refused (platform spots blocked by pieces hanging over the edge):
             # sweep the ring, straight in, before giving up.
@@ -148,7 +165,7 @@ class _Search:
                      for e in range(-180, 180, 10)]
             cands += sweep
             scored += self._evaluate(self.base, prefixes, sweep)
-            ranked = self._ranked(scored)
+            ranked = self._rechecked(prefixes, cands, scored)
         best_i = ranked[0] if ranked else None
         value = self._at(scored, best_i).score if best_i is not None else -math.inf
         means: dict[int, float] = {i: self._at(scored, i).score for i in ranked[:lvl.reply_top]}
@@ -171,7 +188,7 @@ class _Search:
 
         if best_i is not None and lvl.looks_ahead:
             order = [best_i] + [i for i in ranked if i != best_i]
-            best_i, value = self._look_ahead(openings, cands, scored, order, value, means)
+            best_i, value = self._look_ahead(openings, prefixes, cands, scored, order, value, means)
             rivals = [_Opening(r.moves, r.game, self._reply_value(r.game, None, r.score)[0])
                       for r in rivals]
 
@@ -186,8 +203,20 @@ class _Search:
         aim = PushChoice(c[1], c[2], c[3], c[4], c[5])
         return self._finish(opening, aim, Prediction(s.score, s.knocked_out, s.winner))
 
-    def _look_ahead(self, openings: list[_Opening], cands: list[Candidate], scored: list[Scored | None],
-                    order: list[int], value: float, means: dict[int, float]) -> tuple[int, float]:
+    def _rechecked(self, prefixes: list[Prefix], cands: list[Candidate],
+                   scored: list[Scored | None]) -> list[int]:
+        """The candidates best first, with the best ``recheck_top`` of the sketched ones scored
+        again exactly and ranked on that, ahead of the rest (which keep their sketched order)."""
+        ranked = self._ranked(scored)
+        if self.sketch is None:
+            return ranked
+        top = ranked[:max(1, self.lvl.recheck_top)]
+        self._recheck(prefixes, cands, scored, top)
+        return self._ranked([scored[i] if i in top else None for i in range(len(scored))]) + ranked[len(top):]
+
+    def _look_ahead(self, openings: list[_Opening], prefixes: list[Prefix], cands: list[Candidate],
+                    scored: list[Scored | None], order: list[int], value: float,
+                    means: dict[int, float]) -> tuple[int, float]:
         """(the candidate whose worst reply leaves the AI best, that value): the look-ahead
         (:mod:`kabuto.ai.lookahead`) over the first ``reply_top`` of ``order`` (best first). When
         every one of them loses to a reply (they are often variations of one idea), it looks
@@ -202,6 +231,10 @@ class _Search:
             if (n >= top and best_v > self.weights.loss) or sampled >= 3 * top:
                 break
             c = cands[i]
+            if i not in means:
+                self._recheck(prefixes, cands, scored, [i])
+                if scored[i] is None:  # the exact preview refuses what the sketch allowed: never
+                    continue
             own = means.get(i, self._at(scored, i).score)
             v, spent = self._reply_value(openings[c[0]].game, PushChoice(*c[1:]), own)
             sampled += spent > 0
@@ -219,7 +252,7 @@ class _Search:
             return own, 0
         rng = random.Random(f"kabuto-ai-reply|{self.lvl.name}|{self.seed}|{self.base.key}|{aim}")
         v, spent = after_reply(after, self.seat, self.lvl.reply_broad, rng, self.search, self.weights,
-                               self.workers)
+                               self.workers, self.sketch)
         self.previews += spent + (aim is not None)
         return v, spent
 
@@ -292,7 +325,7 @@ class _Search:
             return None
         speeds = cand.speed_options(self.search.second_push_speed_fractions, g.materials.sim)
         cands = [cand.rounded(0, k, lock[0], lock[1], s, 0.0) for k in kinds for s in speeds]
-        scored = self._evaluate(Base.of(g), [()], cands)
+        scored = self._evaluate(Base.of(g), [()], cands, exact=True)  # few: the real outcome decides
         ranked = self._ranked(scored)
         if not ranked:
             return None
