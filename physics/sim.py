@@ -57,6 +57,9 @@ _RETUNE = 1e-2
 _COUPLE_EVERY = 4
 
 
+#: Room (m) left for Chipmunk's push-out of overlaps when judging that nothing more can fall.
+_SETTLE_MARGIN = 1e-3
+
 _SIX = np.arange(6)
 #: Resting bodies sleep (physics model 3; see Episode). Off only to compare with model 2.
 SLEEP = True
@@ -207,6 +210,10 @@ class Episode:
         self._force_steps = 0
         # The rows are mapped when first needed: a push adds its piece and maps them then.
         self._stale = True
+        # settled(): masses, moments and the weakest hold on the ring, for the current rows.
+        self._settle_rows: list[_Piece] | None = None
+        self._settle_m = self._settle_i = np.zeros(0)
+        self._settle_grip = 1.0
 
     # ----- structure -----------------------------------------------------------------------------
     def _add(self, st: PieceState, level: int) -> _Piece:
@@ -544,11 +551,15 @@ class Episode:
             lib.cpBodySetForce(body, (fx, fy))
             lib.cpBodySetTorque(body, tq)
 
-    def run(self, sample_rate: float = ANIMATION_RATE
+    def run(self, sample_rate: float = ANIMATION_RATE, settle_within: float | None = None
             ) -> tuple[list[Fall], int, float | None, bool, bool, Trajectory]:
         """Step until everything is at rest (or the time cap). Returns falls, steps, release time,
         stalled, capped and the trajectory sampled at ``sample_rate`` (at most once a step). The
         pose of the pushed piece at its release is left in ``released_pose``.
+
+        ``settle_within`` (metres; previews only, see :meth:`settled`): stop as soon as no piece
+        can travel farther than that any more, nor fall - the falls are then those of the whole
+        run, and every piece is within that distance of where it would come to rest.
 
         At rest means both: every body slower than the rest thresholds for ``rest_steps`` steps,
         and no two pieces on one level overlapping by more than ``rest_overlap``. Chipmunk pushes
@@ -626,6 +637,9 @@ class Episode:
                     self._release()
                     data = self._read()
             elif step % 2 == 0 and step >= forces:
+                if (settle_within is not None and step % _COUPLE_EVERY == 0
+                        and self.settled(data, settle_within)):
+                    break
                 # At rest: every body slower than the rest thresholds, checked every other step,
                 # and (checked once the speeds say so) no overlap left to push out.
                 if (hypot(self._vx, self._vy, out=self._dist).max() < rest_v
@@ -665,6 +679,36 @@ class Episode:
         traj = Trajectory(traj_ids, sample_rate if sample_every > 1 else sim.steps_per_second,
                           states[:, :, (0, 1, 2, 6)], states[:, :, 3:6])
         return falls, step, released_at, stalled, capped, traj
+
+    def settled(self, data: np.ndarray, within: float) -> bool:
+        """Whether nothing can fall any more and no piece can move farther than ``within`` metres.
+
+        Nothing puts energy in once the hand has let go: friction only takes it out, and a piece
+        sliding on the ring loses at least ``mu m g`` joules a metre - the contact area's mean speed
+        is at least its centre's, whatever it spins. So the kinetic energy ``E`` of every piece
+        together, if it all went into one piece ``j``, carries it at most ``E / (mu_j m_j g)``
+        further. A step that shows that bound under ``within`` and every centre farther than it
+        (and a millimetre for Chipmunk's push-out of overlaps) from the edge has the run's falls
+        all behind it. Stacks are not judged (a rider's drop changes its support): never settled
+        while any piece rides on another.
+        """
+        if self._stacked or self.driven is not None:
+            return False
+        order = self._order
+        if self._settle_rows is not order:
+            self._settle_rows = order
+            self._settle_m = np.array([p.type.mass for p in order])
+            self._settle_i = np.array([lib.cpBodyGetMoment(p.body) for p in order])
+            self._settle_grip = float(min((p.mu * p.type.mass * self.g for p in order), default=1.0))
+        n = len(order)
+        v = data[:n]
+        energy = 0.5 * float(self._settle_m @ (v[:, 3] ** 2 + v[:, 4] ** 2)
+                             + self._settle_i @ (v[:, 5] ** 2))
+        reach = energy / self._settle_grip
+        if reach > within:
+            return False
+        R = self.materials.ring.radius
+        return bool(np.hypot(v[:, 0], v[:, 1]).max(initial=0.0) < R - reach - _SETTLE_MARGIN)
 
     def _fall(self, gone: list[_Piece], t: float, falls: list[Fall]) -> None:
         """Remove fallen pieces and everything stacked on them.

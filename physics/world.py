@@ -221,12 +221,17 @@ class World:
         _, s = bisect(outside, 0.0, hi, 60)
         return px - s * dx, py - s * dy, angle
 
-    def preview(self, push: Push) -> PushResult:
-        """Simulate a push without changing this world."""
+    def preview(self, push: Push, settle_within: float | None = None) -> PushResult:
+        """Simulate a push without changing this world.
+
+        ``settle_within`` (metres; a search's quick look): stop once no piece can fall any more nor
+        move farther than that (:meth:`physics.sim.Episode.settled`). The falls are the whole run's;
+        the pieces stand within that distance of their rest, and ``steps`` counts the steps run.
+        """
         start = self.check_push(push)
         ep = Episode(self.materials, self._pieces.values(), frame_deg=push.entry_deg)
         ep.start_push(push, start)
-        return self._finish(ep, push)
+        return self._finish(ep, push, settle_within=settle_within)
 
     def push(self, push: Push) -> PushResult:
         """Simulate a push and make its at-rest outcome this world's state."""
@@ -289,9 +294,9 @@ class World:
             self._adopt(result)
         return result
 
-    def _finish(self, ep: Episode, push: Push | None,
-                sample_rate: float = ANIMATION_RATE) -> PushResult:
-        falls, steps, released, stalled, capped, traj = ep.run(sample_rate)
+    def _finish(self, ep: Episode, push: Push | None, sample_rate: float = ANIMATION_RATE,
+                settle_within: float | None = None) -> PushResult:
+        falls, steps, released, stalled, capped, traj = ep.run(sample_rate, settle_within)
         world = World._trusted(self.materials, ep.at_rest_state())
         return PushResult(push, falls, world.snapshot(), steps, steps * ep.dt, released, stalled,
                           capped, traj, ep.released_pose)

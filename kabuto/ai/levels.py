@@ -58,6 +58,8 @@ class SearchSettings:
     flank_offsets_mm: tuple[float, ...] = (0.0, 4.5, 9.0, 13.5)
     #: A sketched preview (a level's ``sketch_rate``) accepts overlaps up to this (mm) at rest.
     sketch_rest_overlap_mm: float = 0.5
+    #: ... and stops once no piece can fall any more nor move farther than this (mm; 0: runs to rest).
+    sketch_settle_mm: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,7 @@ _SEARCH_LIMITS: dict[str, tuple[float, float, bool]] = {
     "flank_min_deg": (0.0, 90.0, False),
     "flank_max_deg": (0.0, 90.0, False),
     "sketch_rest_overlap_mm": (0.0, 5.0, False),
+    "sketch_settle_mm": (0.0, 10.0, False),
 }
 _SEARCH_LISTS: dict[str, tuple[float, float]] = {
     "speed_fractions": (1e-3, 1.0),

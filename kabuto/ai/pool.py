@@ -33,6 +33,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from physics.state import Push, PushResult
+from physics.world import World
+
 #: One candidate push: (prefix index, kind, entry_deg, heading_deg, speed, spin_deg).
 Candidate = tuple[int, str, float, float, float, float]
 #: A signature-move opening: ((move name, {targets}), ...).
@@ -60,6 +63,9 @@ class Sketch:
 
     steps_per_second: int
     rest_overlap: float
+    #: Stop once no piece can fall any more nor move farther than this (m): World.preview's
+    #: ``settle_within``.
+    settle_within: float = 0.0
 
     def materials(self, m: Any) -> Any:
         """``m`` (a :class:`physics.Materials`) with this sketch's simulation settings."""
@@ -94,7 +100,6 @@ def _game_after(base: Base, prefix: Prefix, sketch: Sketch | None = None) -> Any
     With ``sketch``, a copy whose previews are sketched (its world has the sketch's materials)."""
     from kabuto.rules.errors import IllegalMove
     from kabuto.rules.game import Game
-    from physics.world import World
 
     pkey = json.dumps(prefix, sort_keys=True)
     key = (base.key, pkey, sketch)
@@ -106,7 +111,8 @@ def _game_after(base: Base, prefix: Prefix, sketch: Sketch | None = None) -> Any
         game = None
         if exact is not None:
             game = exact.clone()
-            game.world = World(sketch.materials(exact.world.materials), exact.world.pieces)
+            game.world = _SketchWorld(sketch.materials(exact.world.materials), exact.world.pieces)
+            game.world.settle_within = sketch.settle_within or None
         _remember(key, game)
         return game
     root_key = (base.key, "[]", None)
@@ -125,6 +131,16 @@ def _game_after(base: Base, prefix: Prefix, sketch: Sketch | None = None) -> Any
             game = None
     _remember(key, game)
     return game
+
+
+class _SketchWorld(World):
+    """A world whose previews stop once settled (a sketch's ``settle_within``); only ever
+    previewed on, never pushed (a game's pushes are exact)."""
+
+    settle_within: float | None = None
+
+    def preview(self, push: Push, settle_within: float | None = None) -> PushResult:
+        return super().preview(push, self.settle_within if settle_within is None else settle_within)
 
 
 def _remember(key: tuple[str, str, Sketch | None], value: Any) -> None:
