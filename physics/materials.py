@@ -7,6 +7,7 @@ every snapshot and replay, so a replay made under a tuning replays under that tu
 """
 from __future__ import annotations
 
+import functools
 import json
 import math
 import tomllib
@@ -101,9 +102,10 @@ class PieceType:
     #: its base.
     stackable: bool = True
 
-    @property
+    @functools.cached_property
     def size(self) -> float:
-        """Largest extent from the centre: "same size or larger" for stacking compares this."""
+        """Largest extent from the centre: "same size or larger" for stacking compares this.
+        (Worked out once: every preview asks for it dozens of times.)"""
         return shapes.bounding_radius(self.shape)
 
     def to_json(self) -> dict[str, Any]:

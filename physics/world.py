@@ -24,6 +24,7 @@ A World holds only the *at-rest* state (an ordered list of :class:`PieceState`) 
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -211,14 +212,7 @@ class World:
             s = pd + math.sqrt(pd * pd + 2 * R * r + r * r)
             return px - s * dx, py - s * dy, angle
 
-        def outside(s: float) -> bool:
-            near, _ = shapes.extent_from_origin(ptype.shape, px - s * dx, py - s * dy, angle)
-            return near >= R
-
-        hi = 2.0 * ptype.size + 1e-3
-        while not outside(hi):
-            hi *= 2
-        _, s = bisect(outside, 0.0, hi, 60)
+        s = _platform_offset(ptype.shape, ptype.size, R, px, py, dx, dy, angle)
         return px - s * dx, py - s * dy, angle
 
     def preview(self, push: Push, settle_within: float | None = None) -> PushResult:
@@ -455,6 +449,22 @@ class World:
                 pid = owner[info.shape]
                 found[pid] = max(found.get(pid, -math.inf), depth)
         return sorted(found.items())
+
+
+@functools.lru_cache(maxsize=4096)
+def _platform_offset(shape: shapes.Shape, size: float, R: float, px: float, py: float, dx: float,
+                     dy: float, angle: float) -> float:
+    """How far back along the push line from the entry point a shaped piece turned to ``angle``
+    stands wholly outside the ring: a bisection of 60 steps, so an AI's search (which checks each
+    of its pushes twice, and the same aims again and again) remembers them."""
+    def outside(s: float) -> bool:
+        near, _ = shapes.extent_from_origin(shape, px - s * dx, py - s * dy, angle)
+        return near >= R
+
+    hi = 2.0 * size + 1e-3
+    while not outside(hi):
+        hi *= 2
+    return bisect(outside, 0.0, hi, 60)[1]
 
 
 def state_hash(snapshot: dict[str, Any]) -> str:
