@@ -22,7 +22,9 @@ its sketches and with every preview exact (the same seed), and each plan is judg
 way - played on a copy (its hand wobble included), then the worst of ``--judge-replies`` exact
 replies of the opponent (a fixed sample). It reports how often the sketching search's turn is worth
 as much as the exact one's, within ``--margin`` points (a standard disc in hand is 8), how often a
-sketched choice loses where the exact one does not (and the reverse), and the time each took.
+sketched choice loses where the exact one does not (and the reverse), and the time each took. The
+yardstick: exact hard against itself with another seed (two equally strong searches differ by that
+much by chance alone).
 
 **strength** plays one level against another (``--versus A:B``, default hard:easy): wrestler pairs
 drawn from the seed, A in seat 0 in half the games and moving first in half of each half. Games run in parallel (each AI in-process), so
@@ -180,9 +182,11 @@ def _fidelity_one(task: tuple[str, int, int]) -> dict:
     hard = level("hard")
     exact = hard.with_changes(sketch_rate=0, recheck_top=0)
     out: dict = {}
-    for name, lvl in (("exact", exact), ("sketch", hard)):
+    # The yardstick: exact hard against itself with another seed - how much two equally strong
+    # searches differ by chance alone.
+    for name, lvl, s in (("exact", exact, seed), ("sketch", hard, seed), ("reseeded", exact, seed + 7919)):
         c = time.process_time()
-        plan = choose(game, lvl, seed=seed, workers=1)
+        plan = choose(game, lvl, seed=s, workers=1)
         out[f"{name}_cpu"] = time.process_time() - c
         out[f"{name}_previews"] = plan.previews
         out[f"{name}_aim"] = plan.aims[0].args() if plan.aims else None
@@ -212,8 +216,12 @@ def bench_fidelity(args: argparse.Namespace) -> dict:
         "sketch_worse_by_more_than_margin": sum(d < -m for d in diffs),
         "sketch_loses_exact_does_not": sum(r["sketch"] <= loss < r["exact"] for r in rows),
         "exact_loses_sketch_does_not": sum(r["exact"] <= loss < r["sketch"] for r in rows),
+        "yardstick_reseeded_within_margin_or_better": sum(r["reseeded"] - r["exact"] >= -m for r in rows),
+        "yardstick_reseeded_worse_by_more_than_margin": sum(r["reseeded"] - r["exact"] < -m for r in rows),
+        "yardstick_reseeded_same_aim": sum(r["reseeded_aim"] == r["exact_aim"] for r in rows),
         "mean_value_exact": round(statistics.fmean(r["exact"] for r in rows), 2),
         "mean_value_sketch": round(statistics.fmean(r["sketch"] for r in rows), 2),
+        "mean_value_reseeded": round(statistics.fmean(r["reseeded"] for r in rows), 2),
         "median_difference": round(statistics.median(diffs), 2),
         "cpu_median_s_exact": round(statistics.median(r["exact_cpu"] for r in rows), 3),
         "cpu_median_s_sketch": round(statistics.median(r["sketch_cpu"] for r in rows), 3),

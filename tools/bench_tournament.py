@@ -7,6 +7,9 @@ them, and reports games per minute, decisions per minute and the cost of one pre
 push, the AI's unit of work). The machine is shared and noisy, so it also times, in the same run,
 a fixed reference: one bare pymunk push into the 2-player crowd (``tools/bench_push.py``'s bare
 loop); ``preview_over_bare_push`` (one preview over one bare push) compares across machines and loads.
+It also counts the CPU seconds the games' processes used: ``games_per_minute_on_2_free_cores``
+is the throughput the games would have with two cores to themselves (a shared machine's load
+changes wall times a lot, CPU seconds little).
 
     python3 tools/bench_tournament.py                 # 8 hard games on 2 workers
     python3 tools/bench_tournament.py --level medium --games 16 --json
@@ -58,7 +61,7 @@ def run(level: str, games: int, workers: int, seed: int) -> dict:
     specs = balance.schedule(keys, 1, 0, level, seed, 40)[:games]
     bare_before = bare_push_seconds()
     t0 = time.perf_counter()
-    records = tm.run_local(specs, workers)
+    records, cpu = _play_timed(specs, workers)
     wall = time.perf_counter() - t0
     bare = statistics.fmean([bare_before, bare_push_seconds()])
     decisions = sum(len(r.plans) for r in records)
@@ -74,7 +77,35 @@ def run(level: str, games: int, workers: int, seed: int) -> dict:
         "bare_push_ms": round(1e3 * bare, 2),
         "preview_over_bare_push": round(preview_s / bare, 2),
         "load_average": round(os.getloadavg()[0], 2),
+        # CPU seconds the games took (the worker processes'): what the machine's load does not
+        # change much, so runs at different loads compare; games a minute on two free cores.
+        "cpu_s_per_decision": round(cpu / decisions, 3),
+        "games_per_minute_on_2_free_cores": round(60 * min(workers, 2) * len(records) / cpu, 2),
+        "decisions_per_minute_on_2_free_cores": round(60 * min(workers, 2) * decisions / cpu, 1),
     }
+
+
+def _timed_game(spec: dict) -> tuple[dict, float]:
+    """One game as the tournament's workers play it (``tournament._play_json``), and the CPU
+    seconds it took."""
+    c = time.process_time()
+    out = tm._play_json(spec)  # noqa: SLF001 - the tournament's own worker entry point
+    return out, time.process_time() - c
+
+
+def _play_timed(specs: list, workers: int) -> tuple[list, float]:
+    """The games over ``workers`` processes (as ``tournament.run_local``), in spec order, and
+    the CPU seconds they took in all."""
+    import multiprocessing
+
+    jobs = [s.to_json() for s in specs]
+    if workers <= 1 or len(specs) <= 1:
+        done = [_timed_game(j) for j in jobs]
+    else:
+        ctx = multiprocessing.get_context("forkserver")
+        with ctx.Pool(min(workers, len(specs))) as pool:
+            done = pool.map(_timed_game, jobs, chunksize=1)
+    return [tm.GameRecord.from_json(d) for d, _ in done], sum(c for _, c in done)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,91 @@
+"""Sketched previews (issue 16 point 6): hard's broad look simulates at a coarser time step and stops
+once nothing more can fall, and the pushes it may play are previewed again exactly. A sketch must
+foresee what the exact preview foresees, the push played must be judged exactly, and the plan must
+not depend on the number of worker processes."""
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from kabuto import Game
+from kabuto.ai import PushChoice, choose, level
+from kabuto.ai import candidates as cand
+from kabuto.ai.levels import config
+from kabuto.ai.pool import Base, Sketch, score_chunk
+from kabuto.ai.scoring import score_push
+from tests.ai.helpers import small_level
+
+
+def _sketch() -> Sketch:
+    s = config().search
+    return Sketch(level("hard").sketch_rate, s.sketch_rest_overlap_mm / 1000.0, s.sketch_settle_mm / 1000.0)
+
+
+def test_hard_sketches_and_medium_does_not():
+    assert level("hard").sketch_rate and level("hard").recheck_top
+    assert level("medium").sketch_rate == 0
+
+
+@pytest.mark.parametrize("wrestlers, seed", [(["mike", "hank"], 1), (["gus", "bea"], 2)])
+def test_a_sketch_foresees_the_exact_previews_falls_and_scores(wrestlers, seed):
+    """Hard's own broad candidates on a starting board, each previewed exactly and sketched: the
+    same pieces fall in nine pushes of ten at least, and the scores (which follow where the
+    wrestlers stand) are close - a sketch is a look at the same physics, not another game."""
+    game = Game.new(players=2, wrestlers=wrestlers, seed=seed, first_player=0)
+    cands = cand.broad(game, 0, 60, random.Random(seed), config().search)
+    base = Base.of(game)
+    exact = score_chunk(base, [()], cands)
+    sketch = score_chunk(base, [()], cands, sketch=_sketch())
+    pairs = [(e, s) for e, s in zip(exact, sketch, strict=True) if e is not None and s is not None]
+    assert len(pairs) >= 50
+    same = sum(e.knocked_out == s.knocked_out for e, s in pairs)
+    assert same >= 0.9 * len(pairs)
+    agreeing = [abs(e.score - s.score) for e, s in pairs if e.knocked_out == s.knocked_out]
+    assert statistics.median(agreeing) < 0.25   # points; a disc in hand is 8
+
+
+def test_the_push_played_is_judged_exactly():
+    """The plan's prediction is the exact preview of its aim, never a sketch's."""
+    lvl = small_level("test-sketch", move_prefixes=0)
+    assert lvl.sketch_rate
+    for seed in range(3):
+        g = Game.new(players=2, wrestlers=["dora", "jade"], seed=seed, first_player=seed % 2)
+        plan = choose(g, lvl, seed=seed, workers=1)
+        aim = plan.aim
+        assert isinstance(aim, PushChoice)
+        outcome = g.preview_push(*aim.args())
+        assert plan.predicted.score == score_push(g, outcome)
+        assert plan.predicted.knocked_out == tuple(k.piece for k in outcome.knocked_out)
+
+
+def test_a_sketching_look_ahead_plans_the_same_whatever_the_number_of_workers():
+    lvl = small_level("test-sketch-pool", broad=12, refine_top=1, refine_rounds=1, refine_per=2,
+                      robust_top=1, robust_samples=1, reply_top=2, reply_broad=4, recheck_top=3)
+    g = Game.new(players=2, wrestlers=["mike", "annie"], seed=8, first_player=1)
+    one = choose(g, lvl, seed=4, workers=1)
+    two = choose(g, lvl, seed=4, workers=2)
+    assert one.to_json() == two.to_json()
+
+
+def test_an_exact_level_and_a_sketching_one_may_differ_but_both_are_legal():
+    """Sketching changes what the search sees, so the plan may change; whichever it is, the rules
+    accept it (the plan is played on the real game, exactly)."""
+    g = Game.new(players=2, wrestlers=["rita", "hank"], seed=3, first_player=0)
+    lvl = small_level("test-sketch-legal")
+    for variant in (lvl, lvl.with_changes(sketch_rate=0, recheck_top=0)):
+        plan = choose(g, variant, seed=2, workers=1)
+        copy = g.clone()
+        from kabuto.ai import play_turn
+
+        play_turn(copy, plan)
+        assert copy.turn.number > g.turn.number or copy.is_over
+
+
+def test_sketch_settings_are_checked_and_old_levels_read_as_exact():
+    with pytest.raises(ValueError, match="sketch_rate"):
+        level("hard").with_changes(sketch_rate=30)
+    saved = {k: v for k, v in level("hard").to_json().items() if k not in ("sketch_rate", "recheck_top")}
+    old = type(level("hard")).from_json(saved, "levels.hard")
+    assert old.sketch_rate == 0 and old.recheck_top == 0
