@@ -138,8 +138,6 @@ POINTS = {3: (2, 1, 0), 4: (3, 2, 1, 0)}
 _AFTER = {n: tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)) for n in (3, 4)}
 #: The event of each seat's pass (event records are never changed, so one serves every game).
 _PASS_EVENTS = tuple({"type": "pass", "seat": p} for p in range(4))
-#: _KNOWN_OF[n][p]: the places in ``known`` of what the other seats know of seat p's hand.
-_KNOWN_OF = {n: tuple(tuple(r * (n + 1) + p for r in range(n) if r != p) for p in range(n)) for n in (3, 4)}
 #: ``to_move`` once the game is over (as saved: the save format keeps an integer there).
 NOBODY = -1
 
@@ -777,7 +775,7 @@ class Meld:
     """A parsed meld action: type, natural cards (mask), A cards by colour, rank (None: all A)."""
 
     __slots__ = (
-        "type", "mask", "nat", "nwb", "nwr", "rank", "cards", "keep", "split_bl", "split_rd", "bit", "wild", "floor",
+        "type", "mask", "nat", "nwb", "nwr", "rank", "cards", "split_bl", "split_rd", "bit", "wild", "floor",
         "events",
     )
 
@@ -785,7 +783,6 @@ class Meld:
         self.type, self.nat, self.nwb, self.nwr, self.rank, self.cards = t, tuple(nat), nwb, nwr, rank, cards
         self.mask = sum(1 << c for c in nat)
         # Worked out once per meld string, for apply's hot path:
-        self.keep = ~self.mask  # the hand's cards it leaves
         self.split_bl = sum(_SPLIT_BIT[c][0] for c in nat)  # its cards in the colour masks
         self.split_rd = sum(_SPLIT_BIT[c][1] for c in nat)
         self.bit = 1 << t  # its space in the trick
@@ -911,7 +908,9 @@ class SumidaRiver(CardGame):
         self._split = [(0, 0, 0)] * n
         self.undealt = 0
         self.cleared = 0  # cards of finished tricks and face-up discards, this round
-        # known[r * (n + 1) + q]: natural cards seat r knows to be in hand q (q == n: undealt).
+        # known[r * (n + 1) + q]: natural cards seat r has seen go to hand q (q == n: undealt).
+        # Cards that hand has played since are not taken out (a meld would have to update every
+        # seat's knowledge): what r knows now is that and the hand, see known_cards().
         self.known = [0] * (n * (n + 1))
         # The trick: plays as (seat, type, action, effective rank); blocked types (bits).
         self.plays: list[tuple[int, int, str, int]] = []
@@ -1335,12 +1334,7 @@ class SumidaRiver(CardGame):
                 self._split[p] = (h, sp[1] ^ m.split_bl, sp[2] ^ m.split_rd)
             else:
                 h ^= mask
-            hands[p] = h
-            known = self.known
-            for i in _KNOWN_OF[n][p]:
-                k = known[i]
-                if k and k & mask:
-                    known[i] = k & m.keep
+            hands[p] = h  # (what others knew of the cards played stays in known: see known_cards)
             self.trick_mask |= mask
         holding = h
         if m.wild:
@@ -1507,14 +1501,18 @@ class SumidaRiver(CardGame):
         return [1.0 if p in winners else -1.0 for p in range(n)]
 
     # ----- information ---------------------------------------------------------------------------
+    def known_cards(self, r: int, q: int) -> int:
+        """The natural cards seat ``r`` knows to be in seat ``q``'s hand now (``q`` = the number of
+        players: the undealt cards), as a mask."""
+        return self.known[r * (self.num_players + 1) + q] & (self.hands[q] if q < self.num_players else self.undealt)
+
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: own hand, the public table, and what it knows of other hands."""
         n = self.num_players
-        w = n + 1
         known = {}
         for q in range(n + 1):
             if q != player:
-                k = self.known[player * w + q]
+                k = self.known_cards(player, q)
                 if k:
                     known["undealt" if q == n else str(q)] = mask_names(k)
         trade: dict[str, Any] = {}
@@ -1702,7 +1700,7 @@ class SumidaRiver(CardGame):
             "hands": [mask_names(h) for h in self.hands],
             "undealt": mask_names(self.undealt),
             "cleared": mask_names(self.cleared),
-            "known": [mask_names(k) for k in self.known],
+            "known": [mask_names(self.known_cards(r, q)) for r in range(n) for q in range(n + 1)],
             "trick": [[s, MELD_TYPES[t], a, rk] for s, t, a, rk in self.plays],
             "passed": [q for q in range(n) if (self.passed >> q) & 1],
             "finished": list(self.finished),

@@ -815,6 +815,31 @@ def test_passed_hands_and_the_red_three_stay_known_in_every_resample():
             assert "3D" in r.card_zones()[red3]
 
 
+def test_what_a_seat_knows_of_a_hand_loses_the_cards_that_hand_plays():
+    """Melds leave the others' knowledge as it was (apply does not rewrite it): what a seat is
+    shown as knowing - in its observation, the saved game and the OpenSpiel tensors - is always
+    still in the hand it is about, and a passed hand's cards stay known until they are played."""
+    rng = random.Random(3)
+    checked = dropped = 0
+    for seed in range(30):
+        g = SumidaRiver.new(3 + seed % 2, seed)
+        n = g.num_players
+        while not g.is_over:
+            for r in range(n):
+                for q, names in g.observation(r)["known"].items():
+                    held = g.card_zones()["undealt" if q == "undealt" else f"hand:{q}"]
+                    assert set(names) <= set(held)
+                    checked += len(names)
+                for q in range(n):
+                    dropped += g.known[r * (n + 1) + q] & ~g.hands[q] != 0  # played since it was seen
+            saved = g.to_json()
+            for i, names in enumerate(saved["known"]):
+                q = i % (n + 1)
+                assert set(names) <= set(saved["hands"][q] if q < n else saved["undealt"])
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 1000 and dropped > 100
+
+
 # ----- engine promises ------------------------------------------------------------------------------------
 
 
