@@ -498,11 +498,11 @@ _SPLIT_BYTE = tuple(
 
 def split_hand(h: int) -> tuple[int, int]:
     """The natural cards ``h`` (a 52-bit mask) as the two colour masks ``(bl, rd)``."""
-    bl = rd = 0
-    for i in range(0, 28, 4):
-        v = _SPLIT_BYTE[(h >> (2 * i)) & 255]
-        bl |= (v & 15) << i
-        rd |= (v >> 4) << i
+    t = _SPLIT_BYTE
+    a, b, c, d = t[h & 255], t[h >> 8 & 255], t[h >> 16 & 255], t[h >> 24 & 255]
+    e, f, g = t[h >> 32 & 255], t[h >> 40 & 255], t[h >> 48 & 255]
+    bl = (a & 15) | (b & 15) << 4 | (c & 15) << 8 | (d & 15) << 12 | (e & 15) << 16 | (f & 15) << 20 | (g & 15) << 24
+    rd = a >> 4 | (b >> 4) << 4 | (c >> 4) << 8 | (d >> 4) << 12 | (e >> 4) << 16 | (f >> 4) << 20 | (g >> 4) << 24
     return bl, rd
 
 
@@ -652,16 +652,17 @@ def wild_melds(bl: int, rd: int, wb: int, wr: int, blocked: int, cur: int) -> li
     return out
 
 
-def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
+def natural_melds(bl: int, rd: int, blocked: int, cur: int, passing: bool = False) -> list[str]:
     """:func:`hand_melds` of a hand without A cards given as its colour masks (see
     :func:`split_hand`): each type's ranks worked out only when its space is free, after dropping
-    the cards below the rank to meet (a meld of rank ``cur`` or higher holds none of them)."""
+    the cards below the rank to meet (a meld of rank ``cur`` or higher holds none of them).
+    With ``passing``, ``"pass"`` ends the list (a game's legal actions in one call)."""
     if cur > 0:
         ge = _GE2[cur]
         bl &= ge
         rd &= ge
         if not (bl or rd):  # nothing that high left (a sixth of the turns of a play-out)
-            return []
+            return ["pass"] if passing else []
     even = _EVEN
     # The ranks with a black card, with a red card: only when a free space needs them.
     ba = (bl | bl >> 1) & even if blocked & 36 != 36 else 0  # black-run-3, red-triple
@@ -716,6 +717,8 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
         out += a[rd >> 24]
         out += b[rd & 0x3FFF]
         out += c[rd >> 14 & 1023]
+    if passing:
+        out.append("pass")
     return out
 
 
@@ -798,6 +801,8 @@ class Meld:
 
 #: action string -> Meld, or the reason it is not a well-formed meld.
 _PARSED: dict[str, Meld | str] = {}
+#: The well-formed ones only (apply's hot path reads them without a type check).
+_MELDS: dict[str, Meld] = {}
 
 
 def parse_meld(action: str) -> Meld | str:
@@ -807,7 +812,10 @@ def parse_meld(action: str) -> Meld | str:
         got = _parse_meld(action)
         if len(_PARSED) > 200_000:  # unbounded random strings must not grow memory forever
             _PARSED.clear()
+            _MELDS.clear()
         _PARSED[action] = got
+        if not isinstance(got, str):
+            _MELDS[action] = got
     return got
 
 
@@ -1002,6 +1010,23 @@ class SumidaRiver(CardGame):
     def to_play(self) -> int | None:
         return None if self.phase == OVER else self.to_move
 
+    def legal_actions(self) -> list[str]:
+        # The base class's, with the most frequent case - a shedding turn without A cards - listed
+        # here directly (a call less per action of a play-out; _compute_legal lists the others).
+        legal = self._legal
+        if legal is None:
+            p = self.to_move
+            if self.phase == PLAY and not (self.hb[p] or self.hr[p]):
+                h = self.hands[p]
+                sp = self._split[p]
+                if sp[0] != h:
+                    sp = self._split[p] = (h, *split_hand(h))
+                cur = self.cur
+                legal = self._legal = natural_melds(sp[1], sp[2], self.blocked, cur, cur >= 0)
+            else:
+                legal = self._legal = self._compute_legal()
+        return list(legal)
+
     def _compute_legal(self) -> list[str]:
         phase = self.phase
         p = self.to_move
@@ -1015,7 +1040,8 @@ class SumidaRiver(CardGame):
             if wb or wr:
                 out = wild_melds(sp[1], sp[2], wb, wr, self.blocked, cur)
             else:
-                out = natural_melds(sp[1], sp[2], self.blocked, cur)
+                out = natural_melds(sp[1], sp[2], self.blocked, cur, cur >= 0)
+                return out
             if cur >= 0:
                 out.append("pass")
             return out
@@ -1314,10 +1340,9 @@ class SumidaRiver(CardGame):
                     self.to_move = s
                     return
             raise AssertionError("no seat to move")  # unreachable: the loop always meets self.top
-        m = _PARSED.get(action) or parse_meld(action)
-        if legal is None or action not in legal:
-            self._check_meld(action, m)  # raises IllegalMove unless the meld is legal
-        assert not isinstance(m, str)
+        m = _MELDS.get(action)
+        if m is None or legal is None or action not in legal:
+            m = self._check_meld(action, parse_meld(action))  # raises IllegalMove unless legal
         t = m.type
         cur = self.cur
         hands = self.hands
@@ -1375,8 +1400,8 @@ class SumidaRiver(CardGame):
                 self.to_move = s
                 return
 
-    def _check_meld(self, action: str, m: Meld | str) -> None:
-        """Raise IllegalMove unless the meld ``m`` (parsed ``action``) may be played now: a
+    def _check_meld(self, action: str, m: Meld | str) -> Meld:
+        """``m`` (parsed ``action``) if that meld may be played now, else raise IllegalMove: a
         well-formed meld is legal exactly when these checks pass (the legal actions need not have
         been listed)."""
         if isinstance(m, str):
@@ -1400,6 +1425,7 @@ class SumidaRiver(CardGame):
             raise IllegalMove(
                 f"you hold {self.hb[p]} Black A (WB) and {self.hr[p]} Red A (WR) cards in hand"
             )
+        return m
 
     def _advance(self, p: int) -> None:
         """Turn passes clockwise to the next seat still in the trick; back at the last player to
