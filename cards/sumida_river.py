@@ -138,6 +138,8 @@ POINTS = {3: (2, 1, 0), 4: (3, 2, 1, 0)}
 _AFTER = {n: tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)) for n in (3, 4)}
 #: The event of each seat's pass (event records are never changed, so one serves every game).
 _PASS_EVENTS = tuple({"type": "pass", "seat": p} for p in range(4))
+#: _WON_EVENTS[early][p]: the event of seat p winning a trick (at once, after a black four: early).
+_WON_EVENTS = tuple(tuple({"type": "trick-won", "seat": p, "early": early} for p in range(4)) for early in (False, True))
 #: ``to_move`` once the game is over (as saved: the save format keeps an integer there).
 NOBODY = -1
 
@@ -164,13 +166,11 @@ _BYTE_NAMES = tuple(
 
 def mask_names(mask: int) -> list[str]:
     """Natural cards of a bit mask, in rank order."""
-    out: list[str] = []
-    for table in _BYTE_NAMES:
-        if not mask:
-            break
-        out += table[mask & 255]
-        mask >>= 8
-    return out
+    a, b, c, d, e, f, g = _BYTE_NAMES
+    return [
+        *a[mask & 255], *b[mask >> 8 & 255], *c[mask >> 16 & 255], *d[mask >> 24 & 255],
+        *e[mask >> 32 & 255], *f[mask >> 40 & 255], *g[mask >> 48 & 255],
+    ]
 
 
 def nibbles(mask: int) -> tuple[int, ...]:
@@ -668,8 +668,7 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int, passing: bool = Fals
     ba = (bl | bl >> 1) & even if blocked & 36 != 36 else 0  # black-run-3, red-triple
     ra = (rd | rd >> 1) & even if blocked & 28 != 28 else 0  # black-run-3, the red runs
     out: list[str] = []
-    tables = _SPLIT_TABLES
-    lex = _LEX2
+    tables, lex = _SPLIT_TABLES, _LEX2
     if not blocked & 2:  # black-pair: both black cards of a rank
         x = bl & (bl >> 1) & even
         if x:
@@ -1448,7 +1447,7 @@ class SumidaRiver(CardGame):
             gone = self.gone
             gone[0] += tw[0]
             gone[1] += tw[1]
-        self.events.append({"type": "trick-won", "seat": winner, "early": early})
+        self.events.append(_WON_EVENTS[early][winner])
         # _clear_trick_state, inlined.
         self.plays = []
         self.trick_mask = 0
