@@ -890,6 +890,7 @@ class SumidaRiver(CardGame):
     def __init__(self, players: int = 4) -> None:
         n = players
         self.num_players = n
+        self._after = _AFTER[n]  # (read by apply every turn)
         self.seed = 0
         self._seed_rng(0)
         # Set here, in the order clone() sets it: instances whose attributes are made in one order
@@ -1331,7 +1332,7 @@ class SumidaRiver(CardGame):
             self.events.append(_PASS_EVENTS[p])
             # _advance, inlined (the hot path; the phase stays PLAY).
             top, hands, hb, hr = self.top, self.hands, self.hb, self.hr
-            for s in _AFTER[self.num_players][p]:
+            for s in self._after[p]:
                 if s == top:
                     self._win_trick(s, early=False)
                     return
@@ -1347,7 +1348,6 @@ class SumidaRiver(CardGame):
         hands = self.hands
         h = hands[p]
         rank = m.rank if m.rank is not None else (cur if cur > 0 else 0)
-        n = self.num_players
         if m.nat:
             # The meld's cards are in the hand (listed, or checked above), so they are taken out
             # with an exclusive or: on these positive ints it is cheaper than and-ing a complement.
@@ -1380,7 +1380,7 @@ class SumidaRiver(CardGame):
         if not holding:  # (_holding, inlined: the hot path)
             self.finished.append(p)
             self.events.append({"type": "out", "seat": p, "place": len(self.finished)})
-            if n - len(self.finished) <= 1:
+            if self.num_players - len(self.finished) <= 1:
                 self._end_round()
                 return
         if t == BLACK_FOUR:
@@ -1391,7 +1391,7 @@ class SumidaRiver(CardGame):
             return
         # _advance, inlined (the hot path; the phase stays PLAY and p itself is self.top).
         passed, hb, hr = self.passed, self.hb, self.hr
-        for s in _AFTER[n][p]:
+        for s in self._after[p]:
             if s == p:
                 self._win_trick(s, early=False)
                 return
@@ -1672,6 +1672,7 @@ class SumidaRiver(CardGame):
     def clone(self) -> SumidaRiver:
         g = SumidaRiver.__new__(SumidaRiver)
         g.num_players = self.num_players
+        g._after = self._after
         g.seed = self.seed
         self._share_chance(g)
         g.round = self.round

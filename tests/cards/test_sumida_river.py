@@ -643,6 +643,20 @@ def test_shedding_turns_of_random_games_list_the_reference_melds_and_apply_like_
     assert turns > 1500
 
 
+def test_card_names_and_colour_masks_of_a_hand_follow_its_cards_one_by_one():
+    """mask_names and split_hand read a hand a byte at a time from tables; over many seeded random
+    hands they must give what going through the 52 cards one by one gives (names in rank order;
+    clubs and spades in the black mask, diamonds and hearts in the red one, two bits a rank)."""
+    rng = random.Random(17)
+    for _ in range(3000):
+        h = rng.getrandbits(52) & rng.getrandbits(52) if rng.random() < 0.5 else rng.getrandbits(52)
+        cards_ = [c for c in range(52) if h >> c & 1]
+        assert sumida_river.mask_names(h) == [CARD_NAMES[c] for c in cards_]
+        bl = sum(1 << (2 * (c >> 2) + (c & 3 == 3)) for c in cards_ if c & 3 in (0, 3))
+        rd = sum(1 << (2 * (c >> 2) + (c & 3 == 2)) for c in cards_ if c & 3 in (1, 2))
+        assert sumida_river.split_hand(h) == (bl, rd)
+
+
 def test_a_rank_s_meld_table_found_among_candidates_equals_building_it():
     """A meld table missing from the cache is filled by filtering the rank's pre-built candidates
     with one mask test each; it must list exactly what building the melds from the suit bits and
