@@ -306,7 +306,6 @@ def _sr_memory(n: int) -> tuple[Piece, ...]:
 
 def _fill_sr(g: Any, p: int, v: Views, recall: bool) -> None:
     n = g.num_players
-    w = n + 1
     _onehot(v["seat"], p)
     _onehot(v["round"], g.round - 1)
     _onehot(v["phase"], _SR_PHASES.index(g.phase))
@@ -322,7 +321,7 @@ def _fill_sr(g: Any, p: int, v: Views, recall: bool) -> None:
     v["a_out_of_game"][:] = [g.gone[0] / 6, g.gone[1] / 6]
     for q in range(n + 1):
         if q != p:
-            _cards(v["known"][q], bit_indices(g.known[p * w + q]))
+            _cards(v["known"][q], bit_indices(g.known_cards(p, q)))
     _cards(v["cleared"], bit_indices(g.cleared))
     _cards(v["trick_cards"], bit_indices(g.trick_mask))
     v["trick_a_cards"][:] = [g.trick_w[0] / 6, g.trick_w[1] / 6]

@@ -138,8 +138,8 @@ POINTS = {3: (2, 1, 0), 4: (3, 2, 1, 0)}
 _AFTER = {n: tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)) for n in (3, 4)}
 #: The event of each seat's pass (event records are never changed, so one serves every game).
 _PASS_EVENTS = tuple({"type": "pass", "seat": p} for p in range(4))
-#: _KNOWN_OF[n][p]: the places in ``known`` of what the other seats know of seat p's hand.
-_KNOWN_OF = {n: tuple(tuple(r * (n + 1) + p for r in range(n) if r != p) for p in range(n)) for n in (3, 4)}
+#: _WON_EVENTS[early][p]: the event of seat p winning a trick (at once, after a black four: early).
+_WON_EVENTS = tuple(tuple({"type": "trick-won", "seat": p, "early": early} for p in range(4)) for early in (False, True))
 #: ``to_move`` once the game is over (as saved: the save format keeps an integer there).
 NOBODY = -1
 
@@ -166,13 +166,11 @@ _BYTE_NAMES = tuple(
 
 def mask_names(mask: int) -> list[str]:
     """Natural cards of a bit mask, in rank order."""
-    out: list[str] = []
-    for table in _BYTE_NAMES:
-        if not mask:
-            break
-        out += table[mask & 255]
-        mask >>= 8
-    return out
+    a, b, c, d, e, f, g = _BYTE_NAMES
+    return [
+        *a[mask & 255], *b[mask >> 8 & 255], *c[mask >> 16 & 255], *d[mask >> 24 & 255],
+        *e[mask >> 32 & 255], *f[mask >> 40 & 255], *g[mask >> 48 & 255],
+    ]
 
 
 def nibbles(mask: int) -> tuple[int, ...]:
@@ -500,11 +498,11 @@ _SPLIT_BYTE = tuple(
 
 def split_hand(h: int) -> tuple[int, int]:
     """The natural cards ``h`` (a 52-bit mask) as the two colour masks ``(bl, rd)``."""
-    bl = rd = 0
-    for i in range(0, 28, 4):
-        v = _SPLIT_BYTE[(h >> (2 * i)) & 255]
-        bl |= (v & 15) << i
-        rd |= (v >> 4) << i
+    t = _SPLIT_BYTE
+    a, b, c, d = t[h & 255], t[h >> 8 & 255], t[h >> 16 & 255], t[h >> 24 & 255]
+    e, f, g = t[h >> 32 & 255], t[h >> 40 & 255], t[h >> 48 & 255]
+    bl = (a & 15) | (b & 15) << 4 | (c & 15) << 8 | (d & 15) << 12 | (e & 15) << 16 | (f & 15) << 20 | (g & 15) << 24
+    rd = a >> 4 | (b >> 4) << 4 | (c >> 4) << 8 | (d >> 4) << 12 | (e >> 4) << 16 | (f >> 4) << 20 | (g >> 4) << 24
     return bl, rd
 
 
@@ -654,23 +652,23 @@ def wild_melds(bl: int, rd: int, wb: int, wr: int, blocked: int, cur: int) -> li
     return out
 
 
-def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
+def natural_melds(bl: int, rd: int, blocked: int, cur: int, passing: bool = False) -> list[str]:
     """:func:`hand_melds` of a hand without A cards given as its colour masks (see
     :func:`split_hand`): each type's ranks worked out only when its space is free, after dropping
-    the cards below the rank to meet (a meld of rank ``cur`` or higher holds none of them)."""
+    the cards below the rank to meet (a meld of rank ``cur`` or higher holds none of them).
+    With ``passing``, ``"pass"`` ends the list (a game's legal actions in one call)."""
     if cur > 0:
         ge = _GE2[cur]
         bl &= ge
         rd &= ge
         if not (bl or rd):  # nothing that high left (a sixth of the turns of a play-out)
-            return []
+            return ["pass"] if passing else []
     even = _EVEN
     # The ranks with a black card, with a red card: only when a free space needs them.
     ba = (bl | bl >> 1) & even if blocked & 36 != 36 else 0  # black-run-3, red-triple
     ra = (rd | rd >> 1) & even if blocked & 28 != 28 else 0  # black-run-3, the red runs
     out: list[str] = []
-    tables = _SPLIT_TABLES
-    lex = _LEX2
+    tables, lex = _SPLIT_TABLES, _LEX2
     if not blocked & 2:  # black-pair: both black cards of a rank
         x = bl & (bl >> 1) & even
         if x:
@@ -718,6 +716,8 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int) -> list[str]:
         out += a[rd >> 24]
         out += b[rd & 0x3FFF]
         out += c[rd >> 14 & 1023]
+    if passing:
+        out.append("pass")
     return out
 
 
@@ -777,7 +777,7 @@ class Meld:
     """A parsed meld action: type, natural cards (mask), A cards by colour, rank (None: all A)."""
 
     __slots__ = (
-        "type", "mask", "nat", "nwb", "nwr", "rank", "cards", "keep", "split_bl", "split_rd", "bit", "wild", "floor",
+        "type", "mask", "nat", "nwb", "nwr", "rank", "cards", "split_bl", "split_rd", "bit", "wild", "floor",
         "events",
     )
 
@@ -785,7 +785,6 @@ class Meld:
         self.type, self.nat, self.nwb, self.nwr, self.rank, self.cards = t, tuple(nat), nwb, nwr, rank, cards
         self.mask = sum(1 << c for c in nat)
         # Worked out once per meld string, for apply's hot path:
-        self.keep = ~self.mask  # the hand's cards it leaves
         self.split_bl = sum(_SPLIT_BIT[c][0] for c in nat)  # its cards in the colour masks
         self.split_rd = sum(_SPLIT_BIT[c][1] for c in nat)
         self.bit = 1 << t  # its space in the trick
@@ -801,6 +800,8 @@ class Meld:
 
 #: action string -> Meld, or the reason it is not a well-formed meld.
 _PARSED: dict[str, Meld | str] = {}
+#: The well-formed ones only (apply's hot path reads them without a type check).
+_MELDS: dict[str, Meld] = {}
 
 
 def parse_meld(action: str) -> Meld | str:
@@ -810,7 +811,10 @@ def parse_meld(action: str) -> Meld | str:
         got = _parse_meld(action)
         if len(_PARSED) > 200_000:  # unbounded random strings must not grow memory forever
             _PARSED.clear()
+            _MELDS.clear()
         _PARSED[action] = got
+        if not isinstance(got, str):
+            _MELDS[action] = got
     return got
 
 
@@ -886,6 +890,7 @@ class SumidaRiver(CardGame):
     def __init__(self, players: int = 4) -> None:
         n = players
         self.num_players = n
+        self._after = _AFTER[n]  # (read by apply every turn)
         self.seed = 0
         self._seed_rng(0)
         # Set here, in the order clone() sets it: instances whose attributes are made in one order
@@ -911,7 +916,9 @@ class SumidaRiver(CardGame):
         self._split = [(0, 0, 0)] * n
         self.undealt = 0
         self.cleared = 0  # cards of finished tricks and face-up discards, this round
-        # known[r * (n + 1) + q]: natural cards seat r knows to be in hand q (q == n: undealt).
+        # known[r * (n + 1) + q]: natural cards seat r has seen go to hand q (q == n: undealt).
+        # Cards that hand has played since are not taken out (a meld would have to update every
+        # seat's knowledge): what r knows now is that and the hand, see known_cards().
         self.known = [0] * (n * (n + 1))
         # The trick: plays as (seat, type, action, effective rank); blocked types (bits).
         self.plays: list[tuple[int, int, str, int]] = []
@@ -1003,6 +1010,23 @@ class SumidaRiver(CardGame):
     def to_play(self) -> int | None:
         return None if self.phase == OVER else self.to_move
 
+    def legal_actions(self) -> list[str]:
+        # The base class's, with the most frequent case - a shedding turn without A cards - listed
+        # here directly (a call less per action of a play-out; _compute_legal lists the others).
+        legal = self._legal
+        if legal is None:
+            p = self.to_move
+            if self.phase == PLAY and not (self.hb[p] or self.hr[p]):
+                h = self.hands[p]
+                sp = self._split[p]
+                if sp[0] != h:
+                    sp = self._split[p] = (h, *split_hand(h))
+                cur = self.cur
+                legal = self._legal = natural_melds(sp[1], sp[2], self.blocked, cur, cur >= 0)
+            else:
+                legal = self._legal = self._compute_legal()
+        return list(legal)
+
     def _compute_legal(self) -> list[str]:
         phase = self.phase
         p = self.to_move
@@ -1016,7 +1040,8 @@ class SumidaRiver(CardGame):
             if wb or wr:
                 out = wild_melds(sp[1], sp[2], wb, wr, self.blocked, cur)
             else:
-                out = natural_melds(sp[1], sp[2], self.blocked, cur)
+                out = natural_melds(sp[1], sp[2], self.blocked, cur, cur >= 0)
+                return out
             if cur >= 0:
                 out.append("pass")
             return out
@@ -1307,7 +1332,7 @@ class SumidaRiver(CardGame):
             self.events.append(_PASS_EVENTS[p])
             # _advance, inlined (the hot path; the phase stays PLAY).
             top, hands, hb, hr = self.top, self.hands, self.hb, self.hr
-            for s in _AFTER[self.num_players][p]:
+            for s in self._after[p]:
                 if s == top:
                     self._win_trick(s, early=False)
                     return
@@ -1315,16 +1340,14 @@ class SumidaRiver(CardGame):
                     self.to_move = s
                     return
             raise AssertionError("no seat to move")  # unreachable: the loop always meets self.top
-        m = _PARSED.get(action) or parse_meld(action)
-        if legal is None or action not in legal:
-            self._check_meld(action, m)  # raises IllegalMove unless the meld is legal
-        assert not isinstance(m, str)
+        m = _MELDS.get(action)
+        if m is None or legal is None or action not in legal:
+            m = self._check_meld(action, parse_meld(action))  # raises IllegalMove unless legal
         t = m.type
         cur = self.cur
         hands = self.hands
         h = hands[p]
         rank = m.rank if m.rank is not None else (cur if cur > 0 else 0)
-        n = self.num_players
         if m.nat:
             # The meld's cards are in the hand (listed, or checked above), so they are taken out
             # with an exclusive or: on these positive ints it is cheaper than and-ing a complement.
@@ -1335,12 +1358,7 @@ class SumidaRiver(CardGame):
                 self._split[p] = (h, sp[1] ^ m.split_bl, sp[2] ^ m.split_rd)
             else:
                 h ^= mask
-            hands[p] = h
-            known = self.known
-            for i in _KNOWN_OF[n][p]:
-                k = known[i]
-                if k and k & mask:
-                    known[i] = k & m.keep
+            hands[p] = h  # (what others knew of the cards played stays in known: see known_cards)
             self.trick_mask |= mask
         holding = h
         if m.wild:
@@ -1362,7 +1380,7 @@ class SumidaRiver(CardGame):
         if not holding:  # (_holding, inlined: the hot path)
             self.finished.append(p)
             self.events.append({"type": "out", "seat": p, "place": len(self.finished)})
-            if n - len(self.finished) <= 1:
+            if self.num_players - len(self.finished) <= 1:
                 self._end_round()
                 return
         if t == BLACK_FOUR:
@@ -1373,7 +1391,7 @@ class SumidaRiver(CardGame):
             return
         # _advance, inlined (the hot path; the phase stays PLAY and p itself is self.top).
         passed, hb, hr = self.passed, self.hb, self.hr
-        for s in _AFTER[n][p]:
+        for s in self._after[p]:
             if s == p:
                 self._win_trick(s, early=False)
                 return
@@ -1381,8 +1399,8 @@ class SumidaRiver(CardGame):
                 self.to_move = s
                 return
 
-    def _check_meld(self, action: str, m: Meld | str) -> None:
-        """Raise IllegalMove unless the meld ``m`` (parsed ``action``) may be played now: a
+    def _check_meld(self, action: str, m: Meld | str) -> Meld:
+        """``m`` (parsed ``action``) if that meld may be played now, else raise IllegalMove: a
         well-formed meld is legal exactly when these checks pass (the legal actions need not have
         been listed)."""
         if isinstance(m, str):
@@ -1406,6 +1424,7 @@ class SumidaRiver(CardGame):
             raise IllegalMove(
                 f"you hold {self.hb[p]} Black A (WB) and {self.hr[p]} Red A (WR) cards in hand"
             )
+        return m
 
     def _advance(self, p: int) -> None:
         """Turn passes clockwise to the next seat still in the trick; back at the last player to
@@ -1428,7 +1447,7 @@ class SumidaRiver(CardGame):
             gone = self.gone
             gone[0] += tw[0]
             gone[1] += tw[1]
-        self.events.append({"type": "trick-won", "seat": winner, "early": early})
+        self.events.append(_WON_EVENTS[early][winner])
         # _clear_trick_state, inlined.
         self.plays = []
         self.trick_mask = 0
@@ -1507,14 +1526,18 @@ class SumidaRiver(CardGame):
         return [1.0 if p in winners else -1.0 for p in range(n)]
 
     # ----- information ---------------------------------------------------------------------------
+    def known_cards(self, r: int, q: int) -> int:
+        """The natural cards seat ``r`` knows to be in seat ``q``'s hand now (``q`` = the number of
+        players: the undealt cards), as a mask."""
+        return self.known[r * (self.num_players + 1) + q] & (self.hands[q] if q < self.num_players else self.undealt)
+
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: own hand, the public table, and what it knows of other hands."""
         n = self.num_players
-        w = n + 1
         known = {}
         for q in range(n + 1):
             if q != player:
-                k = self.known[player * w + q]
+                k = self.known_cards(player, q)
                 if k:
                     known["undealt" if q == n else str(q)] = mask_names(k)
         trade: dict[str, Any] = {}
@@ -1649,6 +1672,7 @@ class SumidaRiver(CardGame):
     def clone(self) -> SumidaRiver:
         g = SumidaRiver.__new__(SumidaRiver)
         g.num_players = self.num_players
+        g._after = self._after
         g.seed = self.seed
         self._share_chance(g)
         g.round = self.round
@@ -1702,7 +1726,7 @@ class SumidaRiver(CardGame):
             "hands": [mask_names(h) for h in self.hands],
             "undealt": mask_names(self.undealt),
             "cleared": mask_names(self.cleared),
-            "known": [mask_names(k) for k in self.known],
+            "known": [mask_names(self.known_cards(r, q)) for r in range(n) for q in range(n + 1)],
             "trick": [[s, MELD_TYPES[t], a, rk] for s, t, a, rk in self.plays],
             "passed": [q for q in range(n) if (self.passed >> q) & 1],
             "finished": list(self.finished),

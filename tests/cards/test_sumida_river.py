@@ -643,6 +643,20 @@ def test_shedding_turns_of_random_games_list_the_reference_melds_and_apply_like_
     assert turns > 1500
 
 
+def test_card_names_and_colour_masks_of_a_hand_follow_its_cards_one_by_one():
+    """mask_names and split_hand read a hand a byte at a time from tables; over many seeded random
+    hands they must give what going through the 52 cards one by one gives (names in rank order;
+    clubs and spades in the black mask, diamonds and hearts in the red one, two bits a rank)."""
+    rng = random.Random(17)
+    for _ in range(3000):
+        h = rng.getrandbits(52) & rng.getrandbits(52) if rng.random() < 0.5 else rng.getrandbits(52)
+        cards_ = [c for c in range(52) if h >> c & 1]
+        assert sumida_river.mask_names(h) == [CARD_NAMES[c] for c in cards_]
+        bl = sum(1 << (2 * (c >> 2) + (c & 3 == 3)) for c in cards_ if c & 3 in (0, 3))
+        rd = sum(1 << (2 * (c >> 2) + (c & 3 == 2)) for c in cards_ if c & 3 in (1, 2))
+        assert sumida_river.split_hand(h) == (bl, rd)
+
+
 def test_a_rank_s_meld_table_found_among_candidates_equals_building_it():
     """A meld table missing from the cache is filled by filtering the rank's pre-built candidates
     with one mask test each; it must list exactly what building the melds from the suit bits and
@@ -813,6 +827,31 @@ def test_passed_hands_and_the_red_three_stay_known_in_every_resample():
             if viewer == 0:
                 assert passed_by_0 <= set(r.card_zones()["hand:1"])
             assert "3D" in r.card_zones()[red3]
+
+
+def test_what_a_seat_knows_of_a_hand_loses_the_cards_that_hand_plays():
+    """Melds leave the others' knowledge as it was (apply does not rewrite it): what a seat is
+    shown as knowing - in its observation, the saved game and the OpenSpiel tensors - is always
+    still in the hand it is about, and a passed hand's cards stay known until they are played."""
+    rng = random.Random(3)
+    checked = dropped = 0
+    for seed in range(30):
+        g = SumidaRiver.new(3 + seed % 2, seed)
+        n = g.num_players
+        while not g.is_over:
+            for r in range(n):
+                for q, names in g.observation(r)["known"].items():
+                    held = g.card_zones()["undealt" if q == "undealt" else f"hand:{q}"]
+                    assert set(names) <= set(held)
+                    checked += len(names)
+                for q in range(n):
+                    dropped += g.known[r * (n + 1) + q] & ~g.hands[q] != 0  # played since it was seen
+            saved = g.to_json()
+            for i, names in enumerate(saved["known"]):
+                q = i % (n + 1)
+                assert set(names) <= set(saved["hands"][q] if q < n else saved["undealt"])
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 1000 and dropped > 100
 
 
 # ----- engine promises ------------------------------------------------------------------------------------
