@@ -156,8 +156,9 @@ def design(players: int, seed: int = 7, iters: int = 4000) -> dict[str, list[tup
 #: 180 pushes round the two lines won). With a disc in that path on both sides, the seed (28) was
 #: chosen as 8 was, and by the edge pushes of docs/rules-notes.md.
 MIRROR_2P = dict(wrestler=0.068, centre="medium", line={"large": 1, "medium": 1, "small": 0},
-                 total={"large": 3, "medium": 8, "small": 14}, seed=28, clear=0.001,
-                 large_clear=0.010, guards=(("small", 0.080, 26.5), ("small", 0.080, -26.5)))
+                 total={"large": 3, "medium": 8, "small": 14}, seed=7, clear=0.001,
+                 large_clear=0.010, guards=(("small", 0.080, 26.5), ("small", 0.080, -26.5),
+                                            ("large", 0.062, 50.0)))
 #: The printed centre circle's radius (assets/materials.toml ``centre_radius``); every piece but the
 #: centre one starts ``clear`` of it.
 CIRCLE = 0.015
