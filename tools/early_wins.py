@@ -11,6 +11,15 @@ what the rules allow). Each push is tried in every *line* a turn allows:
   each piece the move brought in: the Horn Bar, the Atlas Pillar ...), then each move still usable
   after it.
 
+Uniform headings almost never draw the steepest ones, and a push down the ring's edge at the
+steepest heading a kind can be aimed is a line of its own (docs/rules-notes.md: on the seed-28 2P
+board it won turn 1 from 54-63 degrees round above a wrestler, at that heading only). So the search
+also makes an *edge share* of pushes (``--edge-share``, default 20 per 100 uniform pushes; their
+own seeded streams, so the uniform samples stay the same): :func:`edge_pushes`, aimed along the
+edge at an opposing wrestler, within a few degrees of the steepest heading, searched in the same
+lines. ``--sweep`` runs instead a deterministic grid of such pushes from each board's start
+(:func:`edge_sweep`, each seat moving first).
+
 A line that ends the game with seat 0 winning is an **early win on turn 1**. For the second
 player, the first player makes push *i* of its sample plainly (no move), and seat 1 then searches
 its own push *i* in the same lines: a win there is an **early win on turn 2** (the second player's
@@ -20,6 +29,7 @@ first turn).
     python tools/early_wins.py --players all --resume runs/early.jsonl   # every board, resumable
     python tools/early_wins.py --pushes 50 --pairs mike:hank,bea:gus --seed 3
     python tools/early_wins.py --edge 30 --pushes 20    # aimed pushes up the edge (edge_wins)
+    python tools/early_wins.py --sweep --players all    # the edge grid from every board's start
 
 On the 3- and 4-player boards the pair takes seats 0 and 1 and the other seats are filled with the
 wrestlers after the second in card order (skipping the pair), so every wrestler meets every other
