@@ -11,6 +11,15 @@ what the rules allow). Each push is tried in every *line* a turn allows:
   each piece the move brought in: the Horn Bar, the Atlas Pillar ...), then each move still usable
   after it.
 
+Uniform headings almost never draw the steepest ones, and a push down the ring's edge at the
+steepest heading a kind can be aimed is a line of its own (docs/rules-notes.md: on the seed-28 2P
+board it won turn 1 from 54-63 degrees round above a wrestler, at that heading only). So the search
+also makes an *edge share* of pushes (``--edge-share``, default 20 per 100 uniform pushes; their
+own seeded streams, so the uniform samples stay the same): :func:`edge_pushes`, aimed along the
+edge at an opposing wrestler, within a few degrees of the steepest heading, searched in the same
+lines. ``--sweep`` runs instead a deterministic grid of such pushes from each board's start
+(:func:`edge_sweep`, each seat moving first).
+
 A line that ends the game with seat 0 winning is an **early win on turn 1**. For the second
 player, the first player makes push *i* of its sample plainly (no move), and seat 1 then searches
 its own push *i* in the same lines: a win there is an **early win on turn 2** (the second player's
@@ -20,6 +29,7 @@ first turn).
     python tools/early_wins.py --players all --resume runs/early.jsonl   # every board, resumable
     python tools/early_wins.py --pushes 50 --pairs mike:hank,bea:gus --seed 3
     python tools/early_wins.py --edge 30 --pushes 20    # aimed pushes up the edge (edge_wins)
+    python tools/early_wins.py --sweep --players all    # the edge grid from every board's start
 
 On the 3- and 4-player boards the pair takes seats 0 and 1 and the other seats are filled with the
 wrestlers after the second in card order (skipping the pair), so every wrestler meets every other
@@ -94,12 +104,21 @@ class PairResult:
     wins_second: int = 0
     examples_first: list[list[dict[str, Any]]] = field(default_factory=list)
     examples_second: list[list[dict[str, Any]]] = field(default_factory=list)
+    #: Of the counts above, the edge share's (:func:`edge_pushes`).
+    edge_tried_first: int = 0
+    edge_wins_first: int = 0
+    edge_tried_second: int = 0
+    edge_wins_second: int = 0
 
     def add(self, other: PairResult) -> None:
         self.tried_first += other.tried_first
         self.wins_first += other.wins_first
         self.tried_second += other.tried_second
         self.wins_second += other.wins_second
+        self.edge_tried_first += other.edge_tried_first
+        self.edge_wins_first += other.edge_wins_first
+        self.edge_tried_second += other.edge_tried_second
+        self.edge_wins_second += other.edge_wins_second
         self.examples_first = (self.examples_first + other.examples_first)[:EXAMPLES]
         self.examples_second = (self.examples_second + other.examples_second)[:EXAMPLES]
 
@@ -320,13 +339,100 @@ def edge_wins(first: str, second: str, positions: int, aims: int) -> tuple[int, 
     return wins, tried, sides
 
 
+#: Where the edge pushes start and how steeply they are aimed (see :func:`edge_pushes`).
+EDGE_ROUND = (40.0, 100.0)   # degrees round the ring from the target wrestler's bearing
+EDGE_STEEP = 35.0            # degrees off the inward normal at the least
+#: The edge share's aim: within this many degrees of the steepest heading, a third of them at it.
+EDGE_NEAR = 6.0
+#: The edge share's slowest push (m/s; the fastest is the hand's limit): slower pushes along the
+#: edge stop in the crowd there (the found lines were 0.40-0.48 m/s).
+EDGE_SLOWEST = 0.35
+
+
+def _edge_aims(game: Game) -> list[tuple[float, str, float]]:
+    """(bearing of an opposing wrestler, kind, steepest heading of that kind) for every opposing
+    wrestler of the side to move and every kind it holds that can be aimed :data:`EDGE_STEEP` or
+    more off the normal."""
+    seat = game.current_seat
+    mine = game.side_of(seat)
+    bearings = []
+    for s in game.seats:
+        if game.side_of(s.index) != mine and s.piece_id in game.world:
+            w = game.world.piece(s.piece_id)
+            bearings.append(math.degrees(math.atan2(w.y, w.x)))
+    return [(b, kind, lim) for b in bearings for kind in game.legal_kinds()
+            if (lim := game.world.steepest_heading(kind)) >= EDGE_STEEP]
+
+
+def edge_pushes(game: Game, n: int, rng: random.Random) -> list[PushSample]:
+    """``n`` pushes along the ring's edge at an opposing wrestler, for the side to move now: the
+    search's share of pushes that uniform headings almost never draw (docs/rules-notes.md: on the
+    seed-28 2P board a medium at the steepest heading it can be aimed, from 56 degrees round the
+    ring above a wrestler, came down the edge and knocked it out on turn 1). Each: a wrestler and
+    a side (+1: entering counter-clockwise of it, -1: clockwise), a kind that can be aimed so
+    steeply, entry 40-100 degrees round from the wrestler's bearing, heading towards it within
+    :data:`EDGE_NEAR` degrees of the kind's steepest (a third exactly at it), speed from
+    :data:`EDGE_SLOWEST` to the hand's limit. Empty if no kind held can be aimed so steeply."""
+    aims = _edge_aims(game)
+    if not aims:
+        return []
+    sim = game.materials.sim
+    out = []
+    for _ in range(n):
+        bearing, kind, lim = rng.choice(aims)
+        side = rng.choice((-1, 1))
+        entry = (bearing + side * rng.uniform(*EDGE_ROUND)) % 360.0
+        heading = side * min(lim, rng.uniform(lim - EDGE_NEAR, lim + EDGE_NEAR / 2))
+        out.append(PushSample(kind, entry, heading, rng.uniform(EDGE_SLOWEST, sim.max_speed)))
+    return out
+
+
+def edge_sweep(game: Game, kinds: tuple[str, ...] = ("small", "medium"), entries: int = 13,
+               headings: int = 4, speeds: tuple[float, ...] = (0.4, 0.45, 0.5)
+               ) -> tuple[list[PushSample], int]:
+    """(the winning pushes, pushes tried) of a grid of plain pushes along the edge at each opposing
+    wrestler of the side to move, on both sides of it: ``entries`` entries evenly 40-100 degrees
+    round from its bearing, ``headings`` headings evenly from 35 degrees to the kind's steepest
+    towards it, each of ``kinds`` it holds and each of ``speeds``: from the 2P starting board
+    2 sides x 2 kinds x 13 x 4 x 3 = 624 pushes at the one opposing wrestler (entries every 5
+    degrees: on the seed-28 board the turn-1 line wins from 54-63 degrees round, at the steepest
+    heading only, so the notes' first grid of 10-degree steps met it once). Deterministic: it
+    tells boards apart without a seed."""
+    seat = game.current_seat
+    held = set(game.legal_kinds())
+    wins: list[PushSample] = []
+    tried = 0
+    for bearing, kind, lim in _edge_aims(game):
+        if kind not in kinds or kind not in held:
+            continue
+        for side in (1, -1):
+            for i in range(entries):
+                entry = bearing + side * (EDGE_ROUND[0] + (EDGE_ROUND[1] - EDGE_ROUND[0]) * i
+                                          / max(1, entries - 1))
+                for j in range(headings):
+                    heading = side * min(lim, EDGE_STEEP + (lim - EDGE_STEEP) * j / max(1, headings - 1))
+                    for v in speeds:
+                        s = PushSample(kind, entry % 360.0, heading, v)
+                        g = game.clone()
+                        if _push(g, s) is None:
+                            continue
+                        tried += 1
+                        if _won(g, seat):
+                            wins.append(s)
+    return wins, tried
+
+
 def _steps(half: float, step: float) -> list[float]:
     """-half .. +half in ``step``s (0 included)."""
     n = int(round(half / step))
     return [k * step for k in range(-n, n + 1)]
 
 
-Task = tuple[int, str, str, int, int, int]  # players, first, second, seed, lo, hi
+#: players, first, second, seed, lo, hi, edge (edge pushes per 100 uniform ones: :func:`search_pair`)
+Task = tuple[int, str, str, int, int, int, int]
+
+#: The edge share of the search: edge pushes per 100 uniform pushes (``--edge-share``).
+EDGE_SHARE = 20
 
 
 def _stream(players: int, seed: int, first: str, second: str) -> str:
@@ -336,8 +442,15 @@ def _stream(players: int, seed: int, first: str, second: str) -> str:
 
 
 def search_pair(task: Task) -> PairResult:
-    """Pushes ``lo..hi`` of the pair's seeded samples, for both seats (a worker's unit of work)."""
-    players, first, second, seed, lo, hi = task
+    """Pushes ``lo..hi`` of the pair's seeded samples, for both seats (a worker's unit of work),
+    and the edge share's pushes ``lo * edge // 100 .. hi * edge // 100`` (so a pair's ``n`` pushes
+    come with ``n * edge // 100`` edge pushes, however the work is cut into units).
+
+    Edge push ``j`` is drawn by :func:`edge_pushes` from its own stream on the position it is made
+    in: on the starting board for the first player, and for the second player after the first
+    player's plain push ``lo + (j - lo * edge // 100)`` of the unit (aimed at the first player's
+    wrestler where that push left it). Each is searched in every line, as the uniform ones."""
+    players, first, second, seed, lo, hi, edge = task
     search = config().search
     base = new_game(first, second, players)
     rng = random.Random(_stream(players, seed, first, second))
@@ -367,12 +480,43 @@ def search_pair(task: Task) -> PairResult:
             res.wins_second += 1
             if len(res.examples_second) < EXAMPLES:
                 res.examples_second.append([{"first_push": asdict(firsts[i])}, *line])
+    _search_edge(res, base, firsts, _stream(players, seed, first, second), lo, hi, edge, search)
     return res
 
 
+def _search_edge(res: PairResult, base: Game, firsts: list[PushSample], stream: str, lo: int,
+                 hi: int, edge: int, search: SearchSettings) -> None:
+    """The edge share of a unit of work (see :func:`search_pair`), counted into ``res``."""
+    j0 = lo * edge // 100
+    for j in range(j0, hi * edge // 100):
+        for s in edge_pushes(base, 1, random.Random(f"{stream}-edge-{j}")):
+            res.tried_first += 1
+            res.edge_tried_first += 1
+            if line := winning_line(base, s, search):
+                res.wins_first += 1
+                res.edge_wins_first += 1
+                if len(res.examples_first) < EXAMPLES:
+                    res.examples_first.append(line)
+        g = base.clone()
+        first = firsts[lo + j - j0]
+        if _push(g, first) is None or g.is_over:
+            continue
+        g.end_turn()
+        if g.is_over:
+            continue
+        for s in edge_pushes(g, 1, random.Random(f"{stream}-edge2-{j}")):
+            res.tried_second += 1
+            res.edge_tried_second += 1
+            if line := winning_line(g, s, search):
+                res.wins_second += 1
+                res.edge_wins_second += 1
+                if len(res.examples_second) < EXAMPLES:
+                    res.examples_second.append([{"first_push": asdict(first)}, *line])
+
+
 def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int,
-          players: tuple[int, ...] = (2,)) -> list[Task]:
-    return [(n, a, b, seed, lo, min(pushes, lo + chunk))
+          players: tuple[int, ...] = (2,), edge: int = EDGE_SHARE) -> list[Task]:
+    return [(n, a, b, seed, lo, min(pushes, lo + chunk), edge)
             for n in players for a, b in pairs for lo in range(0, pushes, chunk)]
 
 
@@ -400,9 +544,10 @@ def _work(task: Task) -> tuple[Task, PairResult]:
 
 def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, chunk: int = 25,
         progress: bool = False, players: tuple[int, ...] = (2,),
-        resume: Path | None = None) -> dict[str, Any]:
-    """The whole search; the JSON summary as a dict. ``workers`` 1 runs in this process."""
-    todo = tasks(pairs, pushes, seed, chunk, players)
+        resume: Path | None = None, edge: int = EDGE_SHARE) -> dict[str, Any]:
+    """The whole search; the JSON summary as a dict. ``workers`` 1 runs in this process; ``edge``
+    edge pushes per 100 uniform ones (0: the uniform search alone)."""
+    todo = tasks(pairs, pushes, seed, chunk, players, edge)
     done = _done(resume, todo)
     results = {(n, a, b): PairResult(a, b, n) for n in players for a, b in pairs}
     for r in done.values():
@@ -426,7 +571,7 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
                 out.write(json.dumps({"task": list(task), "result": asdict(r)}) + "\n")
                 out.flush()
             if bar:
-                bar.update(task[5] - task[4])
+                bar.update(task[5] - task[4])  # the edge share rides along uncounted
         if workers > 1:
             pool.close()
             pool.join()
@@ -444,22 +589,44 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
             "wins_first": sum(r.wins_first for r in rs),
             "tried_second": sum(r.tried_second for r in rs),
             "wins_second": sum(r.wins_second for r in rs),
+            "edge_tried_first": sum(r.edge_tried_first for r in rs),
+            "edge_wins_first": sum(r.edge_wins_first for r in rs),
+            "edge_tried_second": sum(r.edge_tried_second for r in rs),
+            "edge_wins_second": sum(r.edge_wins_second for r in rs),
             "pairs_with_wins": sorted(f"{r.first}:{r.second}" for r in rs if r.wins_first or r.wins_second),
         }
     rows = [asdict(r) for r in results.values()]
     return {
-        "seed": seed, "pushes_per_pair": pushes, "pairs": len(pairs),
+        "seed": seed, "pushes_per_pair": pushes, "edge_share": edge, "pairs": len(pairs),
         "board": ", ".join(f"{n}P standard" for n in players),
         "tried_first": sum(b["tried_first"] for b in boards.values()),
         "wins_first": sum(b["wins_first"] for b in boards.values()),
         "tried_second": sum(b["tried_second"] for b in boards.values()),
         "wins_second": sum(b["wins_second"] for b in boards.values()),
+        "edge_wins_first": sum(b["edge_wins_first"] for b in boards.values()),
+        "edge_wins_second": sum(b["edge_wins_second"] for b in boards.values()),
         "pairs_with_wins": sorted(f"{k}:{p}" for k, b in boards.items() for p in b["pairs_with_wins"]),
         "boards": boards,
         "seconds": round(time.perf_counter() - t0, 1),
         "resumed_units": len(done),
         "results": rows,
     }
+
+
+def sweep_boards(players: tuple[int, ...]) -> dict[str, Any]:
+    """:func:`edge_sweep` from each board's start, each seat moving first (Jade, Dora, then the
+    wrestlers after in card order: plain pushes, so which wrestlers hardly matters)."""
+    out: dict[str, Any] = {}
+    for n in players:
+        found: list[dict[str, Any]] = []
+        tried = 0
+        for seat in range(n):
+            g = Game.new(players=n, wrestlers=lineup(n, "jade", "dora"), seed=0, first_player=seat)
+            wins, t = edge_sweep(g)
+            tried += t
+            found += [{"seat": seat, **asdict(w)} for w in wins]
+        out[f"{n}P"] = {"tried": tried, "wins": len(found), "winning": found}
+    return out
 
 
 def all_pairs() -> list[tuple[str, str]]:
@@ -483,7 +650,19 @@ def main(argv: list[str] | None = None) -> int:
                     help="instead of the search: AIMS pushes up the ring's edge at the first "
                          "player's wrestler after each of its first --pushes plain pushes, for "
                          "each pair of EDGE_PAIRS (2P board; see edge_wins)")
+    ap.add_argument("--edge-share", type=int, default=EDGE_SHARE, metavar="PER100",
+                    help=f"edge pushes (steepest headings along the edge at a wrestler, "
+                         f"edge_pushes) per 100 uniform pushes ({EDGE_SHARE}; 0: uniform only)")
+    ap.add_argument("--sweep", action="store_true",
+                    help="instead of the search: the edge grid (edge_sweep) from the starting "
+                         "board of --players, each seat moving first")
     args = ap.parse_args(argv)
+    if not 0 <= args.edge_share <= 100:
+        ap.error("--edge-share: 0 to 100")
+    if args.sweep:
+        print(json.dumps(sweep_boards((2, 3, 4) if args.players == "all" else (int(args.players),)),
+                         indent=1))
+        return 0
     if args.pushes < 1:
         ap.error("--pushes: at least 1")
     if args.edge:
@@ -503,7 +682,7 @@ def main(argv: list[str] | None = None) -> int:
     players = (2, 3, 4) if args.players == "all" else (int(args.players),)
     summary = run(pairs, args.pushes, args.seed, args.workers, args.chunk,
                   progress=not args.no_progress and sys.stderr.isatty(), players=players,
-                  resume=args.resume)
+                  resume=args.resume, edge=args.edge_share)
     print(json.dumps(summary, indent=1))
     return 0
 

