@@ -27,7 +27,7 @@ def played(players: int = 2) -> Game:
                  first_player=0)
     g.push("small", 180.0, 0.0, 0.3)                 # seat 0
     g.use_move(1, "Horn Toss")                       # seat 1 (Hank) takes his Horn Bar (his turn)
-    entry = {2: 280.0, 3: 60.0}.get(players, 0.0)     # where a push clips a disc off this board
+    entry = {2: 295.0, 3: 60.0}.get(players, 0.0)     # where a push clips a disc off this board
     knock = g.push("medium", entry, 40.0, 0.5)       # the next seat clips a disc off the board
     assert knock.knocked_out, "the fixture should have a knock-out behind it"
     g.push("small", 250.0, 20.0, 0.4)
