@@ -58,14 +58,19 @@ from kabuto.rules.game import Game  # noqa: E402
 from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
 
 
+def _random_pairing(rng: random.Random, keys: list[str]) -> Game:
+    """A new 2-player game of two wrestlers drawn from ``keys``, its seed and first player drawn too."""
+    a, b = rng.sample(keys, 2)
+    return Game.new(players=2, wrestlers=[a, b], seed=rng.randrange(10**6), first_player=rng.randrange(2))
+
+
 def positions(n: int, seed: int) -> list[Game]:
     """``n`` seeded positions: starting boards, and boards after a few easy turns."""
     keys = [w.key for w in load_wrestlers()]
     rng = random.Random(f"bench-ai-{seed}")
     out: list[Game] = []
     while len(out) < n:
-        a, b = rng.sample(keys, 2)
-        game = Game.new(players=2, wrestlers=[a, b], seed=rng.randrange(10**6), first_player=rng.randrange(2))
+        game = _random_pairing(rng, keys)
         for _ in range(len(out) % 3):  # 0, 1 or 2 turns in
             if game.is_over:
                 break
@@ -150,8 +155,7 @@ def game_positions(n: int, seed: int) -> list[Game]:
     rng = random.Random(f"bench-ai-games-{seed}")
     out: list[Game] = []
     while len(out) < n:
-        a, b = rng.sample(keys, 2)
-        game = Game.new(players=2, wrestlers=[a, b], seed=rng.randrange(10**6), first_player=rng.randrange(2))
+        game = _random_pairing(rng, keys)
         k = 0
         while not game.is_over and len(out) < n and k < 30:
             out.append(game.clone())

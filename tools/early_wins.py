@@ -122,6 +122,19 @@ class PairResult:
         self.examples_first = (self.examples_first + other.examples_first)[:EXAMPLES]
         self.examples_second = (self.examples_second + other.examples_second)[:EXAMPLES]
 
+    def count(self, turn: int, line: list[dict[str, Any]] | None, edge: bool = False,
+              first_push: PushSample | None = None) -> None:
+        """Count one push searched on ``turn`` (1: the first player's, 2: the second player's; an
+        ``edge`` push counts in the edge share's fields too) and keep the first few winning lines
+        (a turn-2 line with the first player's plain push before it)."""
+        tag = "first" if turn == 1 else "second"
+        for name, add in ((f"tried_{tag}", True), (f"wins_{tag}", line is not None),
+                          (f"edge_tried_{tag}", edge), (f"edge_wins_{tag}", edge and line is not None)):
+            setattr(self, name, getattr(self, name) + add)
+        examples = self.examples_first if turn == 1 else self.examples_second
+        if line is not None and len(examples) < EXAMPLES:
+            examples.append(line if first_push is None else [{"first_push": asdict(first_push)}, *line])
+
 
 def lineup(players: int, first: str, second: str) -> list[str]:
     """The wrestlers of a ``players`` game for the pair: ``first``, ``second``, then the wrestlers
@@ -229,6 +242,16 @@ def _after_push(game: Game, seat: int, s: PushSample, line: list[dict[str, Any]]
         if step is not None and (found := _after_push(g, seat, s, [*line, step], search, depth + 1)):
             return found
     return None
+
+
+def _after_plain(base: Game, first: PushSample) -> Game | None:
+    """The second player's first position: a copy of ``base`` after the first player's plain push
+    ``first``, or None if the rules refuse it or the game ends."""
+    g = base.clone()
+    if _push(g, first) is None or g.is_over:
+        return None
+    g.end_turn()
+    return None if g.is_over else g
 
 
 def winning_line(game: Game, s: PushSample, search: SearchSettings) -> list[dict[str, Any]] | None:
@@ -459,27 +482,14 @@ def search_pair(task: Task) -> PairResult:
     res = PairResult(first, second, players)
     seconds: list[PushSample] | None = None
     for i in range(lo, hi):
-        res.tried_first += 1
-        line = winning_line(base, firsts[i], search)
-        if line:
-            res.wins_first += 1
-            if len(res.examples_first) < EXAMPLES:
-                res.examples_first.append(line)
+        res.count(1, winning_line(base, firsts[i], search))
         # The second player's first turn, after the first player's plain push i.
-        g = base.clone()
-        if _push(g, firsts[i]) is None or g.is_over:
-            continue
-        g.end_turn()
-        if g.is_over:
+        g = _after_plain(base, firsts[i])
+        if g is None:
             continue
         if seconds is None:  # one stream for seat 1, drawn on the first position it meets
             seconds = sample_pushes(g, n, random.Random(_stream(players, seed, first, second) + "-2"))
-        res.tried_second += 1
-        line = winning_line(g, seconds[i], search)
-        if line:
-            res.wins_second += 1
-            if len(res.examples_second) < EXAMPLES:
-                res.examples_second.append([{"first_push": asdict(firsts[i])}, *line])
+        res.count(2, winning_line(g, seconds[i], search), first_push=firsts[i])
     _search_edge(res, base, firsts, _stream(players, seed, first, second), lo, hi, edge, search)
     return res
 
@@ -490,28 +500,13 @@ def _search_edge(res: PairResult, base: Game, firsts: list[PushSample], stream: 
     j0 = lo * edge // 100
     for j in range(j0, hi * edge // 100):
         for s in edge_pushes(base, 1, random.Random(f"{stream}-edge-{j}")):
-            res.tried_first += 1
-            res.edge_tried_first += 1
-            if line := winning_line(base, s, search):
-                res.wins_first += 1
-                res.edge_wins_first += 1
-                if len(res.examples_first) < EXAMPLES:
-                    res.examples_first.append(line)
-        g = base.clone()
+            res.count(1, winning_line(base, s, search), edge=True)
         first = firsts[lo + j - j0]
-        if _push(g, first) is None or g.is_over:
-            continue
-        g.end_turn()
-        if g.is_over:
+        g = _after_plain(base, first)
+        if g is None:
             continue
         for s in edge_pushes(g, 1, random.Random(f"{stream}-edge2-{j}")):
-            res.tried_second += 1
-            res.edge_tried_second += 1
-            if line := winning_line(g, s, search):
-                res.wins_second += 1
-                res.edge_wins_second += 1
-                if len(res.examples_second) < EXAMPLES:
-                    res.examples_second.append([{"first_push": asdict(first)}, *line])
+            res.count(2, winning_line(g, s, search), edge=True, first_push=first)
 
 
 def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int,
