@@ -30,7 +30,7 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from physics.state import Push, PushResult
@@ -69,8 +69,6 @@ class Sketch:
 
     def materials(self, m: Any) -> Any:
         """``m`` (a :class:`physics.Materials`) with this sketch's simulation settings."""
-        from dataclasses import replace
-
         sim = m.sim
         rest_steps = max(2, round(sim.rest_steps * self.steps_per_second / sim.steps_per_second))
         return replace(m, sim=replace(sim, steps_per_second=self.steps_per_second, rest_steps=rest_steps,
