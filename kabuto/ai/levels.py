@@ -109,13 +109,25 @@ class Level:
     #: exactly before the level chooses among them (the push played is always judged exactly).
     sketch_rate: int = 0
     recheck_top: int = 0
+    #: Refining the replies (expert): the ``reply_refine_top`` most damaging sampled replies get
+    #: ``reply_refine_per`` neighbours each, in ``refine_rounds`` rounds of shrinking steps, as the
+    #: AI refines its own pushes - the killing reply is often a narrow variation of a merely good
+    #: one, which a broad sample misses and a refining opponent finds.
+    reply_refine_top: int = 0
+    reply_refine_per: int = 0
 
     @property
     def budget(self) -> int:
         """Previews the push search spends (before signature-move openings and a second push)."""
         return (self.broad + self.refine_top * self.refine_rounds * self.refine_per
-                + self.robust_top * self.robust_samples + self.reply_top * (1 + self.reply_broad)
+                + self.robust_top * self.robust_samples
+                + self.reply_top * (1 + self.reply_broad + self.reply_refined)
                 + (self.recheck_top if self.sketch_rate else 0))
+
+    @property
+    def reply_refined(self) -> int:
+        """Refined replies previewed per checked push (see ``reply_refine_top``)."""
+        return self.reply_refine_top * self.reply_refine_per * self.refine_rounds
 
     @property
     def looks_ahead(self) -> bool:
@@ -188,12 +200,15 @@ _LEVEL_LIMITS: dict[str, tuple[float, float, bool]] = {
     "reply_broad": (0, 1000, True),
     "sketch_rate": (0, 100000, True),
     "recheck_top": (0, 100, True),
+    "reply_refine_top": (0, 50, True),
+    "reply_refine_per": (0, 200, True),
 }
 
 
 #: Added with the look-ahead and the sketches (issue 16): a level saved before them (a tournament's
 #: records) has none, and so reads as 0 (no look-ahead, every preview exact).
-_LOOKAHEAD_KEYS = frozenset({"reply_top", "reply_broad", "sketch_rate", "recheck_top"})
+_LOOKAHEAD_KEYS = frozenset({"reply_top", "reply_broad", "sketch_rate", "recheck_top",
+                             "reply_refine_top", "reply_refine_per"})
 
 
 def _num(v: Any, where: str, lo: float, hi: float, integer: bool) -> float | int:

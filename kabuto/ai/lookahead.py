@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from kabuto.ai import candidates as cand
 from kabuto.ai.levels import SearchSettings, Weights
 from kabuto.ai.plan import PushChoice
-from kabuto.ai.pool import Base, Sketch, evaluate
+from kabuto.ai.pool import Base, Candidate, Sketch, evaluate
 from kabuto.ai.scoring import CIRCLE_KNOCKOUT, score_game
 from kabuto.ai.signature import try_moves
 from kabuto.rules.errors import IllegalMove
@@ -59,10 +59,13 @@ def _grips(game: Game, seat: int) -> bool:
 
 
 def after_reply(game: Game, seat: int, n: int, rng: random.Random, search: SearchSettings,
-                weights: Weights, workers: int, sketch: Sketch | None = None) -> tuple[float, int]:
+                weights: Weights, workers: int, sketch: Sketch | None = None,
+                refine: tuple[int, int, int] = (0, 0, 0)) -> tuple[float, int]:
     """(``seat``'s score after the next side's most damaging reply found, previews spent), in
     ``game`` as ``seat``'s turn left it (:func:`turn_ended`); ``sketch``: the replies are
-    sketched previews (:class:`kabuto.ai.pool.Sketch`)."""
+    sketched previews (:class:`kabuto.ai.pool.Sketch`); ``refine`` = (top, per, rounds): the
+    ``top`` most damaging replies found get ``per`` neighbours each, for ``rounds`` rounds of
+    halving steps (a level's ``reply_refine_top``, ``reply_refine_per``, ``refine_rounds``)."""
     if game.is_over:
         return score_game(game, seat, weights), 0
     side = game.side_of(seat)
@@ -82,14 +85,31 @@ def after_reply(game: Game, seat: int, n: int, rng: random.Random, search: Searc
     cands = cand.broad(game, 0, n, rng, search)
     if not cands:
         return worst, 0
-    for s in evaluate(Base.of(game), [()], cands, workers, view=seat, sketch=sketch):
-        if s is None:
-            continue
-        v = s.score
-        if grips and s.winner is None and own.intersection(s.in_circle):
-            v = weights.loss  # pushed into the circle, then gripped in the same turn
-        worst = min(worst, v)
-    return worst, len(cands)
+    base = Base.of(game)
+    found: list[tuple[float, int, Candidate]] = []  # (value for the AI, order found, reply)
+
+    def score(batch: list[Candidate]) -> None:
+        for c, s in zip(batch, evaluate(base, [()], batch, workers, view=seat, sketch=sketch),
+                        strict=True):
+            if s is None:
+                continue
+            v = s.score
+            if grips and s.winner is None and own.intersection(s.in_circle):
+                v = weights.loss  # pushed into the circle, then gripped in the same turn
+            found.append((v, len(found), c))
+
+    score(cands)
+    spent = len(cands)
+    top, per, rounds = refine
+    for r in range(rounds if top and per else 0):
+        if min(found, default=(worst,))[0] <= weights.loss:
+            break  # already lost: no reply can do worse
+        new: list[Candidate] = []
+        for _, _, c in sorted(found)[:top]:
+            new += cand.neighbours(game, c, per, 0.5 ** r, rng, search)
+        score(new)
+        spent += len(new)
+    return min([worst] + [v for v, _, _ in found]), spent
 
 
 __all__ = ["CIRCLE_KNOCKOUT", "after_reply", "turn_ended"]

@@ -251,8 +251,10 @@ class _Search:
         if after is None:
             return own, 0
         rng = random.Random(f"kabuto-ai-reply|{self.lvl.name}|{self.seed}|{self.base.key}|{aim}")
-        v, spent = after_reply(after, self.seat, self.lvl.reply_broad, rng, self.search, self.weights,
-                               self.workers, self.sketch)
+        lvl = self.lvl
+        v, spent = after_reply(after, self.seat, lvl.reply_broad, rng, self.search, self.weights,
+                               self.workers, self.sketch,
+                               (lvl.reply_refine_top, lvl.reply_refine_per, lvl.refine_rounds))
         self.previews += spent + (aim is not None)
         return v, spent
 

@@ -11,7 +11,7 @@ from kabuto.ai.levels import config
 from kabuto.ai.lookahead import after_reply, turn_ended
 from kabuto.ai.plan import PushChoice
 from kabuto.rules.inventory import BOARD
-from tests.ai.helpers import cleared, small_level
+from tests.ai.helpers import cleared, small_level, teetering
 from tests.kabuto.scenarios import line_up
 
 FLAT = small_level("test-flat", broad=40)                       # one ply (as STEADY)
@@ -91,3 +91,29 @@ def test_hard_and_expert_look_ahead_and_expert_searches_more():
     assert level("hard").looks_ahead and level("expert").looks_ahead
     assert level("expert").budget > level("hard").budget
     assert level("expert").reply_broad >= level("hard").reply_broad
+
+
+def test_refining_the_replies_finds_a_narrow_knock_out_the_broad_sample_misses():
+    """Hank teeters on the right edge at the end of a line of discs: one push straight down the line
+    knocks him out, a narrow aim that a few sampled replies seldom meet. Refining the most damaging
+    replies (expert's ``reply_refine_top``) can only add replies, never take one away, so it never
+    thinks the position safer; seeded, it finds the knock-out in more positions' samples."""
+    cfg = config()
+    g = cleared(["hank", "gus"], first_player=1)   # Gus to move: the reply to Hank's turn
+    teetering(g, "hank:wrestler", 0.088, 0.0)
+    plain, refined = [], []
+    for seed in range(12):
+        a, spent_a = after_reply(g, 0, 4, random.Random(seed), cfg.search, cfg.weights, 1)
+        b, spent_b = after_reply(g, 0, 4, random.Random(seed), cfg.search, cfg.weights, 1,
+                                 refine=(2, 6, 2))
+        assert b <= a, f"seed {seed}: refining made a reply disappear"
+        assert spent_b > spent_a or b == cfg.weights.loss
+        plain.append(a == cfg.weights.loss)
+        refined.append(b == cfg.weights.loss)
+    assert sum(refined) > sum(plain)
+
+
+def test_a_levels_refined_replies_count_in_its_budget():
+    hard = level("hard")
+    more = hard.with_changes(name="test-refined", reply_refine_top=2, reply_refine_per=5)
+    assert more.budget - hard.budget == hard.reply_top * 2 * 5 * hard.refine_rounds
