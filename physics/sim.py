@@ -64,6 +64,12 @@ _SETTLE_MARGIN = 1e-3
 _SIX = np.arange(6)
 #: Resting bodies sleep (physics model 3; see Episode). Off only to compare with model 2.
 SLEEP = True
+#: The per-step tests skip what provably cannot change their answer (Episode.run). Off: every
+#: test worked out in full every step, the reference tests/physics/test_shortcuts.py compares with.
+SHORTCUTS = True
+#: Room (m) for rounding when a test is skipped on a bound: far more than float64's error at the
+#: ring's size (about 1e-17 m), far less than anything a piece does in a step.
+_MARGIN = 1e-9
 
 
 class _Piece:
@@ -106,13 +112,14 @@ class _Piece:
 class _KindConsts:
     """What every piece of one kind shares (:func:`_kind_consts`: once per process)."""
 
-    __slots__ = ("moment", "friction", "elasticity", "r_mean")
+    __slots__ = ("moment", "friction", "elasticity", "r_mean", "least_reach")
 
     def __init__(self, ptype: PieceType):
         self.moment = _moment(ptype)
         self.friction = math.sqrt(ptype.piece_friction)
         self.elasticity = math.sqrt(ptype.restitution)
         self.r_mean = shapes.mean_contact_radius(ptype.shape)
+        self.least_reach = shapes.least_reach(ptype.shape)
 
 
 @functools.lru_cache(maxsize=256)
@@ -387,6 +394,7 @@ class Episode:
         for p in self._order:
             if p is not self.driven and p.base is None and p.id not in children:
                 self._fall_limit[p.row] = R
+        self._suspect = self._suspects(R)
         # Column views and scratch arrays for the per-step checks (numpy ufuncs with out=: about
         # 2 us a step for falls and rest together, where einsum or temporaries cost twice that).
         view = self._view
@@ -394,6 +402,8 @@ class Episode:
         self._vx, self._vy, self._w = view[:, 3], view[:, 4], view[:, 5]
         self._dist = np.empty(n)
         self._beyond = np.empty(n, dtype=bool)
+        self._scratch = np.empty(n)
+        self._flags = np.empty(n, dtype=bool)
         # Coupled friction (see _couple): the rows of every piece and of its support (its own row
         # for the ring surface, where the support is still), and how fast a row may move before
         # its friction is recomputed.
@@ -407,6 +417,26 @@ class Episode:
             self._by_row[p.row] = p
             p.base_row = self.pieces[p.base].row if p.base is not None else -1
         self._coupled: set[_Piece] = {p for p in self._order if p.coupled != (1.0, 1.0)}
+
+    def _suspects(self, R: float) -> np.ndarray:
+        """Per row, the distance from the ring's centre beyond which the fall test must be worked
+        out in full: the ring's radius for a lone piece (its own test); a little less for every
+        piece of a stack standing on the ring surface; never for the others.
+
+        A stack falls when its centre of mass passes the edge. That centre is a weighted mean of
+        its pieces' centres (weights positive, summing to one), and a mean is never farther from
+        the ring's centre than the farthest of the points it averages: the distance is a convex
+        function. So while every piece of a stack has its centre inside ``R - _MARGIN`` (room for
+        the rounding of the weighted sums) the stack cannot have fallen, and its test - two dot
+        products and a hypot per stack, every step - is skipped. With SHORTCUTS off every row is
+        a suspect and every test runs, as before the shortcut.
+        """
+        if not SHORTCUTS:
+            return np.full(self._nrows, -np.inf)
+        out = self._fall_limit.copy()
+        for _p, rows, _share in self._stacks:
+            out[rows] = R - _MARGIN
+        return out
 
     def _recount(self, listed: int) -> None:
         """Size the raw views for the ``listed`` bodies Chipmunk lists now."""
@@ -530,6 +560,7 @@ class Episode:
         # like any lone piece (nothing rides on a piece in the hand).
         self._recount(self._nraw - 1)
         self._fall_limit[p.row] = self.materials.ring.radius
+        self._suspect[p.row] = self.materials.ring.radius if SHORTCUTS else -np.inf
 
     # ----- running -------------------------------------------------------------------------------
     def launch(self, velocities: dict[str, tuple[float, float, float]]) -> None:
@@ -604,10 +635,15 @@ class Episode:
         sample(data)
         space_ptr = self.space.ptr
         cp_step = lib.cpSpaceStep
-        hypot, greater, count_nonzero = np.hypot, np.greater, np.count_nonzero
+        hypot, greater, less, count_nonzero = np.hypot, np.greater, np.less, np.count_nonzero
+        absolute = np.absolute
         driven_radius = (self.driven.type.shape.radius
                          if self.driven is not None and isinstance(self.driven.type.shape, Circle)
                          else None)
+        # The piece in the hand still sticks out of the ring while its centre is farther than this
+        # from the ring's centre (shapes.least_reach), so its release waits (see _skip_release).
+        sticks_out = (R - self._consts[self.driven.kind].least_reach + _MARGIN
+                      if self.driven is not None and SHORTCUTS else math.inf)
         self._couple(data)
         forces = self._force_steps
         while step < max_steps:
@@ -618,10 +654,13 @@ class Episode:
             data = self._read()
             # Falling off: a lone piece's centre of mass past the ring edge, or a whole stack's
             # (the piece still in the hand is on the platform, outside the ring, and is exempt
-            # until released).
-            hypot(self._x, self._y, out=self._dist)
-            greater(self._dist, self._fall_limit, out=self._beyond)
-            if count_nonzero(self._beyond) or self._stacks:
+            # until released). The stacks are worked out only when one of their pieces' centres
+            # is near the edge (see _suspects).
+            dist = self._dist
+            hypot(self._x, self._y, out=dist)
+            fresh = True  # dist holds this step's rows
+            if count_nonzero(greater(dist, self._suspect, out=self._beyond)):
+                greater(dist, self._fall_limit, out=self._beyond)
                 gone = set(np.flatnonzero(self._beyond).tolist())
                 for p, rows, share in self._stacks:
                     if math.hypot(share @ data[rows, 0], share @ data[rows, 1]) > R:
@@ -629,29 +668,39 @@ class Episode:
                 if gone:
                     self._fall([p for p in self._order if p.row in gone], step * dt, falls)
                     data = self._read()
+                    fresh = False
             if self._stacked and self._check_stacks(data):
                 data = self._read()  # the layout changed: read the bodies into the new rows
+                fresh = False
             driven = self.driven
             if driven is not None:
-                x, y, a = data[driven.row, :3]
-                if driven_radius is not None:
-                    far = math.hypot(x, y) + driven_radius
+                if fresh and step < drive_steps and dist[driven.row] > sticks_out:
+                    pass  # still sticking out of the ring: not released yet
                 else:
-                    far = shapes.extent_from_origin(driven.type.shape, x, y, a)[1]
-                if far <= R or step >= drive_steps:
-                    stalled = bool(far > R)
-                    released_at = step * dt
-                    self.released_pose = (float(x), float(y), float(a))
-                    self._release()
-                    data = self._read()
+                    x, y, a = data[driven.row, :3]
+                    if driven_radius is not None:
+                        far = math.hypot(x, y) + driven_radius
+                    else:
+                        far = shapes.extent_from_origin(driven.type.shape, x, y, a)[1]
+                    if far <= R or step >= drive_steps:
+                        stalled = bool(far > R)
+                        released_at = step * dt
+                        self.released_pose = (float(x), float(y), float(a))
+                        self._release()
+                        data = self._read()
             elif step % 2 == 0 and step >= forces:
                 if (settle_within is not None and step % _COUPLE_EVERY == 0
                         and self.settled(data, settle_within)):
                     break
                 # At rest: every body slower than the rest thresholds, checked every other step,
-                # and (checked once the speeds say so) no overlap left to push out.
-                if (hypot(self._vx, self._vy, out=self._dist).max() < rest_v
-                        and np.abs(self._w).max() < rest_w):
+                # and (checked once the speeds say so) no overlap left to push out. (Counting the
+                # rows under each threshold is the test "the largest is under it" without numpy's
+                # slow reductions; a NaN fails both.)
+                n = self._nrows
+                scratch, flags = self._scratch, self._flags
+                if (count_nonzero(less(hypot(self._vx, self._vy, out=scratch), rest_v, out=flags)) == n
+                        and count_nonzero(less(absolute(self._w, out=scratch), rest_w,
+                                               out=flags)) == n):
                     quiet += 2
                     if quiet >= sim.rest_steps:
                         # Chipmunk's contacts first (cheap); then, once they show no overlap,
@@ -671,21 +720,8 @@ class Episode:
         capped = step >= max_steps
         if sampled_at[0] != step:  # the trajectory always ends on the at-rest state
             sample(data)
-        states = np.full((len(raw), len(traj_ids), 7), np.nan)
-        t = 0
-        while t < len(raw):  # a run of samples with one layout (it changes only when pieces fall)
-            layout = raw[t][0]
-            end = t + 1
-            while end < len(raw) and raw[end][0] is layout:
-                end += 1
-            order, rows, levels = layout
-            cols = [col[pid] for pid in order]
-            block = np.stack([rows_data for _, rows_data in raw[t:end]])
-            states[t:end, cols, :6] = block[:, rows]
-            states[t:end, cols, 6] = levels
-            t = end
-        traj = Trajectory(traj_ids, sample_rate if sample_every > 1 else sim.steps_per_second,
-                          states[:, :, (0, 1, 2, 6)], states[:, :, 3:6])
+        rate = sample_rate if sample_every > 1 else sim.steps_per_second
+        traj = Trajectory.later(traj_ids, rate, functools.partial(_assemble, raw, col, len(traj_ids)))
         return falls, step, released_at, stalled, capped, traj
 
     def settled(self, data: np.ndarray, within: float) -> bool:
@@ -872,6 +908,26 @@ class Episode:
             x, y, a = data[p.row, :3]
             out.append(PieceState(p.id, p.kind, float(x), float(y), float(a), p.base))
         return out
+
+
+def _assemble(raw: list[tuple[tuple, np.ndarray]], col: dict[str, int], width: int
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """A run's samples as trajectory arrays (poses, velocities): ``raw`` holds each sample's rows
+    and the layout they were read in; a piece that has fallen has NaN from then on."""
+    states = np.full((len(raw), width, 7), np.nan)
+    t = 0
+    while t < len(raw):  # a run of samples with one layout (it changes only when pieces fall)
+        layout = raw[t][0]
+        end = t + 1
+        while end < len(raw) and raw[end][0] is layout:
+            end += 1
+        order, rows, levels = layout
+        cols = [col[pid] for pid in order]
+        block = np.stack([rows_data for _, rows_data in raw[t:end]])
+        states[t:end, cols, :6] = block[:, rows]
+        states[t:end, cols, 6] = levels
+        t = end
+    return states[:, :, (0, 1, 2, 6)], states[:, :, 3:6]
 
 
 def _pair(a: str, b: str, depth: float) -> tuple[str, str, float]:
