@@ -79,7 +79,7 @@ class RawSpace:
         self._bodies.append(b)
         lib.cpBodySetPosition(b, (x, y))
         lib.cpBodySetAngle(b, angle)
-        self.set_row(b, row)
+        lib.cpBodySetUserData(b, ffi.cast("void *", row))
         lib.cpSpaceAddBody(self.ptr, b)
         return b
 
@@ -120,6 +120,52 @@ class RawSpace:
         # pymunk.Poly with no transform and no radius makes the same call.
         shape = lib.cpPolyShapeNew(body, len(vertices), verts, _IDENTITY, 0.0)
         return self._add_shape(shape, friction, elasticity, level_bit)
+
+    @staticmethod
+    def vertices(points: Sequence[tuple[float, float]]) -> Ptr:
+        """A polygon's vertices as :meth:`poly` hands them to Chipmunk (which copies them)."""
+        return ffi.new("cpVect[]", [tuple(v) for v in points])
+
+    def piece_shapes(self, body: Ptr, radius: float | None, parts: list[Ptr], friction: float,
+                     elasticity: float, level_bit: int) -> list[Ptr]:
+        """A piece's shapes on ``body``: a disc of ``radius``, else one polygon per vertex array
+        of ``parts`` (:meth:`vertices`) - the calls :meth:`circle` and :meth:`poly` make, in one
+        go (a Space's build makes one of these per piece)."""
+        space, owned = self.ptr, self._shapes
+        made = ([lib.cpCircleShapeNew(body, radius, (0.0, 0.0))] if radius is not None
+                else [lib.cpPolyShapeNew(body, len(v), v, _IDENTITY, 0.0) for v in parts])
+        level = (0, level_bit, level_bit)
+        for shape in made:
+            owned.append(shape)
+            lib.cpShapeSetFriction(shape, friction)
+            lib.cpShapeSetElasticity(shape, elasticity)
+            lib.cpShapeSetFilter(shape, level)
+            lib.cpSpaceAddShape(space, shape)
+        return made
+
+    def support(self, other: Ptr, body: Ptr, local: tuple[float, float] | None,
+                max_force: float, max_torque: float) -> list[Ptr]:
+        """The friction joints holding ``body`` on ``other`` (the ring surface's static body, or
+        the piece it rides on): a pivot at the body's centre - at its world position when
+        ``local`` is None (Chipmunk works out the anchors), else at ``local`` in ``other``'s frame
+        - and a gear, neither with bias, their force and torque clamped. The calls :meth:`pivot_at`
+        or :meth:`pivot`, :meth:`gear` and the setters make, in the same order."""
+        space, owned = self.ptr, self._joints
+        if local is None:
+            here = lib.cpBodyGetPosition(body)
+            pivot = lib.cpPivotJointNew(other, body, (here.x, here.y))
+        else:
+            pivot = lib.cpPivotJointNew2(other, body, local, (0.0, 0.0))
+        owned.append(pivot)
+        lib.cpSpaceAddConstraint(space, pivot)
+        gear = lib.cpGearJointNew(other, body, 0.0, 1.0)
+        owned.append(gear)
+        lib.cpSpaceAddConstraint(space, gear)
+        lib.cpConstraintSetMaxBias(pivot, 0.0)
+        lib.cpConstraintSetMaxBias(gear, 0.0)
+        lib.cpConstraintSetMaxForce(pivot, max_force)
+        lib.cpConstraintSetMaxForce(gear, max_torque)
+        return [pivot, gear]
 
     def _add_shape(self, shape: Ptr, friction: float, elasticity: float, level_bit: int) -> Ptr:
         self._shapes.append(shape)

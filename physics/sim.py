@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import math
+import weakref
 from collections.abc import Iterable
 
 import numpy as np
@@ -36,7 +37,7 @@ import pymunk.batch as batch
 from pymunk._chipmunk import ffi, lib
 
 from physics import friction, shapes
-from physics.chipmunk import NO_ROW, Ptr, RawSpace
+from physics.chipmunk import Ptr, RawSpace
 from physics.chipmunk import shapes_depth as raw_shapes_depth
 from physics.materials import Materials, PieceType
 from physics.shapes import Circle
@@ -78,26 +79,21 @@ class _Piece:
     __slots__ = ("id", "kind", "type", "body", "shapes", "round", "base", "level", "support",
                  "row", "mu", "load", "tied_to", "coupled", "base_row", "r_mean", "r_eq")
 
-    def __init__(self, space: RawSpace, state: PieceState, ptype: PieceType, level: int,
-                 consts: _KindConsts):
+    def __init__(self, space: RawSpace, state: PieceState, consts: _KindConsts, level: int,
+                 row: int):
         self.id = state.id
         self.kind = state.kind
-        self.type = ptype
+        self.type = consts.type
         self.base: str | None = state.base
         self.level = level
         # Raw Chipmunk objects (physics.chipmunk): the same calls pymunk's classes make, without
         # their Python bookkeeping, which cost a third of a preview.
-        self.body: Ptr = space.body(ptype.mass, consts.moment, state.x, state.y, state.angle, NO_ROW)
-        bit = 1 << level
-        self.round = isinstance(ptype.shape, Circle)
-        if isinstance(ptype.shape, Circle):  # (self.round, spelled out for the type checker)
-            self.shapes = [space.circle(self.body, ptype.shape.radius, consts.friction,
-                                        consts.elasticity, bit)]
-        else:
-            self.shapes = [space.poly(self.body, part, consts.friction, consts.elasticity, bit)
-                           for part in ptype.shape.parts]
+        self.body: Ptr = space.body(consts.mass, consts.moment, state.x, state.y, state.angle, row)
+        self.round = consts.radius is not None
+        self.shapes = space.piece_shapes(self.body, consts.radius, consts.vertices, consts.friction,
+                                         consts.elasticity, 1 << level)
         self.support: list[Ptr] = []
-        self.row = -1
+        self.row = row
         self.mu = 0.0
         self.load = -1.0
         self.tied_to: str | None = None
@@ -106,20 +102,29 @@ class _Piece:
         self.base_row = -1
         #: Mean contact radius, and the radius of the disc with that mean (physics.friction).
         self.r_mean = consts.r_mean
-        self.r_eq = 1.5 * self.r_mean
+        self.r_eq = consts.r_eq
 
 
 class _KindConsts:
     """What every piece of one kind shares (:func:`_kind_consts`: once per process)."""
 
-    __slots__ = ("moment", "friction", "elasticity", "r_mean", "least_reach")
+    __slots__ = ("type", "mass", "moment", "friction", "elasticity", "r_mean", "r_eq",
+                 "least_reach", "radius", "vertices")
 
     def __init__(self, ptype: PieceType):
+        self.type = ptype
+        self.mass = ptype.mass
         self.moment = _moment(ptype)
         self.friction = math.sqrt(ptype.piece_friction)
         self.elasticity = math.sqrt(ptype.restitution)
         self.r_mean = shapes.mean_contact_radius(ptype.shape)
+        self.r_eq = 1.5 * self.r_mean
         self.least_reach = shapes.least_reach(ptype.shape)
+        #: A disc's radius (None for polygons), or the polygons' vertices as Chipmunk reads them
+        #: (cpPolyShapeNew copies them, so one array serves every piece of the kind).
+        self.radius = ptype.shape.radius if isinstance(ptype.shape, Circle) else None
+        self.vertices = ([] if isinstance(ptype.shape, Circle)
+                         else [RawSpace.vertices(part) for part in ptype.shape.parts])
 
 
 @functools.lru_cache(maxsize=256)
@@ -127,6 +132,36 @@ def _kind_consts(ptype: PieceType) -> _KindConsts:
     """A kind's constants, worked out once per process (a polygon's moment and mean contact radius
     took a tenth of an AI preview when every Episode worked them out again)."""
     return _KindConsts(ptype)
+
+
+class _MaterialsConsts:
+    """What every Episode of one :class:`Materials` shares: the idle speed and each kind's
+    constants by name (:func:`_materials_consts`). Looking a kind up by its PieceType hashes its
+    whole outline; by name, once per Materials, it costs nothing."""
+
+    __slots__ = ("idle_speed", "kinds", "__weakref__")
+
+    def __init__(self, materials: Materials):
+        self.idle_speed = idle_speed(materials)
+        self.kinds: dict[str, _KindConsts] = {}
+
+
+#: id(materials) -> (a weak reference to it, its constants); an entry leaves with its Materials.
+_BY_MATERIALS: dict[int, tuple[weakref.ref, _MaterialsConsts]] = {}
+
+
+def _materials_consts(materials: Materials) -> _MaterialsConsts:
+    key = id(materials)
+    hit = _BY_MATERIALS.get(key)
+    if hit is not None and hit[0]() is materials:
+        return hit[1]
+    consts = _MaterialsConsts(materials)
+
+    def forget(_ref: weakref.ref, k: int = key) -> None:
+        _BY_MATERIALS.pop(k, None)
+
+    _BY_MATERIALS[key] = (weakref.ref(materials, forget), consts)
+    return consts
 
 
 def outline_shapes(ptype: PieceType, body: pymunk.Body, grow: float = 0.0) -> list[pymunk.Shape]:
@@ -193,7 +228,9 @@ class Episode:
         # Idle: kinetic energy under m u^2 for rest_steps steps, with u chosen so that an idle
         # body is under both rest thresholds (speed, and spin for the kind with the least moment
         # per mass), so a sleeping body is at rest by the same test as an awake one (run).
-        self.space = RawSpace(sim.iterations, sim.collision_slop, idle_speed(materials),
+        shared = _materials_consts(materials)
+        self._consts = shared.kinds
+        self.space = RawSpace(sim.iterations, sim.collision_slop, shared.idle_speed,
                               sim.rest_steps * sim.dt if SLEEP else math.inf)
         by_id = {p.id: p for p in pieces}
         levels = levels_of(by_id)
@@ -206,7 +243,6 @@ class Episode:
         # pymunk's Space adds a static body of its own to the Space's list of bodies when it is
         # first asked for; so does this one, at the same moment (model 2's numbers had it).
         self._static_ptr: Ptr | None = None
-        self._consts: dict[str, _KindConsts] = {}
         self._rank: dict[str, int] = {}
         for st in ordered:
             self._add(st, levels[st.id])
@@ -232,13 +268,15 @@ class Episode:
 
     # ----- structure -----------------------------------------------------------------------------
     def _add(self, st: PieceState, level: int) -> _Piece:
-        ptype = self.materials.kinds.get(st.kind)
-        if ptype is None:
-            raise ValueError(f"piece {st.id!r}: unknown kind {st.kind!r}")
         consts = self._consts.get(st.kind)
-        if consts is None:
+        if consts is None or consts.type is not self.materials.kinds.get(st.kind):
+            ptype = self.materials.kinds.get(st.kind)
+            if ptype is None:
+                raise ValueError(f"piece {st.id!r}: unknown kind {st.kind!r}")
             consts = self._consts[st.kind] = _kind_consts(ptype)
-        p = _Piece(self.space, st, ptype, level, consts)
+        # Its row is its place in the canonical order (the pushed piece comes last): _reindex
+        # keeps it while no body leaves the Space.
+        p = _Piece(self.space, st, consts, level, len(self._rank))
         self.pieces[p.id] = p
         self._rank[p.id] = len(self._rank)
         return p
@@ -252,7 +290,10 @@ class Episode:
 
     def _loads(self) -> dict[str, float]:
         """Weight (N) pressing on each piece's support: the piece plus everything stacked on it."""
+        g = self.g
         children = self._children()
+        if not children:  # nothing stacked (most boards): each piece bears its own weight
+            return {pid: p.type.mass * g for pid, p in self.pieces.items()}
         memo: dict[str, float] = {}
 
         def mass(pid: str) -> float:
@@ -260,7 +301,7 @@ class Episode:
                 memo[pid] = self.pieces[pid].type.mass + sum(mass(c) for c in children.get(pid, ()))
             return memo[pid]
 
-        return {pid: mass(pid) * self.g for pid in self.pieces}
+        return {pid: mass(pid) * g for pid in self.pieces}
 
     def _attach_all_supports(self) -> None:
         loads = self._loads()
@@ -272,24 +313,21 @@ class Episode:
         space = self.space
         for j in p.support:
             space.remove_joint(j)
-        here = lib.cpBodyGetPosition(p.body)
+        local: tuple[float, float] | None = None
         if p.base is None:
             other = self._static()
             p.mu = p.type.table_friction
-            pivot = space.pivot_at(other, p.body, (here.x, here.y))
         else:
             base = self.pieces[p.base]
             other = base.body
             p.mu = math.sqrt(p.type.piece_friction * base.type.piece_friction)
-            local = lib.cpBodyWorldToLocal(other, here)
-            pivot = space.pivot(other, p.body, (local.x, local.y), (0.0, 0.0))
-        gear = space.gear(other, p.body, 0.0, 1.0)
-        lib.cpConstraintSetMaxBias(pivot, 0.0)
-        lib.cpConstraintSetMaxBias(gear, 0.0)
-        p.support = [pivot, gear]
+            at = lib.cpBodyWorldToLocal(other, lib.cpBodyGetPosition(p.body))
+            local = (at.x, at.y)
+        full = p.mu * load
+        p.support = space.support(other, p.body, local, full, full * p.r_mean)
         p.tied_to = p.base
-        p.load = -1.0
-        self._set_load(p, load)
+        p.load = load
+        p.coupled = (1.0, 1.0)
 
     def _static(self) -> Ptr:
         if self._static_ptr is None:
@@ -336,8 +374,9 @@ class Episode:
         """
         self._order = list(self.pieces.values())
         for i, p in enumerate(self._order):
-            p.row = i
-            RawSpace.set_row(p.body, i)
+            if p.row != i:  # (a body's row is set when it is made; it moves up when one leaves)
+                p.row = i
+                RawSpace.set_row(p.body, i)
         # Then the other bodies Chipmunk lists (the hand's controller, the static body), all in
         # one spare row.
         count = batch.Buffer()
@@ -358,6 +397,8 @@ class Episode:
         self._data.fields = _FIELDS.value
         self._data.floatArray = self._buf._float_arr
         self._data.intArray = self._buf._int_arr
+        self._float_arr, self._int_arr = self._buf._float_arr, self._buf._int_arr
+        self._space_ptr = self.space.ptr
         self._view = np.zeros((n, 6))
         self._view_flat = self._view.reshape(-1)
         self._recount(count._int_arr.num)
@@ -409,6 +450,8 @@ class Episode:
         # its friction is recomputed.
         self._speed_weights = np.zeros((3,))
         self._motion = np.empty(n)
+        self._moving = np.empty(n, dtype=bool)
+        self._vel = view[:, 3:]
         self._absv = np.empty((n, 3))
         sizes = [p.type.size for p in self._order]
         self._speed_weights[:] = (1.0, 1.0, max(sizes, default=0.0))
@@ -449,9 +492,9 @@ class Episode:
     def _read(self) -> np.ndarray:
         """(rows, 6): x, y, angle, vx, vy, w of every body in the space, read just now, in
         canonical rows."""
-        self._buf._float_arr.num = 0
-        self._buf._int_arr.num = 0
-        lib.cpSpaceEachBody(self.space.ptr, _ITERATOR, self._data)
+        self._float_arr.num = 0
+        self._int_arr.num = 0
+        lib.cpSpaceEachBody(self._space_ptr, _ITERATOR, self._data)
         order = self._raw_ids.tobytes()
         if order != self._seen:  # a body fell asleep or woke: Chipmunk lists them anew
             rows = np.minimum(self._raw_ids, self._spare).astype(np.intp)
@@ -471,22 +514,23 @@ class Episode:
         torque follow the flat-piece Coulomb model of :mod:`physics.friction` for the speeds at
         the start of the step. Only rows that move are looked at (most of a crowd is still).
         """
-        np.abs(data[:, 3:], out=self._absv)
-        np.dot(self._absv, self._speed_weights, out=self._motion)
+        vel = self._vel if data is self._view else data[:, 3:]
+        np.dot(np.abs(vel, out=self._absv), self._speed_weights, out=self._motion)
         by_row = self._by_row
-        look = self._coupled.copy()
-        for row in (self._motion > _STILL).nonzero()[0].tolist():
-            p = by_row[row]
-            if p is not None:
-                look.add(p)
-        for p, _rows, _share in self._stacked:  # a still rider on a moving base moves over it
-            if by_row[p.base_row] in look:
-                look.add(p)
+        look: set[_Piece | None] = set(self._coupled)
+        look.update([by_row[row] for row in
+                     np.flatnonzero(np.greater(self._motion, _STILL, out=self._moving)).tolist()])
+        look.discard(None)  # the spare row (the hand's controller, the static body)
+        for rider, _rows, _share in self._stacked:  # a still rider on a moving base moves over it
+            if by_row[rider.base_row] in look:
+                look.add(rider)
         coupled = self._coupled
         f_tab, t_tab = friction.tables()
         last = len(f_tab) - 2
         asleep = lib.cpBodyIsSleeping
-        for p in look:
+        for q in look:
+            assert q is not None
+            p = q
             if asleep(p.body):
                 continue  # Chipmunk froze it at rest; a new limit would wake it
             x, y, _, vx, vy, w = data[p.row].tolist()
@@ -902,11 +946,11 @@ class Episode:
     def at_rest_state(self) -> list[PieceState]:
         if self._stale:
             self._reindex()
-        data = self._read()
+        rows = self._read()[:, :3].tolist()  # Python floats: the values float() would give
         out = []
         for p in sorted(self.pieces.values(), key=lambda q: q.id):
-            x, y, a = data[p.row, :3]
-            out.append(PieceState(p.id, p.kind, float(x), float(y), float(a), p.base))
+            x, y, a = rows[p.row]
+            out.append(PieceState(p.id, p.kind, x, y, a, p.base))
         return out
 
 
