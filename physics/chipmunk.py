@@ -21,6 +21,7 @@ they must still exist), then shapes, joints and bodies, including those removed 
 """
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 from collections.abc import Sequence
@@ -79,7 +80,7 @@ class RawSpace:
         self._bodies.append(b)
         lib.cpBodySetPosition(b, (x, y))
         lib.cpBodySetAngle(b, angle)
-        lib.cpBodySetUserData(b, ffi.cast("void *", row))
+        lib.cpBodySetUserData(b, _row_pointer(row))
         lib.cpSpaceAddBody(self.ptr, b)
         return b
 
@@ -102,7 +103,7 @@ class RawSpace:
 
     @staticmethod
     def set_row(body: Ptr, row: int) -> None:
-        lib.cpBodySetUserData(body, ffi.cast("void *", row))
+        lib.cpBodySetUserData(body, _row_pointer(row))
 
     def remove_body(self, body: Ptr) -> None:
         """Take a body out of the Space (it is freed with the rest)."""
@@ -134,7 +135,7 @@ class RawSpace:
         space, owned = self.ptr, self._shapes
         made = ([lib.cpCircleShapeNew(body, radius, (0.0, 0.0))] if radius is not None
                 else [lib.cpPolyShapeNew(body, len(v), v, _IDENTITY, 0.0) for v in parts])
-        level = (0, level_bit, level_bit)
+        level = _filter(level_bit)
         for shape in made:
             owned.append(shape)
             lib.cpShapeSetFriction(shape, friction)
@@ -178,7 +179,7 @@ class RawSpace:
     @staticmethod
     def set_level(shape: Ptr, level_bit: int) -> None:
         """Shapes collide only with shapes of their own level (one category bit per level)."""
-        lib.cpShapeSetFilter(shape, (0, level_bit, level_bit))
+        lib.cpShapeSetFilter(shape, _filter(level_bit))
 
     def remove_shape(self, shape: Ptr) -> None:
         lib.cpSpaceRemoveShape(self.ptr, shape)
@@ -209,6 +210,18 @@ class RawSpace:
 
 
 _IDENTITY = ffi.new("cpTransform *", (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))[0]
+
+
+@functools.lru_cache(maxsize=1024)
+def _row_pointer(row: int) -> Ptr:
+    """A row as the ``void *`` userData holds (made once: a cast costs as much as the call)."""
+    return ffi.cast("void *", row)
+
+
+@functools.lru_cache(maxsize=64)
+def _filter(level_bit: int) -> Ptr:
+    """The collision filter of one level: group 0, that level's category bit and mask."""
+    return ffi.new("cpShapeFilter *", (0, level_bit, level_bit))[0]
 
 
 def shapes_depth(a: Ptr, a_round: bool, b: Ptr, b_round: bool) -> float:

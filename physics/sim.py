@@ -252,7 +252,7 @@ class Episode:
         self._drive: list[Ptr] = []
         self._controller: Ptr | None = None
         self._buf = batch.Buffer()
-        self._contacts = batch.Buffer()   # grown by Chipmunk as needed
+        self._contacts = batch.Buffer()   # its arrays: _reindex, with room for every pair
         self._contacts_data = ffi.new("pmBatchedData *")
         self._contacts_data.fields = _ARBITER_FIELDS.value
         self._contacts_data.floatArray = self._contacts._float_arr
@@ -400,6 +400,16 @@ class Episode:
         self._float_arr, self._int_arr = self._buf._float_arr, self._buf._int_arr
         self._space_ptr = self.space.ptr
         self._view = np.zeros((n, 6))
+        # Chipmunk's contacts (_keep_overlapping_awake) are read into arrays of their own, with
+        # room for every pair of shapes (two depths and two rows each), so Chipmunk never has to
+        # grow them: it cannot reallocate memory numpy owns.
+        shapes_count = sum(len(p.shapes) for p in self._order)
+        room = max(2, shapes_count * (shapes_count - 1) + 2)
+        self._depths = np.zeros(room)
+        self._pair_rows = np.zeros(room, dtype=np.uintp)
+        self._deep = np.zeros(room, dtype=bool)
+        self._contacts.set_float_buf(self._depths)
+        self._contacts.set_int_buf(self._pair_rows)
         self._view_flat = self._view.reshape(-1)
         self._recount(count._int_arr.num)
         self._stale = False
@@ -518,8 +528,8 @@ class Episode:
         np.dot(np.abs(vel, out=self._absv), self._speed_weights, out=self._motion)
         by_row = self._by_row
         look: set[_Piece | None] = set(self._coupled)
-        look.update([by_row[row] for row in
-                     np.flatnonzero(np.greater(self._motion, _STILL, out=self._moving)).tolist()])
+        np.greater(self._motion, _STILL, out=self._moving)
+        look.update([by_row[row] for row in self._moving.nonzero()[0].tolist()])
         look.discard(None)  # the spare row (the hand's controller, the static body)
         for rider, _rows, _share in self._stacked:  # a still rider on a moving base moves over it
             if by_row[rider.base_row] in look:
@@ -873,16 +883,18 @@ class Episode:
         so none falls asleep inside a neighbour: Chipmunk's idle test sees velocities, not the bias
         velocities that push an overlap out. Read from Chipmunk's contacts of awake bodies (a few
         us a call). Returns whether there was any."""
-        buf = self._contacts
-        buf.clear()
-        lib.cpSpaceEachCachedArbiter(self.space.ptr, _ARBITER_ITERATOR, self._contacts_data)
-        if not buf._float_arr.num:
+        floats, ints = self._contacts._float_arr, self._contacts._int_arr
+        floats.num = ints.num = 0
+        lib.cpSpaceEachCachedArbiter(self._space_ptr, _ARBITER_ITERATOR, self._contacts_data)
+        num = floats.num
+        if not num:
             return False
-        depth = np.frombuffer(buf.float_buf())
-        deep = (depth < -self.materials.sim.rest_overlap).nonzero()[0]
-        if not deep.size:
+        flags = self._deep[:num]
+        if not np.count_nonzero(np.less(self._depths[:num], -self.materials.sim.rest_overlap,
+                                        out=flags)):
             return False
-        rows = np.frombuffer(buf.int_buf(), dtype=np.uintp).tolist()  # userData: the rows
+        deep = flags.nonzero()[0]
+        rows = self._pair_rows[:ints.num].tolist()  # userData: the rows
         order = self._order
         for pair in sorted(set((deep // 2).tolist())):
             for row in rows[2 * pair: 2 * pair + 2]:
