@@ -471,6 +471,13 @@ class Episode:
             p.base_row = self.pieces[p.base].row if p.base is not None else -1
         self._coupled: set[_Piece] = {p for p in self._order if p.coupled != (1.0, 1.0)}
 
+    def _columns(self) -> tuple:
+        """The arrays of the current rows the run loop works on every step (x, y, distance,
+        suspect limits, beyond flags, vx, vy, w, scratch, flags) and the row count: taken into
+        local names once per layout (else a dozen attribute look-ups every step)."""
+        return (self._x, self._y, self._dist, self._suspect, self._beyond, self._vx, self._vy,
+                self._w, self._scratch, self._flags, self._nrows)
+
     def _suspects(self, R: float) -> np.ndarray:
         """Per row, the distance from the ring's centre beyond which the fall test must be worked
         out in full: the ring's radius for a lone piece (its own test); a little less for every
@@ -700,31 +707,35 @@ class Episode:
                       if self.driven is not None and SHORTCUTS else math.inf)
         self._couple(data)
         forces = self._force_steps
+        read = self._read
+        layout: tuple | None = None  # the rows the local names below were taken for
         while step < max_steps:
             if step < forces:
                 self._press()
             cp_step(space_ptr, dt)
             step += 1
-            data = self._read()
+            data = read()
+            if layout is not self._layout:  # (taken again only when bodies come or go)
+                layout = self._layout
+                xs, ys, dist, suspect, beyond, vxs, vys, ws, scratch, flags, nrows = self._columns()
             # Falling off: a lone piece's centre of mass past the ring edge, or a whole stack's
             # (the piece still in the hand is on the platform, outside the ring, and is exempt
             # until released). The stacks are worked out only when one of their pieces' centres
             # is near the edge (see _suspects).
-            dist = self._dist
-            hypot(self._x, self._y, out=dist)
+            hypot(xs, ys, out=dist)
             fresh = True  # dist holds this step's rows
-            if count_nonzero(greater(dist, self._suspect, out=self._beyond)):
-                greater(dist, self._fall_limit, out=self._beyond)
-                gone = set(np.flatnonzero(self._beyond).tolist())
+            if count_nonzero(greater(dist, suspect, out=beyond)):
+                greater(dist, self._fall_limit, out=beyond)
+                gone = set(np.flatnonzero(beyond).tolist())
                 for p, rows, share in self._stacks:
                     if math.hypot(share @ data[rows, 0], share @ data[rows, 1]) > R:
                         gone.add(p.row)
                 if gone:
                     self._fall([p for p in self._order if p.row in gone], step * dt, falls)
-                    data = self._read()
+                    data = read()
                     fresh = False
             if self._stacked and self._check_stacks(data):
-                data = self._read()  # the layout changed: read the bodies into the new rows
+                data = read()  # the layout changed: read the bodies into the new rows
                 fresh = False
             driven = self.driven
             if driven is not None:
@@ -741,20 +752,22 @@ class Episode:
                         released_at = step * dt
                         self.released_pose = (float(x), float(y), float(a))
                         self._release()
-                        data = self._read()
+                        data = read()
             elif step % 2 == 0 and step >= forces:
                 if (settle_within is not None and step % _COUPLE_EVERY == 0
                         and self.settled(data, settle_within)):
                     break
+                if layout is not self._layout:  # a fall or a drop this step: the rows changed
+                    layout = self._layout
+                    xs, ys, dist, suspect, beyond, vxs, vys, ws, scratch, flags, nrows = (
+                        self._columns())
                 # At rest: every body slower than the rest thresholds, checked every other step,
                 # and (checked once the speeds say so) no overlap left to push out. (Counting the
                 # rows under each threshold is the test "the largest is under it" without numpy's
                 # slow reductions; a NaN fails both.)
-                n = self._nrows
-                scratch, flags = self._scratch, self._flags
-                if (count_nonzero(less(hypot(self._vx, self._vy, out=scratch), rest_v, out=flags)) == n
-                        and count_nonzero(less(absolute(self._w, out=scratch), rest_w,
-                                               out=flags)) == n):
+                if (count_nonzero(less(hypot(vxs, vys, out=scratch), rest_v, out=flags)) == nrows
+                        and count_nonzero(less(absolute(ws, out=scratch), rest_w,
+                                               out=flags)) == nrows):
                     quiet += 2
                     if quiet >= sim.rest_steps:
                         # Chipmunk's contacts first (cheap); then, once they show no overlap,
@@ -896,10 +909,17 @@ class Episode:
         deep = flags.nonzero()[0]
         rows = self._pair_rows[:ints.num].tolist()  # userData: the rows
         order = self._order
+        n = len(order)
+        woken: set[int] = set()
+        activate = lib.cpBodyActivate
         for pair in sorted(set((deep // 2).tolist())):
             for row in rows[2 * pair: 2 * pair + 2]:
-                if row < len(order):
-                    lib.cpBodyActivate(order[row].body)
+                # Each body once, in the order first met: activating a body twice in a row
+                # changes nothing the first call did not (its idle time is 0 already, its
+                # component awake), so the Space is left as by a call for every contact.
+                if row < n and row not in woken:
+                    woken.add(row)
+                    activate(order[row].body)
         return True
 
     def _wake_overlapping(self, data: np.ndarray) -> None:
