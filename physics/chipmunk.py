@@ -112,56 +112,43 @@ class RawSpace:
     # ----- shapes ----------------------------------------------------------------------------------
     def circle(self, body: Ptr, radius: float, friction: float, elasticity: float,
                level_bit: int) -> Ptr:
-        return self._add_shape(lib.cpCircleShapeNew(body, radius, (0.0, 0.0)), friction,
-                               elasticity, level_bit)
+        return self.piece_shapes(body, radius, [], friction, elasticity, level_bit)[0]
 
     def poly(self, body: Ptr, vertices: Sequence[tuple[float, float]], friction: float,
              elasticity: float, level_bit: int) -> Ptr:
-        verts = ffi.new("cpVect[]", [tuple(v) for v in vertices])
-        # pymunk.Poly with no transform and no radius makes the same call.
-        shape = lib.cpPolyShapeNew(body, len(vertices), verts, _IDENTITY, 0.0)
-        return self._add_shape(shape, friction, elasticity, level_bit)
+        return self.piece_shapes(body, None, [self.vertices(vertices)], friction, elasticity,
+                                 level_bit)[0]
 
     @staticmethod
     def vertices(points: Sequence[tuple[float, float]]) -> Ptr:
-        """A polygon's vertices as :meth:`poly` hands them to Chipmunk (which copies them)."""
+        """A polygon's vertices as Chipmunk reads them (it copies them: one array serves every
+        polygon with these vertices)."""
         return ffi.new("cpVect[]", [tuple(v) for v in points])
 
     def piece_shapes(self, body: Ptr, radius: float | None, parts: list[Ptr], friction: float,
                      elasticity: float, level_bit: int) -> list[Ptr]:
         """A piece's shapes on ``body``: a disc of ``radius``, else one polygon per vertex array
-        of ``parts`` (:meth:`vertices`) - the calls :meth:`circle` and :meth:`poly` make, in one
-        go (a Space's build makes one of these per piece)."""
-        space, owned = self.ptr, self._shapes
-        made = ([lib.cpCircleShapeNew(body, radius, (0.0, 0.0))] if radius is not None
-                else [lib.cpPolyShapeNew(body, len(v), v, _IDENTITY, 0.0) for v in parts])
-        level = _filter(level_bit)
-        for shape in made:
-            owned.append(shape)
-            lib.cpShapeSetFriction(shape, friction)
-            lib.cpShapeSetElasticity(shape, elasticity)
-            lib.cpShapeSetFilter(shape, level)
-            lib.cpSpaceAddShape(space, shape)
-        return made
+        of ``parts`` (:meth:`vertices`), in the Space (a Space's build makes one call per piece)."""
+        # pymunk.Circle and pymunk.Poly (no transform, no radius) make the same calls; each part
+        # is made and added before the next, as pymunk's shapes were.
+        if radius is not None:
+            return [self._add_shape(lib.cpCircleShapeNew(body, radius, (0.0, 0.0)), friction,
+                                    elasticity, level_bit)]
+        return [self._add_shape(lib.cpPolyShapeNew(body, len(v), v, _IDENTITY, 0.0), friction,
+                                elasticity, level_bit) for v in parts]
 
     def support(self, other: Ptr, body: Ptr, local: tuple[float, float] | None,
                 max_force: float, max_torque: float) -> list[Ptr]:
         """The friction joints holding ``body`` on ``other`` (the ring surface's static body, or
         the piece it rides on): a pivot at the body's centre - at its world position when
         ``local`` is None (Chipmunk works out the anchors), else at ``local`` in ``other``'s frame
-        - and a gear, neither with bias, their force and torque clamped. The calls :meth:`pivot_at`
-        or :meth:`pivot`, :meth:`gear` and the setters make, in the same order."""
-        space, owned = self.ptr, self._joints
+        - and a gear, neither with bias, their force and torque clamped."""
         if local is None:
             here = lib.cpBodyGetPosition(body)
-            pivot = lib.cpPivotJointNew(other, body, (here.x, here.y))
+            pivot = self.pivot_at(other, body, (here.x, here.y))
         else:
-            pivot = lib.cpPivotJointNew2(other, body, local, (0.0, 0.0))
-        owned.append(pivot)
-        lib.cpSpaceAddConstraint(space, pivot)
-        gear = lib.cpGearJointNew(other, body, 0.0, 1.0)
-        owned.append(gear)
-        lib.cpSpaceAddConstraint(space, gear)
+            pivot = self.pivot(other, body, local, (0.0, 0.0))
+        gear = self.gear(other, body, 0.0, 1.0)
         lib.cpConstraintSetMaxBias(pivot, 0.0)
         lib.cpConstraintSetMaxBias(gear, 0.0)
         lib.cpConstraintSetMaxForce(pivot, max_force)
