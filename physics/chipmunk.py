@@ -21,6 +21,7 @@ they must still exist), then shapes, joints and bodies, including those removed 
 """
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 from collections.abc import Sequence
@@ -79,7 +80,7 @@ class RawSpace:
         self._bodies.append(b)
         lib.cpBodySetPosition(b, (x, y))
         lib.cpBodySetAngle(b, angle)
-        self.set_row(b, row)
+        lib.cpBodySetUserData(b, _row_pointer(row))
         lib.cpSpaceAddBody(self.ptr, b)
         return b
 
@@ -102,7 +103,7 @@ class RawSpace:
 
     @staticmethod
     def set_row(body: Ptr, row: int) -> None:
-        lib.cpBodySetUserData(body, ffi.cast("void *", row))
+        lib.cpBodySetUserData(body, _row_pointer(row))
 
     def remove_body(self, body: Ptr) -> None:
         """Take a body out of the Space (it is freed with the rest)."""
@@ -111,15 +112,48 @@ class RawSpace:
     # ----- shapes ----------------------------------------------------------------------------------
     def circle(self, body: Ptr, radius: float, friction: float, elasticity: float,
                level_bit: int) -> Ptr:
-        return self._add_shape(lib.cpCircleShapeNew(body, radius, (0.0, 0.0)), friction,
-                               elasticity, level_bit)
+        return self.piece_shapes(body, radius, [], friction, elasticity, level_bit)[0]
 
     def poly(self, body: Ptr, vertices: Sequence[tuple[float, float]], friction: float,
              elasticity: float, level_bit: int) -> Ptr:
-        verts = ffi.new("cpVect[]", [tuple(v) for v in vertices])
-        # pymunk.Poly with no transform and no radius makes the same call.
-        shape = lib.cpPolyShapeNew(body, len(vertices), verts, _IDENTITY, 0.0)
-        return self._add_shape(shape, friction, elasticity, level_bit)
+        return self.piece_shapes(body, None, [self.vertices(vertices)], friction, elasticity,
+                                 level_bit)[0]
+
+    @staticmethod
+    def vertices(points: Sequence[tuple[float, float]]) -> Ptr:
+        """A polygon's vertices as Chipmunk reads them (it copies them: one array serves every
+        polygon with these vertices)."""
+        return ffi.new("cpVect[]", [tuple(v) for v in points])
+
+    def piece_shapes(self, body: Ptr, radius: float | None, parts: list[Ptr], friction: float,
+                     elasticity: float, level_bit: int) -> list[Ptr]:
+        """A piece's shapes on ``body``: a disc of ``radius``, else one polygon per vertex array
+        of ``parts`` (:meth:`vertices`), in the Space (a Space's build makes one call per piece)."""
+        # pymunk.Circle and pymunk.Poly (no transform, no radius) make the same calls; each part
+        # is made and added before the next, as pymunk's shapes were.
+        if radius is not None:
+            return [self._add_shape(lib.cpCircleShapeNew(body, radius, (0.0, 0.0)), friction,
+                                    elasticity, level_bit)]
+        return [self._add_shape(lib.cpPolyShapeNew(body, len(v), v, _IDENTITY, 0.0), friction,
+                                elasticity, level_bit) for v in parts]
+
+    def support(self, other: Ptr, body: Ptr, local: tuple[float, float] | None,
+                max_force: float, max_torque: float) -> list[Ptr]:
+        """The friction joints holding ``body`` on ``other`` (the ring surface's static body, or
+        the piece it rides on): a pivot at the body's centre - at its world position when
+        ``local`` is None (Chipmunk works out the anchors), else at ``local`` in ``other``'s frame
+        - and a gear, neither with bias, their force and torque clamped."""
+        if local is None:
+            here = lib.cpBodyGetPosition(body)
+            pivot = self.pivot_at(other, body, (here.x, here.y))
+        else:
+            pivot = self.pivot(other, body, local, (0.0, 0.0))
+        gear = self.gear(other, body, 0.0, 1.0)
+        lib.cpConstraintSetMaxBias(pivot, 0.0)
+        lib.cpConstraintSetMaxBias(gear, 0.0)
+        lib.cpConstraintSetMaxForce(pivot, max_force)
+        lib.cpConstraintSetMaxForce(gear, max_torque)
+        return [pivot, gear]
 
     def _add_shape(self, shape: Ptr, friction: float, elasticity: float, level_bit: int) -> Ptr:
         self._shapes.append(shape)
@@ -132,7 +166,7 @@ class RawSpace:
     @staticmethod
     def set_level(shape: Ptr, level_bit: int) -> None:
         """Shapes collide only with shapes of their own level (one category bit per level)."""
-        lib.cpShapeSetFilter(shape, (0, level_bit, level_bit))
+        lib.cpShapeSetFilter(shape, _filter(level_bit))
 
     def remove_shape(self, shape: Ptr) -> None:
         lib.cpSpaceRemoveShape(self.ptr, shape)
@@ -163,6 +197,18 @@ class RawSpace:
 
 
 _IDENTITY = ffi.new("cpTransform *", (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))[0]
+
+
+@functools.lru_cache(maxsize=1024)
+def _row_pointer(row: int) -> Ptr:
+    """A row as the ``void *`` userData holds (made once: a cast costs as much as the call)."""
+    return ffi.cast("void *", row)
+
+
+@functools.lru_cache(maxsize=64)
+def _filter(level_bit: int) -> Ptr:
+    """The collision filter of one level: group 0, that level's category bit and mask."""
+    return ffi.new("cpShapeFilter *", (0, level_bit, level_bit))[0]
 
 
 def shapes_depth(a: Ptr, a_round: bool, b: Ptr, b_round: bool) -> float:

@@ -211,6 +211,54 @@ def world_points(shape: Shape, x: float, y: float, angle: float) -> list[tuple[P
     return [tuple((x + c * px - s * py, y + s * px + c * py) for px, py in part) for part in shape.parts]
 
 
+def least_reach(shape: Shape) -> float:
+    """How far the outline reaches from its centre at least, in every direction: the minimum over
+    directions ``u`` of its support ``max_v u.v`` (the distance from the centre to the nearest edge
+    line of the outline's convex hull; a circle's radius).
+
+    Whatever the outline is turned to, its farthest point from any spot ``Q`` is then at least
+    ``|Q - centre| + least_reach``: the vertex that reaches farthest along the direction from ``Q``
+    to the centre lies at least that far beyond the centre. A pushed piece whose centre is farther
+    than ``R - least_reach`` from the ring's centre still sticks out of the ring. When the centre is
+    not inside the hull (never for a piece: outlines are centred on their centre of mass), ``-size``
+    is returned, which is always true.
+
+    >>> least_reach(Circle(0.02))
+    0.02
+    >>> round(least_reach(Polygons((((-0.02, -0.01), (0.02, -0.01), (0.02, 0.01), (-0.02, 0.01)),))), 6)
+    0.01
+    """
+    if isinstance(shape, Circle):
+        return shape.radius
+    hull = _hull([v for part in shape.parts for v in part])
+    n = len(hull)
+    least = math.inf
+    for i in range(n):
+        (ax, ay), (bx, by) = hull[i], hull[(i + 1) % n]
+        # Signed distance of the centre from the edge's line (positive: inside, the hull is ccw).
+        least = min(least, ((bx - ax) * -ay - (by - ay) * -ax) / math.hypot(bx - ax, by - ay))
+    return least if least > 0 else -bounding_radius(shape)
+
+
+def _hull(points: list[Point]) -> list[Point]:
+    """The convex hull of ``points``, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq: list[Point]) -> list[Point]:
+        out: list[Point] = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = half(pts), half(pts[::-1])
+    return lower[:-1] + upper[:-1]
+
+
 def _segment_distance_to_origin(a: Point, b: Point) -> float:
     ax, ay = a
     dx, dy = b[0] - ax, b[1] - ay

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import math
+import weakref
 from collections.abc import Iterable
 
 import numpy as np
@@ -36,7 +37,7 @@ import pymunk.batch as batch
 from pymunk._chipmunk import ffi, lib
 
 from physics import friction, shapes
-from physics.chipmunk import NO_ROW, Ptr, RawSpace
+from physics.chipmunk import Ptr, RawSpace
 from physics.chipmunk import shapes_depth as raw_shapes_depth
 from physics.materials import Materials, PieceType
 from physics.shapes import Circle
@@ -64,6 +65,12 @@ _SETTLE_MARGIN = 1e-3
 _SIX = np.arange(6)
 #: Resting bodies sleep (physics model 3; see Episode). Off only to compare with model 2.
 SLEEP = True
+#: The per-step tests skip what provably cannot change their answer (Episode.run). Off: every
+#: test worked out in full every step, the reference tests/physics/test_shortcuts.py compares with.
+SHORTCUTS = True
+#: Room (m) for rounding when a test is skipped on a bound: far more than float64's error at the
+#: ring's size (about 1e-17 m), far less than anything a piece does in a step.
+_MARGIN = 1e-9
 
 
 class _Piece:
@@ -72,26 +79,21 @@ class _Piece:
     __slots__ = ("id", "kind", "type", "body", "shapes", "round", "base", "level", "support",
                  "row", "mu", "load", "tied_to", "coupled", "base_row", "r_mean", "r_eq")
 
-    def __init__(self, space: RawSpace, state: PieceState, ptype: PieceType, level: int,
-                 consts: _KindConsts):
+    def __init__(self, space: RawSpace, state: PieceState, consts: _KindConsts, level: int,
+                 row: int):
         self.id = state.id
         self.kind = state.kind
-        self.type = ptype
+        self.type = consts.type
         self.base: str | None = state.base
         self.level = level
         # Raw Chipmunk objects (physics.chipmunk): the same calls pymunk's classes make, without
         # their Python bookkeeping, which cost a third of a preview.
-        self.body: Ptr = space.body(ptype.mass, consts.moment, state.x, state.y, state.angle, NO_ROW)
-        bit = 1 << level
-        self.round = isinstance(ptype.shape, Circle)
-        if isinstance(ptype.shape, Circle):  # (self.round, spelled out for the type checker)
-            self.shapes = [space.circle(self.body, ptype.shape.radius, consts.friction,
-                                        consts.elasticity, bit)]
-        else:
-            self.shapes = [space.poly(self.body, part, consts.friction, consts.elasticity, bit)
-                           for part in ptype.shape.parts]
+        self.body: Ptr = space.body(consts.mass, consts.moment, state.x, state.y, state.angle, row)
+        self.round = consts.radius is not None
+        self.shapes = space.piece_shapes(self.body, consts.radius, consts.vertices, consts.friction,
+                                         consts.elasticity, 1 << level)
         self.support: list[Ptr] = []
-        self.row = -1
+        self.row = row
         self.mu = 0.0
         self.load = -1.0
         self.tied_to: str | None = None
@@ -100,19 +102,29 @@ class _Piece:
         self.base_row = -1
         #: Mean contact radius, and the radius of the disc with that mean (physics.friction).
         self.r_mean = consts.r_mean
-        self.r_eq = 1.5 * self.r_mean
+        self.r_eq = consts.r_eq
 
 
 class _KindConsts:
     """What every piece of one kind shares (:func:`_kind_consts`: once per process)."""
 
-    __slots__ = ("moment", "friction", "elasticity", "r_mean")
+    __slots__ = ("type", "mass", "moment", "friction", "elasticity", "r_mean", "r_eq",
+                 "least_reach", "radius", "vertices")
 
     def __init__(self, ptype: PieceType):
+        self.type = ptype
+        self.mass = ptype.mass
         self.moment = _moment(ptype)
         self.friction = math.sqrt(ptype.piece_friction)
         self.elasticity = math.sqrt(ptype.restitution)
         self.r_mean = shapes.mean_contact_radius(ptype.shape)
+        self.r_eq = 1.5 * self.r_mean
+        self.least_reach = shapes.least_reach(ptype.shape)
+        #: A disc's radius (None for polygons), or the polygons' vertices as Chipmunk reads them
+        #: (cpPolyShapeNew copies them, so one array serves every piece of the kind).
+        self.radius = ptype.shape.radius if isinstance(ptype.shape, Circle) else None
+        self.vertices = ([] if isinstance(ptype.shape, Circle)
+                         else [RawSpace.vertices(part) for part in ptype.shape.parts])
 
 
 @functools.lru_cache(maxsize=256)
@@ -120,6 +132,36 @@ def _kind_consts(ptype: PieceType) -> _KindConsts:
     """A kind's constants, worked out once per process (a polygon's moment and mean contact radius
     took a tenth of an AI preview when every Episode worked them out again)."""
     return _KindConsts(ptype)
+
+
+class _MaterialsConsts:
+    """What every Episode of one :class:`Materials` shares: the idle speed and each kind's
+    constants by name (:func:`_materials_consts`). Looking a kind up by its PieceType hashes its
+    whole outline; by name, once per Materials, it costs nothing."""
+
+    __slots__ = ("idle_speed", "kinds", "__weakref__")
+
+    def __init__(self, materials: Materials):
+        self.idle_speed = idle_speed(materials)
+        self.kinds: dict[str, _KindConsts] = {}
+
+
+#: id(materials) -> (a weak reference to it, its constants); an entry leaves with its Materials.
+_BY_MATERIALS: dict[int, tuple[weakref.ref, _MaterialsConsts]] = {}
+
+
+def _materials_consts(materials: Materials) -> _MaterialsConsts:
+    key = id(materials)
+    hit = _BY_MATERIALS.get(key)
+    if hit is not None and hit[0]() is materials:
+        return hit[1]
+    consts = _MaterialsConsts(materials)
+
+    def forget(_ref: weakref.ref, k: int = key) -> None:
+        _BY_MATERIALS.pop(k, None)
+
+    _BY_MATERIALS[key] = (weakref.ref(materials, forget), consts)
+    return consts
 
 
 def outline_shapes(ptype: PieceType, body: pymunk.Body, grow: float = 0.0) -> list[pymunk.Shape]:
@@ -186,7 +228,9 @@ class Episode:
         # Idle: kinetic energy under m u^2 for rest_steps steps, with u chosen so that an idle
         # body is under both rest thresholds (speed, and spin for the kind with the least moment
         # per mass), so a sleeping body is at rest by the same test as an awake one (run).
-        self.space = RawSpace(sim.iterations, sim.collision_slop, idle_speed(materials),
+        shared = _materials_consts(materials)
+        self._consts = shared.kinds
+        self.space = RawSpace(sim.iterations, sim.collision_slop, shared.idle_speed,
                               sim.rest_steps * sim.dt if SLEEP else math.inf)
         by_id = {p.id: p for p in pieces}
         levels = levels_of(by_id)
@@ -199,7 +243,6 @@ class Episode:
         # pymunk's Space adds a static body of its own to the Space's list of bodies when it is
         # first asked for; so does this one, at the same moment (model 2's numbers had it).
         self._static_ptr: Ptr | None = None
-        self._consts: dict[str, _KindConsts] = {}
         self._rank: dict[str, int] = {}
         for st in ordered:
             self._add(st, levels[st.id])
@@ -209,7 +252,7 @@ class Episode:
         self._drive: list[Ptr] = []
         self._controller: Ptr | None = None
         self._buf = batch.Buffer()
-        self._contacts = batch.Buffer()   # grown by Chipmunk as needed
+        self._contacts = batch.Buffer()   # its arrays: _reindex, with room for every pair
         self._contacts_data = ffi.new("pmBatchedData *")
         self._contacts_data.fields = _ARBITER_FIELDS.value
         self._contacts_data.floatArray = self._contacts._float_arr
@@ -225,13 +268,15 @@ class Episode:
 
     # ----- structure -----------------------------------------------------------------------------
     def _add(self, st: PieceState, level: int) -> _Piece:
-        ptype = self.materials.kinds.get(st.kind)
-        if ptype is None:
-            raise ValueError(f"piece {st.id!r}: unknown kind {st.kind!r}")
         consts = self._consts.get(st.kind)
-        if consts is None:
+        if consts is None or consts.type is not self.materials.kinds.get(st.kind):
+            ptype = self.materials.kinds.get(st.kind)
+            if ptype is None:
+                raise ValueError(f"piece {st.id!r}: unknown kind {st.kind!r}")
             consts = self._consts[st.kind] = _kind_consts(ptype)
-        p = _Piece(self.space, st, ptype, level, consts)
+        # Its row is its place in the canonical order (the pushed piece comes last): _reindex
+        # keeps it while no body leaves the Space.
+        p = _Piece(self.space, st, consts, level, len(self._rank))
         self.pieces[p.id] = p
         self._rank[p.id] = len(self._rank)
         return p
@@ -245,7 +290,10 @@ class Episode:
 
     def _loads(self) -> dict[str, float]:
         """Weight (N) pressing on each piece's support: the piece plus everything stacked on it."""
+        g = self.g
         children = self._children()
+        if not children:  # nothing stacked (most boards): each piece bears its own weight
+            return {pid: p.type.mass * g for pid, p in self.pieces.items()}
         memo: dict[str, float] = {}
 
         def mass(pid: str) -> float:
@@ -253,7 +301,7 @@ class Episode:
                 memo[pid] = self.pieces[pid].type.mass + sum(mass(c) for c in children.get(pid, ()))
             return memo[pid]
 
-        return {pid: mass(pid) * self.g for pid in self.pieces}
+        return {pid: mass(pid) * g for pid in self.pieces}
 
     def _attach_all_supports(self) -> None:
         loads = self._loads()
@@ -265,24 +313,21 @@ class Episode:
         space = self.space
         for j in p.support:
             space.remove_joint(j)
-        here = lib.cpBodyGetPosition(p.body)
+        local: tuple[float, float] | None = None
         if p.base is None:
             other = self._static()
             p.mu = p.type.table_friction
-            pivot = space.pivot_at(other, p.body, (here.x, here.y))
         else:
             base = self.pieces[p.base]
             other = base.body
             p.mu = math.sqrt(p.type.piece_friction * base.type.piece_friction)
-            local = lib.cpBodyWorldToLocal(other, here)
-            pivot = space.pivot(other, p.body, (local.x, local.y), (0.0, 0.0))
-        gear = space.gear(other, p.body, 0.0, 1.0)
-        lib.cpConstraintSetMaxBias(pivot, 0.0)
-        lib.cpConstraintSetMaxBias(gear, 0.0)
-        p.support = [pivot, gear]
+            at = lib.cpBodyWorldToLocal(other, lib.cpBodyGetPosition(p.body))
+            local = (at.x, at.y)
+        full = p.mu * load
+        p.support = space.support(other, p.body, local, full, full * p.r_mean)
         p.tied_to = p.base
-        p.load = -1.0
-        self._set_load(p, load)
+        p.load = load
+        p.coupled = (1.0, 1.0)
 
     def _static(self) -> Ptr:
         if self._static_ptr is None:
@@ -329,8 +374,9 @@ class Episode:
         """
         self._order = list(self.pieces.values())
         for i, p in enumerate(self._order):
-            p.row = i
-            RawSpace.set_row(p.body, i)
+            if p.row != i:  # (a body's row is set when it is made; it moves up when one leaves)
+                p.row = i
+                RawSpace.set_row(p.body, i)
         # Then the other bodies Chipmunk lists (the hand's controller, the static body), all in
         # one spare row.
         count = batch.Buffer()
@@ -351,7 +397,19 @@ class Episode:
         self._data.fields = _FIELDS.value
         self._data.floatArray = self._buf._float_arr
         self._data.intArray = self._buf._int_arr
+        self._float_arr, self._int_arr = self._buf._float_arr, self._buf._int_arr
+        self._space_ptr = self.space.ptr
         self._view = np.zeros((n, 6))
+        # Chipmunk's contacts (_keep_overlapping_awake) are read into arrays of their own, with
+        # room for every pair of shapes (two depths and two rows each), so Chipmunk never has to
+        # grow them: it cannot reallocate memory numpy owns.
+        shapes_count = sum(len(p.shapes) for p in self._order)
+        room = max(2, shapes_count * (shapes_count - 1) + 2)
+        self._depths = np.zeros(room)
+        self._pair_rows = np.zeros(room, dtype=np.uintp)
+        self._deep = np.zeros(room, dtype=bool)
+        self._contacts.set_float_buf(self._depths)
+        self._contacts.set_int_buf(self._pair_rows)
         self._view_flat = self._view.reshape(-1)
         self._recount(count._int_arr.num)
         self._stale = False
@@ -387,6 +445,7 @@ class Episode:
         for p in self._order:
             if p is not self.driven and p.base is None and p.id not in children:
                 self._fall_limit[p.row] = R
+        self._suspect = self._suspects(R)
         # Column views and scratch arrays for the per-step checks (numpy ufuncs with out=: about
         # 2 us a step for falls and rest together, where einsum or temporaries cost twice that).
         view = self._view
@@ -394,11 +453,15 @@ class Episode:
         self._vx, self._vy, self._w = view[:, 3], view[:, 4], view[:, 5]
         self._dist = np.empty(n)
         self._beyond = np.empty(n, dtype=bool)
+        self._scratch = np.empty(n)
+        self._flags = np.empty(n, dtype=bool)
         # Coupled friction (see _couple): the rows of every piece and of its support (its own row
         # for the ring surface, where the support is still), and how fast a row may move before
         # its friction is recomputed.
         self._speed_weights = np.zeros((3,))
         self._motion = np.empty(n)
+        self._moving = np.empty(n, dtype=bool)
+        self._vel = view[:, 3:]
         self._absv = np.empty((n, 3))
         sizes = [p.type.size for p in self._order]
         self._speed_weights[:] = (1.0, 1.0, max(sizes, default=0.0))
@@ -407,6 +470,33 @@ class Episode:
             self._by_row[p.row] = p
             p.base_row = self.pieces[p.base].row if p.base is not None else -1
         self._coupled: set[_Piece] = {p for p in self._order if p.coupled != (1.0, 1.0)}
+
+    def _columns(self) -> tuple:
+        """The arrays of the current rows the run loop works on every step (x, y, distance,
+        suspect limits, beyond flags, vx, vy, w, scratch, flags) and the row count: taken into
+        local names once per layout (else a dozen attribute look-ups every step)."""
+        return (self._x, self._y, self._dist, self._suspect, self._beyond, self._vx, self._vy,
+                self._w, self._scratch, self._flags, self._nrows)
+
+    def _suspects(self, R: float) -> np.ndarray:
+        """Per row, the distance from the ring's centre beyond which the fall test must be worked
+        out in full: the ring's radius for a lone piece (its own test); a little less for every
+        piece of a stack standing on the ring surface; never for the others.
+
+        A stack falls when its centre of mass passes the edge. That centre is a weighted mean of
+        its pieces' centres (weights positive, summing to one), and a mean is never farther from
+        the ring's centre than the farthest of the points it averages: the distance is a convex
+        function. So while every piece of a stack has its centre inside ``R - _MARGIN`` (room for
+        the rounding of the weighted sums) the stack cannot have fallen, and its test - two dot
+        products and a hypot per stack, every step - is skipped. With SHORTCUTS off every row is
+        a suspect and every test runs, as before the shortcut.
+        """
+        if not SHORTCUTS:
+            return np.full(self._nrows, -np.inf)
+        out = self._fall_limit.copy()
+        for _p, rows, _share in self._stacks:
+            out[rows] = R - _MARGIN
+        return out
 
     def _recount(self, listed: int) -> None:
         """Size the raw views for the ``listed`` bodies Chipmunk lists now."""
@@ -419,9 +509,9 @@ class Episode:
     def _read(self) -> np.ndarray:
         """(rows, 6): x, y, angle, vx, vy, w of every body in the space, read just now, in
         canonical rows."""
-        self._buf._float_arr.num = 0
-        self._buf._int_arr.num = 0
-        lib.cpSpaceEachBody(self.space.ptr, _ITERATOR, self._data)
+        self._float_arr.num = 0
+        self._int_arr.num = 0
+        lib.cpSpaceEachBody(self._space_ptr, _ITERATOR, self._data)
         order = self._raw_ids.tobytes()
         if order != self._seen:  # a body fell asleep or woke: Chipmunk lists them anew
             rows = np.minimum(self._raw_ids, self._spare).astype(np.intp)
@@ -441,22 +531,23 @@ class Episode:
         torque follow the flat-piece Coulomb model of :mod:`physics.friction` for the speeds at
         the start of the step. Only rows that move are looked at (most of a crowd is still).
         """
-        np.abs(data[:, 3:], out=self._absv)
-        np.dot(self._absv, self._speed_weights, out=self._motion)
+        vel = self._vel if data is self._view else data[:, 3:]
+        np.dot(np.abs(vel, out=self._absv), self._speed_weights, out=self._motion)
         by_row = self._by_row
-        look = self._coupled.copy()
-        for row in (self._motion > _STILL).nonzero()[0].tolist():
-            p = by_row[row]
-            if p is not None:
-                look.add(p)
-        for p, _rows, _share in self._stacked:  # a still rider on a moving base moves over it
-            if by_row[p.base_row] in look:
-                look.add(p)
+        look: set[_Piece | None] = set(self._coupled)
+        np.greater(self._motion, _STILL, out=self._moving)
+        look.update([by_row[row] for row in self._moving.nonzero()[0].tolist()])
+        look.discard(None)  # the spare row (the hand's controller, the static body)
+        for rider, _rows, _share in self._stacked:  # a still rider on a moving base moves over it
+            if by_row[rider.base_row] in look:
+                look.add(rider)
         coupled = self._coupled
         f_tab, t_tab = friction.tables()
         last = len(f_tab) - 2
         asleep = lib.cpBodyIsSleeping
-        for p in look:
+        for q in look:
+            assert q is not None
+            p = q
             if asleep(p.body):
                 continue  # Chipmunk froze it at rest; a new limit would wake it
             x, y, _, vx, vy, w = data[p.row].tolist()
@@ -530,6 +621,7 @@ class Episode:
         # like any lone piece (nothing rides on a piece in the hand).
         self._recount(self._nraw - 1)
         self._fall_limit[p.row] = self.materials.ring.radius
+        self._suspect[p.row] = self.materials.ring.radius if SHORTCUTS else -np.inf
 
     # ----- running -------------------------------------------------------------------------------
     def launch(self, velocities: dict[str, tuple[float, float, float]]) -> None:
@@ -604,54 +696,78 @@ class Episode:
         sample(data)
         space_ptr = self.space.ptr
         cp_step = lib.cpSpaceStep
-        hypot, greater, count_nonzero = np.hypot, np.greater, np.count_nonzero
+        hypot, greater, less, count_nonzero = np.hypot, np.greater, np.less, np.count_nonzero
+        absolute = np.absolute
         driven_radius = (self.driven.type.shape.radius
                          if self.driven is not None and isinstance(self.driven.type.shape, Circle)
                          else None)
+        # The piece in the hand still sticks out of the ring while its centre is farther than this
+        # from the ring's centre (shapes.least_reach), so its release waits (see _skip_release).
+        sticks_out = (R - self._consts[self.driven.kind].least_reach + _MARGIN
+                      if self.driven is not None and SHORTCUTS else math.inf)
         self._couple(data)
         forces = self._force_steps
+        read = self._read
+        layout: tuple | None = None  # the rows the local names below were taken for
         while step < max_steps:
             if step < forces:
                 self._press()
             cp_step(space_ptr, dt)
             step += 1
-            data = self._read()
+            data = read()
+            if layout is not self._layout:  # (taken again only when bodies come or go)
+                layout = self._layout
+                xs, ys, dist, suspect, beyond, vxs, vys, ws, scratch, flags, nrows = self._columns()
             # Falling off: a lone piece's centre of mass past the ring edge, or a whole stack's
             # (the piece still in the hand is on the platform, outside the ring, and is exempt
-            # until released).
-            hypot(self._x, self._y, out=self._dist)
-            greater(self._dist, self._fall_limit, out=self._beyond)
-            if count_nonzero(self._beyond) or self._stacks:
-                gone = set(np.flatnonzero(self._beyond).tolist())
+            # until released). The stacks are worked out only when one of their pieces' centres
+            # is near the edge (see _suspects).
+            hypot(xs, ys, out=dist)
+            fresh = True  # dist holds this step's rows
+            if count_nonzero(greater(dist, suspect, out=beyond)):
+                greater(dist, self._fall_limit, out=beyond)
+                gone = set(np.flatnonzero(beyond).tolist())
                 for p, rows, share in self._stacks:
                     if math.hypot(share @ data[rows, 0], share @ data[rows, 1]) > R:
                         gone.add(p.row)
                 if gone:
                     self._fall([p for p in self._order if p.row in gone], step * dt, falls)
-                    data = self._read()
+                    data = read()
+                    fresh = False
             if self._stacked and self._check_stacks(data):
-                data = self._read()  # the layout changed: read the bodies into the new rows
+                data = read()  # the layout changed: read the bodies into the new rows
+                fresh = False
             driven = self.driven
             if driven is not None:
-                x, y, a = data[driven.row, :3]
-                if driven_radius is not None:
-                    far = math.hypot(x, y) + driven_radius
+                if fresh and step < drive_steps and dist[driven.row] > sticks_out:
+                    pass  # still sticking out of the ring: not released yet
                 else:
-                    far = shapes.extent_from_origin(driven.type.shape, x, y, a)[1]
-                if far <= R or step >= drive_steps:
-                    stalled = bool(far > R)
-                    released_at = step * dt
-                    self.released_pose = (float(x), float(y), float(a))
-                    self._release()
-                    data = self._read()
+                    x, y, a = data[driven.row, :3]
+                    if driven_radius is not None:
+                        far = math.hypot(x, y) + driven_radius
+                    else:
+                        far = shapes.extent_from_origin(driven.type.shape, x, y, a)[1]
+                    if far <= R or step >= drive_steps:
+                        stalled = bool(far > R)
+                        released_at = step * dt
+                        self.released_pose = (float(x), float(y), float(a))
+                        self._release()
+                        data = read()
             elif step % 2 == 0 and step >= forces:
                 if (settle_within is not None and step % _COUPLE_EVERY == 0
                         and self.settled(data, settle_within)):
                     break
+                if layout is not self._layout:  # a fall or a drop this step: the rows changed
+                    layout = self._layout
+                    xs, ys, dist, suspect, beyond, vxs, vys, ws, scratch, flags, nrows = (
+                        self._columns())
                 # At rest: every body slower than the rest thresholds, checked every other step,
-                # and (checked once the speeds say so) no overlap left to push out.
-                if (hypot(self._vx, self._vy, out=self._dist).max() < rest_v
-                        and np.abs(self._w).max() < rest_w):
+                # and (checked once the speeds say so) no overlap left to push out. (Counting the
+                # rows under each threshold is the test "the largest is under it" without numpy's
+                # slow reductions; a NaN fails both.)
+                if (count_nonzero(less(hypot(vxs, vys, out=scratch), rest_v, out=flags)) == nrows
+                        and count_nonzero(less(absolute(ws, out=scratch), rest_w,
+                                               out=flags)) == nrows):
                     quiet += 2
                     if quiet >= sim.rest_steps:
                         # Chipmunk's contacts first (cheap); then, once they show no overlap,
@@ -671,21 +787,8 @@ class Episode:
         capped = step >= max_steps
         if sampled_at[0] != step:  # the trajectory always ends on the at-rest state
             sample(data)
-        states = np.full((len(raw), len(traj_ids), 7), np.nan)
-        t = 0
-        while t < len(raw):  # a run of samples with one layout (it changes only when pieces fall)
-            layout = raw[t][0]
-            end = t + 1
-            while end < len(raw) and raw[end][0] is layout:
-                end += 1
-            order, rows, levels = layout
-            cols = [col[pid] for pid in order]
-            block = np.stack([rows_data for _, rows_data in raw[t:end]])
-            states[t:end, cols, :6] = block[:, rows]
-            states[t:end, cols, 6] = levels
-            t = end
-        traj = Trajectory(traj_ids, sample_rate if sample_every > 1 else sim.steps_per_second,
-                          states[:, :, (0, 1, 2, 6)], states[:, :, 3:6])
+        rate = sample_rate if sample_every > 1 else sim.steps_per_second
+        traj = Trajectory.later(traj_ids, rate, functools.partial(_assemble, raw, col, len(traj_ids)))
         return falls, step, released_at, stalled, capped, traj
 
     def settled(self, data: np.ndarray, within: float) -> bool:
@@ -793,21 +896,30 @@ class Episode:
         so none falls asleep inside a neighbour: Chipmunk's idle test sees velocities, not the bias
         velocities that push an overlap out. Read from Chipmunk's contacts of awake bodies (a few
         us a call). Returns whether there was any."""
-        buf = self._contacts
-        buf.clear()
-        lib.cpSpaceEachCachedArbiter(self.space.ptr, _ARBITER_ITERATOR, self._contacts_data)
-        if not buf._float_arr.num:
+        floats, ints = self._contacts._float_arr, self._contacts._int_arr
+        floats.num = ints.num = 0
+        lib.cpSpaceEachCachedArbiter(self._space_ptr, _ARBITER_ITERATOR, self._contacts_data)
+        num = floats.num
+        if not num:
             return False
-        depth = np.frombuffer(buf.float_buf())
-        deep = (depth < -self.materials.sim.rest_overlap).nonzero()[0]
-        if not deep.size:
+        flags = self._deep[:num]
+        if not np.count_nonzero(np.less(self._depths[:num], -self.materials.sim.rest_overlap,
+                                        out=flags)):
             return False
-        rows = np.frombuffer(buf.int_buf(), dtype=np.uintp).tolist()  # userData: the rows
+        deep = flags.nonzero()[0]
+        rows = self._pair_rows[:ints.num].tolist()  # userData: the rows
         order = self._order
+        n = len(order)
+        woken: set[int] = set()
+        activate = lib.cpBodyActivate
         for pair in sorted(set((deep // 2).tolist())):
             for row in rows[2 * pair: 2 * pair + 2]:
-                if row < len(order):
-                    lib.cpBodyActivate(order[row].body)
+                # Each body once, in the order first met: activating a body twice in a row
+                # changes nothing the first call did not (its idle time is 0 already, its
+                # component awake), so the Space is left as by a call for every contact.
+                if row < n and row not in woken:
+                    woken.add(row)
+                    activate(order[row].body)
         return True
 
     def _wake_overlapping(self, data: np.ndarray) -> None:
@@ -866,12 +978,32 @@ class Episode:
     def at_rest_state(self) -> list[PieceState]:
         if self._stale:
             self._reindex()
-        data = self._read()
+        rows = self._read()[:, :3].tolist()  # Python floats: the values float() would give
         out = []
         for p in sorted(self.pieces.values(), key=lambda q: q.id):
-            x, y, a = data[p.row, :3]
-            out.append(PieceState(p.id, p.kind, float(x), float(y), float(a), p.base))
+            x, y, a = rows[p.row]
+            out.append(PieceState(p.id, p.kind, x, y, a, p.base))
         return out
+
+
+def _assemble(raw: list[tuple[tuple, np.ndarray]], col: dict[str, int], width: int
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """A run's samples as trajectory arrays (poses, velocities): ``raw`` holds each sample's rows
+    and the layout they were read in; a piece that has fallen has NaN from then on."""
+    states = np.full((len(raw), width, 7), np.nan)
+    t = 0
+    while t < len(raw):  # a run of samples with one layout (it changes only when pieces fall)
+        layout = raw[t][0]
+        end = t + 1
+        while end < len(raw) and raw[end][0] is layout:
+            end += 1
+        order, rows, levels = layout
+        cols = [col[pid] for pid in order]
+        block = np.stack([rows_data for _, rows_data in raw[t:end]])
+        states[t:end, cols, :6] = block[:, rows]
+        states[t:end, cols, 6] = levels
+        t = end
+    return states[:, :, (0, 1, 2, 6)], states[:, :, 3:6]
 
 
 def _pair(a: str, b: str, depth: float) -> tuple[str, str, float]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,6 +108,51 @@ class Trajectory:
     @property
     def duration(self) -> float:
         return (len(self.poses) - 1) / self.rate if len(self.poses) else 0.0
+
+    @classmethod
+    def later(cls, ids: list[str], rate: float,
+              build: Callable[[], tuple[np.ndarray, np.ndarray | None]]) -> Trajectory:
+        """A trajectory whose arrays ``build()`` makes the first time they are read: an AI's
+        previews never look at theirs, and putting the samples together was a tenth of a sketch.
+        It reads like any other (and is copied and pickled as a plain one)."""
+        return _Later(ids, rate, build)
+
+
+class _Later(Trajectory):
+    """A :class:`Trajectory` built on first reading (:meth:`Trajectory.later`)."""
+
+    def __init__(self, ids: list[str], rate: float,
+                 build: Callable[[], tuple[np.ndarray, np.ndarray | None]]):
+        # Trajectory's own __init__ would set the arrays, which are not made yet.
+        self.ids = ids
+        self.rate = rate
+        self._build: Callable[[], tuple[np.ndarray, np.ndarray | None]] | None = build
+        self._arrays: tuple[np.ndarray, np.ndarray | None] | None = None
+
+    def _made(self) -> tuple[np.ndarray, np.ndarray | None]:
+        if self._arrays is None:
+            assert self._build is not None
+            self._arrays, self._build = self._build(), None
+        return self._arrays
+
+    @property
+    def poses(self) -> np.ndarray:
+        return self._made()[0]
+
+    @poses.setter
+    def poses(self, value: np.ndarray) -> None:
+        self._arrays, self._build = (value, self._made()[1]), None
+
+    @property
+    def velocities(self) -> np.ndarray | None:
+        return self._made()[1]
+
+    @velocities.setter
+    def velocities(self, value: np.ndarray | None) -> None:
+        self._arrays, self._build = (self._made()[0], value), None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Trajectory, (self.ids, self.rate, self.poses, self.velocities)
 
 
 @dataclass

@@ -424,9 +424,11 @@ class World:
         only pieces whose bounding circles come near are built."""
         kinds = self.materials.kinds
         reach = kinds[kind].size + grow + 1e-3
-        levels = self.levels()
-        near = [p for p in self.pieces if levels[p.id] == level
-                and math.hypot(p.x - pose[0], p.y - pose[1]) < reach + kinds[p.kind].size]
+        near = [p for p in self.pieces
+                if math.hypot(p.x - pose[0], p.y - pose[1]) < reach + kinds[p.kind].size]
+        if near:  # (the levels only for pieces near: every preview asks about its platform spot)
+            levels = self.levels()
+            near = [p for p in near if levels[p.id] == level]
         if not near:
             return []
         space = pymunk.Space()

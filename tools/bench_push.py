@@ -9,6 +9,7 @@ steps with nothing else. The machine is shared and noisy, so only the ratio is m
 
     python tools/bench_push.py            # a readable summary
     python tools/bench_push.py --json     # one JSON object
+    python tools/bench_push.py --sketch   # the hard AI's sketched previews instead (its unit of work)
 
 The crowd is settled first (the starting board's stand-in wrestlers overlap their neighbours by
 about 1 mm, and a push now ends only once overlaps are pushed out), so every push meets a crowd at
@@ -85,23 +86,34 @@ def bare_loop(world: World, push: Push, steps: int) -> None:
         space.step(dt)
 
 
-def run(n_pushes: int, repeats: int, seed: int) -> dict:
+def run(n_pushes: int, repeats: int, seed: int, sketch: bool = False) -> dict:
     rng = random.Random(seed)
     world = board_2p(Materials.load())
     # The starting board's stand-in wrestlers (large discs on spots made for wrestler outlines)
     # overlap their neighbours by about 1 mm: let it come to rest first, as after a game's first
     # push, so every push starts from a crowd at rest.
     world.settle()
+    settle_within = None
+    if sketch:  # the hard AI's sketched preview (kabuto.ai.pool.Sketch, assets/ai.toml)
+        from kabuto.ai.levels import config
+        from kabuto.ai.pool import Sketch
+
+        cfg = config()
+        hard = cfg.levels["hard"]
+        shape = Sketch(hard.sketch_rate, cfg.search.sketch_rest_overlap_mm / 1000.0,
+                       cfg.search.sketch_settle_mm / 1000.0)
+        world = World(shape.materials(world.materials), world.pieces)
+        settle_within = shape.settle_within
     top = world.materials.sim.max_speed
     pushes = [Push("P", rng.choice(["small", "medium", "large"]), rng.uniform(0, 360),
                    rng.uniform(-45, 45), rng.uniform(0.1, top)) for _ in range(n_pushes)]
     ours, bare, ratios, sim_time, steps_all = [], [], [], [], []
     for push in pushes:
-        result = world.preview(push)
+        result = world.preview(push, settle_within=settle_within)
         best_ours = best_bare = math.inf
         for _ in range(repeats):   # interleaved so both see the same machine load
             t0 = time.perf_counter()
-            world.preview(push)
+            world.preview(push, settle_within=settle_within)
             t1 = time.perf_counter()
             bare_loop(world, push, result.steps)
             t2 = time.perf_counter()
@@ -113,6 +125,7 @@ def run(n_pushes: int, repeats: int, seed: int) -> dict:
         sim_time.append(result.time)
         steps_all.append(result.steps)
     return {
+        "sketch": sketch,
         "pieces": len(world.pieces) + 1,
         "pushes": n_pushes,
         "median_push_ms": round(statistics.median(ours) * 1e3, 3),
@@ -131,8 +144,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pushes", type=int, default=40, help="distinct pushes (default 40)")
     ap.add_argument("--repeats", type=int, default=5, help="timed repeats per push; the best counts")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sketch", action="store_true",
+                    help="time the hard AI's sketched previews (240 steps a second, stopped once "
+                         "settled) against the bare loop at the sketch's rate")
     args = ap.parse_args(argv)
-    out = run(args.pushes, args.repeats, args.seed)
+    out = run(args.pushes, args.repeats, args.seed, args.sketch)
     if args.json:
         print(json.dumps(out))
     else:
