@@ -783,7 +783,7 @@ class Meld:
 
     __slots__ = (
         "type", "mask", "nat", "nwb", "nwr", "rank", "cards", "split_bl", "split_rd", "bit", "wild", "floor",
-        "events",
+        "events", "special",
     )
 
     def __init__(self, t: int, nat: list[int], nwb: int, nwr: int, rank: int | None, cards: list[str]):
@@ -795,6 +795,7 @@ class Meld:
         self.bit = 1 << t  # its space in the trick
         self.wild = bool(nwb or nwr)
         self.floor = -1 if rank is None else rank  # for the check against the rank to meet
+        self.special = t in (BLACK_FOUR, RED_RUN_4)  # a choice may follow it
         # Its event for each seat (event records are never changed, so one serves every game);
         # a meld of A cards only takes its rank from the trick, so it has none.
         self.events = None if rank is None else tuple(
@@ -1348,7 +1349,7 @@ class SumidaRiver(CardGame):
             top, hands, hb, hr = self.top, self.hands, self.hb, self.hr
             for s in self._after[p]:
                 if s == top:
-                    self._win_trick(s, early=False)
+                    self._win_trick(s, False)
                     return
                 if not (passed >> s) & 1 and (hands[s] or hb[s] or hr[s]):
                     self.to_move = s
@@ -1361,7 +1362,9 @@ class SumidaRiver(CardGame):
         cur = self.cur
         hands = self.hands
         h = hands[p]
-        rank = m.rank if m.rank is not None else (cur if cur > 0 else 0)
+        rank = m.floor
+        if rank < 0:  # A cards only: the rank to meet (3 when leading)
+            rank = cur if cur > 0 else 0
         if m.nat:
             # The meld's cards are in the hand (listed, or checked above), so they are taken out
             # with an exclusive or: on these positive ints it is cheaper than and-ing a complement.
@@ -1397,17 +1400,18 @@ class SumidaRiver(CardGame):
             if self.num_players - len(self.finished) <= 1:
                 self._end_round()
                 return
-        if t == BLACK_FOUR:
-            self.phase = END_CHOICE
-            return
-        if t == RED_RUN_4 and bin(h).count("1") + self.hb[p] + self.hr[p] >= 2:
-            self.phase = DISCARD
-            return
+        if m.special:
+            if t == BLACK_FOUR:
+                self.phase = END_CHOICE
+                return
+            if bin(h).count("1") + self.hb[p] + self.hr[p] >= 2:  # a red run of four
+                self.phase = DISCARD
+                return
         # _advance, inlined (the hot path; the phase stays PLAY and p itself is self.top).
         passed, hb, hr = self.passed, self.hb, self.hr
         for s in self._after[p]:
             if s == p:
-                self._win_trick(s, early=False)
+                self._win_trick(s, False)
                 return
             if not (passed >> s) & 1 and (hands[s] or hb[s] or hr[s]):
                 self.to_move = s
@@ -1446,7 +1450,7 @@ class SumidaRiver(CardGame):
         top, passed, hands, hb, hr = self.top, self.passed, self.hands, self.hb, self.hr
         for s in _AFTER[self.num_players][p]:
             if s == top:
-                self._win_trick(s, early=False)
+                self._win_trick(s, False)
                 return
             if not (passed >> s) & 1 and (hands[s] or hb[s] or hr[s]):
                 self.to_move = s
@@ -1515,7 +1519,7 @@ class SumidaRiver(CardGame):
     def _apply_end_choice(self, action: str) -> None:
         p = self.to_move
         if action == "end-trick":
-            self._win_trick(p, early=True)
+            self._win_trick(p, True)
         elif action == "play-on":
             self.events.append({"type": "play-on", "seat": p})
             self._advance(p)
