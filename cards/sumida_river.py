@@ -664,7 +664,7 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int, passing: bool = Fals
         if not (bl or rd):  # nothing that high left (a sixth of the turns of a play-out)
             return ["pass"] if passing else []
         if (blocked & 64 or not bl) and (blocked & 128 or not rd) and not (bl & (bl - 1) or rd & (rd - 1)):
-            # No single to play, and at most one card that high of each colour (a seventh of the
+            # No single to play, and at most one card that high of each colour (a tenth of the
             # turns of a 3-player play-out): nothing to meld, as every other meld needs two black
             # cards (a black pair), two red ones (a red run of two) or three cards.
             return ["pass"] if passing else []
