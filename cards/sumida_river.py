@@ -663,6 +663,11 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int, passing: bool = Fals
         rd &= ge
         if not (bl or rd):  # nothing that high left (a sixth of the turns of a play-out)
             return ["pass"] if passing else []
+        if (blocked & 64 or not bl) and (blocked & 128 or not rd) and not (bl & (bl - 1) or rd & (rd - 1)):
+            # No single to play, and at most one card that high of each colour (a tenth of the
+            # turns of a 3-player play-out): nothing to meld, as every other meld needs two black
+            # cards (a black pair), two red ones (a red run of two) or three cards.
+            return ["pass"] if passing else []
     even = _EVEN
     # The ranks with a black card, with a red card: only when a free space needs them.
     ba = (bl | bl >> 1) & even if blocked & 36 != 36 else 0  # black-run-3, red-triple
@@ -778,7 +783,7 @@ class Meld:
 
     __slots__ = (
         "type", "mask", "nat", "nwb", "nwr", "rank", "cards", "split_bl", "split_rd", "bit", "wild", "floor",
-        "events",
+        "events", "special",
     )
 
     def __init__(self, t: int, nat: list[int], nwb: int, nwr: int, rank: int | None, cards: list[str]):
@@ -790,6 +795,7 @@ class Meld:
         self.bit = 1 << t  # its space in the trick
         self.wild = bool(nwb or nwr)
         self.floor = -1 if rank is None else rank  # for the check against the rank to meet
+        self.special = t in (BLACK_FOUR, RED_RUN_4)  # a choice may follow it
         # Its event for each seat (event records are never changed, so one serves every game);
         # a meld of A cards only takes its rank from the trick, so it has none.
         self.events = None if rank is None else tuple(
@@ -883,9 +889,18 @@ class SumidaRiver(CardGame):
 
     name = "sumida-river"
     player_counts = (3, 4)
-    #: A plain attribute instead of the base class's property (one attribute read per action of
-    #: a play-out instead of a call); set with the phase.
-    is_over: bool = False
+    # Every attribute of a game is a slot. CPython 3.11 keeps at most 29 attributes of an object
+    # in its fast inline layout; a game has more, so without slots each one lived in a dict and
+    # every read or write of one cost about 20 machine instructions more (some 40 an action).
+    # ``is_over`` is a slot too, instead of the base class's property: a play-out reads it before
+    # every action.
+    __slots__ = (
+        "num_players", "_after", "seed", "_rng", "_rng_seed", "_rng_shared", "_chance", "round",
+        "phase", "is_over", "to_move", "scores", "tb", "tr", "hb", "hr", "gone", "box", "hands",
+        "_split", "undealt", "cleared", "known", "plays", "trick_mask", "trick_w", "blocked", "cur",
+        "top", "passed", "finished", "deciders", "decl", "traders", "adds", "events", "_legal",
+    )
+    is_over: bool
 
     def __init__(self, players: int = 4) -> None:
         n = players
@@ -893,8 +908,8 @@ class SumidaRiver(CardGame):
         self._after = _AFTER[n]  # (read by apply every turn)
         self.seed = 0
         self._seed_rng(0)
-        # Set here, in the order clone() sets it: instances whose attributes are made in one order
-        # share one layout, and attribute reads on them stay on CPython's fast path.
+        # Set here, in the order clone() sets it (with slots the order no longer matters to speed,
+        # but every engine keeps to it: see docs/architecture.md).
         self._chance = None
         self.round = 0  # 1-based once dealt
         self.phase = DECLARE
@@ -1334,7 +1349,7 @@ class SumidaRiver(CardGame):
             top, hands, hb, hr = self.top, self.hands, self.hb, self.hr
             for s in self._after[p]:
                 if s == top:
-                    self._win_trick(s, early=False)
+                    self._win_trick(s, False)
                     return
                 if not (passed >> s) & 1 and (hands[s] or hb[s] or hr[s]):
                     self.to_move = s
@@ -1347,7 +1362,9 @@ class SumidaRiver(CardGame):
         cur = self.cur
         hands = self.hands
         h = hands[p]
-        rank = m.rank if m.rank is not None else (cur if cur > 0 else 0)
+        rank = m.floor
+        if rank < 0:  # A cards only: the rank to meet (3 when leading)
+            rank = cur if cur > 0 else 0
         if m.nat:
             # The meld's cards are in the hand (listed, or checked above), so they are taken out
             # with an exclusive or: on these positive ints it is cheaper than and-ing a complement.
@@ -1383,17 +1400,18 @@ class SumidaRiver(CardGame):
             if self.num_players - len(self.finished) <= 1:
                 self._end_round()
                 return
-        if t == BLACK_FOUR:
-            self.phase = END_CHOICE
-            return
-        if t == RED_RUN_4 and bin(h).count("1") + self.hb[p] + self.hr[p] >= 2:
-            self.phase = DISCARD
-            return
+        if m.special:
+            if t == BLACK_FOUR:
+                self.phase = END_CHOICE
+                return
+            if bin(h).count("1") + self.hb[p] + self.hr[p] >= 2:  # a red run of four
+                self.phase = DISCARD
+                return
         # _advance, inlined (the hot path; the phase stays PLAY and p itself is self.top).
         passed, hb, hr = self.passed, self.hb, self.hr
         for s in self._after[p]:
             if s == p:
-                self._win_trick(s, early=False)
+                self._win_trick(s, False)
                 return
             if not (passed >> s) & 1 and (hands[s] or hb[s] or hr[s]):
                 self.to_move = s
@@ -1432,7 +1450,7 @@ class SumidaRiver(CardGame):
         top, passed, hands, hb, hr = self.top, self.passed, self.hands, self.hb, self.hr
         for s in _AFTER[self.num_players][p]:
             if s == top:
-                self._win_trick(s, early=False)
+                self._win_trick(s, False)
                 return
             if not (passed >> s) & 1 and (hands[s] or hb[s] or hr[s]):
                 self.to_move = s
@@ -1501,7 +1519,7 @@ class SumidaRiver(CardGame):
     def _apply_end_choice(self, action: str) -> None:
         p = self.to_move
         if action == "end-trick":
-            self._win_trick(p, early=True)
+            self._win_trick(p, True)
         elif action == "play-on":
             self.events.append({"type": "play-on", "seat": p})
             self._advance(p)

@@ -23,7 +23,9 @@ from cards.sumida_river import (
     SumidaRiver,
     hand_melds,
     heuristic_action,
+    natural_melds,
     reference_melds,
+    split_hand,
 )
 
 FAST = settings(max_examples=8, deadline=None, database=None,
@@ -613,6 +615,42 @@ def test_fast_melds_equal_trying_every_rank_over_many_random_hands():
         blocked = rng.getrandbits(8) if rng.random() < 0.7 else 0
         cur = rng.randrange(-1, 13)
         assert hand_melds(h, wb, wr, blocked, cur) == reference_melds(h, wb, wr, blocked, cur)
+
+
+def test_a_follower_with_few_cards_that_high_lists_the_reference_melds_or_only_the_pass():
+    """Following a meld with no single left to play and one or two cards of the rank to meet or
+    higher - the turns the shortcut to a lone pass answers (at most one such card of each colour),
+    and the two-card ones just beside it (a black pair, a red run of two) - lists exactly what
+    trying every rank lists."""
+    rng = random.Random(88)
+    passes = melds = 0
+    for _ in range(4000):
+        cur = rng.randrange(1, 13)
+        high = [c for c in range(52) if c >> 2 >= cur]
+        low = [c for c in range(52) if c >> 2 < cur]
+        cards = rng.sample(high, rng.choice((1, 1, 2))) + rng.sample(low, rng.randrange(0, min(8, len(low)) + 1))
+        h = sum(1 << c for c in cards)
+        # Mostly states whose singles cannot be played (both used, or one used and no card of the
+        # other's colour), some where they can.
+        blocked = rng.getrandbits(6) | rng.choice((192, 192, 64, 128, 0))
+        expected = reference_melds(h, 0, 0, blocked, cur) + ["pass"]
+        bl, rd = split_hand(h)
+        assert natural_melds(bl, rd, blocked, cur, True) == expected
+        assert natural_melds(bl, rd, blocked, cur) == expected[:-1]
+        if expected == ["pass"]:
+            passes += 1
+        else:
+            melds += 1
+    assert passes > 1000 and melds > 500
+
+
+def test_a_game_keeps_its_state_in_slots_and_clones_alike():
+    """Every attribute of a game is a slot (the fast attribute path of CPython; without slots the
+    game's 37 attributes lived in a dict), for a new game, a clone and a loaded save alike."""
+    g = SumidaRiver.new(3, seed=4)
+    for game in (g, g.clone(), SumidaRiver.from_json(g.to_json())):
+        assert not vars(game)  # nothing outside the slots
+        assert all(hasattr(game, name) for name in SumidaRiver.__slots__)
 
 
 def test_shedding_turns_of_random_games_list_the_reference_melds_and_apply_like_the_checked_path():
