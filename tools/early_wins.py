@@ -46,7 +46,8 @@ boards 50 pushes per pair took 33 minutes on one process (22 for the first 25 at
 12.5 minutes on one process (load average 2-7), and on the mirror 2P board 100 pushes per pair
 took 19 minutes on one process (load average 3.6-4.8), and on the 4P board 60 pushes per pair
 took 12.6 minutes (load average 4-6); on the guarded 2P board (seed 28) 100 pushes per pair took
-24 minutes on one process (load average 3-8). ``--resume FILE`` appends each finished unit of work to FILE (JSON
+24 minutes on one process (load average 3-8); on the guarded 3P board (seed 43) 10 pushes per
+pair with the edge share took 14 minutes on one process (load average 5-10). ``--resume FILE`` appends each finished unit of work to FILE (JSON
 lines) and skips the units already there, so a long search can be stopped and continued; the
 progress bar shows the time left.
 
