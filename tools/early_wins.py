@@ -18,7 +18,8 @@ also makes an *edge share* of pushes (``--edge-share``, default 20 per 100 unifo
 own seeded streams, so the uniform samples stay the same): :func:`edge_pushes`, aimed along the
 edge at an opposing wrestler, within a few degrees of the steepest heading, searched in the same
 lines. ``--sweep`` runs instead a deterministic grid of such pushes from each board's start
-(:func:`edge_sweep`, each seat moving first).
+(:func:`edge_sweep`, the first seat of each side moving first) and the finer ridge of pushes at
+exactly the steepest heading (:func:`steepest_ridge`).
 
 A line that ends the game with seat 0 winning is an **early win on turn 1**. For the second
 player, the first player makes push *i* of its sample plainly (no move), and seat 1 then searches
@@ -29,7 +30,7 @@ first turn).
     python tools/early_wins.py --players all --resume runs/early.jsonl   # every board, resumable
     python tools/early_wins.py --pushes 50 --pairs mike:hank,bea:gus --seed 3
     python tools/early_wins.py --edge 30 --pushes 20    # aimed pushes up the edge (edge_wins)
-    python tools/early_wins.py --sweep --players all    # the edge grid from every board's start
+    python tools/early_wins.py --sweep --players all    # the edge grid and ridge from every board's start
 
 On the 3- and 4-player boards the pair takes seats 0 and 1 and the other seats are filled with the
 wrestlers after the second in card order (skipping the pair), so every wrestler meets every other
@@ -45,7 +46,8 @@ boards 50 pushes per pair took 33 minutes on one process (22 for the first 25 at
 12.5 minutes on one process (load average 2-7), and on the mirror 2P board 100 pushes per pair
 took 19 minutes on one process (load average 3.6-4.8), and on the 4P board 60 pushes per pair
 took 12.6 minutes (load average 4-6); on the guarded 2P board (seed 28) 100 pushes per pair took
-24 minutes on one process (load average 3-8). ``--resume FILE`` appends each finished unit of work to FILE (JSON
+24 minutes on one process (load average 3-8); on the guarded 3P board (seed 43) 10 pushes per
+pair with the edge share took 14 minutes on one process (load average 5-10). ``--resume FILE`` appends each finished unit of work to FILE (JSON
 lines) and skips the units already there, so a long search can be stopped and continued; the
 progress bar shows the time left.
 
@@ -445,6 +447,37 @@ def edge_sweep(game: Game, kinds: tuple[str, ...] = ("small", "medium"), entries
     return wins, tried
 
 
+def steepest_ridge(game: Game, kinds: tuple[str, ...] = ("small", "medium"), step: float = 0.5,
+                   speeds: tuple[float, ...] = (0.45, 0.5)) -> tuple[list[PushSample], int]:
+    """(the winning pushes, pushes tried) of plain pushes at exactly the steepest heading each of
+    ``kinds`` (held) can be aimed, along the edge at each opposing wrestler of the side to move
+    from both sides, entering every ``step`` degrees 40-100 round from its bearing, at each of
+    ``speeds``. The turn-1 lines of the edge are a ridge there (docs/rules-notes.md: on the seed-28
+    2P board a medium won from 54-63 degrees round, and a degree off the steepest heading nothing
+    won), finer in the entry than :func:`edge_sweep`'s grid: from the 2P starting board 2 sides x
+    121 entries x 2 speeds = 484 pushes a kind."""
+    seat = game.current_seat
+    held = set(game.legal_kinds())
+    wins: list[PushSample] = []
+    tried = 0
+    n = int(round((EDGE_ROUND[1] - EDGE_ROUND[0]) / step))
+    for bearing, kind, lim in _edge_aims(game):
+        if kind not in kinds or kind not in held:
+            continue
+        for side in (1, -1):
+            for i in range(n + 1):
+                for v in speeds:
+                    s = PushSample(kind, (bearing + side * (EDGE_ROUND[0] + i * step)) % 360.0,
+                                   side * lim, v)
+                    g = game.clone()
+                    if _push(g, s) is None:
+                        continue
+                    tried += 1
+                    if _won(g, seat):
+                        wins.append(s)
+    return wins, tried
+
+
 def _steps(half: float, step: float) -> list[float]:
     """-half .. +half in ``step``s (0 included)."""
     n = int(round(half / step))
@@ -608,19 +641,26 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
     }
 
 
-def sweep_boards(players: tuple[int, ...]) -> dict[str, Any]:
-    """:func:`edge_sweep` from each board's start, each seat moving first (Jade, Dora, then the
-    wrestlers after in card order: plain pushes, so which wrestlers hardly matters)."""
+def sweep_boards(players: tuple[int, ...], ridge: bool = True) -> dict[str, Any]:
+    """:func:`edge_sweep` (and with ``ridge`` :func:`steepest_ridge`) from each board's start, the
+    first seat of each side moving first (Jade, Dora, then the wrestlers after in card order: plain
+    pushes, so which wrestlers hardly matters; 4P team-mates aim the same pushes at the same
+    wrestlers, so one seat a team)."""
+    sweeps = [("grid", edge_sweep)] + ([("ridge", steepest_ridge)] if ridge else [])
     out: dict[str, Any] = {}
     for n in players:
-        found: list[dict[str, Any]] = []
-        tried = 0
-        for seat in range(n):
-            g = Game.new(players=n, wrestlers=lineup(n, "jade", "dora"), seed=0, first_player=seat)
-            wins, t = edge_sweep(g)
-            tried += t
-            found += [{"seat": seat, **asdict(w)} for w in wins]
-        out[f"{n}P"] = {"tried": tried, "wins": len(found), "winning": found}
+        board: dict[str, Any] = {}
+        sides = Game.new(players=n, wrestlers=lineup(n, "jade", "dora"), seed=0, first_player=0).sides
+        for name, sweep in sweeps:
+            found: list[dict[str, Any]] = []
+            tried = 0
+            for seat in (side[0] for side in sides):
+                g = Game.new(players=n, wrestlers=lineup(n, "jade", "dora"), seed=0, first_player=seat)
+                wins, t = sweep(g)
+                tried += t
+                found += [{"seat": seat, **asdict(w)} for w in wins]
+            board[name] = {"tried": tried, "wins": len(found), "winning": found}
+        out[f"{n}P"] = board
     return out
 
 
@@ -649,14 +689,16 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"edge pushes (steepest headings along the edge at a wrestler, "
                          f"edge_pushes) per 100 uniform pushes ({EDGE_SHARE}; 0: uniform only)")
     ap.add_argument("--sweep", action="store_true",
-                    help="instead of the search: the edge grid (edge_sweep) from the starting "
-                         "board of --players, each seat moving first")
+                    help="instead of the search: the edge grid (edge_sweep) and the steepest "
+                         "ridge (steepest_ridge) from the starting board of --players, each seat "
+                         "moving first")
+    ap.add_argument("--no-ridge", action="store_true", help="--sweep: the edge grid alone")
     args = ap.parse_args(argv)
     if not 0 <= args.edge_share <= 100:
         ap.error("--edge-share: 0 to 100")
     if args.sweep:
-        print(json.dumps(sweep_boards((2, 3, 4) if args.players == "all" else (int(args.players),)),
-                         indent=1))
+        print(json.dumps(sweep_boards((2, 3, 4) if args.players == "all" else (int(args.players),),
+                                      ridge=not args.no_ridge), indent=1))
         return 0
     if args.pushes < 1:
         ap.error("--pushes: at least 1")

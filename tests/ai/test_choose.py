@@ -201,9 +201,11 @@ def test_three_four_players_and_junior_league_turns_are_played(players, junior):
     g = Game.new(players=players, junior=junior, seed=12)
     seat = g.current_seat
     plan = choose(g, small_level("test-many", broad=8, refine_rounds=0), seed=0, workers=1)
-    assert plan.seat == seat and plan.push is not None
+    assert plan.seat == seat and plan.steps
     play_turn(g, plan)
     assert g.is_over or g.current_seat != seat
+    # A push, or a move that replaces the turn (on the 3P board of seed 12 Hank's Horn Toss).
+    assert plan.push is not None or [a["type"] for a in g.history] == ["move"]
     if junior:
         assert not any(a["type"] == "move" for a in g.history)
 

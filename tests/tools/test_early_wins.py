@@ -246,3 +246,50 @@ def test_no_push_down_the_edge_at_the_steepest_heading_wins_turn_1_on_the_2p_boa
     assert not won, won
     found = early_wins.PushSample("medium", bearing - 56.2, -58.6, 0.48)  # mirrored to seat 1's
     assert early_wins.near_wins(g, found, entry_step=4.0, speeds=(0.45, 0.5))[0] == 0
+
+
+#: Issue 16: the turn-1 wins the edge grid (``--sweep``) found on the 3P and 4P boards before
+#: each wrestler had a disc beside it on both sides and the large discs stood off the edge (3P 10
+#: of 3,744 grid pushes, 4P 74 of 4,992): (players, seat moving first, kind, entry, heading), each
+#: won at one or more of 0.4, 0.45 and 0.5 m/s (58.8 degrees: the steepest a medium can be aimed;
+#: 4P team-mates aim the same pushes, so seat 1 stands for seat 3 and seat 0 for seat 2). Almost
+#: all came down the edge at the steepest heading and drove a large disc or a medium standing on
+#: the edge beside the wrestler into it.
+OLD_EDGE_WINS = [
+    (3, 0, "medium", 10.0, 58.8), (3, 0, "medium", 255.0, 58.8), (3, 1, "medium", 10.0, 58.8),
+    (3, 1, "medium", 135.0, 58.8), (3, 2, "medium", 135.0, 58.8), (3, 2, "medium", 255.0, 58.8),
+    (4, 0, "medium", 195.0, -58.8), (4, 0, "medium", 220.0, 58.8), (4, 0, "medium", 225.0, -58.8),
+    (4, 0, "medium", 225.0, 58.8), (4, 0, "medium", 230.0, -58.8), (4, 0, "medium", 230.0, 58.8),
+    (4, 1, "medium", 35.0, -58.8), (4, 1, "medium", 35.0, -50.8), (4, 1, "medium", 35.0, -42.9),
+    (4, 1, "medium", 35.0, -35.0), (4, 1, "medium", 40.0, -58.8), (4, 1, "medium", 40.0, 58.8),
+    (4, 1, "medium", 45.0, -58.8), (4, 1, "medium", 45.0, 58.8), (4, 1, "medium", 50.0, -58.8),
+    (4, 1, "medium", 70.0, 58.8), (4, 1, "medium", 75.0, 58.8), (4, 1, "medium", 80.0, 58.8),
+    (4, 1, "small", 35.0, -60.0), (4, 1, "small", 35.0, -43.3),
+]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_edge_pushes_found_on_the_3p_and_4p_boards_no_longer_win_turn_1(early_wins, players):
+    """The 3P and 4P boards now stand a small disc on each side of each wrestler towards the edge
+    and keep the large discs off the edge (as the 2P board): from the starting board each push
+    the edge grid found, at 0.4, 0.45 and 0.5 m/s (its heading held within what its kind can
+    reach), leaves every wrestler on the ring, and so do the pushes round one of each side's
+    (entry within 8 degrees, heading within 8)."""
+    won = []
+    rounds = {}
+    for n, seat, kind, entry, heading in OLD_EDGE_WINS:
+        if n != players:
+            continue
+        g = early_wins.Game.new(players=n, wrestlers=early_wins.lineup(n, "jade", "dora"), seed=0,
+                                first_player=seat)
+        lim = g.world.steepest_heading(kind)
+        for v in (0.4, 0.45, 0.5):
+            s = early_wins.PushSample(kind, entry, max(-lim, min(lim, heading)), v)
+            o = g.preview_push(s.kind, s.entry_deg, s.heading_deg, s.speed)
+            if o.result is not None or any(g.is_wrestler_piece(k.piece) for k in o.knocked_out):
+                won.append((seat, s))
+        rounds.setdefault(seat, (g, early_wins.PushSample(kind, entry, max(-lim, min(lim, heading)), 0.45)))
+    assert not won, won
+    for g, s in rounds.values():
+        wins, tried = early_wins.near_wins(g, s, entry_step=4.0, speeds=(0.45, 0.5))
+        assert tried > 20 and wins == 0, (s, wins)
