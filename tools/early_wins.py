@@ -437,14 +437,19 @@ def edge_sweep(game: Game, kinds: tuple[str, ...] = ("small", "medium"), entries
                 for j in range(headings):
                     heading = side * min(lim, EDGE_STEEP + (lim - EDGE_STEEP) * j / max(1, headings - 1))
                     for v in speeds:
-                        s = PushSample(kind, entry % 360.0, heading, v)
-                        g = game.clone()
-                        if _push(g, s) is None:
-                            continue
-                        tried += 1
-                        if _won(g, seat):
-                            wins.append(s)
+                        tried += _try(game, PushSample(kind, entry % 360.0, heading, v), seat, wins)
     return wins, tried
+
+
+def _try(game: Game, s: PushSample, seat: int, wins: list[PushSample]) -> int:
+    """Make plain push ``s`` on a copy of ``game``: 1 if it could be made (0 if refused), and ``s``
+    added to ``wins`` if ``seat`` won by it."""
+    g = game.clone()
+    if _push(g, s) is None:
+        return 0
+    if _won(g, seat):
+        wins.append(s)
+    return 1
 
 
 def steepest_ridge(game: Game, kinds: tuple[str, ...] = ("small", "medium"), step: float = 0.5,
@@ -469,12 +474,7 @@ def steepest_ridge(game: Game, kinds: tuple[str, ...] = ("small", "medium"), ste
                 for v in speeds:
                     s = PushSample(kind, (bearing + side * (EDGE_ROUND[0] + i * step)) % 360.0,
                                    side * lim, v)
-                    g = game.clone()
-                    if _push(g, s) is None:
-                        continue
-                    tried += 1
-                    if _won(g, seat):
-                        wins.append(s)
+                    tried += _try(game, s, seat, wins)
     return wins, tried
 
 

@@ -73,6 +73,16 @@ def overlapping(pieces: list) -> Iterator[tuple[int, int, float, float, float]]:
                 yield a, b, dx / dist, dy / dist, (need - dist) / 2
 
 
+def _clamp(rep: list, inner: float, outer: float) -> None:
+    """Move a relaxed disc ``rep`` = [kind, x, y, ...] along its bearing into the band ``inner`` to
+    ``outer`` metres from the centre (off the circle, wholly on the ring)."""
+    dist = math.hypot(rep[1], rep[2]) or 1e-9
+    if dist > outer or dist < inner:
+        scale = (outer if dist > outer else inner) / dist
+        rep[1] *= scale
+        rep[2] *= scale
+
+
 def design(players: int, seed: int = 7, iters: int = 4000, spec: dict | None = None
            ) -> dict[str, list[tuple[float, float]]]:
     """A board symmetric under a turn of 1/``order`` (:data:`DESIGNS`, or ``spec``: a dict of
@@ -150,13 +160,7 @@ def design(players: int, seed: int = 7, iters: int = 4000, spec: dict | None = N
                     continue
                 rep[1] += push[i][0] * 1.0 + rng.gauss(0, shake(it)) * (it < iters // 2)
                 rep[2] += push[i][1] * 1.0 + rng.gauss(0, shake(it)) * (it < iters // 2)
-                lim = outer(rep[0])
-                inner = 0.0 if clear is None else CIRCLE + RADIUS[rep[0]] + clear
-                dist = math.hypot(rep[1], rep[2]) or 1e-9
-                if dist > lim or dist < inner:
-                    scale = (lim if dist > lim else inner) / dist
-                    rep[1] *= scale
-                    rep[2] *= scale
+                _clamp(rep, 0.0 if clear is None else CIRCLE + RADIUS[rep[0]] + clear, outer(rep[0]))
             if moved == 0.0 and it > iters // 2:
                 break
 
@@ -336,13 +340,7 @@ def design_mirror(wrestler: float = 0.068, centre: str | None = None,
                 if rep[3] == "pair":
                     rep[1] += push[i][0] + rng.gauss(0, shaken(it)) * noise
                 rep[2] += push[i][1] + rng.gauss(0, shaken(it)) * noise
-                lim = outer(rep[0])
-                inner = CIRCLE + RADIUS[rep[0]] + clear
-                dist = math.hypot(rep[1], rep[2]) or 1e-9
-                if dist > lim or dist < inner:
-                    scale = (lim if dist > lim else inner) / dist
-                    rep[1] *= scale
-                    rep[2] *= scale
+                _clamp(rep, CIRCLE + RADIUS[rep[0]] + clear, outer(rep[0]))
             if moved == 0.0 and it > iters // 2:
                 break
 
