@@ -692,9 +692,12 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int, passing: bool = Fals
             for r2 in lex[x]:
                 out += tab[r2][3] or _split_combos(1, r2, 3)
     if not blocked & 4:  # black-run-3 (see meld_ranks)
+        # Black at the next two ranks, led by a card of either colour; or led by a black card,
+        # one of the next two ranks black and the other red (meld_ranks' "exactly one of them
+        # black" needs no test here: with both black the first case holds anyway).
         b1, b2 = ba >> 2, ba >> 4
         e0 = b1 & b2
-        x = (ba & (e0 | ((b1 ^ b2) & ((b1 & (ra >> 4)) | (b2 & (ra >> 2)))))) | (ra & e0)
+        x = (ba & (e0 | (b1 & (ra >> 4)) | (b2 & (ra >> 2)))) | (ra & e0)
         if x:
             tab = tables[2]
             for r2 in lex[x]:
