@@ -663,11 +663,22 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int, passing: bool = Fals
         rd &= ge
         if not (bl or rd):  # nothing that high left (a sixth of the turns of a play-out)
             return ["pass"] if passing else []
-        if (blocked & 64 or not bl) and (blocked & 128 or not rd) and not (bl & (bl - 1) or rd & (rd - 1)):
-            # No single to play, and at most one card that high of each colour (a tenth of the
-            # turns of a 3-player play-out): nothing to meld, as every other meld needs two black
-            # cards (a black pair), two red ones (a red run of two) or three cards.
-            return ["pass"] if passing else []
+    # Every meld but a single needs two black cards (a black pair), two red ones (a red run of two)
+    # or three cards: a hand with few cards (that high) skips the types it cannot make.
+    lb, lr = bl & (bl - 1), rd & (rd - 1)  # the cards but the lowest of each colour
+    if not (lb or lr):  # at most one card of each colour: singles only (a fifth of the turns)
+        if (blocked & 64 or not bl) and (blocked & 128 or not rd):
+            return ["pass"] if passing else []  # not even a single (a tenth of the turns)
+        lone: list[str] = [_LONE[0][bl]] if bl and not blocked & 64 else []
+        if rd and not blocked & 128:
+            lone.append(_LONE[1][rd])
+        if passing:
+            lone.append("pass")
+        return lone
+    if not (rd or lb & (lb - 1)):  # two black cards: a black pair at most
+        blocked |= 61
+    elif not (bl or lr & (lr - 1)):  # two red cards: a red run of two at most
+        blocked |= 55
     even = _EVEN
     # The ranks with a black card, with a red card: only when a free space needs them.
     ba = (bl | bl >> 1) & even if blocked & 36 != 36 else 0  # black-run-3, red-triple
@@ -681,9 +692,12 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int, passing: bool = Fals
             for r2 in lex[x]:
                 out += tab[r2][3] or _split_combos(1, r2, 3)
     if not blocked & 4:  # black-run-3 (see meld_ranks)
+        # Black at the next two ranks, led by a card of either colour; or led by a black card,
+        # one of the next two ranks black and the other red (meld_ranks' "exactly one of them
+        # black" needs no test here: with both black the first case holds anyway).
         b1, b2 = ba >> 2, ba >> 4
         e0 = b1 & b2
-        x = (ba & (e0 | ((b1 ^ b2) & ((b1 & (ra >> 4)) | (b2 & (ra >> 2)))))) | (ra & e0)
+        x = (ba & (e0 | (b1 & (ra >> 4)) | (b2 & (ra >> 2)))) | (ra & e0)
         if x:
             tab = tables[2]
             for r2 in lex[x]:
@@ -753,6 +767,12 @@ def _low_singles(t: int) -> tuple[tuple[str, ...], ...]:
 _SINGLES = tuple(
     (_singles(t, 12, 1), _low_singles(t), _singles(t, 7, 5))
     for t in (MELD_INDEX["single-black"], MELD_INDEX["single-red"])
+)
+
+#: _LONE[0 black, 1 red]: a colour mask of one card (split layout) -> its single, from _SINGLES.
+_LONE = tuple(
+    {bit: (a[bit >> 24] + b[bit & 0x3FFF] + c[bit >> 14 & 1023])[0] for bit in (1 << i for i in range(26))}
+    for a, b, c in _SINGLES
 )
 
 

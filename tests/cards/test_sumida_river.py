@@ -16,9 +16,11 @@ import cards
 from cards import sumida_river
 from cards.api import IllegalMove
 from cards.sumida_river import (
+    BLACK_SUITS,
     CARD_NAMES,
     MELD_TYPES,
     RANKS,
+    RED_SUITS,
     SPEC,
     SumidaRiver,
     hand_melds,
@@ -642,6 +644,32 @@ def test_a_follower_with_few_cards_that_high_lists_the_reference_melds_or_only_t
         else:
             melds += 1
     assert passes > 1000 and melds > 500
+
+
+def test_a_hand_with_few_cards_that_high_lists_the_reference_melds():
+    """Leading or following with one to three cards of the rank to meet or higher - the turns that
+    skip the meld types they cannot make (at most one card of each colour: singles only; two black
+    cards: a black pair at most; two red ones: a red run of two at most) and the three-card ones
+    just beside them - lists exactly what trying every rank lists, whichever spaces are used."""
+    rng = random.Random(99)
+    seen: set[str] = set()
+    for _ in range(6000):
+        cur = rng.randrange(-1, 13)
+        lo = max(cur, 0)
+        high = [c for c in range(52) if c >> 2 >= lo]
+        low = [c for c in range(52) if c >> 2 < lo]
+        colour = rng.choice((None, BLACK_SUITS, RED_SUITS))  # often of one colour only
+        pool = [c for c in high if colour is None or 1 << (c & 3) & colour]
+        cards = rng.sample(pool, min(rng.choice((1, 2, 2, 3)), len(pool))) + rng.sample(low, rng.randrange(0, min(6, len(low)) + 1))
+        h = sum(1 << c for c in cards)
+        blocked = rng.getrandbits(8) & rng.choice((0, 0xFF, 0xC0, 0x3F))
+        passing = cur >= 0
+        expected = reference_melds(h, 0, 0, blocked, cur) + (["pass"] if passing else [])
+        bl, rd = split_hand(h)
+        assert natural_melds(bl, rd, blocked, cur, passing) == expected
+        seen.update(a.split()[1] for a in expected if a != "pass")
+    # Every kind a few cards can make came out, and the three-card ones beside them.
+    assert {"single-black", "single-red", "black-pair", "red-run-2", "black-run-3", "red-triple"} <= seen
 
 
 def test_a_game_keeps_its_state_in_slots_and_clones_alike():
