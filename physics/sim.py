@@ -30,6 +30,7 @@ import functools
 import math
 import weakref
 from collections.abc import Iterable
+from typing import cast
 
 import numpy as np
 import pymunk
@@ -545,9 +546,7 @@ class Episode:
         f_tab, t_tab = friction.tables()
         last = len(f_tab) - 2
         asleep = lib.cpBodyIsSleeping
-        for q in look:
-            assert q is not None
-            p = q
+        for p in cast("set[_Piece]", look):  # (None was discarded above)
             if asleep(p.body):
                 continue  # Chipmunk froze it at rest; a new limit would wake it
             x, y, _, vx, vy, w = data[p.row].tolist()

@@ -67,6 +67,7 @@ import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -423,6 +424,25 @@ def edge_sweep(game: Game, kinds: tuple[str, ...] = ("small", "medium"), entries
     degrees: on the seed-28 board the turn-1 line wins from 54-63 degrees round, at the steepest
     heading only, so the notes' first grid of 10-degree steps met it once). Deterministic: it
     tells boards apart without a seed."""
+    def grid(bearing: float, kind: str, lim: float, side: int) -> Iterator[PushSample]:
+        for i in range(entries):
+            entry = bearing + side * (EDGE_ROUND[0] + (EDGE_ROUND[1] - EDGE_ROUND[0]) * i
+                                      / max(1, entries - 1))
+            for j in range(headings):
+                heading = side * min(lim, EDGE_STEEP + (lim - EDGE_STEEP) * j / max(1, headings - 1))
+                for v in speeds:
+                    yield PushSample(kind, entry % 360.0, heading, v)
+
+    return _sweep(game, kinds, grid)
+
+
+def _sweep(game: Game, kinds: tuple[str, ...],
+           pushes: Callable[[float, str, float, int], Iterable[PushSample]]
+           ) -> tuple[list[PushSample], int]:
+    """(the winning pushes, pushes tried) of the plain pushes ``pushes(bearing, kind, steepest,
+    side)`` gives for each opposing wrestler's bearing, each of ``kinds`` the side to move holds
+    that can be aimed along the edge (:func:`_edge_aims`) and each side of the wrestler (+1, -1),
+    each made on a copy of ``game``."""
     seat = game.current_seat
     held = set(game.legal_kinds())
     wins: list[PushSample] = []
@@ -431,25 +451,14 @@ def edge_sweep(game: Game, kinds: tuple[str, ...] = ("small", "medium"), entries
         if kind not in kinds or kind not in held:
             continue
         for side in (1, -1):
-            for i in range(entries):
-                entry = bearing + side * (EDGE_ROUND[0] + (EDGE_ROUND[1] - EDGE_ROUND[0]) * i
-                                          / max(1, entries - 1))
-                for j in range(headings):
-                    heading = side * min(lim, EDGE_STEEP + (lim - EDGE_STEEP) * j / max(1, headings - 1))
-                    for v in speeds:
-                        tried += _try(game, PushSample(kind, entry % 360.0, heading, v), seat, wins)
+            for s in pushes(bearing, kind, lim, side):
+                g = game.clone()
+                if _push(g, s) is None:
+                    continue
+                tried += 1
+                if _won(g, seat):
+                    wins.append(s)
     return wins, tried
-
-
-def _try(game: Game, s: PushSample, seat: int, wins: list[PushSample]) -> int:
-    """Make plain push ``s`` on a copy of ``game``: 1 if it could be made (0 if refused), and ``s``
-    added to ``wins`` if ``seat`` won by it."""
-    g = game.clone()
-    if _push(g, s) is None:
-        return 0
-    if _won(g, seat):
-        wins.append(s)
-    return 1
 
 
 def steepest_ridge(game: Game, kinds: tuple[str, ...] = ("small", "medium"), step: float = 0.5,
@@ -461,21 +470,15 @@ def steepest_ridge(game: Game, kinds: tuple[str, ...] = ("small", "medium"), ste
     2P board a medium won from 54-63 degrees round, and a degree off the steepest heading nothing
     won), finer in the entry than :func:`edge_sweep`'s grid: from the 2P starting board 2 sides x
     121 entries x 2 speeds = 484 pushes a kind."""
-    seat = game.current_seat
-    held = set(game.legal_kinds())
-    wins: list[PushSample] = []
-    tried = 0
     n = int(round((EDGE_ROUND[1] - EDGE_ROUND[0]) / step))
-    for bearing, kind, lim in _edge_aims(game):
-        if kind not in kinds or kind not in held:
-            continue
-        for side in (1, -1):
-            for i in range(n + 1):
-                for v in speeds:
-                    s = PushSample(kind, (bearing + side * (EDGE_ROUND[0] + i * step)) % 360.0,
-                                   side * lim, v)
-                    tried += _try(game, s, seat, wins)
-    return wins, tried
+
+    def ridge(bearing: float, kind: str, lim: float, side: int) -> Iterator[PushSample]:
+        for i in range(n + 1):
+            for v in speeds:
+                yield PushSample(kind, (bearing + side * (EDGE_ROUND[0] + i * step)) % 360.0,
+                                 side * lim, v)
+
+    return _sweep(game, kinds, ridge)
 
 
 def _steps(half: float, step: float) -> list[float]:
