@@ -100,8 +100,9 @@ def run(n_pushes: int, repeats: int, seed: int, sketch: bool = False) -> dict:
 
         cfg = config()
         hard = cfg.levels["hard"]
-        shape = Sketch(hard.sketch_rate, cfg.search.sketch_rest_overlap_mm / 1000.0,
-                       cfg.search.sketch_settle_mm / 1000.0)
+        shape = Sketch.of(hard, cfg.search)
+        if shape is None:
+            raise SystemExit("bench_push --sketch: the hard level of assets/ai.toml has no sketch_rate")
         world = World(shape.materials(world.materials), world.pieces)
         settle_within = shape.settle_within
     top = world.materials.sim.max_speed

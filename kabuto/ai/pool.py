@@ -31,10 +31,13 @@ from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from physics.state import Push, PushResult
 from physics.world import World
+
+if TYPE_CHECKING:
+    from kabuto.ai.levels import Level, SearchSettings
 
 #: One candidate push: (prefix index, kind, entry_deg, heading_deg, speed, spin_deg).
 Candidate = tuple[int, str, float, float, float, float]
@@ -66,6 +69,15 @@ class Sketch:
     #: Stop once no piece can fall any more nor move farther than this (m): World.preview's
     #: ``settle_within``.
     settle_within: float = 0.0
+
+    @classmethod
+    def of(cls, level: Level, search: SearchSettings) -> Sketch | None:
+        """The sketch ``level`` previews with (its ``sketch_rate``, the search's sketch
+        tolerances in mm), or None when its previews are all exact."""
+        if not level.sketch_rate:
+            return None
+        return cls(level.sketch_rate, search.sketch_rest_overlap_mm / 1000.0,
+                   search.sketch_settle_mm / 1000.0)
 
     def materials(self, m: Any) -> Any:
         """``m`` (a :class:`physics.Materials`) with this sketch's simulation settings."""

@@ -94,8 +94,7 @@ class _Search:
         self.base = Base.of(game)
         self.rng = random.Random(f"kabuto-ai|{lvl.name}|{seed}|{self.base.key}")
         self.previews = 0
-        self.sketch = (Sketch(lvl.sketch_rate, cfg.search.sketch_rest_overlap_mm / 1000.0,
-                              cfg.search.sketch_settle_mm / 1000.0) if lvl.sketch_rate else None)
+        self.sketch = Sketch.of(lvl, cfg.search)
         #: Candidates (indices) whose score is an exact preview's: with no sketch, every one.
         self.exact: set[int] = set()
 

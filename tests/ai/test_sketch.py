@@ -19,8 +19,9 @@ from tests.ai.helpers import small_level
 
 
 def _sketch() -> Sketch:
-    s = config().search
-    return Sketch(level("hard").sketch_rate, s.sketch_rest_overlap_mm / 1000.0, s.sketch_settle_mm / 1000.0)
+    sketch = Sketch.of(level("hard"), config().search)
+    assert sketch is not None
+    return sketch
 
 
 def test_hard_sketches_and_medium_does_not():
