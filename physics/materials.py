@@ -22,6 +22,8 @@ from physics.checks import finite_number
 from physics.fileio import read_toml, write_atomic
 from physics.shapes import Shape
 
+#: Sizes within this (metres) count as the same size ("the same size or larger").
+SAME_SIZE = 1e-9
 
 @dataclass(frozen=True)
 class Ring:
@@ -97,10 +99,9 @@ class PieceType:
     table_friction: float
     piece_friction: float
     restitution: float
-    #: Whether the game's rules let other pieces be stacked on this kind (the rulebook: never on a
-    #: wrestler piece). Data for :mod:`kabuto.rules`; physics stacks any piece whose centre is over
-    #: its base, except that a rider dropping off its base never lands on a kind that is not
-    #: stackable (a state the rules would refuse to load).
+    #: Whether other pieces may stand on this kind (the rulebook: never on a wrestler piece, which
+    #: stands taller than a disc: a rider at a disc's height meets its side, not its top). Rules
+    #: and physics read it through :meth:`carries`.
     stackable: bool = True
 
     @functools.cached_property
@@ -108,6 +109,16 @@ class PieceType:
         """Largest extent from the centre: "same size or larger" for stacking compares this.
         (Worked out once: every preview asks for it dozens of times.)"""
         return shapes.bounding_radius(self.shape)
+
+    def carries(self, rider: PieceType) -> bool:
+        """Whether ``rider`` may stand on this kind: it carries pieces (``stackable``) and the rider
+        is no bigger ("the same size or larger", sizes within :data:`SAME_SIZE` being the same).
+
+        A player may stack only so (:mod:`kabuto.rules.hand`), and a rider that drops off its base
+        lands only on a piece that carries it, else drops on down: a bigger disc falling onto a
+        smaller one tips off it. So the physics never makes a stack the rules would refuse to load.
+        """
+        return self.stackable and rider.size <= self.size + SAME_SIZE
 
     def to_json(self) -> dict[str, Any]:
         return {

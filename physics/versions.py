@@ -24,7 +24,11 @@ import pymunk
 #: 3. Resting bodies sleep (Chipmunk leaves them out of the solver until something touches
 #:    them), which changes the solver's order; nothing else. With sleeping off
 #:    (``physics.sim.SLEEP = False``) the numbers are model 2's, bit for bit.
-PHYSICS_MODEL = 3
+#: 4. A rider dropping off its base lands only on a piece that carries it
+#:    (:meth:`physics.materials.PieceType.carries`: not a wrestler piece, none smaller than
+#:    itself), else drops on down; under model 3 it could land on either, a state the rules refuse
+#:    to load. Every other push is model 3's, bit for bit.
+PHYSICS_MODEL = 4
 
 
 def engine() -> dict[str, str]:
@@ -41,7 +45,7 @@ def model_mismatch(recorded: int) -> str | None:
     """The one-line refusal for a result recorded under another physics model, else None.
 
     >>> model_mismatch(2)
-    'recorded with physics model 2; this is 3'
+    'recorded with physics model 2; this is 4'
     """
     if recorded == PHYSICS_MODEL:
         return None

@@ -29,9 +29,6 @@ from __future__ import annotations
 
 from physics import PieceType, SimSettings
 
-#: Sizes within this (metres) count as the same size ("the same size or larger").
-SAME_SIZE = 1e-9
-
 
 def push_speed_refusal(speed: float, sim: SimSettings) -> str | None:
     """Why the hand may not push at ``speed`` (m/s), or None if it may."""
@@ -47,6 +44,6 @@ def stack_refusal(piece: PieceType, base: PieceType) -> str | None:
     """Why a ``piece`` may not be stacked on a ``base``, or None if it may."""
     if not base.stackable:
         return "nothing may be stacked on a wrestler piece"
-    if piece.size > base.size + SAME_SIZE:
+    if not base.carries(piece):  # physics' own test: a rider that drops lands only so
         return "pieces stack only on pieces of the same size or larger"
     return None

@@ -136,3 +136,22 @@ def test_a_rider_never_slides_onto_a_piece_that_carries_nothing():
     small = world.piece("S")
     assert small.base is None and world.levels()["S"] == 0
     assert max_overlap(world) <= m.sim.rest_overlap
+
+
+@pytest.mark.parametrize(("rider", "lands"), [("small", True), ("medium", False)])
+def test_a_rider_lands_on_a_smaller_neighbour_only_if_it_is_no_bigger(rider, lands):
+    """A rider slid off a large disc towards a small neighbour standing on the ring: a small rider
+    comes down on the small ("the same size or larger"), a medium one is bigger and tips off it to
+    the ring, where it is pushed out of both outlines. Either way the world ends in a state the
+    rules accept (a medium on a small is a stack no player may make)."""
+    m = materials()
+    big, small = m.kinds["large"].shape.radius, m.kinds["small"].shape.radius
+    world = World(m, [PieceState("A", "large", 0.0, 0.0), PieceState("B", "small", big + small, 0.0),
+                      PieceState("S", rider, 0.0, 0.0, base="A")])
+    # Sliding 25 mm takes its centre past A's rim (19 mm) and over B (19-41 mm from A's centre).
+    v = math.sqrt(2 * m.kinds[rider].piece_friction * m.sim.gravity * 0.025)
+    world.launch({"S": (v, 0.0, 0.0)})
+    piece = world.piece("S")
+    assert (piece.base == "B") is lands
+    assert world.levels()["S"] == (1 if lands else 0)
+    assert max_overlap(world) <= m.sim.rest_overlap
