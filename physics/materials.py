@@ -99,7 +99,8 @@ class PieceType:
     restitution: float
     #: Whether the game's rules let other pieces be stacked on this kind (the rulebook: never on a
     #: wrestler piece). Data for :mod:`kabuto.rules`; physics stacks any piece whose centre is over
-    #: its base.
+    #: its base, except that a rider dropping off its base never lands on a kind that is not
+    #: stackable (a state the rules would refuse to load).
     stackable: bool = True
 
     @functools.cached_property

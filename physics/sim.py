@@ -851,9 +851,10 @@ class Episode:
     def _check_stacks(self, data: np.ndarray) -> bool:
         """A rider stays while the centre of mass of it and everything on it is over its base's
         outline. One whose centre has left its base drops a level: onto whatever piece of that
-        level is under its centre (its base's own base, or a neighbour), else on down, to the ring
-        surface (where it falls at once if that spot is off the ring). Returns whether anything
-        dropped (the rows were then rebuilt and must be read again)."""
+        level is under its centre (its base's own base, or a neighbour; never a kind that is not
+        ``stackable``), else on down, to the ring surface (where it falls at once if that spot is
+        off the ring). Returns whether anything dropped (the rows were then rebuilt and must be
+        read again)."""
         dropped = False
         for p, rows, share in self._stacked:
             assert p.base is not None  # _stacked holds only pieces on a base
@@ -868,8 +869,10 @@ class Episode:
             while level > 0 and new_base is None:
                 level -= 1
                 for q in self._order:  # canonical order: the first one under it takes it
+                    # Never onto a kind that carries nothing (a wrestler piece stands three
+                    # discs tall: a rider at a disc's height meets its side, not its top).
                     if (q.level == level and q not in carried and q is not self.driven
-                            and q is not base and _over(q, x, y, data)):
+                            and q is not base and q.type.stackable and _over(q, x, y, data)):
                         new_base = q.id
                         break
             p.base = new_base

@@ -9,12 +9,13 @@ numbers recorded from the simulator.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
 
 from physics import PieceState, World
-from tests.physics.helpers import materials, slide_distance
+from tests.physics.helpers import materials, max_overlap, slide_distance
 
 
 def _com(world: World, ids: list[str]) -> tuple[float, float]:
@@ -117,3 +118,21 @@ def test_a_rider_slides_across_onto_a_neighbour_of_the_same_height():
     world.launch({"S": (v, 0.0, 0.0)})
     small = world.piece("S")
     assert small.base == "B" and world.levels()["S"] == 1
+
+
+def test_a_rider_never_slides_onto_a_piece_that_carries_nothing():
+    """The same slide towards a neighbour of a kind that is not stackable (as a wrestler piece is,
+    three discs tall): the small does not ride on it but drops to the ring beside its base, where
+    it is pushed out of the neighbour's outline. (It rode on it before: a state the rules refuse
+    to load, which stopped a hard AI's look-ahead.)"""
+    m = materials()
+    post = dataclasses.replace(m.kinds["large"], name="post", stackable=False)
+    m = dataclasses.replace(m, kinds={**m.kinds, "post": post})
+    r = m.kinds["large"].shape.radius
+    world = World(m, [PieceState("A", "large", 0.0, 0.0), PieceState("B", "post", 2 * r, 0.0),
+                      PieceState("S", "small", 0.0, 0.0, base="A")])
+    v = math.sqrt(2 * m.kinds["small"].piece_friction * m.sim.gravity * 0.025)
+    world.launch({"S": (v, 0.0, 0.0)})
+    small = world.piece("S")
+    assert small.base is None and world.levels()["S"] == 0
+    assert max_overlap(world) <= m.sim.rest_overlap
