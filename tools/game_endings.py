@@ -11,6 +11,7 @@ with other assets reads back as it was played) and says, per folder:
   share within 40 mm, where a push from the edge cannot reach, and beyond 80 mm);
 * the games stopped at the turn cap: the wrestlers' distances at the cap and the pieces each side
   still held;
+* how each wrestler's wins came (by end reason);
 * what each signature move gained its side: pieces in hand after the move minus before it
   (Vice Grip's harvest: it adds the standard discs it knocks out).
 
@@ -126,6 +127,11 @@ def summary(readings: list[GameReading]) -> dict[str, Any]:
         for name, gain in r.move_gains:
             gains.setdefault(name, []).append(gain)
     won_first = [r.record.turns for r in readings if r.record.winners and r.record.turns <= 2]
+    wins: dict[str, dict[str, int]] = {}
+    for rec in records:
+        if rec.winners:
+            by = wins.setdefault(rec.spec.wrestlers[rec.winners[0]], {})
+            by[bal.ending(rec)] = by.get(bal.ending(rec), 0) + 1
     return {
         "games": n,
         "push_knockout": _share(ends.get("push_knockout", 0), n),
@@ -151,6 +157,7 @@ def summary(readings: list[GameReading]) -> dict[str, Any]:
         "move_gain": {m: {"uses": len(g), "mean_pieces": statistics.fmean(g)}
                       for m, g in sorted(gains.items())},
         "games_won_by_turn_2": len(won_first),
+        "wins_by_ending": {w: dict(sorted(d.items())) for w, d in sorted(wins.items())},
     }
 
 
@@ -181,6 +188,8 @@ def text(name: str, s: dict[str, Any]) -> str:
         plo, phi = cap["pieces_in_hand"]
         lines.append(f"  at the cap ({cap['games']} games): wrestlers {lo:.0f}-{hi:.0f} mm from the "
                      f"centre (median {cap['median_distance_mm']:.0f}), {plo}-{phi} pieces in hand")
+    lines.append("  how each won: " + "; ".join(
+        f"{w} " + ", ".join(f"{k} {n}" for k, n in d.items()) for w, d in s["wins_by_ending"].items()))
     lines.append("  pieces a move gained: " + ", ".join(
         f"{m} {d['mean_pieces']:+.2f} ({d['uses']} uses)" for m, d in s["move_gain"].items()))
     return "\n".join(lines)

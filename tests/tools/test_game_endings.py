@@ -89,7 +89,7 @@ def test_the_summary_counts_the_cap_and_where_the_wrestlers_stood(endings, folde
     out, games = folder
     s = endings.summary([endings.read_game(r) for r in endings.load_records(out)])
     assert s["games"] == 2 and s["end_reasons"]["turn_limit"]["count"] == 2
-    assert s["push_knockout"]["count"] == 0
+    assert s["push_knockout"]["count"] == 0 and s["wins_by_ending"] == {}  # a stopped game is no win
     everything = [d for _, shown, _ in games for dist, _ in shown for d in dist]
     assert s["turn_end_distance_mm"]["turn_ends"] == len(everything)
     assert s["turn_end_distance_mm"]["within_middle"]["count"] == sum(d < 40 for d in everything)
