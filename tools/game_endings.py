@@ -15,6 +15,9 @@ with other assets reads back as it was played) and says, per folder:
 * what each signature move gained its side: pieces in hand after the move minus before it
   (Vice Grip's harvest: it adds the standard discs it knocks out).
 
+A replay holds its materials but not the wrestler cards: read a run made with other cards (a
+reading of Vice Grip, say) with the same ``KABUTO_ASSETS`` it was played with.
+
     python3 tools/game_endings.py /tmp/bal9/base-games                 # one run, as text
     python3 tools/game_endings.py base=/tmp/b speed06=/tmp/s --json   # several, named, as JSON
 
