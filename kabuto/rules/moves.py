@@ -356,9 +356,28 @@ class Gain(Effect):
 
 class CentreKnockout(Effect):
     """Vice Grip: knock out every piece any part of which is inside (or touching) the centre
-    circle, with everything stacked on it; standard discs knocked out join your inventory."""
+    circle, with everything stacked on it; standard discs knocked out join your inventory.
+
+    "If any part of a piece is inside ..., immediately knock out that piece" leaves open whether
+    "that piece" is each such piece (the reading in force) or one the player picks. The card's
+    effect may say ``pick = "one"`` for the second: the ``piece`` target is one piece in the circle,
+    and only it (with its stack) is knocked out (a reading measured for issue 16, not adopted:
+    docs/rules-notes.md, "Levers measured at the hard level")."""
 
     type = "centre_knockout"
+
+    @staticmethod
+    def _picks_one(move: MoveSpec) -> bool:
+        pick = move.params.get("pick", "every")
+        if pick not in ("every", "one"):
+            raise ValueError(f"{move.name}: effect.pick must be 'every' or 'one', got {pick!r}")
+        return pick == "one"
+
+    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+        if not self._picks_one(move):
+            return []
+        return [TargetSpec("piece", "piece", "a piece inside the centre circle",
+                           tuple(sorted(game.world.in_circle())))]
 
     def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
         if not game.world.in_circle():
@@ -367,6 +386,14 @@ class CentreKnockout(Effect):
     def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
+        if self._picks_one(move):
+            pid = targets.get("piece")
+            inside = sorted(game.world.in_circle())
+            if not isinstance(pid, str) or pid not in inside:
+                raise IllegalMove(f"piece={pid!r}: choose a piece inside the centre circle "
+                                  f"({', '.join(inside)})")
+            report.knocked_out.extend(game.knock_out(seat, pid, gain=True))
+            return
         levels = game.world.levels()
         for pid in sorted(game.world.in_circle(), key=lambda q: (levels[q], q)):
             if pid in game.world:  # not already gone with a piece it was stacked on
