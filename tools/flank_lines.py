@@ -53,14 +53,18 @@ def positions(opp: str, pushes: int, mike_first: bool) -> list[tuple[Game, bool]
                 starts.append(g)
     out = []
     for g in starts:
-        h = g.clone()
-        try:
-            h.use_move(h.current_seat, "Vice Grip")
-        except IllegalMove:  # nothing in the circle: the flank push alone
+        inside = sorted(g.world.in_circle())
+        if not inside:  # nothing in the circle: the flank push alone
             out.append((g, False))
             continue
-        if not h.is_over:
-            out.append((h, True))
+        for piece in inside:  # "that piece": each one Mike could pick is a position of its own
+            h = g.clone()
+            try:
+                h.use_move(h.current_seat, "Vice Grip", piece=piece)
+            except IllegalMove:
+                continue
+            if not h.is_over:
+                out.append((h, True))
     return out
 
 

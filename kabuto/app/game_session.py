@@ -361,7 +361,9 @@ class GameSession(Session):
             i = 0
             while i < len(specs):
                 sp = specs[i]
-                if sp.kind == "piece":
+                if _chosen_for_you(specs, i):
+                    pass
+                elif sp.kind == "piece":
                     prompts.append(Prompt("piece", f"click {sp.text}", tuple(sp.choices)))
                 elif sp.kind == "seat":
                     wids = tuple(g.seats[q].piece_id for q in sp.choices if g.seats[q].piece_id in g.world)
@@ -424,6 +426,10 @@ class GameSession(Session):
         i = 0
         while i < len(specs):
             sp = specs[i]
+            if _chosen_for_you(specs, i):
+                targets[sp.name] = sp.choices[0]
+                i += 1
+                continue
             if not clicks:
                 raise ValueError(f"{key} needs {sp.text}")
             c = clicks.pop(0)
@@ -652,3 +658,11 @@ class GameSession(Session):
         if not g.is_over and g.current_seat == seat and g.can_end_turn:
             g.end_turn()
             self.record()
+
+
+def _chosen_for_you(specs: list, i: int) -> bool:
+    """Whether target ``i`` needs no click: a piece with one choice (Vice Grip with one piece in
+    the circle), unless a point is measured from it next (Pitchfork shows where it slides from)."""
+    sp = specs[i]
+    measured = i + 1 < len(specs) and specs[i + 1].kind in ("angle_deg", "distance_mm")
+    return sp.kind == "piece" and len(sp.choices) == 1 and not measured

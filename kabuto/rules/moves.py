@@ -355,14 +355,14 @@ class Gain(Effect):
 
 
 class CentreKnockout(Effect):
-    """Vice Grip: knock out every piece any part of which is inside (or touching) the centre
-    circle, with everything stacked on it; standard discs knocked out join your inventory.
+    """Vice Grip: knock out a piece any part of which is inside (or touching) the centre circle,
+    with everything stacked on it; standard discs knocked out join your inventory.
 
     "If any part of a piece is inside ..., immediately knock out that piece" leaves open whether
-    "that piece" is each such piece (the reading in force) or one the player picks. The card's
-    effect may say ``pick = "one"`` for the second: the ``piece`` target is one piece in the circle,
-    and only it (with its stack) is knocked out (a reading measured for issue 16, not adopted:
-    docs/rules-notes.md, "Levers measured at the hard level")."""
+    "that piece" is each such piece or one the player picks. The card's effect says ``pick = "one"``
+    for the second (the reading in force since issue 16: docs/rules-notes.md, "Levers measured at
+    the hard level"): the ``piece`` target is one piece in the circle, and only it (with its stack)
+    is knocked out; ``pick = "every"`` (the default) knocks out every one."""
 
     type = "centre_knockout"
 

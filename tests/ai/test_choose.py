@@ -58,7 +58,7 @@ def test_vice_grip_wins_without_a_push_when_the_opponent_is_in_the_centre():
     g.edit("hank:wrestler", BOARD, 0.0, 0.0, 0.0)    # inside the centre circle
     g.edit("mike:wrestler", BOARD, 0.0, -0.06, 0.0)
     plan = choose(g, "easy", seed=0, workers=1)
-    assert plan.steps == (MoveChoice("Vice Grip", {}),)
+    assert plan.steps == (MoveChoice("Vice Grip", {"piece": "hank:wrestler"}),)
     assert plan.push is None
     play_turn(g, plan)
     assert g.winner == 0

@@ -12,14 +12,15 @@ from physics import state_hash
 def test_a_preview_is_the_move_made_on_a_copy_and_the_game_is_untouched():
     game = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
     before = game.to_json()
-    pv = game.preview_move(0, "Vice Grip")
+    (piece,) = game.world.in_circle()             # the centre medium
+    pv = game.preview_move(0, "Vice Grip", piece=piece)
     assert game.to_json() == before and pv.outcome.knocked_out
     twin = Game.from_json(before)
-    made = twin.use_move(0, "Vice Grip")
+    made = twin.use_move(0, "Vice Grip", piece=piece)
     assert pv.outcome == made
     assert state_hash(pv.world.snapshot()) == state_hash(twin.world.snapshot())
     # And the game can still make the move it previewed, with the same result.
-    assert game.use_move(0, "Vice Grip") == made
+    assert game.use_move(0, "Vice Grip", piece=piece) == made
 
 
 def test_a_refused_preview_says_what_the_move_would_say_and_changes_nothing():

@@ -65,8 +65,7 @@ def test_mandible_claw_in_3p_pays_the_chosen_opponent():
     assert g.ledger.count("seat:2", "small") == 2 + 3 and g.ledger.count("seat:1", "small") == 2
 
 
-def test_vice_grip_knocks_out_exactly_the_centre_circle_pieces_and_their_stacks():
-    g = arena(2, ["mike", "hank"])
+def _grip_circle(g):
     c = g.materials.ring.centre_radius
     put(g, "S04", 0.0, 0.0)                                 # wholly inside
     put(g, "S01", c + 0.011 - 0.002, 0.0)                   # 2 mm of it inside
@@ -75,14 +74,27 @@ def test_vice_grip_knocks_out_exactly_the_centre_circle_pieces_and_their_stacks(
     put(g, "S03", -(c + 0.019 - 0.003), 0.0, base="L1")     # stacked on it, wholly outside
     half = max(x for part in g.materials.kinds["hank_bar"].shape.parts for x, _ in part)
     put(g, "hank:bar1", 0.0, c + half - 0.003, math.pi / 2)  # a signature piece poking in 3 mm
+
+
+@pytest.mark.parametrize(("picked", "out_to"), [
+    ("S04", {"S04": "seat:0"}), ("S01", {"S01": "seat:0"}),
+    ("L1", {"L1": "seat:0", "S03": "seat:0"}),               # with the piece stacked on it
+    ("hank:bar1", {"hank:bar1": SUPPLY}),                    # not a standard disc: not Mike's
+])
+def test_vice_grip_knocks_out_the_centre_circle_piece_mike_picks_with_its_stack(picked, out_to):
+    """"If any part of a piece is inside and touching the center circle, immediately knock out that
+    piece and all pieces stacked on it. Add all standard discs knocked out this way to your
+    inventory." Mike may pick exactly the pieces touching the circle (the physics' own judgement);
+    the one he picks goes with its stack, and everything else stays."""
+    g = arena(2, ["mike", "hank"])
+    _grip_circle(g)
     inside = set(g.world.in_circle())
-    assert inside == {"S04", "S01", "L1", "hank:bar1"}      # the physics' own judgement
-    o = g.use_move(0, "Vice Grip")
-    out = {k.piece: k.to for k in o.knocked_out}
-    assert set(out) == inside | {"S03"}
-    assert {p for p, to in out.items() if to == "seat:0"} == {"S04", "S01", "L1", "S03"}
-    assert out["hank:bar1"] == SUPPLY
-    assert g.locations()["S02"] == BOARD
+    assert inside == {"S04", "S01", "L1", "hank:bar1"}
+    grip = {o.name: o for o in g.available_moves(0)}["Vice Grip"]
+    assert {c for t in grip.targets if t.name == "piece" for c in t.choices} == inside
+    o = g.use_move(0, "Vice Grip", piece=picked)
+    assert {k.piece: k.to for k in o.knocked_out} == out_to
+    assert all(g.locations()[p] == BOARD for p in ({"S02", "S03", *inside} - set(out_to)))
     assert o.paid and set(o.paid.values()) == {"seat:1"}
     check_conservation(g)
 
@@ -459,7 +471,9 @@ def test_available_moves_lists_targets_and_reasons():
     assert opts["Raise the Pillar"].usable
     mike = {o.name: o for o in g.available_moves(1)}
     assert not mike["Mandible Claw"].usable and "turn" in mike["Mandible Claw"].reason
-    assert [t.name for t in mike["Vice Grip"].targets] == ["opponent"]
+    grip = {t.name: t for t in mike["Vice Grip"].targets}
+    assert list(grip) == ["opponent", "piece"]                # whom to pay, which piece to take
+    assert grip["piece"].choices == ("M01",)                  # the one piece in the circle
 
 
 def test_moves_are_a_junior_league_absence():

@@ -155,17 +155,23 @@ def test_3p_own_knock_out_after_an_elimination_ends_it():
     assert g.is_over and g.winner == 2 and g.result.reason == "last_standing"
 
 
-def test_3p_vice_grip_on_every_wrestler_is_a_draw():
-    """Mighty Jaw Mike's Vice Grip knocks out his own wrestler and both others: he loses, and
-    nobody is left standing."""
+@pytest.mark.parametrize("picked", ["hank:wrestler", "mike:wrestler"])
+def test_3p_vice_grip_with_every_wrestler_in_the_circle_takes_only_the_one_picked(picked):
+    """All three wrestlers touch the circle; Mighty Jaw Mike's Vice Grip knocks out the one he picks
+    ("that piece") and no other. An opponent's wins him the game; his own puts him out, and the
+    other two play on."""
     g = arena(3, ["mike", "hank", "annie"])
     d = g.materials.ring.centre_radius + 0.006             # 6 mm outside the circle: each outline
     for key, deg in (("mike", 90), ("hank", 210), ("annie", 330)):   # reaches further than that
         put(g, f"{key}:wrestler", d * math.cos(math.radians(deg)), d * math.sin(math.radians(deg)))
     assert set(g.world.in_circle()) == {"mike:wrestler", "hank:wrestler", "annie:wrestler"}
-    o = g.use_move(0, "Vice Grip", opponent=1)
-    assert g.is_over and g.winner is None and g.result.reason == "draw"
-    assert len(o.knocked_out) == 3
+    o = g.use_move(0, "Vice Grip", opponent=1, piece=picked)
+    assert [k.piece for k in o.knocked_out] == [picked]
+    if picked == "hank:wrestler":
+        assert g.is_over and g.winner == 0 and g.result.reason == "knockout"
+    else:
+        assert not g.is_over and g.current_seat == 1
+        assert {"hank:wrestler", "annie:wrestler"} <= set(g.world.in_circle())
 
 
 def test_4p_knocking_out_your_teammates_wrestler_loses():
@@ -191,7 +197,7 @@ def test_4p_own_team_and_opponent_falling_together_loses():
 def test_vice_grip_knocking_out_an_opponents_wrestler_wins():
     g = arena(2, ["mike", "hank"])
     put(g, "hank:wrestler", 0.0, 0.020)
-    g.use_move(0, "Vice Grip")
+    g.use_move(0, "Vice Grip", piece="hank:wrestler")
     assert g.is_over and g.winner == 0 and g.result.reason == "knockout"
     with pytest.raises(IllegalMove, match="over"):
         g.push("small", 0.0)

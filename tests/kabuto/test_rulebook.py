@@ -304,7 +304,7 @@ def test_gameplay_signature_moves_before_and_after_the_push():
     g.use_move(0, "Mandible Claw")         # before the push
     g.push("large", 90.0, 0.0, 0.2, end_turn=False)
     assert "M01" in g.world.in_circle()
-    g.use_move(0, "Vice Grip")             # after the push
+    g.use_move(0, "Vice Grip", piece="M01")  # after the push
     assert g.locations()["M01"] == "seat:0"
     g.end_turn()
     assert g.current_seat == 1

@@ -1,6 +1,7 @@
 """Vice Grip's open reading of "that piece" (issue 16, point 4): with ``pick = "one"`` in the card's
-effect, Mike picks one piece in the centre circle and only it (with its stack) is knocked out. The
-shipped card keeps the reading in force: every piece in the circle."""
+effect (the shipped card, the reading in force since session 9), Mike picks one piece in the
+centre circle and only it (with its stack) is knocked out. Without it (``pick = "every"``, the
+reading before) every piece in the circle is."""
 from __future__ import annotations
 
 import shutil
@@ -12,18 +13,18 @@ from kabuto.rules.errors import IllegalMove
 from kabuto.rules.inventory import BOARD
 from tests.kabuto.scenarios import arena, put
 
-PRINTED = 'effect = { type = "centre_knockout" }'
+SHIPPED = 'effect = { type = "centre_knockout", pick = "one" }'
 
 
 @pytest.fixture
-def one_piece(tmp_path, monkeypatch):
-    """The assets with Vice Grip read as "one piece Mike picks"."""
+def every_piece(tmp_path, monkeypatch):
+    """The assets with Vice Grip read as before: every piece in the circle."""
     folder = tmp_path / "assets"
     shutil.copytree(kabuto_assets.folder(), folder)
     cards = folder / "wrestlers.toml"
     text = cards.read_text(encoding="utf-8")
-    assert text.count(PRINTED) == 1
-    cards.write_text(text.replace(PRINTED, 'effect = { type = "centre_knockout", pick = "one" }'),
+    assert text.count(SHIPPED) == 1
+    cards.write_text(text.replace(SHIPPED, 'effect = { type = "centre_knockout", pick = "every" }'),
                      encoding="utf-8")
     monkeypatch.setenv("KABUTO_ASSETS", str(folder))
 
@@ -37,7 +38,7 @@ def _circle_with_two_pieces(g):
     assert set(g.world.in_circle()) == {"S04", "L1"}
 
 
-def test_one_piece_reading_knocks_out_only_the_piece_picked_with_its_stack(one_piece):
+def test_one_piece_reading_knocks_out_only_the_piece_picked_with_its_stack():
     g = arena(2, ["mike", "hank"])
     _circle_with_two_pieces(g)
     grip = {o.name: o for o in g.available_moves(0)}["Vice Grip"]
@@ -51,7 +52,7 @@ def test_one_piece_reading_knocks_out_only_the_piece_picked_with_its_stack(one_p
 
 
 @pytest.mark.parametrize("piece", [None, "S02", "S04x"])
-def test_one_piece_reading_refuses_a_piece_outside_the_circle(one_piece, piece):
+def test_one_piece_reading_refuses_a_piece_outside_the_circle(piece):
     g = arena(2, ["mike", "hank"])
     _circle_with_two_pieces(g)
     kw = {} if piece is None else {"piece": piece}
@@ -60,7 +61,7 @@ def test_one_piece_reading_refuses_a_piece_outside_the_circle(one_piece, piece):
     assert set(g.world.in_circle()) == {"S04", "L1"}
 
 
-def test_the_shipped_card_takes_every_piece_in_the_circle():
+def test_the_every_piece_reading_takes_every_piece_in_the_circle(every_piece):
     g = arena(2, ["mike", "hank"])
     _circle_with_two_pieces(g)
     grip = {o.name: o for o in g.available_moves(0)}["Vice Grip"]

@@ -39,7 +39,7 @@ def test_the_search_finds_a_first_turn_win_when_there_is_one(early_wins):
     assert "hank:wrestler" in g.world.in_circle()
     (push,) = early_wins.sample_pushes(g, 1, random.Random(0))
     line = early_wins.winning_line(g, push, config().search)
-    assert line is not None and {"move": "Vice Grip", "targets": {}} in line
+    assert line is not None and {"move": "Vice Grip", "targets": {"piece": "hank:wrestler"}} in line
     assert not g.is_over                                       # the search played on copies
 
 

@@ -49,7 +49,7 @@ def play(index: int, turns: int, grip_first: bool) -> tuple[tm.GameRecord, list,
     for turn in range(turns):
         if grip_first and turn == 0:
             before = sum(inventories(game)[0].values())
-            game.use_move(0, "Vice Grip")
+            game.use_move(0, "Vice Grip", piece=sorted(game.world.in_circle())[0])
             rec.sync(game)
             gains.append(sum(inventories(game)[0].values()) - before)
         held = inventories(game)[game.side_of(game.current_seat)]
