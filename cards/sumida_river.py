@@ -323,10 +323,10 @@ def _clear_combo_cache() -> None:
     for tables in _WILD_TABLES:
         for table in tables:
             table.clear()
-    for ranks in _RUN_PARTS:
-        for suits in ranks:
-            for part in suits:
-                part.clear()
+    for selectors in _SELECT:
+        for selector in selectors:
+            if selector is not None:
+                selector[4].clear()
     _CACHE_SIZE[0] = 0
 
 
@@ -417,53 +417,6 @@ _ROWS = tuple(tuple(tuple(_table_row(t, wb, wr) for t in range(8)) for wr in ran
 _FREE_TYPES = tuple(tuple(t for t in range(8) if not blocked >> t & 1) for blocked in range(256))
 
 
-#: _CANDIDATES[type][rank]: every meld of the type whose lowest natural card has that rank, sorted,
-#: each with what it needs written as one bit mask (see :func:`_candidates`); made on demand.
-_CANDIDATES: list[list[tuple[tuple[tuple[str, int], ...], ...] | None]] = [[None] * 13 for _ in range(8)]
-
-
-def _candidates(t: int, r: int) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Every meld of type ``t`` whose lowest natural card has rank ``r``, in four groups by the
-    suit of that card (C, D, H, S: the groups laid end to end are in sorted order), each meld with
-    the mask of what it needs, in the layout of a table key: its natural cards' suit bits (rank r
-    at bit 0, the next rank at bit 4, ...), and at bit 16 + k - 1 a need for at least k A cards of
-    the type's main colour, at bit 20 + k - 1 for k of the off colour. :data:`_CODE_BITS` gives a
-    key the same layout, so a meld can be made exactly when ``need & ~have == 0``.
-    """
-    got = _CANDIDATES[t][r]
-    if got is None:
-        _, size, black, off = SPEC[t]
-        groups: list[list[tuple[str, int]]] = [[], [], [], []]
-        for action in _build_combos(t, r, RELEVANT[t], size - 1, off):
-            m = parse_meld(action)
-            assert not isinstance(m, str)
-            main, other = (m.nwb, m.nwr) if black else (m.nwr, m.nwb)
-            need = m.mask >> (4 * r)
-            if main:
-                need |= 1 << (15 + main)
-            if other:
-                need |= 1 << (19 + other)
-            groups[min(m.nat) & 3].append((action, need))
-        got = _CANDIDATES[t][r] = tuple(tuple(g) for g in groups)
-    return got
-
-
-#: A-card code of a table key (main count << 1 | off count) -> those counts as unary bits at 16
-#: and 20 (the layout of :func:`_candidates`' needs).
-_CODE_BITS = tuple(((1 << (code >> 1)) - 1) << 16 | (code & 1) << 20 for code in range(16))
-#: Suit bits of one rank -> the suits (0-3) among them.
-_SUITS_IN = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
-
-
-def _combos(t: int, r: int, b: int) -> tuple[str, ...]:
-    """The melds of type ``t`` and lowest rank ``r`` a hand can make with key ``b`` (suit bits of
-    ranks r, r+1, ... | A-card code << 16), found among the rank's candidates (only those led by a
-    card the hand holds), sorted."""
-    have = (b & 0xFFFF) | _CODE_BITS[b >> 16]
-    groups = _CANDIDATES[t][r] or _candidates(t, r)
-    return tuple([a for suit in _SUITS_IN[b & 15] for a, need in groups[suit] if not need & ~have])
-
-
 def hand_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
     """Every meld of the hand (natural cards ``h``, ``wb`` Black A, ``wr`` Red A) of a type not in
     ``blocked`` (bits) and of rank ``cur`` or higher (-1: leading), in sorted order.
@@ -510,25 +463,6 @@ def split_hand(h: int) -> tuple[int, int]:
 _SPLIT_BIT = tuple(split_hand(1 << c) for c in range(52))
 
 
-#: The two black bits (C, S) | the two red bits (D, H) << 2 of one rank -> the rank's suit bits
-#: (C=1, D=2, H=4, S=8), the layout of the meld tables.
-_NIB = tuple((k & 1) | (k >> 2 & 1) << 1 | (k >> 3 & 1) << 2 | (k >> 1 & 1) << 3 for k in range(16))
-
-
-#: Split bits of up to four ranks (2 a rank) of black (_SPREAD[0]) or red (_SPREAD[1]) cards ->
-#: the same cards as suit bits (4 a rank, the layout of :func:`_combos` keys).
-_SPREAD = tuple(
-    tuple(sum(_NIB[(k >> (2 * i) & 3) << (2 * colour)] << (4 * i) for i in range(4)) for k in range(256))
-    for colour in (0, 1)
-)
-
-
-def _window(t: int, kb: int, kr: int) -> int:
-    """Suit bits of rank r, r+1, ... (4 a rank, the layout of :func:`_combos` keys) from split bits
-    of those ranks (2 a rank), kept to what a meld of type ``t`` may use."""
-    return (_SPREAD[0][kb] | _SPREAD[1][kr]) & RELEVANT[t]
-
-
 #: Per meld type, how a split key is laid out: (black bits a key takes, red bits, shift of the red
 #: bits in the key). The key of type t at rank r is ((bl >> 2r) & black) | ((rd >> 2r) & red) << shift.
 _SPLIT_KEY = (
@@ -548,14 +482,87 @@ _SPLIT_TABLES: list[list[list[tuple[str, ...] | None]]] = [
 ]
 
 
+
+
+def _supersets(need: int, space: int) -> list[int]:
+    """Every value of the bits ``space`` that holds the bits ``need`` (a part of ``space``)."""
+    assert need & space == need
+    free = space ^ need
+    out = [need | free]
+    s = free
+    while s:
+        s = (s - 1) & free
+        out.append(need | s)
+    return out
+
+
+#: One of :data:`_SELECT`'s entries: three indexes of bit sets and how to read a bit set out.
+_Selector = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...], dict[int, tuple[str, ...]]]
+#: _SELECT[type][2r]: how a missing meld table of that type and lowest rank r is filled (see
+#: :func:`_selector`; made when first needed, shared by every game).
+_SELECT: list[list[_Selector | None]] = [[None] * 26 for _ in range(8)]
+#: _TOP[i]: the bit a bit set of length i ends with.
+_TOP = (0, *(1 << i for i in range(127)))
+
+
+def _selector(t: int, r2: int) -> _Selector:
+    """Every meld of type ``t`` whose lowest natural card has rank ``r2 >> 1`` (its *candidates*,
+    bit i of a bit set for the i-th from the end of their sorted order), in three indexes by what
+    it needs, one for each part of a table key (see :data:`_SPLIT_KEY`): ``black[b]``, the
+    candidates whose black cards are among the split bits ``b`` of the key; ``red[b]`` the same for
+    red cards; ``code[c]``, those whose A cards a hand with A-card code ``c`` holds (the main
+    colour's count << 1 | the off colour's). Then ``names[i]``, the candidate of a bit set of
+    length i's highest bit (the first in sorted order), and the tables already read out of a bit set.
+
+    A hand can make a meld exactly when it holds its black cards, its red cards and its A cards, so
+    the melds of a key are the bits of two ANDs, read from the highest down: no test per candidate
+    (a bit operation costs some 200-300 machine instructions in CPython 3.11, a list read 100).
+    """
+    got = _SELECT[t][r2]
+    if got is None:
+        _, size, black, off = SPEC[t]
+        bm, rm, _ = _SPLIT_KEY[t]
+        by_black = [0] * (bm + 1)
+        by_red = [0] * (rm + 1)
+        by_code = [0] * 16
+        names = _build_combos(t, r2 >> 1, RELEVANT[t], size - 1, off)
+        for i, action in enumerate(names):
+            bit = 1 << (len(names) - 1 - i)
+            m = parse_meld(action)
+            assert not isinstance(m, str)
+            for b in _supersets(m.split_bl >> r2, bm):
+                by_black[b] |= bit
+            for b in _supersets(m.split_rd >> r2, rm):
+                by_red[b] |= bit
+            main, other = (m.nwb, m.nwr) if black else (m.nwr, m.nwb)
+            for code in range(16):
+                if main <= code >> 1 and other <= code & 1:
+                    by_code[code] |= bit
+        got = _SELECT[t][r2] = (tuple(by_black), tuple(by_red), tuple(by_code), ("", *reversed(names)), {})
+    return got
+
+
+def _table_melds(t: int, r2: int, k: int) -> tuple[str, ...]:
+    """The melds of type ``t`` whose lowest natural card has rank ``r2 >> 1`` that a hand with key
+    ``k`` there can make (its split key | A-card code << 12), sorted (see :func:`_selector`)."""
+    by_black, by_red, by_code, names, seen = _SELECT[t][r2] or _selector(t, r2)
+    bm, rm, sh = _SPLIT_KEY[t]
+    sel = by_red[k >> sh & rm] & by_code[k >> 12] & by_black[k & bm]
+    got = seen.get(sel)
+    if got is None:  # (different keys often make the same melds: a third of the misses)
+        out = []
+        s = sel
+        while s:
+            i = s.bit_length()
+            out.append(names[i])
+            s ^= _TOP[i]
+        got = seen[sel] = tuple(out)
+    return got
+
+
 def _split_combos(t: int, r2: int, key: int) -> tuple[str, ...]:
     """Fill one entry of :data:`_SPLIT_TABLES`."""
-    if SPEC[t][0]:
-        got = _run_combos(t, r2, key)
-    else:
-        bm, rm, sh = _SPLIT_KEY[t]
-        got = _combos(t, r2 >> 1, _window(t, key & bm, key >> sh & rm if rm else 0))
-    _SPLIT_TABLES[t][r2][key] = got
+    got = _SPLIT_TABLES[t][r2][key] = _table_melds(t, r2, key)
     return got
 
 
@@ -566,59 +573,11 @@ _WILD_TABLES: list[list[dict[int, tuple[str, ...]]]] = [[{} for _ in range(26)] 
 
 def _wild_combos(t: int, r2: int, k: int) -> tuple[str, ...]:
     """Fill one entry of :data:`_WILD_TABLES`."""
-    if SPEC[t][0]:
-        got = _run_combos(t, r2, k)
-    else:
-        bm, rm, sh = _SPLIT_KEY[t]
-        key = k & 0xFFF
-        got = _combos(t, r2 >> 1, _window(t, key & bm, key >> sh & rm if rm else 0) | (k >> 12) << 16)
-    _WILD_TABLES[t][r2][k] = got
+    got = _WILD_TABLES[t][r2][k] = _table_melds(t, r2, k)
     _CACHE_SIZE[0] += 1
     if _CACHE_SIZE[0] > _CACHE_LIMIT:  # bound memory in endless play-outs
         _clear_combo_cache()
     return got
-
-
-# A run holds one card of its lowest rank, so the runs led by one suit there depend only on the
-# cards of the ranks above and the A cards - and when that card is off-colour (a red card leading
-# a black run of three), only on the main colour's: those *parts* are kept, and a missing table of
-# runs (the most frequent miss of a play-out: a black run of three has 4,096 suit patterns a rank,
-# times the A cards) is made of a few parts, most of them seen before.
-#: _RUN_PARTS[type][rank][suit]: part key (see _PART_KEY) -> the runs led by that card.
-_RUN_PARTS: list[list[list[dict[int, list[str]]]]] = [
-    [[{} for _ in range(4)] for _ in range(13)] if SPEC[t][0] else [] for t in range(8)
-]
-#: _PART_KEY[type][suit]: the bits of a key (split key | A-card code << 12, the code being
-#: main count << 1 | off count) that the part of the runs led by that suit depends on.
-def _part_key(t: int, suit: int) -> int:
-    bm, rm, sh = _SPLIT_KEY[t]
-    black_above, red_above = bm & ~3, (rm & ~3) << sh
-    main_above, off_above = (black_above, red_above) if SPEC[t][2] else (red_above, black_above)
-    if (BLACK_SUITS >> suit & 1) == SPEC[t][2]:  # led by the main colour
-        return main_above | off_above | 0b1111 << 12
-    return main_above | 0b1110 << 12  # led by the one off-colour card allowed
-
-
-_PART_KEY = tuple(tuple(_part_key(t, suit) for suit in range(4)) if SPEC[t][0] else () for t in range(8))
-
-
-def _run_combos(t: int, r2: int, k: int) -> tuple[str, ...]:
-    """The runs of type ``t`` whose lowest natural card has rank ``r2 >> 1``, for key ``k`` (its
-    split key | A-card code << 12), made of the parts of the suits the hand holds there."""
-    bm, rm, sh = _SPLIT_KEY[t]
-    parts = _RUN_PARTS[t][r2 >> 1]
-    masks = _PART_KEY[t]
-    out: list[str] = []
-    for suit in _SUITS_IN[_NIB[(k & bm & 3) | ((k >> sh) & rm & 3) << 2]]:
-        pk = k & masks[suit]
-        part = parts[suit].get(pk)
-        if part is None:
-            key = k & 0xFFF
-            have = _window(t, key & bm, key >> sh & rm) | _CODE_BITS[k >> 12]
-            have |= 1 << suit  # (the lead card itself)
-            part = parts[suit][pk] = [a for a, need in _candidates(t, r2 >> 1)[suit] if not need & ~have]
-        out += part
-    return tuple(out)
 
 
 def wild_melds(bl: int, rd: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
