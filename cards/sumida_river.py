@@ -149,11 +149,12 @@ _WITH = tuple(tuple(passed | 1 << p for p in range(4)) for passed in range(16))
 NOBODY = -1
 
 
-def shuffled_deck(rng: random.Random) -> list[int]:
+def shuffled_deck(rng: random.Random, faces: tuple[int, ...] = tuple(range(52))) -> list[int]:
     """The 52 card ids shuffled exactly as ``rng.shuffle(list(range(52)))`` would shuffle them
     (:func:`cards.api.shuffle_like_random`: the same random bits, without the library loop's two
-    Python calls per card)."""
-    deck = list(range(52))
+    Python calls per card), or, given ``faces`` (one value per card id), those values in that
+    order: a deal shuffles the cards' bits (``_BIT``), so a hand is the sum of a slice."""
+    deck = list(faces)
     shuffle_like_random(rng, deck)
     return deck
 
@@ -1228,8 +1229,8 @@ class SumidaRiver(CardGame):
         self.round += 1
         if masks is None:
             if self._chance is None:  # the same deal as drawing card by card from the top
-                deck = shuffled_deck(self._own_rng())
-                masks = [sum(map(_BIT.__getitem__, deck[39 - 13 * p: 52 - 13 * p])) for p in range(n)]
+                bits = shuffled_deck(self._own_rng(), _BIT)
+                masks = [sum(bits[39 - 13 * p: 52 - 13 * p]) for p in range(n)]
             else:
                 deck = list(range(52))
                 masks = []
@@ -1455,11 +1456,11 @@ class SumidaRiver(CardGame):
             gone = self.gone
             gone[0] += tw[0]
             gone[1] += tw[1]
+            self.trick_w = [0, 0]
         self.events.append(_WON_EVENTS[early][winner])
         # _clear_trick_state, inlined.
         self.plays = []
-        self.trick_mask = 0
-        self.trick_w = [0, 0]
+        self.trick_mask = 0  # (a trick without A cards keeps its trick_w, zeros)
         self.blocked = 0
         self.cur = -1
         self.top = -1
