@@ -140,15 +140,21 @@ _AFTER = {n: tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)
 _PASS_EVENTS = tuple({"type": "pass", "seat": p} for p in range(4))
 #: _WON_EVENTS[early][p]: the event of seat p winning a trick (at once, after a black four: early).
 _WON_EVENTS = tuple(tuple({"type": "trick-won", "seat": p, "early": early} for p in range(4)) for early in (False, True))
+#: _OUT[passed][s]: whether seat s is among the seats (bits) ``passed``, and _WITH[passed][p]:
+#: those seats and seat p. apply reads these on every turn: a table read costs CPython 3.11 about
+#: half of what a shift and an AND cost (integer bit operations have no fast path there).
+_OUT = tuple(tuple(passed >> s & 1 == 1 for s in range(4)) for passed in range(16))
+_WITH = tuple(tuple(passed | 1 << p for p in range(4)) for passed in range(16))
 #: ``to_move`` once the game is over (as saved: the save format keeps an integer there).
 NOBODY = -1
 
 
-def shuffled_deck(rng: random.Random) -> list[int]:
+def shuffled_deck(rng: random.Random, faces: tuple[int, ...] = tuple(range(52))) -> list[int]:
     """The 52 card ids shuffled exactly as ``rng.shuffle(list(range(52)))`` would shuffle them
     (:func:`cards.api.shuffle_like_random`: the same random bits, without the library loop's two
-    Python calls per card)."""
-    deck = list(range(52))
+    Python calls per card), or, given ``faces`` (one value per card id), those values in that
+    order: a deal shuffles the cards' bits (``_BIT``), so a hand is the sum of a slice."""
+    deck = list(faces)
     shuffle_like_random(rng, deck)
     return deck
 
@@ -323,10 +329,10 @@ def _clear_combo_cache() -> None:
     for tables in _WILD_TABLES:
         for table in tables:
             table.clear()
-    for ranks in _RUN_PARTS:
-        for suits in ranks:
-            for part in suits:
-                part.clear()
+    for selectors in _SELECT:
+        for selector in selectors:
+            if selector is not None:
+                selector[4].clear()
     _CACHE_SIZE[0] = 0
 
 
@@ -417,53 +423,6 @@ _ROWS = tuple(tuple(tuple(_table_row(t, wb, wr) for t in range(8)) for wr in ran
 _FREE_TYPES = tuple(tuple(t for t in range(8) if not blocked >> t & 1) for blocked in range(256))
 
 
-#: _CANDIDATES[type][rank]: every meld of the type whose lowest natural card has that rank, sorted,
-#: each with what it needs written as one bit mask (see :func:`_candidates`); made on demand.
-_CANDIDATES: list[list[tuple[tuple[tuple[str, int], ...], ...] | None]] = [[None] * 13 for _ in range(8)]
-
-
-def _candidates(t: int, r: int) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Every meld of type ``t`` whose lowest natural card has rank ``r``, in four groups by the
-    suit of that card (C, D, H, S: the groups laid end to end are in sorted order), each meld with
-    the mask of what it needs, in the layout of a table key: its natural cards' suit bits (rank r
-    at bit 0, the next rank at bit 4, ...), and at bit 16 + k - 1 a need for at least k A cards of
-    the type's main colour, at bit 20 + k - 1 for k of the off colour. :data:`_CODE_BITS` gives a
-    key the same layout, so a meld can be made exactly when ``need & ~have == 0``.
-    """
-    got = _CANDIDATES[t][r]
-    if got is None:
-        _, size, black, off = SPEC[t]
-        groups: list[list[tuple[str, int]]] = [[], [], [], []]
-        for action in _build_combos(t, r, RELEVANT[t], size - 1, off):
-            m = parse_meld(action)
-            assert not isinstance(m, str)
-            main, other = (m.nwb, m.nwr) if black else (m.nwr, m.nwb)
-            need = m.mask >> (4 * r)
-            if main:
-                need |= 1 << (15 + main)
-            if other:
-                need |= 1 << (19 + other)
-            groups[min(m.nat) & 3].append((action, need))
-        got = _CANDIDATES[t][r] = tuple(tuple(g) for g in groups)
-    return got
-
-
-#: A-card code of a table key (main count << 1 | off count) -> those counts as unary bits at 16
-#: and 20 (the layout of :func:`_candidates`' needs).
-_CODE_BITS = tuple(((1 << (code >> 1)) - 1) << 16 | (code & 1) << 20 for code in range(16))
-#: Suit bits of one rank -> the suits (0-3) among them.
-_SUITS_IN = tuple(tuple(s for s in range(4) if bits >> s & 1) for bits in range(16))
-
-
-def _combos(t: int, r: int, b: int) -> tuple[str, ...]:
-    """The melds of type ``t`` and lowest rank ``r`` a hand can make with key ``b`` (suit bits of
-    ranks r, r+1, ... | A-card code << 16), found among the rank's candidates (only those led by a
-    card the hand holds), sorted."""
-    have = (b & 0xFFFF) | _CODE_BITS[b >> 16]
-    groups = _CANDIDATES[t][r] or _candidates(t, r)
-    return tuple([a for suit in _SUITS_IN[b & 15] for a, need in groups[suit] if not need & ~have])
-
-
 def hand_melds(h: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
     """Every meld of the hand (natural cards ``h``, ``wb`` Black A, ``wr`` Red A) of a type not in
     ``blocked`` (bits) and of rank ``cur`` or higher (-1: leading), in sorted order.
@@ -510,25 +469,6 @@ def split_hand(h: int) -> tuple[int, int]:
 _SPLIT_BIT = tuple(split_hand(1 << c) for c in range(52))
 
 
-#: The two black bits (C, S) | the two red bits (D, H) << 2 of one rank -> the rank's suit bits
-#: (C=1, D=2, H=4, S=8), the layout of the meld tables.
-_NIB = tuple((k & 1) | (k >> 2 & 1) << 1 | (k >> 3 & 1) << 2 | (k >> 1 & 1) << 3 for k in range(16))
-
-
-#: Split bits of up to four ranks (2 a rank) of black (_SPREAD[0]) or red (_SPREAD[1]) cards ->
-#: the same cards as suit bits (4 a rank, the layout of :func:`_combos` keys).
-_SPREAD = tuple(
-    tuple(sum(_NIB[(k >> (2 * i) & 3) << (2 * colour)] << (4 * i) for i in range(4)) for k in range(256))
-    for colour in (0, 1)
-)
-
-
-def _window(t: int, kb: int, kr: int) -> int:
-    """Suit bits of rank r, r+1, ... (4 a rank, the layout of :func:`_combos` keys) from split bits
-    of those ranks (2 a rank), kept to what a meld of type ``t`` may use."""
-    return (_SPREAD[0][kb] | _SPREAD[1][kr]) & RELEVANT[t]
-
-
 #: Per meld type, how a split key is laid out: (black bits a key takes, red bits, shift of the red
 #: bits in the key). The key of type t at rank r is ((bl >> 2r) & black) | ((rd >> 2r) & red) << shift.
 _SPLIT_KEY = (
@@ -548,14 +488,87 @@ _SPLIT_TABLES: list[list[list[tuple[str, ...] | None]]] = [
 ]
 
 
+
+
+def _supersets(need: int, space: int) -> list[int]:
+    """Every value of the bits ``space`` that holds the bits ``need`` (a part of ``space``)."""
+    assert need & space == need
+    free = space ^ need
+    out = [need | free]
+    s = free
+    while s:
+        s = (s - 1) & free
+        out.append(need | s)
+    return out
+
+
+#: One of :data:`_SELECT`'s entries: three indexes of bit sets and how to read a bit set out.
+_Selector = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...], dict[int, tuple[str, ...]]]
+#: _SELECT[type][2r]: how a missing meld table of that type and lowest rank r is filled (see
+#: :func:`_selector`; made when first needed, shared by every game).
+_SELECT: list[list[_Selector | None]] = [[None] * 26 for _ in range(8)]
+#: _TOP[i]: the bit a bit set of length i ends with.
+_TOP = (0, *(1 << i for i in range(127)))
+
+
+def _selector(t: int, r2: int) -> _Selector:
+    """Every meld of type ``t`` whose lowest natural card has rank ``r2 >> 1`` (its *candidates*,
+    bit i of a bit set for the i-th from the end of their sorted order), in three indexes by what
+    it needs, one for each part of a table key (see :data:`_SPLIT_KEY`): ``black[b]``, the
+    candidates whose black cards are among the split bits ``b`` of the key; ``red[b]`` the same for
+    red cards; ``code[c]``, those whose A cards a hand with A-card code ``c`` holds (the main
+    colour's count << 1 | the off colour's). Then ``names[i]``, the candidate of a bit set of
+    length i's highest bit (the first in sorted order), and the tables already read out of a bit set.
+
+    A hand can make a meld exactly when it holds its black cards, its red cards and its A cards, so
+    the melds of a key are the bits of two ANDs, read from the highest down: no test per candidate
+    (a bit operation costs some 200-300 machine instructions in CPython 3.11, a list read 100).
+    """
+    got = _SELECT[t][r2]
+    if got is None:
+        _, size, black, off = SPEC[t]
+        bm, rm, _ = _SPLIT_KEY[t]
+        by_black = [0] * (bm + 1)
+        by_red = [0] * (rm + 1)
+        by_code = [0] * 16
+        names = _build_combos(t, r2 >> 1, RELEVANT[t], size - 1, off)
+        for i, action in enumerate(names):
+            bit = 1 << (len(names) - 1 - i)
+            m = parse_meld(action)
+            assert not isinstance(m, str)
+            for b in _supersets(m.split_bl >> r2, bm):
+                by_black[b] |= bit
+            for b in _supersets(m.split_rd >> r2, rm):
+                by_red[b] |= bit
+            main, other = (m.nwb, m.nwr) if black else (m.nwr, m.nwb)
+            for code in range(16):
+                if main <= code >> 1 and other <= code & 1:
+                    by_code[code] |= bit
+        got = _SELECT[t][r2] = (tuple(by_black), tuple(by_red), tuple(by_code), ("", *reversed(names)), {})
+    return got
+
+
+def _table_melds(t: int, r2: int, k: int) -> tuple[str, ...]:
+    """The melds of type ``t`` whose lowest natural card has rank ``r2 >> 1`` that a hand with key
+    ``k`` there can make (its split key | A-card code << 12), sorted (see :func:`_selector`)."""
+    by_black, by_red, by_code, names, seen = _SELECT[t][r2] or _selector(t, r2)
+    bm, rm, sh = _SPLIT_KEY[t]
+    sel = by_red[k >> sh & rm] & by_code[k >> 12] & by_black[k & bm]
+    got = seen.get(sel)
+    if got is None:  # (different keys often make the same melds: a third of the misses)
+        out = []
+        s = sel
+        while s:
+            i = s.bit_length()
+            out.append(names[i])
+            s ^= _TOP[i]
+        got = seen[sel] = tuple(out)
+    return got
+
+
 def _split_combos(t: int, r2: int, key: int) -> tuple[str, ...]:
     """Fill one entry of :data:`_SPLIT_TABLES`."""
-    if SPEC[t][0]:
-        got = _run_combos(t, r2, key)
-    else:
-        bm, rm, sh = _SPLIT_KEY[t]
-        got = _combos(t, r2 >> 1, _window(t, key & bm, key >> sh & rm if rm else 0))
-    _SPLIT_TABLES[t][r2][key] = got
+    got = _SPLIT_TABLES[t][r2][key] = _table_melds(t, r2, key)
     return got
 
 
@@ -566,59 +579,11 @@ _WILD_TABLES: list[list[dict[int, tuple[str, ...]]]] = [[{} for _ in range(26)] 
 
 def _wild_combos(t: int, r2: int, k: int) -> tuple[str, ...]:
     """Fill one entry of :data:`_WILD_TABLES`."""
-    if SPEC[t][0]:
-        got = _run_combos(t, r2, k)
-    else:
-        bm, rm, sh = _SPLIT_KEY[t]
-        key = k & 0xFFF
-        got = _combos(t, r2 >> 1, _window(t, key & bm, key >> sh & rm if rm else 0) | (k >> 12) << 16)
-    _WILD_TABLES[t][r2][k] = got
+    got = _WILD_TABLES[t][r2][k] = _table_melds(t, r2, k)
     _CACHE_SIZE[0] += 1
     if _CACHE_SIZE[0] > _CACHE_LIMIT:  # bound memory in endless play-outs
         _clear_combo_cache()
     return got
-
-
-# A run holds one card of its lowest rank, so the runs led by one suit there depend only on the
-# cards of the ranks above and the A cards - and when that card is off-colour (a red card leading
-# a black run of three), only on the main colour's: those *parts* are kept, and a missing table of
-# runs (the most frequent miss of a play-out: a black run of three has 4,096 suit patterns a rank,
-# times the A cards) is made of a few parts, most of them seen before.
-#: _RUN_PARTS[type][rank][suit]: part key (see _PART_KEY) -> the runs led by that card.
-_RUN_PARTS: list[list[list[dict[int, list[str]]]]] = [
-    [[{} for _ in range(4)] for _ in range(13)] if SPEC[t][0] else [] for t in range(8)
-]
-#: _PART_KEY[type][suit]: the bits of a key (split key | A-card code << 12, the code being
-#: main count << 1 | off count) that the part of the runs led by that suit depends on.
-def _part_key(t: int, suit: int) -> int:
-    bm, rm, sh = _SPLIT_KEY[t]
-    black_above, red_above = bm & ~3, (rm & ~3) << sh
-    main_above, off_above = (black_above, red_above) if SPEC[t][2] else (red_above, black_above)
-    if (BLACK_SUITS >> suit & 1) == SPEC[t][2]:  # led by the main colour
-        return main_above | off_above | 0b1111 << 12
-    return main_above | 0b1110 << 12  # led by the one off-colour card allowed
-
-
-_PART_KEY = tuple(tuple(_part_key(t, suit) for suit in range(4)) if SPEC[t][0] else () for t in range(8))
-
-
-def _run_combos(t: int, r2: int, k: int) -> tuple[str, ...]:
-    """The runs of type ``t`` whose lowest natural card has rank ``r2 >> 1``, for key ``k`` (its
-    split key | A-card code << 12), made of the parts of the suits the hand holds there."""
-    bm, rm, sh = _SPLIT_KEY[t]
-    parts = _RUN_PARTS[t][r2 >> 1]
-    masks = _PART_KEY[t]
-    out: list[str] = []
-    for suit in _SUITS_IN[_NIB[(k & bm & 3) | ((k >> sh) & rm & 3) << 2]]:
-        pk = k & masks[suit]
-        part = parts[suit].get(pk)
-        if part is None:
-            key = k & 0xFFF
-            have = _window(t, key & bm, key >> sh & rm) | _CODE_BITS[k >> 12]
-            have |= 1 << suit  # (the lead card itself)
-            part = parts[suit][pk] = [a for a, need in _candidates(t, r2 >> 1)[suit] if not need & ~have]
-        out += part
-    return tuple(out)
 
 
 def wild_melds(bl: int, rd: int, wb: int, wr: int, blocked: int, cur: int) -> list[str]:
@@ -727,14 +692,16 @@ def natural_melds(bl: int, rd: int, blocked: int, cur: int, passing: bool = Fals
                 out += tab[r2][k] or _split_combos(5, r2, k)
     if bl and not blocked & 64:  # singles: three pieces of the lexical order, see _SINGLES
         a, b, c = _SINGLES[0]
-        out += a[bl >> 24]
+        hi = bl >> 14
+        out += a[hi]
         out += b[bl & 0x3FFF]
-        out += c[bl >> 14 & 1023]
+        out += c[hi]
     if rd and not blocked & 128:
         a, b, c = _SINGLES[1]
-        out += a[rd >> 24]
+        hi = rd >> 14
+        out += a[hi]
         out += b[rd & 0x3FFF]
-        out += c[rd >> 14 & 1023]
+        out += c[hi]
     if passing:
         out.append("pass")
     return out
@@ -763,15 +730,20 @@ def _low_singles(t: int) -> tuple[tuple[str, ...], ...]:
 #: _SINGLES[0 black, 1 red]: the singles of a colour mask in three pieces that follow one another
 #: in the lexical order of legal actions ("2" first, then "3" to "9", then "A", "J", "K", "Q",
 #: "T"): rank 2 (bits 24-25), ranks 3-9 (bits 0-13), ranks T-A (bits 14-23), each indexed by its
-#: bits. Some 33,000 short tuples, made at import (a few ms).
+#: bits. Some 33,000 short tuples, made at import (a few ms). The first and the last piece are both
+#: indexed by the bits from 14 up (ranks T-2: 4,096 entries, shared tuples), so a colour mask is cut
+#: in two with two operations instead of four.
 _SINGLES = tuple(
-    (_singles(t, 12, 1), _low_singles(t), _singles(t, 7, 5))
-    for t in (MELD_INDEX["single-black"], MELD_INDEX["single-red"])
+    (tuple(two[hi >> 10] for hi in range(4096)), low, tuple(high[hi & 1023] for hi in range(4096)))
+    for two, low, high in (
+        (_singles(t, 12, 1), _low_singles(t), _singles(t, 7, 5))
+        for t in (MELD_INDEX["single-black"], MELD_INDEX["single-red"])
+    )
 )
 
 #: _LONE[0 black, 1 red]: a colour mask of one card (split layout) -> its single, from _SINGLES.
 _LONE = tuple(
-    {bit: (a[bit >> 24] + b[bit & 0x3FFF] + c[bit >> 14 & 1023])[0] for bit in (1 << i for i in range(26))}
+    {bit: (a[bit >> 14] + b[bit & 0x3FFF] + c[bit >> 14])[0] for bit in (1 << i for i in range(26))}
     for a, b, c in _SINGLES
 )
 
@@ -1257,8 +1229,8 @@ class SumidaRiver(CardGame):
         self.round += 1
         if masks is None:
             if self._chance is None:  # the same deal as drawing card by card from the top
-                deck = shuffled_deck(self._own_rng())
-                masks = [sum(map(_BIT.__getitem__, deck[39 - 13 * p: 52 - 13 * p])) for p in range(n)]
+                bits = shuffled_deck(self._own_rng(), _BIT)
+                masks = [sum(bits[39 - 13 * p: 52 - 13 * p]) for p in range(n)]
             else:
                 deck = list(range(52))
                 masks = []
@@ -1362,16 +1334,15 @@ class SumidaRiver(CardGame):
         if action == "pass":
             if self.cur < 0:
                 raise IllegalMove("you lead this trick: you must play a meld, you cannot pass")
-            passed = self.passed | 1 << p
-            self.passed = passed
+            passed = self.passed = _WITH[self.passed][p]
             self.events.append(_PASS_EVENTS[p])
             # _advance, inlined (the hot path; the phase stays PLAY).
-            top, hands, hb, hr = self.top, self.hands, self.hb, self.hr
+            top, hands, hb, hr, out = self.top, self.hands, self.hb, self.hr, _OUT[passed]
             for s in self._after[p]:
                 if s == top:
                     self._win_trick(s, False)
                     return
-                if not (passed >> s) & 1 and (hands[s] or hb[s] or hr[s]):
+                if not out[s] and (hands[s] or hb[s] or hr[s]):
                     self.to_move = s
                     return
             raise AssertionError("no seat to move")  # unreachable: the loop always meets self.top
@@ -1428,12 +1399,12 @@ class SumidaRiver(CardGame):
                 self.phase = DISCARD
                 return
         # _advance, inlined (the hot path; the phase stays PLAY and p itself is self.top).
-        passed, hb, hr = self.passed, self.hb, self.hr
+        out, hb, hr = _OUT[self.passed], self.hb, self.hr
         for s in self._after[p]:
             if s == p:
                 self._win_trick(s, False)
                 return
-            if not (passed >> s) & 1 and (hands[s] or hb[s] or hr[s]):
+            if not out[s] and (hands[s] or hb[s] or hr[s]):
                 self.to_move = s
                 return
 
@@ -1485,11 +1456,11 @@ class SumidaRiver(CardGame):
             gone = self.gone
             gone[0] += tw[0]
             gone[1] += tw[1]
+            self.trick_w = [0, 0]
         self.events.append(_WON_EVENTS[early][winner])
         # _clear_trick_state, inlined.
         self.plays = []
-        self.trick_mask = 0
-        self.trick_w = [0, 0]
+        self.trick_mask = 0  # (a trick without A cards keeps its trick_w, zeros)
         self.blocked = 0
         self.cur = -1
         self.top = -1
