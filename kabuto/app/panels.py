@@ -18,6 +18,7 @@ from pyglet.text import Label
 from kabuto.app.session import Choice, MoveView, Session
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
+from kabuto.ui.text import shown
 from kabuto.ui.widgets import Button, Widgets, fit_text, label
 from physics import Materials
 from physics.shapes import Circle
@@ -140,7 +141,7 @@ class SidePanel(_Panel):
         if moves:
             y -= 26
             add(label("Signature moves", x0, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
-            for mv in moves:
+            for i, mv in enumerate(moves):
                 y -= 34
                 btn = Button(Rect(x0, y, 150, 28), mv.name, partial(on_move, mv), b, fg,
                              enabled=mv.enabled, selected=(mv.key == selected_move),
@@ -151,6 +152,11 @@ class SidePanel(_Panel):
                 lab = label(why, x0 + 158, y + 28, b, fg, size=theme.FONT_SMALL - 1,
                             color=theme.TEXT_DIM if mv.enabled else theme.TEXT_BAD,
                             width=int(rect.w - 180), multiline=True, anchor_y="top")
+                # At 960x600 a long card (Pitchfork's) under four seats can run off the panel:
+                # cut it short, keeping a button's row for each move still to come.
+                room = y + 28 - (rect.y + 6) - 34 * (len(moves) - 1 - i)
+                if lab.content_height > room:
+                    _fit_height(lab, why, max(room, 28))
                 add(lab)
                 y -= max(0, lab.content_height - 30)
         # How to play, at the foot of the panel when there is room for it (wrapped to the panel).
@@ -168,6 +174,24 @@ class SidePanel(_Panel):
                 body.delete()
         self.layout = layout
         return layout
+
+
+def _fit_height(lab: Label, text: str, height: float) -> None:
+    """Set ``text`` on a wrapped label, cut short with an ellipsis to stay within ``height``
+    pixels (at least its first line)."""
+    text = shown(text)
+    lab.text = text
+    if lab.content_height <= height:
+        return
+    lo, hi = 1, len(text)
+    while lo < hi:  # the most text that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        lab.text = text[:mid].rstrip() + "\u2026"
+        if lab.content_height <= height:
+            lo = mid
+        else:
+            hi = mid - 1
+    lab.text = text[:lo].rstrip() + "\u2026"
 
 
 HELP = """

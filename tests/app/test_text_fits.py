@@ -63,7 +63,8 @@ def check_buttons(name, widgets, problems):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("players,wrestlers", [(2, ("hank", "gus")), (4, ("hank", "gus", "annie", "bea"))])
+@pytest.mark.parametrize("players,wrestlers", [(2, ("hank", "gus")), (4, ("hank", "gus", "annie", "bea")),
+                                               (4, ("dora", "gus", "annie", "bea"))])  # Pitchfork: the longest card
 def test_the_table_text_stays_in_its_panels(window, tmp_path, size, players, wrestlers):
     from kabuto.app.game_config import GameConfig
     from kabuto.app.game_session import GameSession
