@@ -4,29 +4,20 @@ The positions are set up directly (pieces placed where needed), so the physics m
 these tests depending on where one recorded push ends up."""
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from kabuto.ai.levels import config
 from kabuto.rules.errors import IllegalMove
 from tests.kabuto.scenarios import arena
-
-_PATH = Path(__file__).resolve().parents[2] / "tools" / "early_wins.py"
+from tests.tools.conftest import load_tool
 
 
 @pytest.fixture(scope="module")
 def early_wins():
-    spec = importlib.util.spec_from_file_location("early_wins", _PATH)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["early_wins"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("early_wins")
 
 
 def test_the_search_finds_a_first_turn_win_when_there_is_one(early_wins):

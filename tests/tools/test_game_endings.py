@@ -5,28 +5,19 @@ what the game itself showed while it was played: where each wrestler stood at ea
 each side held, what a signature move gained."""
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 
 import pytest
 
 from kabuto.ai.scoring import inventories
 from kabuto.cli import tournament as tm
 from kabuto.rules.game import Game
-
-_PATH = Path(__file__).resolve().parents[2] / "tools" / "game_endings.py"
+from tests.tools.conftest import load_tool
 
 
 @pytest.fixture(scope="module")
 def endings():
-    spec = importlib.util.spec_from_file_location("game_endings", _PATH)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["game_endings"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("game_endings")
 
 
 def _seen(game: Game) -> tuple[tuple[float | None, ...], tuple[int, ...]]:

@@ -2,26 +2,15 @@
 with the pushes it allows."""
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from physics import Materials
-
-_TOOLS = Path(__file__).resolve().parents[2] / "tools"
+from tests.tools.conftest import load_tool
 
 
 @pytest.fixture(scope="module")
 def lever_sweeps():
-    sys.path.insert(0, str(_TOOLS))
-    spec = importlib.util.spec_from_file_location("lever_sweeps", _TOOLS / "lever_sweeps.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["lever_sweeps"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("lever_sweeps")
 
 
 def test_at_the_shipped_limit_the_sweeps_push_as_early_wins_does(lever_sweeps):
