@@ -18,8 +18,7 @@ from pyglet.text import Label
 from kabuto.app.session import Choice, MoveView, Session
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
-from kabuto.ui.text import shown
-from kabuto.ui.widgets import Button, Widgets, fit_text, label
+from kabuto.ui.widgets import Button, Widgets, fit_height, fit_text, label
 from physics import Materials
 from physics.shapes import Circle
 
@@ -156,7 +155,7 @@ class SidePanel(_Panel):
                 # cut it short, keeping a button's row for each move still to come.
                 room = y + 28 - (rect.y + 6) - 34 * (len(moves) - 1 - i)
                 if lab.content_height > room:
-                    _fit_height(lab, why, max(room, 28))
+                    fit_height(lab, why, max(room, 28))
                 add(lab)
                 y -= max(0, lab.content_height - 30)
         # How to play, at the foot of the panel when there is room for it (wrapped to the panel).
@@ -174,24 +173,6 @@ class SidePanel(_Panel):
                 body.delete()
         self.layout = layout
         return layout
-
-
-def _fit_height(lab: Label, text: str, height: float) -> None:
-    """Set ``text`` on a wrapped label, cut short with an ellipsis to stay within ``height``
-    pixels (at least its first line)."""
-    text = shown(text)
-    lab.text = text
-    if lab.content_height <= height:
-        return
-    lo, hi = 1, len(text)
-    while lo < hi:  # the most text that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        lab.text = text[:mid].rstrip() + "\u2026"
-        if lab.content_height <= height:
-            lo = mid
-        else:
-            hi = mid - 1
-    lab.text = text[:lo].rstrip() + "\u2026"
 
 
 HELP = """

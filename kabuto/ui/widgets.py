@@ -40,18 +40,32 @@ def fit_text(lab: pyglet.text.Label, text: str, width: float, keep_end: bool = F
     the end; ``keep_end``: at the start, for a folder whose last names matter). The text is shown
     safely, as :func:`label` does."""
     text = shown(text)
-    lab.text = text
-    if lab.content_width <= width:
-        return
 
     def cut(n: int) -> str:
         return "\u2026" + text[len(text) - n:].lstrip() if keep_end else text[:n].rstrip() + "\u2026"
 
+    _cut_to_fit(lab, text, cut, lambda: lab.content_width <= width)
+
+
+def fit_height(lab: pyglet.text.Label, text: str, height: float) -> None:
+    """Set ``text`` on a wrapped (multiline) label, cut short at the end with an ellipsis to stay
+    within ``height`` pixels (its first line at the least). Shown safely, as :func:`label` does."""
+    text = shown(text)
+    _cut_to_fit(lab, text, lambda n: text[:max(n, 1)].rstrip() + "\u2026",
+                lambda: lab.content_height <= height)
+
+
+def _cut_to_fit(lab: pyglet.text.Label, text: str, cut: Callable[[int], str],
+                fits: Callable[[], bool]) -> None:
+    """``text`` on ``lab`` if it fits, else ``cut(n)`` for the most characters ``n`` that fits."""
+    lab.text = text
+    if fits():
+        return
     lo, hi = 0, len(text)
     while lo < hi:  # the most text that fits with the ellipsis
         mid = (lo + hi + 1) // 2
         lab.text = cut(mid)
-        if lab.content_width <= width:
+        if fits():
             lo = mid
         else:
             hi = mid - 1

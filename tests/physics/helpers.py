@@ -59,6 +59,16 @@ def random_push(world: World, rng: random.Random, pid: str = "P", top: float | N
                 heading_deg=rng.uniform(-steepest, steepest), speed=rng.uniform(0.05, top))
 
 
+def allowed(world: World, push: Push) -> bool:
+    """Whether the platform may make ``push`` in ``world`` (a spot blocked by a piece hanging over
+    the edge, or an aim too steep for the piece, is refused): seeded samples skip the rest."""
+    try:
+        world.check_push(push)
+    except ValueError:
+        return False
+    return True
+
+
 def stacked_crowd(m: Materials | None = None) -> World:
     """The 2-player board at rest with stacks on it: a Tower (two small discs on a medium), the
     Boulder (Rhino Rita's heavy octagon) on a large disc, and a 3-high stack (small on medium on
