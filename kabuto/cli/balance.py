@@ -10,6 +10,9 @@ other ``--games`` times; the board side alternates), AI against AI at one level,
 from the seed. Each game is played exactly as ``kabuto tournament`` plays it (the same game, seed
 for seed), and kept the moment it finishes in ``--games-dir``, so an interrupted report goes on
 where it stopped with ``--resume``, and ``--backend ray`` spreads the games over a Ray cluster.
+Each finished game is also one line of ``balance-games.jsonl`` in ``--out`` (:mod:`kabuto.cli.ledger`):
+committed with the report, it lets ``--resume`` go on, or remake the report, on another machine
+with no replay kept (a line played by other code or data is played again).
 
 It writes into ``--out`` (default ``docs/``):
 
@@ -38,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kabuto.cli import UsageError, command, subparser
+from kabuto.cli import UsageError, command, ledger, subparser
 from kabuto.cli import tournament as tm
 from physics.fileio import write_atomic
 
@@ -375,8 +378,10 @@ def write_report(out: Path, records: Sequence[tm.GameRecord], settings: dict[str
 EPILOG = """\
 The full report (the default) plays 1,568 hard two-player games, enough for every wrestler's
 interval to be within 5 points either side, and 72 sample games: many hours on two cores. It says
-how long it expects before it starts, keeps every game as it finishes, and --resume goes on after
-an interruption. A quick look:
+how long it expects before it starts, keeps every game as it finishes (its replay in --games-dir,
+one line in balance-games.jsonl beside the report), and --resume goes on after an interruption,
+on this machine or on another that has only the committed balance-games.jsonl (games played by
+other code or data are played again). A quick look:
 
   kabuto balance --games 2 --sample-games 4 --level medium --out /tmp/balance
   kabuto balance --resume                     # finish an interrupted full report
@@ -422,26 +427,45 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError(f"{flag}: {folder} exists and is not a folder")
     wrestlers = tm.wrestler_keys(args.wrestlers)
     specs = schedule(wrestlers, args.games, args.sample_games, args.level, args.seed, args.max_turns)
+    book, code = out / ledger.NAME, ledger.fingerprint()
+    try:
+        logged, stale = ledger.load(book, specs, code)
+    except (ledger.LedgerError, OSError) as exc:
+        raise UsageError(f"--resume: {exc}" if args.resume else str(exc)) from None
     finished = tm.load_finished(games_dir, specs) if args.resume else {}
-    todo = [s for s in specs if s.index not in finished]
-    if finished:
-        print(f"resuming: {len(finished)} of {len(specs)} games already played in {games_dir}/",
-              file=sys.stderr)
-    elif not args.resume and any(games_dir.glob("game-*.result.json")):
+    if args.resume:
+        finished = {**logged, **finished}  # a full record where the games' folder still has one
+        if stale:
+            print(f"{stale:,} games in {book} were played by other code or data and are played again",
+                  file=sys.stderr)
+    elif logged:
+        raise UsageError(f"--out: {book} already holds {len(logged):,} games of this report; add "
+                         f"--resume to keep them, or delete it to play every game again")
+    elif any(games_dir.glob("game-*.result.json")):
         raise UsageError(f"--games-dir: {games_dir} already holds games; add --resume to keep them, or "
                          f"choose another folder")
+    todo = [s for s in specs if s.index not in finished]
+    if finished:
+        print(f"resuming: {len(finished)} of {len(specs)} games already played", file=sys.stderr)
 
     def keep(record: tm.GameRecord) -> None:  # each game is on disk the moment it finishes
-        try:
-            tm.save_replay(games_dir, record)
-        except OSError as exc:
-            raise UsageError(f"cannot write to {games_dir}: {exc.strerror}") from None
+        for folder, save in ((games_dir, lambda: tm.save_replay(games_dir, record)),
+                             (out, lambda: ledger.append(book, record, code))):
+            try:
+                save()
+            except OSError as exc:
+                raise UsageError(f"cannot write to {folder}: {exc.strerror}") from None
         finished[record.spec.index] = record
 
-    try:
-        games_dir.mkdir(parents=True, exist_ok=True)
+    for folder in (games_dir, out):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"cannot write to {folder}: {exc.strerror}") from None
+    try:  # the ledger starts as exactly the games kept (a line cut short by a crash goes)
+        ledger.rewrite(book, [finished[s.index] for s in specs if s.index in finished], code)
     except OSError as exc:
-        raise UsageError(f"cannot write to {games_dir}: {exc.strerror}") from None
+        raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
     try:
         tm.run_games(todo, args, keep)
     except KeyboardInterrupt:

@@ -1,0 +1,138 @@
+"""The balance report's ledger (``balance-games.jsonl``): a report goes on from it on another
+machine, with no replay kept, and ends with exactly the report of one uninterrupted run; a line of
+other code or data, a line cut short or a damaged file never changes a figure silently."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from kabuto.cli import balance as bal
+from kabuto.cli import ledger
+
+ARGS = ["--games", "1", "--wrestlers", "mike,hank,gus", "--sample-games", "1", "--level", "easy",
+        "--max-turns", "6", "--seed", "3", "--no-progress", "--no-estimate", "--workers", "1"]
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory):
+    """One uninterrupted run: its report and its ledger."""
+    root = tmp_path_factory.mktemp("whole")
+    assert bal.main([*ARGS, "--out", str(root / "docs"), "--games-dir", str(root / "games")]) == 0
+    return root / "docs"
+
+
+def lines(docs):
+    return (docs / ledger.NAME).read_text(encoding="utf-8").splitlines()
+
+
+def another_machine(whole, tmp_path, keep=None):
+    """The report's folder as a fresh checkout has it: the ledger (optionally some of its lines),
+    no games' folder."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    kept = lines(whole) if keep is None else keep(lines(whole))
+    (docs / ledger.NAME).write_text("".join(f"{line}\n" for line in kept), encoding="utf-8")
+    return docs
+
+
+def resume(docs, tmp_path):
+    return bal.main([*ARGS, "--out", str(docs), "--games-dir", str(tmp_path / "fresh-games"), "--resume"])
+
+
+def test_every_finished_game_has_one_short_line(whole):
+    rows = [json.loads(line) for line in lines(whole)]
+    assert sorted(r["spec"]["index"] for r in rows) == list(range(9))  # 6 two-player games, 3 samples
+    assert {r["code"] for r in rows} == {ledger.fingerprint()}
+    assert max(len(line) for line in lines(whole)) < 4000  # a replay and its plans are ~60 kB
+
+
+def test_the_ledger_alone_remakes_the_report_without_playing(whole, tmp_path, capsys):
+    docs = another_machine(whole, tmp_path)
+    assert resume(docs, tmp_path) == 0
+    assert "resuming: 9 of 9" in capsys.readouterr().err
+    assert not list((tmp_path / "fresh-games").glob("game-*"))  # nothing was played
+    for name in ("balance.json", "balance.md"):
+        assert (docs / name).read_bytes() == (whole / name).read_bytes()
+
+
+def test_a_report_goes_on_from_part_of_the_ledger(whole, tmp_path):
+    docs = another_machine(whole, tmp_path, keep=lambda rows: rows[::2])
+    assert resume(docs, tmp_path) == 0
+    played = sorted(p.name for p in (tmp_path / "fresh-games").glob("game-*.result.json"))
+    assert len(played) == 4  # the odd lines' games, and only those
+    assert (docs / "balance.json").read_bytes() == (whole / "balance.json").read_bytes()
+    assert sorted(lines(docs)) == sorted(lines(whole))
+
+
+def test_a_line_cut_short_by_a_crash_is_played_again(whole, tmp_path):
+    docs = another_machine(whole, tmp_path)
+    rows = lines(whole)
+    (docs / ledger.NAME).write_text("".join(f"{r}\n" for r in rows[:-1]) + rows[-1][:40], encoding="utf-8")
+    assert resume(docs, tmp_path) == 0
+    assert len(list((tmp_path / "fresh-games").glob("game-*.result.json"))) == 1
+    assert (docs / "balance.json").read_bytes() == (whole / "balance.json").read_bytes()
+    assert sorted(lines(docs)) == sorted(lines(whole))
+
+
+def test_games_of_other_code_or_data_are_played_again(whole, tmp_path, capsys):
+    def older(rows):
+        return [json.dumps({**json.loads(r), "code": "0" * 16}) if i < 3 else r for i, r in enumerate(rows)]
+
+    docs = another_machine(whole, tmp_path, keep=older)
+    assert resume(docs, tmp_path) == 0
+    assert "3 games" in capsys.readouterr().err
+    assert len(list((tmp_path / "fresh-games").glob("game-*.result.json"))) == 3
+    assert (docs / "balance.json").read_bytes() == (whole / "balance.json").read_bytes()
+
+
+@pytest.mark.parametrize("damage", ["not json", "[1, 2]", '{"code": "%s", "spec": {}}'])
+def test_a_damaged_line_is_one_clear_error_and_nothing_changes(whole, tmp_path, capsys, damage):
+    damage = damage.replace("%s", ledger.fingerprint())
+    docs = another_machine(whole, tmp_path, keep=lambda rows: rows[:2] + [damage] + rows[2:])
+    before = (docs / ledger.NAME).read_bytes()
+    assert resume(docs, tmp_path) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "line 3" in err[0] and ledger.NAME in err[0], err
+    assert (docs / ledger.NAME).read_bytes() == before
+    assert sorted(p.name for p in docs.iterdir()) == [ledger.NAME]
+
+
+def test_a_fresh_run_will_not_throw_away_a_ledger_of_this_report(whole, tmp_path, capsys):
+    docs = another_machine(whole, tmp_path)
+    before = (docs / ledger.NAME).read_bytes()
+    code = bal.main([*ARGS, "--out", str(docs), "--games-dir", str(tmp_path / "g")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and "--resume" in err[0]
+    assert (docs / ledger.NAME).read_bytes() == before
+
+
+def test_a_ledger_of_another_report_is_refused(whole, tmp_path, capsys):
+    docs = another_machine(whole, tmp_path)
+    other = [a if a != "3" else "4" for a in ARGS]  # another seed: the same indices, other games
+    code = bal.main([*other, "--out", str(docs), "--games-dir", str(tmp_path / "g"), "--resume"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and "another report" in err[0]
+
+
+def test_prose_does_not_change_the_fingerprint_but_code_does():
+    base = "def push(speed):\n    return min(speed, 0.5)\n"
+    assert ledger.source_digest(base) == ledger.source_digest(
+        '"""Pushes."""\n\ndef push(speed):  # the hand\'s limit\n    """Why."""\n    return min(speed, 0.5)\n')
+    assert ledger.source_digest(base) != ledger.source_digest(base.replace("0.5", "0.6"))
+
+
+def test_the_fingerprint_follows_the_games_data(tmp_path, monkeypatch):
+    import kabuto_assets
+
+    copy = tmp_path / "assets"
+    shutil.copytree(kabuto_assets.folder(), copy)
+    monkeypatch.setenv("KABUTO_ASSETS", str(copy))
+    same = ledger.fingerprint.__wrapped__()
+    text = (copy / "materials.toml").read_text(encoding="utf-8")
+    (copy / "materials.toml").write_text(text + "\n# a comment is data too\n", encoding="utf-8")
+    assert ledger.fingerprint.__wrapped__() != same
+    (copy / "materials.toml").write_text(text, encoding="utf-8")
+    (copy / "help" / "extra.md").write_text("Help never decides a game.\n", encoding="utf-8")
+    assert ledger.fingerprint.__wrapped__() == same
