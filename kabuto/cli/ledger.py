@@ -11,9 +11,9 @@ can be played again, bit for bit, from its seed.
 
 A line is only as good as the code and data that played it, so each carries a *fingerprint* of
 them: the data files that decide a game (``materials.toml``, ``setups.toml``, ``wrestlers.toml``,
-``ai.toml``, ``junior.toml``), the source of the physics, the rules and the AI with comments,
-docstrings and layout left out (:func:`source_digest`: only a change the interpreter can see
-counts), and pymunk's version. A line of another fingerprint is a game of another design, and is
+``ai.toml``, ``junior.toml``), the source of the physics, the rules, the AI and the game loop
+(``kabuto/cli/tournament.py``) with comments, docstrings and layout left out (:func:`source_digest`:
+only a change the interpreter can see counts), and pymunk's version. A line of another fingerprint is a game of another design, and is
 played again.
 
 >>> line = compact_line(GameRecord(GameSpec(0, ("mike", "hank"), 0, ("hard", "hard"), 7, 40), 1,
@@ -78,11 +78,14 @@ def fingerprint() -> str:
     h = hashlib.sha256(f"pymunk {pymunk.version}\n".encode())
     for name in GAME_DATA:
         h.update(name.encode() + b"\n" + kabuto_assets.path(name).read_bytes())
+    from kabuto.cli import tournament
+
+    sources = [(Path(tournament.__file__), "kabuto/cli/tournament.py")]  # it plays the games
     for package in (physics, kabuto.rules, kabuto.ai):
         root = Path(package.__file__ or "").parent
-        for path in sorted(root.rglob("*.py")):
-            rel = path.relative_to(root.parent).as_posix()
-            h.update(f"{rel} {source_digest(path.read_text(encoding='utf-8'))}\n".encode())
+        sources += [(path, path.relative_to(root.parent).as_posix()) for path in sorted(root.rglob("*.py"))]
+    for path, rel in sources:
+        h.update(f"{rel} {source_digest(path.read_text(encoding='utf-8'))}\n".encode())
     return h.hexdigest()[:16]
 
 
