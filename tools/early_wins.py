@@ -76,6 +76,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kabuto.ai.levels import SearchSettings, config  # noqa: E402
 from kabuto.ai.signature import target_combos  # noqa: E402
+from kabuto.cli.ledger import fingerprint  # noqa: E402
 from kabuto.rules.errors import IllegalMove  # noqa: E402
 from kabuto.rules.game import Game  # noqa: E402
 from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
@@ -551,8 +552,11 @@ def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int,
             for n in players for a, b in pairs for lo in range(0, pushes, chunk)]
 
 
-def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
-    """Units of work already finished in the resume file (only those of this search)."""
+def _done(path: Path | None, todo: list[Task], code: str) -> dict[Task, PairResult]:
+    """Units of work already finished in the resume file: only those of this search, made by the
+    code and data of fingerprint ``code`` (:func:`kabuto.cli.ledger.fingerprint`: the search tries
+    the AI's move targets too), so a file committed while a long search grows over several sittings
+    never mixes in units searched on another board."""
     out: dict[Task, PairResult] = {}
     if path is None or not path.exists():
         return out
@@ -564,7 +568,7 @@ def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
             res = PairResult(**d["result"])
         except (ValueError, KeyError, TypeError):
             continue  # a line cut short when the search was stopped
-        if task in wanted:
+        if task in wanted and d.get("code") == code:
             out[task] = res
     return out
 
@@ -579,7 +583,8 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
     """The whole search; the JSON summary as a dict. ``workers`` 1 runs in this process; ``edge``
     edge pushes per 100 uniform ones (0: the uniform search alone)."""
     todo = tasks(pairs, pushes, seed, chunk, players, edge)
-    done = _done(resume, todo)
+    code = fingerprint()
+    done = _done(resume, todo, code)
     results = {(n, a, b): PairResult(a, b, n) for n in players for a, b in pairs}
     for r in done.values():
         results[(r.players, r.first, r.second)].add(r)
@@ -588,7 +593,7 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
     bar = None
     if progress:
         from tqdm import tqdm
-        bar = tqdm(total=sum(hi - lo for _, _, _, _, lo, hi in left), unit="push", file=sys.stderr)
+        bar = tqdm(total=sum(t[5] - t[4] for t in left), unit="push", file=sys.stderr)
     out = resume.open("a") if resume else None
     try:
         if workers <= 1:
@@ -599,7 +604,7 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
         for task, r in finished:
             results[(r.players, r.first, r.second)].add(r)
             if out:
-                out.write(json.dumps({"task": list(task), "result": asdict(r)}) + "\n")
+                out.write(json.dumps({"task": list(task), "code": code, "result": asdict(r)}) + "\n")
                 out.flush()
             if bar:
                 bar.update(task[5] - task[4])  # the edge share rides along uncounted

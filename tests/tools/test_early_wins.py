@@ -84,6 +84,21 @@ def test_a_resumed_search_skips_the_work_already_done_and_adds_it_in(early_wins,
     assert (again["tried_first"], again["tried_second"]) == (first["tried_first"], first["tried_second"])
 
 
+def test_work_done_by_other_code_or_boards_is_searched_again(early_wins, tmp_path):
+    """A resume file committed while the full search grows over several sittings: a unit searched
+    before the board (or the rules, the physics, the data) changed must not count for the new one."""
+    import json
+
+    log = tmp_path / "early.jsonl"
+    early_wins.run([("mike", "hank")], pushes=2, seed=0, chunk=1, resume=log)
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    rows[0]["code"] = "0" * 16  # searched on another design
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    again = early_wins.run([("mike", "hank")], pushes=2, seed=0, chunk=1, resume=log)
+    assert again["resumed_units"] == 1
+    assert len(log.read_text().splitlines()) == 3  # the unit was searched and logged again
+
+
 def test_a_piece_a_move_brings_in_is_pushed_too(early_wins):
     """Annie's Raise the Pillar ("Add the Atlas Pillar to your inventory") before the push: the
     search also makes the sampled push with the pillar (a first turn on the 72 mm boards was won so,
