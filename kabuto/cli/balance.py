@@ -91,6 +91,26 @@ def schedule(wrestlers: Sequence[str], games: int, sample_games: int, level: str
     return specs
 
 
+def play_order(specs: Sequence[tm.GameSpec], games: int, sample_games: int) -> list[tm.GameSpec]:
+    """``specs`` in the order they are played: round by round (every ordered pair's first game and
+    each format's first sample, then every second game, ...), so that a report stopped part way, or
+    grown over several sittings, has played every pair about equally often (the figures do not
+    depend on the order: each game has its own seed).
+
+    >>> specs = schedule(["mike", "hank"], 2, 1, "easy", 0, 40)
+    >>> [s.index for s in play_order(specs, 2, 1)]
+    [0, 2, 4, 5, 6, 1, 3]
+    """
+    two = len(specs) - len(SAMPLES) * sample_games
+
+    def round_of(spec: tm.GameSpec) -> int:
+        if spec.index < two:
+            return spec.index % games
+        return (spec.index - two) % sample_games if sample_games else 0
+
+    return sorted(specs, key=lambda spec: (round_of(spec), spec.index))
+
+
 def format_of(spec: tm.GameSpec) -> str:
     """The format a game belongs to: "2 players" or one of :data:`SAMPLES`' names."""
     for name, players, junior in SAMPLES:
@@ -271,8 +291,13 @@ def markdown(rep: dict[str, Any], charts: Sequence[str]) -> str:
              f"Made by `{st['command']}`: {rep['games']:,} two-player games at the {st['level']} "
              f"level (every ordered pair of wrestlers {_times(st['games'])}, the board side "
              f"alternating), seed {st['seed']}, at most {st['max_turns']} turns a game. Win rates count "
-             "a draw as half a win; intervals are 95% Wilson score intervals.", "",
-             "## Targets (issue #16)", "", "| target | measured | met |", "|---|---|---|"]
+             "a draw as half a win; intervals are 95% Wilson score intervals.", ""]
+    if "played" in st:
+        done, of = st["played"]["games"], st["played"]["of"]
+        lines += [f"**Partial report:** {done:,} of its {of:,} games played so far (`kabuto balance "
+                  "--resume` plays the rest; every pair is played round by round, so each has about "
+                  "as many games as the others).", ""]
+    lines += ["## Targets (issue #16)", "", "| target | measured | met |", "|---|---|---|"]
     for t in rep["targets"]:
         lines.append(f"| {t['target']} | {t['value']} | {'yes' if t['met'] else '**no**'} |")
     lines += ["", "## Wrestlers", "", "| wrestler | games | win rate (95% interval) |", "|---|---|---|"]
@@ -385,6 +410,7 @@ other code or data are played again). A quick look:
 
   kabuto balance --games 2 --sample-games 4 --level medium --out /tmp/balance
   kabuto balance --resume                     # finish an interrupted full report
+  kabuto balance --so-far                     # the report of the games played so far
   kabuto balance --backend ray --ray-address auto
 """
 
@@ -410,6 +436,8 @@ def _parse(argv: Sequence[str]):
                    "(default ./docs)")
     p.add_argument("--games-dir", default="balance-games", help="folder keeping every game as it "
                    "finishes (replays and results; default ./balance-games)")
+    p.add_argument("--so-far", action="store_true", help="play nothing: write the report of the games "
+                   "finished so far (in the ledger and --games-dir), marked as partial")
     tm.add_running_options(p, "--games-dir")
     return p.parse_args(list(argv))
 
@@ -432,6 +460,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         logged, stale = ledger.load(book, specs, code)
     except (ledger.LedgerError, OSError) as exc:
         raise UsageError(f"--resume: {exc}" if args.resume else str(exc)) from None
+    args.resume = args.resume or args.so_far
     finished = tm.load_finished(games_dir, specs) if args.resume else {}
     if args.resume:
         finished = {**logged, **finished}  # a full record where the games' folder still has one
@@ -444,7 +473,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif any(games_dir.glob("game-*.result.json")):
         raise UsageError(f"--games-dir: {games_dir} already holds games; add --resume to keep them, or "
                          f"choose another folder")
-    todo = [s for s in specs if s.index not in finished]
+    todo = [] if args.so_far else [s for s in play_order(specs, args.games, args.sample_games)
+                                   if s.index not in finished]
     if finished:
         print(f"resuming: {len(finished)} of {len(specs)} games already played", file=sys.stderr)
 
@@ -472,11 +502,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"kabuto balance: interrupted: {len(finished)} of {len(specs)} games finished and kept "
               f"in {games_dir}/; run it again with --resume to play the rest", file=sys.stderr)
         return 130
-    records = [finished[s.index] for s in specs]
+    records = [finished[s.index] for s in specs if s.index in finished]
     command_line = " ".join(["kabuto balance", *_settings_flags(args)])
     settings = {"command": command_line, "games": args.games, "sample_games": args.sample_games,
                 "wrestlers": wrestlers, "level": args.level, "seed": args.seed,
                 "max_turns": args.max_turns}
+    if len(records) < len(specs):  # --so-far: the report of the games played until now
+        settings["played"] = {"games": len(records), "of": len(specs)}
     try:
         written = write_report(out, records, settings)
     except OSError as exc:

@@ -136,3 +136,26 @@ def test_the_fingerprint_follows_the_games_data(tmp_path, monkeypatch):
     (copy / "materials.toml").write_text(text, encoding="utf-8")
     (copy / "help" / "extra.md").write_text("Help never decides a game.\n", encoding="utf-8")
     assert ledger.fingerprint.__wrapped__() == same
+
+
+def test_the_report_so_far_counts_only_the_games_played_and_says_so(whole, tmp_path):
+    docs = another_machine(whole, tmp_path, keep=lambda rows: rows[:5])
+    played = [json.loads(r)["spec"]["index"] for r in lines(docs)]
+    assert bal.main([*ARGS, "--out", str(docs), "--games-dir", str(tmp_path / "g"), "--so-far"]) == 0
+    assert not list((tmp_path / "g").glob("game-*"))  # nothing was played
+    rep = json.loads((docs / "balance.json").read_text())
+    two = sum(1 for i in played if i < 6)
+    assert rep["games"] == two and rep["settings"]["played"] == {"games": 5, "of": 9}
+    assert "5 of its 9 games played so far" in (docs / "balance.md").read_text()
+    assert bal.main([*ARGS, "--out", str(docs), "--games-dir", str(tmp_path / "g"), "--resume"]) == 0
+    assert (docs / "balance.json").read_bytes() == (whole / "balance.json").read_bytes()
+
+
+def test_games_are_played_round_by_round_so_a_part_covers_every_pair():
+    specs = bal.schedule(["mike", "hank", "gus"], 4, 2, "hard", 0, 40)
+    order = bal.play_order(specs, 4, 2)
+    assert sorted(s.index for s in order) == [s.index for s in specs]
+    first_round = order[:6 + 3]
+    assert {s.wrestlers[s.first_player] for s in first_round[:6]} == {"mike", "hank", "gus"}
+    assert len({(s.wrestlers, s.first_player) for s in first_round[:6]}) == 6  # every ordered pair
+    assert {bal.format_of(s) for s in first_round[6:]} == {name for name, _, _ in bal.SAMPLES}
