@@ -90,3 +90,14 @@ def test_a_3p_sweep_at_a_faster_hand_pushes_for_real(lever_sweeps, monkeypatch):
     assert out["grid"]["tried"] == 3 * 2 * 2 * 2 * 3  # seats x opponents x sides x kinds x speeds
     assert out["grid"]["wins"] == len(out["grid"]["winning"])
     assert all(w["speed"] in out["grid_speeds"] for w in out["grid"]["winning"])
+
+
+def test_the_large_disc_reach_counts_pushes_that_leave_one_touching_the_circle(lever_sweeps):
+    """``--large-reach`` pushes from behind each large disc and counts a push when a large disc is
+    left touching the centre circle: with the circle printed so wide that it takes in every spot
+    a large disc can stand on, every push counts (the large discs cannot all leave the ring at
+    once), and the pushes are made at the hand's speeds."""
+    wide = Materials.load().with_overrides({"ring.centre_radius": 0.095})
+    out = lever_sweeps.large_reach(3, per_disc=2, materials=wide)
+    assert out["tried"] == 3 * 2 and out["touching"] == out["tried"]
+    assert out["max_speed"] == wide.sim.max_speed
