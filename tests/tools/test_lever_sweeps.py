@@ -1,4 +1,4 @@
-"""tools/lever_sweeps.py: the 2P turn-1 sweeps at the hand's own limit, so a faster hand is swept
+"""tools/lever_sweeps.py: the turn-1 sweeps of every board at the hand's own limit, so a faster hand is swept
 with the pushes it allows."""
 from __future__ import annotations
 
