@@ -60,6 +60,7 @@ first_player=0)`` and the listed actions).
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import math
@@ -80,6 +81,7 @@ from kabuto.cli.ledger import fingerprint  # noqa: E402
 from kabuto.rules.errors import IllegalMove  # noqa: E402
 from kabuto.rules.game import Game  # noqa: E402
 from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
+from physics import Materials  # noqa: E402
 
 #: Winning lines kept per pair and seat (the counts cover them all).
 EXAMPLES = 3
@@ -649,21 +651,34 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
     }
 
 
-def sweep_boards(players: tuple[int, ...], ridge: bool = True) -> dict[str, Any]:
+def sweep_boards(players: tuple[int, ...], ridge: bool = True, materials: Materials | None = None,
+                 grid_speeds: tuple[float, ...] | None = None,
+                 ridge_speeds: tuple[float, ...] | None = None) -> dict[str, Any]:
     """:func:`edge_sweep` (and with ``ridge`` :func:`steepest_ridge`) from each board's start, the
     first seat of each side moving first (Jade, Dora, then the wrestlers after in card order: plain
     pushes, so which wrestlers hardly matters; 4P team-mates aim the same pushes at the same
-    wrestlers, so one seat a team)."""
-    sweeps = [("grid", edge_sweep)] + ([("ridge", steepest_ridge)] if ridge else [])
+    wrestlers, so one seat a team). ``materials`` (default: the assets') and the sweeps' speeds
+    (default: theirs) let ``tools/lever_sweeps.py`` sweep a lever at its own hand's limit."""
+    grid = edge_sweep if grid_speeds is None else functools.partial(edge_sweep, speeds=grid_speeds)
+    top = steepest_ridge if ridge_speeds is None else functools.partial(steepest_ridge,
+                                                                        speeds=ridge_speeds)
+    sweeps: list[tuple[str, Callable[[Game], tuple[list[PushSample], int]]]] = [("grid", grid)]
+    if ridge:
+        sweeps.append(("ridge", top))
     out: dict[str, Any] = {}
     for n in players:
         board: dict[str, Any] = {}
-        sides = Game.new(players=n, wrestlers=lineup(n, "jade", "dora"), seed=0, first_player=0).sides
+
+        def start(seat: int, n: int = n) -> Game:
+            return Game.new(players=n, wrestlers=lineup(n, "jade", "dora"), seed=0,
+                            first_player=seat, materials=materials)
+
+        sides = start(0).sides
         for name, sweep in sweeps:
             found: list[dict[str, Any]] = []
             tried = 0
             for seat in (side[0] for side in sides):
-                g = Game.new(players=n, wrestlers=lineup(n, "jade", "dora"), seed=0, first_player=seat)
+                g = start(seat)
                 wins, t = sweep(g)
                 tried += t
                 found += [{"seat": seat, **asdict(w)} for w in wins]

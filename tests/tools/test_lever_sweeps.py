@@ -43,3 +43,61 @@ def test_a_faster_hand_is_swept_up_to_its_own_limit(lever_sweeps, monkeypatch):
     assert out["max_speed"] == 0.7 and out["ridge_speeds"] == (0.63, 0.7)
     assert len(made) == 1248 + 1936  # every push of both sweeps, each seat moving first
     assert max(made) == pytest.approx(0.7) and min(made) == pytest.approx(0.4 * 0.7 / 0.5)
+
+
+#: Pushes of each sweep from each board's start (the first seat of each side moving first, at each
+#: opposing wrestler, both sides of it, smalls and mediums): edge grid 13 entries x 4 headings x 3
+#: speeds, ridge 121 entries x 2 speeds (docs/rules-notes.md: 3P 3,744 and 5,808, 4P one seat a
+#: side 2,496 and 3,872).
+SWEPT = {2: (1248, 1936), 3: (3744, 5808), 4: (2496, 3872)}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_board_is_swept_up_to_a_faster_hands_limit(lever_sweeps, monkeypatch, players):
+    """The limit applies to every board: under a 0.6 m/s hand the 3P and 4P sweeps, as the 2P one,
+    make every push of ``--sweep`` with the speeds scaled, the fastest at the limit (noted, not
+    simulated)."""
+    import early_wins
+
+    made = []
+
+    def note(game, sample):
+        made.append((game.current_seat, sample.speed))
+        return None
+
+    monkeypatch.setattr(early_wins, "_push", note)
+    fast = Materials.load().with_overrides({"simulation.max_speed": 0.6})
+    out = lever_sweeps.sweep_board(players, materials=fast)
+    assert out["max_speed"] == 0.6 and out["grid_speeds"] == (0.48, 0.54, 0.6)
+    assert len(made) == sum(SWEPT[players])
+    assert max(v for _, v in made) == pytest.approx(0.6)
+    assert min(v for _, v in made) == pytest.approx(0.48)
+    assert {seat for seat, _ in made} == ({0, 1, 2} if players == 3 else {0, 1})
+
+
+def test_a_3p_sweep_at_a_faster_hand_pushes_for_real(lever_sweeps, monkeypatch):
+    """A few real pushes of the 3P grid at 0.6 m/s (one entry and heading a wrestler and side): the
+    rules take every one, each seat moving first, and a win is reported with its push."""
+    import functools
+
+    import early_wins
+
+    monkeypatch.setattr(early_wins, "edge_sweep",
+                        functools.partial(early_wins.edge_sweep, entries=1, headings=1))
+    fast = Materials.load().with_overrides({"simulation.max_speed": 0.6})
+    out = lever_sweeps.sweep_board(3, ridge=False, materials=fast)
+    assert "ridge" not in out
+    assert out["grid"]["tried"] == 3 * 2 * 2 * 2 * 3  # seats x opponents x sides x kinds x speeds
+    assert out["grid"]["wins"] == len(out["grid"]["winning"])
+    assert all(w["speed"] in out["grid_speeds"] for w in out["grid"]["winning"])
+
+
+def test_the_large_disc_reach_counts_pushes_that_leave_one_touching_the_circle(lever_sweeps):
+    """``--large-reach`` pushes from behind each large disc and counts a push when a large disc is
+    left touching the centre circle: with the circle printed so wide that it takes in every spot
+    a large disc can stand on, every push counts (the large discs cannot all leave the ring at
+    once), and the pushes are made at the hand's speeds."""
+    wide = Materials.load().with_overrides({"ring.centre_radius": 0.095})
+    out = lever_sweeps.large_reach(3, per_disc=2, materials=wide)
+    assert out["tried"] == 3 * 2 and out["touching"] == out["tried"]
+    assert out["max_speed"] == wide.sim.max_speed
