@@ -252,6 +252,7 @@ class Episode:
         self.released_pose: tuple[float, float, float] | None = None
         self._drive: list[Ptr] = []
         self._controller: Ptr | None = None
+        self._line = (0.0, 0.0)  # the direction the hand drives its piece (start_push)
         self._buf = batch.Buffer()
         self._contacts = batch.Buffer()   # its arrays: _reindex, with room for every pair
         self._contacts_data = ffi.new("pmBatchedData *")
@@ -602,6 +603,7 @@ class Episode:
         lib.cpConstraintSetMaxBias(hold, 0.0)
         self._controller = hand
         self._drive = [groove, grip, hold]
+        self._line = (dx, dy)
         self.driven = p
         self._reindex()
 
@@ -704,6 +706,10 @@ class Episode:
         # from the ring's centre (shapes.least_reach), so its release waits (see _skip_release).
         sticks_out = (R - self._consts[self.driven.kind].least_reach + _MARGIN
                       if self.driven is not None and SHORTCUTS else math.inf)
+        # The hand never carries its piece back out: once the piece's centre passes the point of
+        # its line nearest the ring's centre (a line steep enough to graze the edge never gets it
+        # wholly in), the hand lets go there (model 5; it drove on along the whole chord before).
+        line_x, line_y = self._line
         self._couple(data)
         forces = self._force_steps
         read = self._read
@@ -738,15 +744,17 @@ class Episode:
                 fresh = False
             driven = self.driven
             if driven is not None:
-                if fresh and step < drive_steps and dist[driven.row] > sticks_out:
-                    pass  # still sticking out of the ring: not released yet
+                row = driven.row
+                outward = data[row, 0] * line_x + data[row, 1] * line_y > 0.0
+                if fresh and step < drive_steps and dist[row] > sticks_out and not outward:
+                    pass  # still sticking out of the ring, and still going in: not released yet
                 else:
-                    x, y, a = data[driven.row, :3]
+                    x, y, a = data[row, :3]
                     if driven_radius is not None:
                         far = math.hypot(x, y) + driven_radius
                     else:
                         far = shapes.extent_from_origin(driven.type.shape, x, y, a)[1]
-                    if far <= R or step >= drive_steps:
+                    if far <= R or step >= drive_steps or outward:
                         stalled = bool(far > R)
                         released_at = step * dt
                         self.released_pose = (float(x), float(y), float(a))

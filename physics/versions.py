@@ -28,7 +28,11 @@ import pymunk
 #:    (:meth:`physics.materials.PieceType.carries`: not a wrestler piece, none smaller than
 #:    itself), else drops on down; under model 3 it could land on either, a state the rules refuse
 #:    to load. Every other push is model 3's, bit for bit.
-PHYSICS_MODEL = 4
+#: 5. The hand never carries its piece back out: a line so steep it only grazes the edge (a
+#:    kind's steepest heading) is let go where it passes nearest the ring's centre, instead of
+#:    being driven on along the whole chord, off the ring, for ``max_drive_time``. Every push that
+#:    gets its piece wholly in before that point is model 4's, bit for bit.
+PHYSICS_MODEL = 5
 
 
 def engine() -> dict[str, str]:
@@ -45,7 +49,7 @@ def model_mismatch(recorded: int) -> str | None:
     """The one-line refusal for a result recorded under another physics model, else None.
 
     >>> model_mismatch(2)
-    'recorded with physics model 2; this is 4'
+    'recorded with physics model 2; this is 5'
     """
     if recorded == PHYSICS_MODEL:
         return None

@@ -206,6 +206,31 @@ def test_an_aim_so_steep_the_piece_could_never_be_wholly_on_the_ring_is_refused(
     assert not result.stalled and "P" in world
 
 
+@pytest.mark.parametrize("kind, heading_sign", [("medium", 1), ("medium", -1), ("large", 1)])
+def test_a_line_that_only_grazes_the_edge_is_let_go_where_it_passes_nearest_the_centre(kind, heading_sign):
+    """At a kind's steepest heading its line passes ``R sin(heading) = R - r`` from the centre: the
+    piece is wholly in at one point at most, and pushing on would carry it back out. The hand lets
+    go there, at the hand's speed, and the piece slides on v^2 / (2 mu g) along the line (it used
+    to be driven along the whole chord and off the ring for 8 s, sweeping the rim)."""
+    m = materials()
+    world = World(m)
+    speed = 0.4
+    heading = heading_sign * world.steepest_heading(kind)
+    push = Push("P", kind, entry_deg=200, heading_deg=heading, speed=speed)
+    x0, y0, _ = world.platform_pose(push)
+    dx, dy = push.direction()
+    along = -(x0 * dx + y0 * dy)                   # from the start to the line's nearest point
+    nearest = (x0 + along * dx, y0 + along * dy)
+    result = world.push(push)
+    rx, ry, _ = result.released_pose
+    step = speed * m.sim.dt
+    assert math.hypot(rx - nearest[0], ry - nearest[1]) < 1.5 * step
+    assert result.released_at == pytest.approx(along / speed, abs=2 * m.sim.dt)
+    end = world.piece("P")                          # centre inside: it stays, hanging over the edge
+    assert (end.x - rx) * dx + (end.y - ry) * dy == pytest.approx(slide_distance(speed, 0.3), rel=0.05)
+    assert math.hypot(end.x, end.y) < m.ring.radius and not result.capped
+
+
 def test_a_stack_coming_apart_while_the_piece_is_still_in_the_hand_does_not_disturb_the_release():
     """The hand shoves a stack before its piece is in; the rider slips off (the world's layout
     changes mid-drive). The release must still come exactly when the pushed piece is wholly on
