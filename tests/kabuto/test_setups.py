@@ -266,9 +266,9 @@ def test_a_push_and_its_mirror_image_on_the_two_player_board_end_as_mirror_image
 
 
 #: Issue 16, session 10: the turn-1 wins the 2P edge sweeps found on the seed-7 board with the
-#: hand's limit raised to 0.6 m/s (tools/lever_sweeps.py; the first, entry 266, won at 0.5 m/s
-#: too): (seat moving first, entry, side of the steepest heading, speed), all a plain medium at the
-#: steepest heading it can be aimed. Entering about 86 degrees round from Dora below her, it drove
+#: hand's limit raised to 0.6 m/s (tools/lever_sweeps.py), and the one it found at the shipped
+#: 0.5 m/s (266.0 degrees): (seat moving first, entry, side of the steepest heading, speed), each a
+#: plain medium at the steepest heading it can be aimed. Entering about 86 degrees round from Dora below her, it drove
 #: the medium standing on the edge there (83.5 mm out) up the edge with the medium and small
 #: beside it, into her lower guard and her, and out over the edge at 180 degrees; the mirror
 #: pushes (274-275) did the same to Jade, and from 97.5 degrees down the edge it drove the large
