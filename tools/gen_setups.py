@@ -216,10 +216,19 @@ def design(players: int, seed: int = 7, iters: int = 4000, spec: dict | None = N
 #: 62 mm out at 50 degrees (seed 7): on seed 28 it stood on the edge above each wrestler (79 mm
 #: out) and a medium at the steepest heading, down the edge from above, drove it and the guard into
 #: the wrestler on turn 1 (tools/early_wins.py --sweep: 4 of 624 pushes; now 0).
+#:
+#: ``within``: the odd large disc, on the mirror line, stands within 70 mm of the centre (session
+#: 10). It stood 78.8 mm out, on the edge above both wrestlers, and with the hand's limit at 0.6 m/s
+#: a medium at the steepest heading from 97.5 degrees drove it down the edge into Jade's upper
+#: guard and her; the relaxation from the same seed also moves the pieces below the wrestlers, and
+#: the medium at the steepest heading from 262-267 degrees (266 won at 0.5 m/s too), which drove
+#: the medium on the edge there up into Dora, no longer wins (tools/lever_sweeps.py at 0.5 and 0.6
+#: m/s: 0 grid and 0 ridge wins; docs/rules-notes.md).
 MIRROR_2P = dict(wrestler=0.068, centre="medium", line={"large": 1, "medium": 1, "small": 0},
                  total={"large": 3, "medium": 8, "small": 14}, seed=7, clear=0.001,
                  large_clear=0.010, guards=(("small", 0.080, 26.5), ("small", 0.080, -26.5),
-                                            ("large", 0.062, 50.0)))
+                                            ("large", 0.062, 50.0)),
+                 within={"large": 0.070})
 
 
 def _shaking(shake: float | None, iters: int):

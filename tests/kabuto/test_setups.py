@@ -263,3 +263,38 @@ def test_a_push_and_its_mirror_image_on_the_two_player_board_end_as_mirror_image
     for p in w1.pieces:
         q = w2.piece(twins[p.id])
         assert math.hypot(p.x + q.x, p.y - q.y) < 2e-3, (p.id, q.id)
+
+
+#: Issue 16, session 10: the turn-1 wins the 2P edge sweeps found on the seed-7 board with the
+#: hand's limit raised to 0.6 m/s (tools/lever_sweeps.py), and the one it found at the shipped
+#: 0.5 m/s (266.0 degrees): (seat moving first, entry, side of the steepest heading, speed), each a
+#: plain medium at the steepest heading it can be aimed. Entering about 86 degrees round from Dora below her, it drove
+#: the medium standing on the edge there (83.5 mm out) up the edge with the medium and small
+#: beside it, into her lower guard and her, and out over the edge at 180 degrees; the mirror
+#: pushes (274-275) did the same to Jade, and from 97.5 degrees down the edge it drove the large
+#: disc on the mirror line (78.8 mm out) into Jade's upper guard and her. The line's large disc
+#: now stands within 70 mm of the centre.
+EDGE_WINS_AT_06 = [(0, 262.5, 1, 0.6), (0, 263.0, 1, 0.6), (0, 264.0, 1, 0.6), (0, 265.0, 1, 0.54),
+                   (0, 265.5, 1, 0.6), (0, 266.0, 1, 0.5), (0, 266.0, 1, 0.54), (0, 266.0, 1, 0.6),
+                   (0, 266.5, 1, 0.6), (0, 267.0, 1, 0.54), (1, 97.5, 1, 0.6), (1, 274.0, -1, 0.6),
+                   (1, 274.5, -1, 0.6), (1, 275.0, -1, 0.6)]
+
+
+def test_the_edge_pushes_that_won_turn_1_at_a_faster_hand_leave_both_wrestlers_in():
+    """The 2P board at a hand of 0.6 m/s (a lever the lead may adopt, docs/rules-notes.md): each
+    push down or up the edge that knocked a wrestler out on turn 1 leaves both wrestlers on the
+    ring and out of the centre circle (no Vice Grip either), and the game goes on."""
+    from dataclasses import replace
+
+    from physics import Materials
+
+    m = Materials.load()
+    fast = replace(m, sim=replace(m.sim, max_speed=0.6))
+    bad = []
+    for seat, entry, side, speed in EDGE_WINS_AT_06:
+        g = Game.new(players=2, wrestlers=["jade", "dora"], seed=0, first_player=seat, materials=fast)
+        g.push("medium", entry, side * g.world.steepest_heading("medium"), speed, end_turn=False)
+        ids = [s.piece_id for s in g.seats]
+        if g.is_over or any(i not in g.world for i in ids) or set(ids) & set(g.world.in_circle()):
+            bad.append((seat, entry, speed))
+    assert not bad, bad

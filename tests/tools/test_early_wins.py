@@ -299,35 +299,3 @@ def test_the_edge_pushes_found_on_the_3p_and_4p_boards_no_longer_win_turn_1(earl
     for g, s in rounds.values():
         wins, tried = early_wins.near_wins(g, s, entry_step=4.0, speeds=(0.45, 0.5))
         assert tried > 20 and wins == 0, (s, wins)
-
-
-#: The turn-1 wins a 0.6 m/s hand found on the 3P board under physics model 4 (session 10,
-#: ``tools/lever_sweeps.py --players 3``: grid 6 of 3,744, ridge 50 of 5,808): (seat moving first,
-#: entry, side of the heading), each a medium at the steepest heading a medium can be aimed, at
-#: 0.54 or 0.6 m/s. Each ran along the rim, drove a guard into the wrestler beyond it and the whole
-#: edge chain left. Model 5 lets a grazing line's piece go where it passes nearest the centre.
-FAST_3P_WINS = [(0, 170.0, -1), (0, 10.0, 1), (0, 265.5, 1), (0, 288.0, -1), (1, 50.0, -1),
-                (1, 147.5, 1), (2, 48.5, -1), (2, 168.0, -1)]
-
-
-def test_the_3p_board_keeps_its_wrestlers_against_the_fast_hands_edge_pushes(early_wins):
-    """Issue 16: the hand's limit may be raised to 0.6 m/s, and under model 4 these pushes down the
-    3P board's edge then won turn 1. From the starting board each, at 0.54 and 0.6 m/s under a
-    0.6 m/s hand, leaves every wrestler on the ring and off the centre circle (no knock-out, and
-    nothing for a Vice Grip)."""
-    from physics import Materials
-
-    fast = Materials.load().with_overrides({"simulation.max_speed": 0.6})
-    bad = []
-    for seat, entry, side in FAST_3P_WINS:
-        g = early_wins.Game.new(players=3, wrestlers=early_wins.lineup(3, "jade", "dora"), seed=0,
-                                first_player=seat, materials=fast)
-        heading = side * g.world.steepest_heading("medium")
-        for v in (0.54, 0.6):
-            t = g.clone()
-            t.push("medium", entry, heading, v, end_turn=False)
-            wrestlers = {s.piece_id for s in t.seats}
-            if t.is_over or not wrestlers <= {p.id for p in t.world.pieces} \
-                    or wrestlers & set(t.world.in_circle()):
-                bad.append((seat, entry, side, v))
-    assert not bad, bad

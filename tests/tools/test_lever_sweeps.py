@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from kabuto.rules.game import Game
 from physics import Materials
 from tests.tools.conftest import load_tool
 
@@ -101,3 +102,27 @@ def test_the_large_disc_reach_counts_pushes_that_leave_one_touching_the_circle(l
     out = lever_sweeps.large_reach(3, per_disc=2, materials=wide)
     assert out["tried"] == 3 * 2 and out["touching"] == out["tried"]
     assert out["max_speed"] == wide.sim.max_speed
+
+
+#: The pushes that won turn 1 on the 3P board (seed 43) at a 0.6 m/s hand under physics model 4
+#: (docs/rules-notes.md, "The 3P and 4P boards at a 0.6 m/s hand"): seat, entry (degrees), the
+#: side of the steepest heading, speed (m/s). Mediums along the edge at the steepest heading.
+EDGE_CHAIN_3P = [(0, 170.0, -1, 0.6), (0, 167.0, -1, 0.6), (0, 10.0, 1, 0.54), (0, 265.5, 1, 0.54),
+                 (0, 288.0, -1, 0.6), (1, 147.5, 1, 0.6), (1, 49.0, -1, 0.6), (1, 50.0, -1, 0.6),
+                 (2, 148.5, 1, 0.6), (2, 48.0, -1, 0.54), (2, 169.0, -1, 0.54)]
+
+
+@pytest.mark.parametrize("seat, entry, side, speed", EDGE_CHAIN_3P)
+def test_the_3p_edge_chain_stays_closed_at_a_faster_hand(lever_sweeps, seat, entry, side, speed):
+    """Under model 4 each of these mediums, driven along the edge to the chord's end, swept a guard,
+    a wrestler and the discs beyond it off the ring; now the hand lets go where its line passes
+    nearest the centre, and at 0.6 m/s the push leaves every wrestler on the ring and off the
+    centre circle, and the game goes on."""
+    fast = Materials.load().with_overrides({"simulation.max_speed": 0.6})
+    g = Game.new(players=3, wrestlers=lever_sweeps.lineup(3, "jade", "dora"), seed=0, first_player=seat,
+                 materials=fast)
+    g.push("medium", entry, side * g.world.steepest_heading("medium"), speed, end_turn=False)
+    wrestlers = [s.piece_id for s in g.seats]
+    assert all(w in g.world for w in wrestlers)
+    assert not set(wrestlers) & set(g.world.in_circle())
+    assert not g.is_over
