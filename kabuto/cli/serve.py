@@ -53,6 +53,8 @@ def main(argv: list[str]) -> int:
                     help="the same for a room whose game has not started (default 30; a room whose "
                          "seats were all given up closes at once)")
     ap.add_argument("--quiet", action="store_true", help="log warnings and errors only")
+    ap.add_argument("--seed", type=int, default=None, help="deal every room's game (wrestlers, bots' "
+                    "draws) from this seed, to reproduce a session (default: unpredictable)")
     args = ap.parse_args(argv)
 
     from kabuto.net.server import ServerConfig, run
@@ -63,7 +65,7 @@ def main(argv: list[str]) -> int:
     logging.getLogger("websockets").setLevel(logging.WARNING)
     logging.getLogger("kabuto.net.ws").setLevel(logging.WARNING)
     config = ServerConfig(host=args.host, port=args.port, data_dir=args.data_dir, linger=args.linger,
-                          empty_linger=args.empty_linger)
+                          empty_linger=args.empty_linger, seed=args.seed)
     try:
         asyncio.run(run(config, ready=lambda s: print(f"kabuto serve: listening on {s.url}", flush=True)))
     except UserDataError as exc:

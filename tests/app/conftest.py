@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+#: The seed the test servers deal their rooms from (see ``server``).
+SERVER_SEED = 1
+
 
 @pytest.fixture(scope="session")
 def display():
@@ -55,10 +58,13 @@ def window(app_window):
 
 @pytest.fixture
 def server(tmp_path):
-    """A real ``kabuto serve`` on a free loopback port, with its own data folder; killed after."""
+    """A real ``kabuto serve`` on a free loopback port, with its own data folder; killed after. Its
+    rooms are dealt from a fixed seed, so a test plays the same wrestlers and bots every run (with an
+    unpredictable one, a bot whose first reply happened to knock out the test's wrestler ended the
+    game before the test could go on)."""
     from tests.net.helpers import ServerProcess
 
-    proc = ServerProcess(tmp_path / "server-data")
+    proc = ServerProcess(tmp_path / "server-data", seed=SERVER_SEED)
     yield proc
     if proc.proc.poll() is None:
         proc.kill()

@@ -14,6 +14,7 @@ import time
 import pytest
 
 from tests.app import xinput
+from tests.app.conftest import SERVER_SEED
 
 pytestmark = pytest.mark.skipif(xinput.XDOTOOL is None, reason="xdotool is not installed")
 
@@ -168,7 +169,7 @@ def test_host_fill_push_see_the_bot_reply_and_rejoin_after_the_server_restarts(w
     server.kill()
     until(window, lambda: table.link.lost, "the app to notice the lost connection")
     assert "lost" in table.online.status()
-    back = ServerProcess(tmp_path / "server-data", port=port)
+    back = ServerProcess(tmp_path / "server-data", port=port, seed=SERVER_SEED)
     try:
         until(window, lambda: not table.link.lost and table.link.connected and table.mode == "aim"
               and table.flow.may_aim, "the seat back after the restart")
