@@ -455,12 +455,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError(f"{flag}: {folder} exists and is not a folder")
     wrestlers = tm.wrestler_keys(args.wrestlers)
     specs = schedule(wrestlers, args.games, args.sample_games, args.level, args.seed, args.max_turns)
+    args.resume = args.resume or args.so_far  # --so-far reads what a resumed run would keep
     book, code = out / ledger.NAME, ledger.fingerprint()
     try:
         logged, stale = ledger.load(book, specs, code)
     except (ledger.LedgerError, OSError) as exc:
         raise UsageError(f"--resume: {exc}" if args.resume else str(exc)) from None
-    args.resume = args.resume or args.so_far
     finished = tm.load_finished(games_dir, specs) if args.resume else {}
     if args.resume:
         finished = {**logged, **finished}  # a full record where the games' folder still has one

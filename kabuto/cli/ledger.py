@@ -13,8 +13,8 @@ A line is only as good as the code and data that played it, so each carries a *f
 them: the data files that decide a game (``materials.toml``, ``setups.toml``, ``wrestlers.toml``,
 ``ai.toml``, ``junior.toml``), the source of the physics, the rules, the AI and the game loop
 (``kabuto/cli/tournament.py``) with comments, docstrings and layout left out (:func:`source_digest`:
-only a change the interpreter can see counts), and pymunk's version. A line of another fingerprint is a game of another design, and is
-played again.
+only a change the interpreter can see counts), and pymunk's version. A line of another fingerprint
+is a game of another design, and is played again.
 
 >>> line = compact_line(GameRecord(GameSpec(0, ("mike", "hank"), 0, ("hard", "hard"), 7, 40), 1,
 ...     "knockout", 9, 120, {"actions": [{"type": "push", "seat": 0, "kind": "small"},
@@ -33,6 +33,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from kabuto.cli import tournament
 from kabuto.cli.tournament import GameRecord, GameSpec
 from physics.fileio import write_atomic
 
@@ -78,8 +79,6 @@ def fingerprint() -> str:
     h = hashlib.sha256(f"pymunk {pymunk.version}\n".encode())
     for name in GAME_DATA:
         h.update(name.encode() + b"\n" + kabuto_assets.path(name).read_bytes())
-    from kabuto.cli import tournament
-
     sources = [(Path(tournament.__file__), "kabuto/cli/tournament.py")]  # it plays the games
     for package in (physics, kabuto.rules, kabuto.ai):
         root = Path(package.__file__ or "").parent
