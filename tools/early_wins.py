@@ -554,11 +554,12 @@ def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int,
             for n in players for a, b in pairs for lo in range(0, pushes, chunk)]
 
 
-def _done(path: Path | None, todo: list[Task], code: str) -> dict[Task, PairResult]:
+def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
     """Units of work already finished in the resume file: only those of this search, made by the
-    code and data of fingerprint ``code`` (:func:`kabuto.cli.ledger.fingerprint`: the search tries
-    the AI's move targets too), so a file committed while a long search grows over several sittings
-    never mixes in units searched on another board."""
+    code and data here for their board (:func:`kabuto.cli.ledger.fingerprint` of the unit's number
+    of players: the search tries the AI's move targets too), so a file committed while a long
+    search grows over several sittings never mixes in units searched on another board, and a
+    change to one board leaves the others' units standing."""
     out: dict[Task, PairResult] = {}
     if path is None or not path.exists():
         return out
@@ -570,7 +571,7 @@ def _done(path: Path | None, todo: list[Task], code: str) -> dict[Task, PairResu
             res = PairResult(**d["result"])
         except (ValueError, KeyError, TypeError):
             continue  # a line cut short when the search was stopped
-        if task in wanted and d.get("code") == code:
+        if task in wanted and d.get("code") == fingerprint(task[0]):
             out[task] = res
     return out
 
@@ -585,8 +586,7 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
     """The whole search; the JSON summary as a dict. ``workers`` 1 runs in this process; ``edge``
     edge pushes per 100 uniform ones (0: the uniform search alone)."""
     todo = tasks(pairs, pushes, seed, chunk, players, edge)
-    code = fingerprint()
-    done = _done(resume, todo, code)
+    done = _done(resume, todo)
     results = {(n, a, b): PairResult(a, b, n) for n in players for a, b in pairs}
     for r in done.values():
         results[(r.players, r.first, r.second)].add(r)
@@ -606,7 +606,8 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
         for task, r in finished:
             results[(r.players, r.first, r.second)].add(r)
             if out:
-                out.write(json.dumps({"task": list(task), "code": code, "result": asdict(r)}) + "\n")
+                out.write(json.dumps({"task": list(task), "code": fingerprint(task[0]),
+                                      "result": asdict(r)}) + "\n")
                 out.flush()
             if bar:
                 bar.update(task[5] - task[4])  # the edge share rides along uncounted

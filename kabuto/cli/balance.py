@@ -456,9 +456,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     wrestlers = tm.wrestler_keys(args.wrestlers)
     specs = schedule(wrestlers, args.games, args.sample_games, args.level, args.seed, args.max_turns)
     args.resume = args.resume or args.so_far  # --so-far reads what a resumed run would keep
-    book, code = out / ledger.NAME, ledger.fingerprint()
+    book = out / ledger.NAME
     try:
-        logged, stale = ledger.load(book, specs, code)
+        logged, stale = ledger.load(book, specs)
     except (ledger.LedgerError, OSError) as exc:
         raise UsageError(f"--resume: {exc}" if args.resume else str(exc)) from None
     finished = tm.load_finished(games_dir, specs) if args.resume else {}
@@ -480,7 +480,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def keep(record: tm.GameRecord) -> None:  # each game is on disk the moment it finishes
         for folder, save in ((games_dir, lambda: tm.save_replay(games_dir, record)),
-                             (out, lambda: ledger.append(book, record, code))):
+                             (out, lambda: ledger.append(book, record))):
             try:
                 save()
             except OSError as exc:
@@ -493,7 +493,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError as exc:
             raise UsageError(f"cannot write to {folder}: {exc.strerror}") from None
     try:  # the ledger starts as exactly the games kept (a line cut short by a crash goes)
-        ledger.rewrite(book, [finished[s.index] for s in specs if s.index in finished], code)
+        ledger.rewrite(book, [finished[s.index] for s in specs if s.index in finished])
     except OSError as exc:
         raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
     try:

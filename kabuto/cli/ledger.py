@@ -10,11 +10,13 @@ finishes, so it can be committed and ``kabuto balance --resume`` goes on from it
 can be played again, bit for bit, from its seed.
 
 A line is only as good as the code and data that played it, so each carries a *fingerprint* of
-them: the data files that decide a game (``materials.toml``, ``setups.toml``, ``wrestlers.toml``,
-``ai.toml``, ``junior.toml``), the source of the physics, the rules, the AI and the game loop
-(``kabuto/cli/tournament.py``) with comments, docstrings and layout left out (:func:`source_digest`:
-only a change the interpreter can see counts), and pymunk's version. A line of another fingerprint
-is a game of another design, and is played again.
+them: the data that decide a game (``materials.toml``, ``wrestlers.toml``, ``ai.toml``,
+``junior.toml``, and of ``setups.toml`` the supply and the board and inventories of the game's
+number of players), the source of the physics, the rules, the AI and the game loop
+(``kabuto/cli/tournament.py``), and pymunk's version. Comments, docstrings and layout are left out
+of both (:func:`source_digest`, :func:`data_digest`: only a change the game can see counts), and so
+is every other board: a change to the 3-player board leaves the two-player games standing. A line
+of another fingerprint is a game of another design, and is played again.
 
 >>> line = compact_line(GameRecord(GameSpec(0, ("mike", "hank"), 0, ("hard", "hard"), 7, 40), 1,
 ...     "knockout", 9, 120, {"actions": [{"type": "push", "seat": 0, "kind": "small"},
@@ -28,6 +30,7 @@ import ast
 import hashlib
 import json
 import os
+import tomllib
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -66,9 +69,27 @@ def source_digest(text: str) -> str:
     return hashlib.sha256(ast.dump(tree).encode()).hexdigest()
 
 
+def data_digest(name: str, text: str, players: int) -> str:
+    """What a game of ``players`` sees of the data file ``name``: its values (comments and layout
+    are not data), and of ``setups.toml`` only the supply and the sections for that many players.
+
+    >>> a = '[supply]\\nlarge = 5\\n[boards.3]\\nlarge = [[0.0, 0.1]]\\n[boards.2]\\nlarge = []\\n'
+    >>> b = a.replace('0.1', '0.2') + '# a note\\n'
+    >>> data_digest('setups.toml', a, 2) == data_digest('setups.toml', b, 2)
+    True
+    >>> data_digest('setups.toml', a, 3) == data_digest('setups.toml', b, 3)
+    False
+    """
+    data = tomllib.loads(text)
+    if name == "setups.toml":
+        data = {key: section.get(str(players)) if key != "supply" and isinstance(section, dict)
+                else section for key, section in data.items()}
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
 @cache
-def fingerprint() -> str:
-    """The fingerprint of the code and data that play a game here (16 hex digits)."""
+def fingerprint(players: int) -> str:
+    """The fingerprint of the code and data that play a game of ``players`` here (16 hex digits)."""
     import pymunk
 
     import kabuto.ai
@@ -78,7 +99,8 @@ def fingerprint() -> str:
 
     h = hashlib.sha256(f"pymunk {pymunk.version}\n".encode())
     for name in GAME_DATA:
-        h.update(name.encode() + b"\n" + kabuto_assets.path(name).read_bytes())
+        text = kabuto_assets.path(name).read_text(encoding="utf-8")
+        h.update(f"{name} {data_digest(name, text, players)}\n".encode())
     sources = [(Path(tournament.__file__), "kabuto/cli/tournament.py")]  # it plays the games
     for package in (physics, kabuto.rules, kabuto.ai):
         root = Path(package.__file__ or "").parent
@@ -86,6 +108,11 @@ def fingerprint() -> str:
     for path, rel in sources:
         h.update(f"{rel} {source_digest(path.read_text(encoding='utf-8'))}\n".encode())
     return h.hexdigest()[:16]
+
+
+def code_of(spec: GameSpec) -> str:
+    """The fingerprint a game of ``spec`` is played under here."""
+    return fingerprint(spec.players)
 
 
 def compact_line(record: GameRecord, code: str) -> str:
@@ -108,9 +135,10 @@ class LedgerError(ValueError):
     """A ledger that cannot be read (its path and line are in the message)."""
 
 
-def load(path: Path, specs: Iterable[GameSpec], code: str) -> tuple[dict[int, GameRecord], int]:
-    """The games of ``specs`` the ledger at ``path`` holds for fingerprint ``code``, and how many of
-    its lines were played by other code or data (stale: to be played again).
+def load(path: Path, specs: Iterable[GameSpec]) -> tuple[dict[int, GameRecord], int]:
+    """The games of ``specs`` the ledger at ``path`` holds that were played by the code and data here
+    (:func:`code_of`), and how many of its lines were played by other code or data (stale: to be
+    played again).
 
     A last line cut short (a run stopped while writing it) is left out; any other unreadable line,
     or a line naming a game of these indices with other settings, is a :class:`LedgerError`."""
@@ -126,6 +154,7 @@ def load(path: Path, specs: Iterable[GameSpec], code: str) -> tuple[dict[int, Ga
     if len(lines) > MAX_LINES + 1:
         raise LedgerError(f"{path}: more than {MAX_LINES:,} lines")
     cut = len(lines) - 1  # after the last newline: a line cut short, if anything
+    here = {fingerprint(n) for n in {s.players for s in wanted.values()}}
     for i, text in enumerate(lines):
         if not text.strip():
             continue
@@ -135,7 +164,7 @@ def load(path: Path, specs: Iterable[GameSpec], code: str) -> tuple[dict[int, Ga
             d = json.loads(text)
             if not isinstance(d, dict):
                 raise ValueError("not a JSON object")
-            if d.get("code") != code:
+            if d.get("code") not in here:  # another design's game, perhaps in another format
                 stale += 1
                 continue
             record = record_of(d)
@@ -145,7 +174,9 @@ def load(path: Path, specs: Iterable[GameSpec], code: str) -> tuple[dict[int, Ga
             raise LedgerError(f"{path}, line {i + 1}: unreadable ({exc}); delete the line to play "
                               f"that game again") from None
         spec = wanted.get(record.spec.index)
-        if spec is None:
+        if d.get("code") != code_of(record.spec):
+            stale += 1
+        elif spec is None:
             stale += 1
         elif record.spec != spec:
             raise LedgerError(f"{path}, line {i + 1}: game {record.spec.index} of another report "
@@ -155,16 +186,16 @@ def load(path: Path, specs: Iterable[GameSpec], code: str) -> tuple[dict[int, Ga
     return out, stale
 
 
-def rewrite(path: Path, records: Iterable[GameRecord], code: str) -> None:
+def rewrite(path: Path, records: Iterable[GameRecord]) -> None:
     """Replace the ledger at ``path`` with ``records``' lines, atomically."""
-    text = "".join(compact_line(r, code) + "\n" for r in records)
+    text = "".join(compact_line(r, code_of(r.spec)) + "\n" for r in records)
     write_atomic(path, text.encode())
 
 
-def append(path: Path, record: GameRecord, code: str) -> None:
+def append(path: Path, record: GameRecord) -> None:
     """Add ``record``'s line to the ledger, on disk before this returns (a crash can cut only
     this line short, and :func:`load` leaves a cut last line out)."""
     with path.open("a", encoding="utf-8") as f:
-        f.write(compact_line(record, code) + "\n")
+        f.write(compact_line(record, code_of(record.spec)) + "\n")
         f.flush()
         os.fsync(f.fileno())

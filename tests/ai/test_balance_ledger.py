@@ -44,7 +44,7 @@ def resume(docs, tmp_path):
 def test_every_finished_game_has_one_short_line(whole):
     rows = [json.loads(line) for line in lines(whole)]
     assert sorted(r["spec"]["index"] for r in rows) == list(range(9))  # 6 two-player games, 3 samples
-    assert {r["code"] for r in rows} == {ledger.fingerprint()}
+    assert all(r["code"] == ledger.fingerprint(len(r["spec"]["wrestlers"])) for r in rows)
     assert max(len(line) for line in lines(whole)) < 4000  # a replay and its plans are ~60 kB
 
 
@@ -89,7 +89,7 @@ def test_games_of_other_code_or_data_are_played_again(whole, tmp_path, capsys):
 
 @pytest.mark.parametrize("damage", ["not json", "[1, 2]", '{"code": "%s", "spec": {}}'])
 def test_a_damaged_line_is_one_clear_error_and_nothing_changes(whole, tmp_path, capsys, damage):
-    damage = damage.replace("%s", ledger.fingerprint())
+    damage = damage.replace("%s", ledger.fingerprint(2))
     docs = another_machine(whole, tmp_path, keep=lambda rows: rows[:2] + [damage] + rows[2:])
     before = (docs / ledger.NAME).read_bytes()
     assert resume(docs, tmp_path) == 2
@@ -123,19 +123,36 @@ def test_prose_does_not_change_the_fingerprint_but_code_does():
     assert ledger.source_digest(base) != ledger.source_digest(base.replace("0.5", "0.6"))
 
 
-def test_the_fingerprint_follows_the_games_data(tmp_path, monkeypatch):
+@pytest.fixture
+def assets_copy(tmp_path, monkeypatch):
     import kabuto_assets
 
     copy = tmp_path / "assets"
     shutil.copytree(kabuto_assets.folder(), copy)
     monkeypatch.setenv("KABUTO_ASSETS", str(copy))
-    same = ledger.fingerprint.__wrapped__()
-    text = (copy / "materials.toml").read_text(encoding="utf-8")
-    (copy / "materials.toml").write_text(text + "\n# a comment is data too\n", encoding="utf-8")
-    assert ledger.fingerprint.__wrapped__() != same
-    (copy / "materials.toml").write_text(text, encoding="utf-8")
-    (copy / "help" / "extra.md").write_text("Help never decides a game.\n", encoding="utf-8")
-    assert ledger.fingerprint.__wrapped__() == same
+    return copy
+
+
+def test_the_fingerprint_follows_the_games_data_not_its_comments(assets_copy):
+    same = ledger.fingerprint.__wrapped__(2)
+    text = (assets_copy / "materials.toml").read_text(encoding="utf-8")
+    (assets_copy / "materials.toml").write_text(text + "\n# a comment is not data\n", encoding="utf-8")
+    (assets_copy / "help" / "extra.md").write_text("Help never decides a game.\n", encoding="utf-8")
+    assert ledger.fingerprint.__wrapped__(2) == same
+    (assets_copy / "materials.toml").write_text(text.replace("max_speed = 0.5", "max_speed = 0.6"),
+                                                encoding="utf-8")
+    assert ledger.fingerprint.__wrapped__(2) != same
+
+
+def test_a_board_change_makes_only_that_boards_games_stale(assets_copy):
+    before = {n: ledger.fingerprint.__wrapped__(n) for n in (2, 3, 4)}
+    text = (assets_copy / "setups.toml").read_text(encoding="utf-8")
+    start = text.index("[boards.3]")
+    moved = text[:start] + text[start:].replace("0.06800", "0.06700", 1)  # a 3P wrestler 1 mm in
+    assert moved != text
+    (assets_copy / "setups.toml").write_text(moved, encoding="utf-8")
+    after = {n: ledger.fingerprint.__wrapped__(n) for n in (2, 3, 4)}
+    assert after[3] != before[3] and after[2] == before[2] and after[4] == before[4]
 
 
 def test_the_report_so_far_counts_only_the_games_played_and_says_so(whole, tmp_path):
