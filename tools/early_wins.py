@@ -550,8 +550,11 @@ def _search_edge(res: PairResult, base: Game, firsts: list[PushSample], stream: 
 
 def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int,
           players: tuple[int, ...] = (2,), edge: int = EDGE_SHARE) -> list[Task]:
+    """The units of work, board by board and then chunk by chunk across every pair (each pair's
+    first chunk, then each pair's second ...), so a search stopped part way has covered every pair
+    about equally."""
     return [(n, a, b, seed, lo, min(pushes, lo + chunk), edge)
-            for n in players for a, b in pairs for lo in range(0, pushes, chunk)]
+            for n in players for lo in range(0, pushes, chunk) for a, b in pairs]
 
 
 def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
