@@ -250,18 +250,28 @@ def _after_push(game: Game, seat: int, s: PushSample, line: list[dict[str, Any]]
     return None
 
 
-def _after_plain(base: Game, first: PushSample) -> Game | None:
+def _after_plain(base: Game, first: PushSample, pushed: Game | None = None) -> Game | None:
     """The second player's first position: a copy of ``base`` after the first player's plain push
-    ``first``, or None if the rules refuse it or the game ends."""
-    g = base.clone()
-    if _push(g, first) is None or g.is_over:
+    ``first`` (``pushed``: that copy, already pushed, turn open), or None if the rules refuse it or
+    the game ends."""
+    g = pushed
+    if g is None:
+        g = base.clone()
+        if _push(g, first) is None:
+            return None
+    if g.is_over:
         return None
     g.end_turn()
     return None if g.is_over else g
 
 
-def winning_line(game: Game, s: PushSample, search: SearchSettings) -> list[dict[str, Any]] | None:
-    """A line of the side to move's turn built on push ``s`` that wins at once, or None."""
+def winning_line(game: Game, s: PushSample, search: SearchSettings,
+                 plain: list[Game] | None = None) -> list[dict[str, Any]] | None:
+    """A line of the side to move's turn built on push ``s`` that wins at once, or None.
+
+    ``plain``, if given, receives the position after push ``s`` alone with the turn still open,
+    when the search makes it (it is the next player's position after a plain push: the search of
+    the second player's turn starts from it instead of making that push again)."""
     seat = game.current_seat
     starts: list[tuple[Game, list[dict[str, Any]]]] = [(game.clone(), [])]
     for name, targets in _usable(game, seat, search):
@@ -276,11 +286,12 @@ def winning_line(game: Game, s: PushSample, search: SearchSettings) -> list[dict
     base_kinds = set(game.legal_kinds())
     for g, line in starts:
         for push in [s, *_new_kinds(g, s, base_kinds)]:
-            step = _push(g.clone(), push)
+            h = g.clone()
+            step = _push(h, push)
             if step is None:
                 continue
-            h = g.clone()
-            _push(h, push)
+            if plain is not None and not line and push is s:
+                plain.append(h)  # _after_push leaves h as it is: it tries each move on a copy
             if found := _after_push(h, seat, push, [*line, step], search):
                 return found
     return None
@@ -520,28 +531,34 @@ def search_pair(task: Task) -> PairResult:
     firsts = sample_pushes(base, n, rng)
     res = PairResult(first, second, players)
     seconds: list[PushSample] | None = None
+    after: dict[int, Game | None] = {}  # the second player's positions, for the edge share too
     for i in range(lo, hi):
-        res.count(1, winning_line(base, firsts[i], search))
+        made: list[Game] = []
+        res.count(1, winning_line(base, firsts[i], search, plain=made))
         # The second player's first turn, after the first player's plain push i.
-        g = _after_plain(base, firsts[i])
+        g = after[i] = _after_plain(base, firsts[i], made[0] if made else None)
         if g is None:
             continue
         if seconds is None:  # one stream for seat 1, drawn on the first position it meets
             seconds = sample_pushes(g, n, random.Random(_stream(players, seed, first, second) + "-2"))
         res.count(2, winning_line(g, seconds[i], search), first_push=firsts[i])
-    _search_edge(res, base, firsts, _stream(players, seed, first, second), lo, hi, edge, search)
+    _search_edge(res, base, firsts, _stream(players, seed, first, second), lo, hi, edge, search,
+                 after)
     return res
 
 
 def _search_edge(res: PairResult, base: Game, firsts: list[PushSample], stream: str, lo: int,
-                 hi: int, edge: int, search: SearchSettings) -> None:
-    """The edge share of a unit of work (see :func:`search_pair`), counted into ``res``."""
+                 hi: int, edge: int, search: SearchSettings,
+                 after: dict[int, Game | None] | None = None) -> None:
+    """The edge share of a unit of work (see :func:`search_pair`), counted into ``res``; ``after``
+    holds the second player's positions the unit has already made (the searches only copy them)."""
     j0 = lo * edge // 100
     for j in range(j0, hi * edge // 100):
         for s in edge_pushes(base, 1, random.Random(f"{stream}-edge-{j}")):
             res.count(1, winning_line(base, s, search), edge=True)
         first = firsts[lo + j - j0]
-        g = _after_plain(base, first)
+        i = lo + j - j0
+        g = after[i] if after is not None and i in after else _after_plain(base, first)
         if g is None:
             continue
         for s in edge_pushes(g, 1, random.Random(f"{stream}-edge2-{j}")):
