@@ -273,7 +273,7 @@ def winning_line(game: Game, s: PushSample, search: SearchSettings,
     when the search makes it (it is the next player's position after a plain push: the search of
     the second player's turn starts from it instead of making that push again)."""
     seat = game.current_seat
-    starts: list[tuple[Game, list[dict[str, Any]]]] = [(game.clone(), [])]
+    starts: list[tuple[Game, list[dict[str, Any]]]] = [(game, [])]  # each push is made on a copy
     for name, targets in _usable(game, seat, search):
         g = game.clone()
         step = _move(g, seat, name, targets)
