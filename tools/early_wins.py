@@ -28,6 +28,7 @@ first turn).
 
     python tools/early_wins.py                       # the whole search: 56 pairs x 2,000 pushes, 2P
     python tools/early_wins.py --players all --resume runs/early.jsonl   # every board, resumable
+    python tools/early_wins.py --players all --resume runs/early.jsonl --so-far   # what it found so far
     python tools/early_wins.py --pushes 50 --pairs mike:hank,bea:gus --seed 3
     python tools/early_wins.py --edge 30 --pushes 20    # aimed pushes up the edge (edge_wins)
     python tools/early_wins.py --sweep --players all    # the edge grid and ridge from every board's start
@@ -602,28 +603,32 @@ def _work(task: Task) -> tuple[Task, PairResult]:
 
 def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, chunk: int = 25,
         progress: bool = False, players: tuple[int, ...] = (2,),
-        resume: Path | None = None, edge: int = EDGE_SHARE) -> dict[str, Any]:
+        resume: Path | None = None, edge: int = EDGE_SHARE, so_far: bool = False) -> dict[str, Any]:
     """The whole search; the JSON summary as a dict. ``workers`` 1 runs in this process; ``edge``
-    edge pushes per 100 uniform ones (0: the uniform search alone)."""
+    edge pushes per 100 uniform ones (0: the uniform search alone); ``so_far``: search nothing, sum
+    up the units the ``resume`` file already holds."""
     todo = tasks(pairs, pushes, seed, chunk, players, edge)
     done = _done(resume, todo)
     results = {(n, a, b): PairResult(a, b, n) for n in players for a, b in pairs}
     for r in done.values():
         results[(r.players, r.first, r.second)].add(r)
-    left = [task for task in todo if task not in done]
+    left = [] if so_far else [task for task in todo if task not in done]
     t0 = time.perf_counter()
+    finished_units: set[Task] = set()
     bar = None
-    if progress:
+    if progress and left:
         from tqdm import tqdm
         bar = tqdm(total=sum(t[5] - t[4] for t in left), unit="push", file=sys.stderr)
-    out = resume.open("a") if resume else None
+    out = resume.open("a") if resume and left else None
     try:
+        workers = min(workers, len(left))
         if workers <= 1:
             finished: Any = map(_work, left)
         else:
             pool = multiprocessing.get_context("spawn").Pool(workers)
             finished = pool.imap_unordered(_work, left)
         for task, r in finished:
+            finished_units.add(task)
             results[(r.players, r.first, r.second)].add(r)
             if out:
                 out.write(json.dumps({"task": list(task), "code": fingerprint(task[0]),
@@ -642,8 +647,11 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
     boards: dict[str, Any] = {}
     for n in players:
         rs = [r for r in results.values() if r.players == n]
+        units = [t for t in todo if t[0] == n]
         boards[f"{n}P"] = {
             "pairs": len(rs),
+            "units_done": sum(1 for t in units if t in done or t in finished_units),
+            "units": len(units),
             "tried_first": sum(r.tried_first for r in rs),
             "wins_first": sum(r.wins_first for r in rs),
             "tried_second": sum(r.tried_second for r in rs),
@@ -724,6 +732,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--chunk", type=int, default=25, help="pushes per unit of work")
     ap.add_argument("--resume", type=Path, default=None,
                     help="append finished units of work to this file and skip those already in it")
+    ap.add_argument("--so-far", action="store_true",
+                    help="search nothing: the summary of the units the --resume file holds for "
+                         "this search (a search that grows over several sittings)")
     ap.add_argument("--no-progress", action="store_true")
     ap.add_argument("--edge", type=int, metavar="AIMS", default=0,
                     help="instead of the search: AIMS pushes up the ring's edge at the first "
@@ -761,9 +772,11 @@ def main(argv: list[str] | None = None) -> int:
     if bad:
         ap.error(f"--pairs: {', '.join(bad)} (wrestlers: {', '.join(sorted(known))})")
     players = (2, 3, 4) if args.players == "all" else (int(args.players),)
+    if args.so_far and args.resume is None:
+        ap.error("--so-far: needs --resume FILE (the units searched so far)")
     summary = run(pairs, args.pushes, args.seed, args.workers, args.chunk,
                   progress=not args.no_progress and sys.stderr.isatty(), players=players,
-                  resume=args.resume, edge=args.edge_share)
+                  resume=args.resume, edge=args.edge_share, so_far=args.so_far)
     print(json.dumps(summary, indent=1))
     return 0
 

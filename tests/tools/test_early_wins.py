@@ -84,6 +84,21 @@ def test_a_resumed_search_skips_the_work_already_done_and_adds_it_in(early_wins,
     assert (again["tried_first"], again["tried_second"]) == (first["tried_first"], first["tried_second"])
 
 
+def test_the_search_so_far_sums_up_the_file_and_searches_nothing(early_wins, tmp_path):
+    """``--so-far``: what a search that grows over several sittings has found until now, with how
+    much of it is done, and the file left as it was."""
+    log = tmp_path / "early.jsonl"
+    part = early_wins.run([("mike", "hank")], pushes=2, seed=0, chunk=1, resume=log)
+    before = log.read_bytes()
+    summary = early_wins.run([("mike", "hank"), ("hank", "mike")], pushes=3, seed=0, chunk=1,
+                             resume=log, so_far=True)
+    assert log.read_bytes() == before
+    assert summary["boards"]["2P"]["units_done"] == 2 and summary["boards"]["2P"]["units"] == 6
+    assert (summary["tried_first"], summary["tried_second"]) == (part["tried_first"], part["tried_second"])
+    with pytest.raises(SystemExit):  # --so-far reads a file: without one it is a usage error
+        early_wins.main(["--pushes", "3", "--so-far"])
+
+
 def test_work_done_by_other_code_or_boards_is_searched_again(early_wins, tmp_path):
     """A resume file committed while the full search grows over several sittings: a unit searched
     before the board (or the rules, the physics, the data) changed must not count for the new one."""
