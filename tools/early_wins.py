@@ -503,7 +503,24 @@ def _steps(half: float, step: float) -> list[float]:
 
 
 #: players, first, second, seed, lo, hi, edge (edge pushes per 100 uniform ones: :func:`search_pair`)
-Task = tuple[int, str, str, int, int, int, int]
+#: and, as an eighth item, how the second player's positions are made (:data:`OPENING` or
+#: :data:`AFTER_EACH`; a unit of seven items, as the search logged them before session 11, is
+#: :data:`AFTER_EACH`).
+Task = tuple[Any, ...]
+
+#: The second player's turn is searched after one *opening* of the first player: the first of its
+#: seeded pushes the rules allow that leaves the game going, made plainly. A forced win on the
+#: second player's first turn is one the first player cannot avoid, so one opening after which none
+#: of the second player's pushes (in every line) wins shows there is none (docs/rules-notes.md,
+#: "Which second-turn wins count").
+OPENING = "opening"
+#: The second player's push ``i`` is searched after the first player's plain push ``i``: every
+#: position a first push can leave, one reply each. A win there may be the first player's blunder
+#: (a disc of its own set down on the edge beside its wrestler); this finds how often a first push
+#: hands the game over (``--blunders``), which a board should make rare.
+AFTER_EACH = "after-each"
+#: How many of the first player's seeded pushes the opening is looked for in.
+OPENING_DRAWS = 50
 
 #: The edge share of the search: edge pushes per 100 uniform pushes (``--edge-share``).
 EDGE_SHARE = 20
@@ -524,13 +541,27 @@ def search_pair(task: Task) -> PairResult:
     in: on the starting board for the first player, and for the second player after the first
     player's plain push ``lo + (j - lo * edge // 100)`` of the unit (aimed at the first player's
     wrestler where that push left it). Each is searched in every line, as the uniform ones."""
-    players, first, second, seed, lo, hi, edge = task
+    players, first, second, seed, lo, hi, edge = task[:7]
+    mode = task[7] if len(task) > 7 else AFTER_EACH
     search = config().search
     base = new_game(first, second, players)
     rng = random.Random(_stream(players, seed, first, second))
     n = hi
-    firsts = sample_pushes(base, n, rng)
+    # The draws are a prefix of one stream, so a unit's pushes are the same however many are
+    # drawn; the opening is looked for among the first OPENING_DRAWS in every unit alike.
+    firsts = sample_pushes(base, max(n, OPENING_DRAWS) if mode == OPENING else n, rng)
     res = PairResult(first, second, players)
+    if mode == OPENING:
+        for i in range(lo, hi):
+            res.count(1, winning_line(base, firsts[i], search))
+        k, g = opening(base, firsts)
+        if g is not None:  # every reply in the one position the opening leaves
+            replies = sample_pushes(g, n, random.Random(_stream(players, seed, first, second) + "-2"))
+            for i in range(lo, hi):
+                res.count(2, winning_line(g, replies[i], search), first_push=firsts[k])
+        _search_edge(res, base, firsts, _stream(players, seed, first, second), lo, hi, edge, search,
+                     None if g is None else {i: g for i in range(lo, hi)}, k)
+        return res
     seconds: list[PushSample] | None = None
     after: dict[int, Game | None] = {}  # the second player's positions, for the edge share too
     for i in range(lo, hi):
@@ -548,18 +579,32 @@ def search_pair(task: Task) -> PairResult:
     return res
 
 
+def opening(base: Game, firsts: list[PushSample]) -> tuple[int, Game | None]:
+    """The first player's opening (:data:`OPENING`): the index of the first of its seeded pushes
+    ``firsts`` the rules allow that leaves the game going, and the second player's position after
+    it (None if no push in ``firsts`` does)."""
+    for k, s in enumerate(firsts):
+        g = _after_plain(base, s)
+        if g is not None:
+            return k, g
+    return len(firsts), None
+
+
 def _search_edge(res: PairResult, base: Game, firsts: list[PushSample], stream: str, lo: int,
                  hi: int, edge: int, search: SearchSettings,
-                 after: dict[int, Game | None] | None = None) -> None:
+                 after: dict[int, Game | None] | None = None, opened: int | None = None) -> None:
     """The edge share of a unit of work (see :func:`search_pair`), counted into ``res``; ``after``
-    holds the second player's positions the unit has already made (the searches only copy them)."""
+    holds the second player's positions the unit has already made (the searches only copy them);
+    ``opened``: the index of the opening every second-player position follows (:data:`OPENING`),
+    or None for the plain push of the same index (:data:`AFTER_EACH`)."""
     j0 = lo * edge // 100
     for j in range(j0, hi * edge // 100):
         for s in edge_pushes(base, 1, random.Random(f"{stream}-edge-{j}")):
             res.count(1, winning_line(base, s, search), edge=True)
-        first = firsts[lo + j - j0]
         i = lo + j - j0
-        g = after[i] if after is not None and i in after else _after_plain(base, first)
+        first = firsts[i if opened is None else min(opened, len(firsts) - 1)]
+        g = after[i] if after is not None and i in after else (
+            _after_plain(base, first) if opened is None else None)
         if g is None:
             continue
         for s in edge_pushes(g, 1, random.Random(f"{stream}-edge2-{j}")):
@@ -567,11 +612,12 @@ def _search_edge(res: PairResult, base: Game, firsts: list[PushSample], stream: 
 
 
 def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int,
-          players: tuple[int, ...] = (2,), edge: int = EDGE_SHARE) -> list[Task]:
+          players: tuple[int, ...] = (2,), edge: int = EDGE_SHARE,
+          second: str = OPENING) -> list[Task]:
     """The units of work, board by board and then chunk by chunk across every pair (each pair's
     first chunk, then each pair's second ...), so a search stopped part way has covered every pair
     about equally."""
-    return [(n, a, b, seed, lo, min(pushes, lo + chunk), edge)
+    return [(n, a, b, seed, lo, min(pushes, lo + chunk), edge, second)
             for n in players for lo in range(0, pushes, chunk) for a, b in pairs]
 
 
@@ -589,6 +635,8 @@ def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
         try:
             d = json.loads(line)
             task = tuple(d["task"])
+            if len(task) == 7:
+                task = (*task, AFTER_EACH)  # logged before the opening search (session 11)
             res = PairResult(**d["result"])
         except (ValueError, KeyError, TypeError):
             continue  # a line cut short when the search was stopped
@@ -603,11 +651,13 @@ def _work(task: Task) -> tuple[Task, PairResult]:
 
 def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, chunk: int = 25,
         progress: bool = False, players: tuple[int, ...] = (2,),
-        resume: Path | None = None, edge: int = EDGE_SHARE, so_far: bool = False) -> dict[str, Any]:
+        resume: Path | None = None, edge: int = EDGE_SHARE, so_far: bool = False,
+        second: str = OPENING) -> dict[str, Any]:
     """The whole search; the JSON summary as a dict. ``workers`` 1 runs in this process; ``edge``
     edge pushes per 100 uniform ones (0: the uniform search alone); ``so_far``: search nothing, sum
-    up the units the ``resume`` file already holds."""
-    todo = tasks(pairs, pushes, seed, chunk, players, edge)
+    up the units the ``resume`` file already holds; ``second``: how the second player's positions
+    are made (:data:`OPENING`, :data:`AFTER_EACH`)."""
+    todo = tasks(pairs, pushes, seed, chunk, players, edge, second)
     done = _done(resume, todo)
     results = {(n, a, b): PairResult(a, b, n) for n in players for a, b in pairs}
     for r in done.values():
@@ -665,6 +715,7 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
     rows = [asdict(r) for r in results.values()]
     return {
         "seed": seed, "pushes_per_pair": pushes, "edge_share": edge, "pairs": len(pairs),
+        "second_turn": second,
         "board": ", ".join(f"{n}P standard" for n in players),
         "tried_first": sum(b["tried_first"] for b in boards.values()),
         "wins_first": sum(b["wins_first"] for b in boards.values()),
@@ -735,6 +786,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--so-far", action="store_true",
                     help="search nothing: the summary of the units the --resume file holds for "
                          "this search (a search that grows over several sittings)")
+    ap.add_argument("--blunders", action="store_true",
+                    help="search the second player's push i after the first player's plain push "
+                         "i (every position a first push leaves: how often one hands the game "
+                         "over), instead of every reply after one opening (a forced win)")
     ap.add_argument("--no-progress", action="store_true")
     ap.add_argument("--edge", type=int, metavar="AIMS", default=0,
                     help="instead of the search: AIMS pushes up the ring's edge at the first "
@@ -776,7 +831,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--so-far: needs --resume FILE (the units searched so far)")
     summary = run(pairs, args.pushes, args.seed, args.workers, args.chunk,
                   progress=not args.no_progress and sys.stderr.isatty(), players=players,
-                  resume=args.resume, edge=args.edge_share, so_far=args.so_far)
+                  resume=args.resume, edge=args.edge_share, so_far=args.so_far,
+                  second=AFTER_EACH if args.blunders else OPENING)
     print(json.dumps(summary, indent=1))
     return 0
 

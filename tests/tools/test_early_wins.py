@@ -327,3 +327,33 @@ def test_a_search_stopped_part_way_has_covered_every_pair_about_equally(early_wi
         run = units[start:start + len(pairs)]
         assert {(u[1], u[2]) for u in run} == set(pairs) and len({(u[0], u[4]) for u in run}) == 1
     assert [u[0] for u in units] == sorted(u[0] for u in units)  # board by board
+
+
+def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
+    """A forced win on the second player's first turn is one the first player cannot avoid: the
+    search makes one opening (the first player's first seeded push the rules allow, made plainly)
+    and tries every reply of the unit in the position it leaves; the first turn is searched push by
+    push as before. A unit logged before (seven items) is the older search, push i after push i."""
+    from physics.world import state_hash
+
+    seen = []
+    real = early_wins.winning_line
+
+    def spy(game, s, search, plain=None):
+        seen.append((game.current_seat, state_hash(game.world.snapshot()), game.turn.number))
+        return real(game, s, search, plain)
+
+    monkeypatch.setattr(early_wins, "winning_line", spy)
+    r = early_wins.search_pair((2, "mike", "hank", 0, 3, 6, 0, early_wins.OPENING))
+    assert (r.tried_first, r.tried_second) == (3, 3)
+    first = [h for seat, h, turn in seen if seat == 0]
+    replies = [(h, turn) for seat, h, turn in seen if seat == 1]
+    assert len(first) == 3 and len(set(first)) == 1  # the starting board, three pushes
+    assert len(replies) == 3 and len(set(replies)) == 1 and replies[0][1] == 2  # one position
+    base = early_wins.new_game("mike", "hank")
+    k, g = early_wins.opening(base, early_wins.sample_pushes(
+        base, 10, early_wins.random.Random(early_wins._stream(2, 0, "mike", "hank"))))
+    assert g is not None and state_hash(g.world.snapshot()) == replies[0][0]
+    seen.clear()
+    early_wins.search_pair((2, "mike", "hank", 0, 3, 6, 0))  # the older search
+    assert len({h for seat, h, _ in seen if seat == 1}) == 3  # a position per first push
