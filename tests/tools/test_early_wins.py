@@ -331,8 +331,8 @@ def test_a_search_stopped_part_way_has_covered_every_pair_about_equally(early_wi
 
 def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
     """A forced win on the second player's first turn is one the first player cannot avoid: the
-    search makes one opening (the first player's first seeded push the rules allow, made plainly)
-    and tries every reply of the unit in the position it leaves; the first turn is searched push by
+    search makes one quiet opening (the first player's slowest seeded push entering far from its
+    own wrestler, made plainly) and tries every reply of the unit in the position it leaves; the first turn is searched push by
     push as before. A unit logged before (seven items) is the older search, push i after push i."""
     from physics.world import state_hash
 
@@ -351,9 +351,13 @@ def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
     assert len(first) == 3 and len(set(first)) == 1  # the starting board, three pushes
     assert len(replies) == 3 and len(set(replies)) == 1 and replies[0][1] == 2  # one position
     base = early_wins.new_game("mike", "hank")
-    k, g = early_wins.opening(base, early_wins.sample_pushes(
-        base, 10, early_wins.random.Random(early_wins._stream(2, 0, "mike", "hank"))))
+    firsts = early_wins.sample_pushes(base, early_wins.OPENING_DRAWS,
+                                      early_wins.random.Random(early_wins._stream(2, 0, "mike", "hank")))
+    k, g = early_wins.opening(base, firsts)
     assert g is not None and state_hash(g.world.snapshot()) == replies[0][0]
+    # quiet: far round from Mike's own wrestler (0 degrees), the slowest of those drawn there
+    away = [s for s in firsts if abs((s.entry_deg + 180.0) % 360.0 - 180.0) >= early_wins.QUIET_CLEAR_DEG]
+    assert firsts[k] in away and firsts[k].speed == min(s.speed for s in away)
     seen.clear()
     early_wins.search_pair((2, "mike", "hank", 0, 3, 6, 0))  # the older search
     assert len({h for seat, h, _ in seen if seat == 1}) == 3  # a position per first push
