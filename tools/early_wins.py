@@ -429,8 +429,8 @@ def edge_pushes(game: Game, n: int, rng: random.Random) -> list[PushSample]:
 
 
 def edge_sweep(game: Game, kinds: tuple[str, ...] = ("small", "medium"), entries: int = 13,
-               headings: int = 4, speeds: tuple[float, ...] = (0.4, 0.45, 0.5)
-               ) -> tuple[list[PushSample], int]:
+               headings: int = 4, speeds: tuple[float, ...] = (0.4, 0.45, 0.5),
+               rounds: tuple[float, float] = EDGE_ROUND) -> tuple[list[PushSample], int]:
     """(the winning pushes, pushes tried) of a grid of plain pushes along the edge at each opposing
     wrestler of the side to move, on both sides of it: ``entries`` entries evenly 40-100 degrees
     round from its bearing, ``headings`` headings evenly from 35 degrees to the kind's steepest
@@ -438,10 +438,11 @@ def edge_sweep(game: Game, kinds: tuple[str, ...] = ("small", "medium"), entries
     2 sides x 2 kinds x 13 x 4 x 3 = 624 pushes at the one opposing wrestler (entries every 5
     degrees: on the seed-28 board the turn-1 line wins from 54-63 degrees round, at the steepest
     heading only, so the notes' first grid of 10-degree steps met it once). Deterministic: it
-    tells boards apart without a seed."""
+    tells boards apart without a seed. ``rounds``: the entries' span (degrees round from the
+    wrestler's bearing; :func:`robustness` starts it nearer)."""
     def grid(bearing: float, kind: str, lim: float, side: int) -> Iterator[PushSample]:
         for i in range(entries):
-            entry = bearing + side * (EDGE_ROUND[0] + (EDGE_ROUND[1] - EDGE_ROUND[0]) * i
+            entry = bearing + side * (rounds[0] + (rounds[1] - rounds[0]) * i
                                       / max(1, entries - 1))
             for j in range(headings):
                 heading = side * min(lim, EDGE_STEEP + (lim - EDGE_STEEP) * j / max(1, headings - 1))
@@ -477,23 +478,109 @@ def _sweep(game: Game, kinds: tuple[str, ...],
 
 
 def steepest_ridge(game: Game, kinds: tuple[str, ...] = ("small", "medium"), step: float = 0.5,
-                   speeds: tuple[float, ...] = (0.45, 0.5)) -> tuple[list[PushSample], int]:
+                   speeds: tuple[float, ...] = (0.45, 0.5),
+                   rounds: tuple[float, float] = EDGE_ROUND) -> tuple[list[PushSample], int]:
     """(the winning pushes, pushes tried) of plain pushes at exactly the steepest heading each of
     ``kinds`` (held) can be aimed, along the edge at each opposing wrestler of the side to move
     from both sides, entering every ``step`` degrees 40-100 round from its bearing, at each of
     ``speeds``. The turn-1 lines of the edge are a ridge there (docs/rules-notes.md: on the seed-28
     2P board a medium won from 54-63 degrees round, and a degree off the steepest heading nothing
     won), finer in the entry than :func:`edge_sweep`'s grid: from the 2P starting board 2 sides x
-    121 entries x 2 speeds = 484 pushes a kind."""
-    n = int(round((EDGE_ROUND[1] - EDGE_ROUND[0]) / step))
+    121 entries x 2 speeds = 484 pushes a kind. ``rounds``: the entries' span (as
+    :func:`edge_sweep`'s)."""
+    n = int(round((rounds[1] - rounds[0]) / step))
 
     def ridge(bearing: float, kind: str, lim: float, side: int) -> Iterator[PushSample]:
         for i in range(n + 1):
             for v in speeds:
-                yield PushSample(kind, (bearing + side * (EDGE_ROUND[0] + i * step)) % 360.0,
+                yield PushSample(kind, (bearing + side * (rounds[0] + i * step)) % 360.0,
                                  side * lim, v)
 
     return _sweep(game, kinds, ridge)
+
+
+#: :func:`robustness`: the entries' span (degrees round from the wrestler's bearing: the session-11
+#: gus:mike line entered 36.6-38.6 round, nearer than the sweeps' 40), the grid's entries over it
+#: (every 5 degrees) and the ridge's speeds.
+ROBUST_ROUNDS = (20.0, 100.0)
+ROBUST_ENTRIES = 17
+ROBUST_RIDGE_SPEEDS = (0.4, 0.45, 0.5)
+#: :func:`robustness`'s ordered pairs: each wrestler once first and once second (a cycle), with the
+#: two lines of session 11 (Gus first, Mike second; Annie first, Gus second) among them.
+ROBUST_PAIRS = (("annie", "gus"), ("gus", "mike"), ("mike", "jade"), ("jade", "dora"),
+                ("dora", "bea"), ("bea", "hank"), ("hank", "rita"), ("rita", "annie"))
+#: How far each piece of a jittered starting board is moved at most (metres).
+JITTER = 0.0015
+
+
+def jittered(game: Game, rng: random.Random, most: float = JITTER, tries: int = 50) -> Game:
+    """A copy of ``game`` with every piece moved up to ``most`` (a uniform spot in that disc round
+    where it stood, one piece after another; a spot that would overlap a piece is drawn again, up
+    to ``tries`` times, then the piece stays)."""
+    g = game.clone()
+    for p in sorted(g.world.pieces, key=lambda q: q.id):
+        for _ in range(tries):
+            a, r = rng.uniform(0.0, 2 * math.pi), most * math.sqrt(rng.random())
+            try:
+                g.world.move(p.id, p.x + r * math.cos(a), p.y + r * math.sin(a))
+            except ValueError:
+                continue
+            break
+    return g
+
+
+def robust_positions(players: int = 2, pairs: Iterable[tuple[str, str]] = ROBUST_PAIRS,
+                     extra: int = 3, boards: int = 4) -> Iterator[tuple[str, Game]]:
+    """The second player's positions :func:`robustness` sweeps, (label, position) each: (a) after
+    the opening (:func:`opening`) of each ordered pair of ``pairs`` (:data:`ROBUST_PAIRS`: every
+    wrestler once first, once second), (b) after each of the first player's seeded plain first
+    pushes 1..``extra`` of the same sample instead (those the rules allow that leave the game
+    going), (c) ``boards`` seeded jittered starting boards (:func:`jittered`, the pairs of ``pairs``
+    in turn) with seat 1 to move."""
+    pairs = list(pairs)
+    for a, b in pairs:
+        base = new_game(a, b, players)
+        firsts = sample_pushes(base, max(OPENING_DRAWS, extra + 1),
+                               random.Random(_stream(players, 0, a, b)))
+        k, g = opening(base, firsts)
+        if g is not None:
+            yield f"{a}:{b} opening {k}", g
+        for i in range(1, extra + 1):
+            if i != k and (g := _after_plain(base, firsts[i])) is not None:
+                yield f"{a}:{b} first {i}", g
+    for j in range(boards):
+        a, b = pairs[j % len(pairs)]
+        start = Game.new(players=players, wrestlers=lineup(players, a, b), seed=0, first_player=1)
+        yield f"jitter {j} {a}:{b}", jittered(start, random.Random(f"robust-jitter-{players}-{j}"))
+
+
+def robustness(players: int = 2, extra: int = 3, boards: int = 4,
+               pairs: Iterable[tuple[str, str]] = ROBUST_PAIRS,
+               positions: Iterable[tuple[str, Game]] | None = None) -> dict[str, Any]:
+    """Whether the board's edge holds after an opening (issue 16, point 3; session 11): the edge
+    grid and the steepest ridge (:func:`edge_sweep`, :func:`steepest_ridge`, with the entries from
+    :data:`ROBUST_ROUNDS` round and the ridge at :data:`ROBUST_RIDGE_SPEEDS`) for the side to move
+    in each of :func:`robust_positions` (or ``positions``). The starting-board sweeps see one
+    position; a board whose edge wins as soon as a far first push has moved a disc a millimetre
+    is on a knife edge. ``{"positions", "tried", "wins", "by_position": {label: [grid wins, ridge
+    wins, tried]}, "winning": [{"position", "sweep", push...}]}``."""
+    grid = functools.partial(edge_sweep, entries=ROBUST_ENTRIES, rounds=ROBUST_ROUNDS)
+    ridge = functools.partial(steepest_ridge, speeds=ROBUST_RIDGE_SPEEDS, rounds=ROBUST_ROUNDS)
+    by: dict[str, list[int]] = {}
+    winning: list[dict[str, Any]] = []
+    tried = 0
+    for label, g in (robust_positions(players, pairs, extra, boards) if positions is None
+                     else positions):
+        row = [0, 0, 0]
+        for col, (name, sweep) in enumerate((("grid", grid), ("ridge", ridge))):
+            wins, t = sweep(g)
+            row[col] += len(wins)
+            row[2] += t
+            winning += [{"position": label, "sweep": name, **asdict(w)} for w in wins]
+        tried += row[2]
+        by[label] = row
+    return {"positions": len(by), "tried": tried, "wins": len(winning), "by_position": by,
+            "winning": winning}
 
 
 def _steps(half: float, step: float) -> list[float]:
@@ -821,12 +908,20 @@ def main(argv: list[str] | None = None) -> int:
                          "ridge (steepest_ridge) from the starting board of --players, each seat "
                          "moving first")
     ap.add_argument("--no-ridge", action="store_true", help="--sweep: the edge grid alone")
+    ap.add_argument("--robust", action="store_true",
+                    help="instead of the search: the edge grid and ridge (entries from 20 degrees "
+                         "round) for the second player after each ROBUST_PAIRS pair's opening, after "
+                         "its first pushes 1-3, and on 4 jittered starting boards (robustness)")
     args = ap.parse_args(argv)
     if not 0 <= args.edge_share <= 100:
         ap.error("--edge-share: 0 to 100")
     if args.sweep:
         print(json.dumps(sweep_boards((2, 3, 4) if args.players == "all" else (int(args.players),),
                                       ridge=not args.no_ridge), indent=1))
+        return 0
+    if args.robust:
+        print(json.dumps({f"{n}P": robustness(n) for n in
+                          ((2, 3, 4) if args.players == "all" else (int(args.players),))}, indent=1))
         return 0
     if args.pushes < 1:
         ap.error("--pushes: at least 1")
