@@ -270,24 +270,6 @@ def test_no_push_down_the_edge_at_the_steepest_heading_wins_turn_1_on_the_2p_boa
 
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16 point 3: the 2P board still has this line (bd11, "
-                   "session 11: no variant tried closes the edge; docs/rules-notes.md)")
-def test_after_gus_opens_no_push_down_the_edge_near_mikes_line_wins(early_wins):
-    """Issue 16, point 3 (session 11): on the guarded seed-7 2P board Gus's opening (the first of
-    his seeded pushes, a slow medium from 105 degrees that moves two discs near him by a millimetre
-    or so) left a line for Mike: a medium at the steepest heading from about 322 degrees came down
-    the edge, drove the discs on the rim below Gus into him and knocked him out (9 of 252 pushes
-    round it won; 0 from the starting board). No push round that line (entry within 3 degrees,
-    heading within 4, 0.42-0.5 m/s) knocks Gus out."""
-    base = early_wins.new_game("gus", "mike")
-    firsts = early_wins.sample_pushes(base, 50, random.Random(early_wins._stream(2, 0, "gus", "mike")))
-    k, g = early_wins.opening(base, firsts)
-    assert g is not None and g.current_seat == 1
-    line = early_wins.PushSample("medium", 323.4055, -55.4603, 0.4778)
-    wins, tried = early_wins.near_wins(g, line, entry=3, heading=4, entry_step=1, heading_step=1,
-                                       speeds=(0.42, 0.45, 0.48, 0.5))
-    assert tried > 200 and wins == 0, (k, wins, tried)
-
 #: Issue 16: the turn-1 wins the edge grid (``--sweep``) found on the 3P and 4P boards before
 #: each wrestler had a disc beside it on both sides and the large discs stood off the edge (3P 10
 #: of 3,744 grid pushes, 4P 74 of 4,992): (players, seat moving first, kind, entry, heading), each
