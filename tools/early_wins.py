@@ -332,6 +332,42 @@ def near_wins(game: Game, s: PushSample, entry: float = 8.0, heading: float = 8.
     return wins, tried
 
 
+def near_sample(game: Game, first: PushSample, second: PushSample, n: int, stream: str,
+                entry: float = 4.0, heading: float = 6.0,
+                speeds: tuple[float, float] = (0.4, 0.5)) -> tuple[int, int, list[PushSample]]:
+    """(wins, pushes tried, the winning pushes) of ``n`` seeded plain pushes of ``second``'s kind
+    near ``second`` by the second side, after the first side's plain push ``first`` from ``game``
+    (its turn then ended): the entry within ``entry`` degrees and the heading within ``heading``
+    (held within what the kind can reach) of ``second``'s, drawn uniformly, the speed uniformly
+    in ``speeds`` (m/s), from the stream ``stream``. How broad a found turn-2 line is (the 3P
+    board's Rita-then-Dora line, docs/rules-notes.md: stream ``near-3p-rita-dora``); a push the
+    rules refuse is not counted."""
+    after = _after_plain(game, first)
+    if after is None:
+        raise ValueError(f"the first push {first} ends the game or is refused")
+    seat = after.current_seat
+    lim = after.world.steepest_heading(second.kind)
+    rng = random.Random(stream)
+    wins: list[PushSample] = []
+    tried = 0
+    for _ in range(n):
+        s = PushSample(second.kind, (second.entry_deg + rng.uniform(-entry, entry)) % 360.0,
+                       max(-lim, min(lim, second.heading_deg + rng.uniform(-heading, heading))),
+                       rng.uniform(*speeds))
+        g = after.clone()
+        if _push(g, s) is None:
+            continue
+        tried += 1
+        if _won(g, seat):
+            wins.append(s)
+    return len(wins), tried, wins
+
+
+#: The 3P board's second-turn line of session 10 (docs/rules-notes.md, "near-3p-rita-dora"): Rhino
+#: Rita's slow medium onto the edge, then Dung Dora's plain medium across the right of the ring.
+RITA_DORA_3P = (PushSample("medium", 42.4, 38.1, 0.07), PushSample("medium", 40.5, 20.1, 0.5))
+
+
 #: The pairs of :func:`edge_wins`: each wrestler once as the first player.
 EDGE_PAIRS = (("jade", "dora"), ("bea", "hank"), ("mike", "annie"), ("hank", "gus"),
               ("annie", "rita"), ("rita", "jade"), ("gus", "bea"), ("dora", "mike"))

@@ -298,3 +298,36 @@ def test_the_edge_pushes_that_won_turn_1_at_a_faster_hand_leave_both_wrestlers_i
         if g.is_over or any(i not in g.world for i in ids) or set(ids) & set(g.world.in_circle()):
             bad.append((seat, entry, speed))
     assert not bad, bad
+
+
+#: Issue 16, session 10: the 3P board's second-turn line at the shipped 0.5 m/s hand (the seeded
+#: search, tools/early_wins.py): Rhino Rita (seat 0) sets a medium down slowly on the edge (it
+#: stopped 85 mm out at 33.9 degrees and nudged the medium beside it inwards), then Dung Dora's
+#: plain medium (entry, heading, speed) drove that medium and two more across the right of the ring
+#: into Bombardier Bea's wrestler (seat 2, 330 degrees), which went off: 19 of 120 seeded mediums
+#: round Dora's (tools/early_wins.near_sample) won on the seed-43 board.
+RITA_FIRST_3P = ("medium", 42.4, 38.1, 0.07)
+DORA_REPLY_3P = ("medium", 40.5, 20.1, 0.5)
+
+
+def test_the_three_player_second_turn_line_and_pushes_round_it_leave_every_wrestler_in():
+    """After Rita's slow medium onto the edge, Dora's medium across the right of the ring and 40
+    seeded mediums round it (entry within 4 degrees, heading within 6, 0.4-0.5 m/s) each leave all
+    three wrestlers on the ring: no second-turn win there (docs/rules-notes.md, session 11)."""
+    g = Game.new(players=3, wrestlers=["rita", "dora", "bea"], seed=0, first_player=0)
+    g.push(*RITA_FIRST_3P)
+    assert not g.is_over and g.current_seat == 1
+    kind, entry, heading, speed = DORA_REPLY_3P
+    lim = g.world.steepest_heading(kind)
+    rng = random.Random("near-3p-rita-dora-test")
+    pushes = [DORA_REPLY_3P] + [
+        (kind, entry + rng.uniform(-4.0, 4.0),
+         max(-lim, min(lim, heading + rng.uniform(-6.0, 6.0))), rng.uniform(0.4, 0.5))
+        for _ in range(40)]
+    off = []
+    for push in pushes:
+        t = g.clone()
+        t.push(*push, end_turn=False)
+        if t.is_over or any(s.piece_id not in t.world for s in t.seats):
+            off.append(tuple(round(x, 2) if isinstance(x, float) else x for x in push))
+    assert not off, (len(off), off[:3])

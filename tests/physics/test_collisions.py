@@ -49,10 +49,14 @@ def test_a_push_along_a_mirror_line_gives_mirror_images():
 def test_a_push_turned_a_third_of_the_way_round_the_ring_is_the_same_push():
     """The same push from a third of a turn further round into a board symmetric under that turn
     (the 3P board; the 2P and 4P boards are mirror images of themselves, tests/kabuto/test_setups.py)
-    ends turned by a third."""
+    ends turned by a third. The push must not run through a tipping point of the chain it drives
+    (there a disc tips over the edge in one copy and not in the other; the spots are printed to 10
+    micrometres, but a copy of the pieces turned exactly by a third parts there too, so it is the
+    simulation's rounding): from 30 degrees at heading 12 it did on the seed-32 board
+    (docs/rules-notes.md, session 11)."""
     w1, w2 = board(3), board(3)
-    r1 = w1.push(Push("P", "medium", entry_deg=30, heading_deg=12, speed=0.7))
-    r2 = w2.push(Push("P", "medium", entry_deg=150, heading_deg=12, speed=0.7))
+    r1 = w1.push(Push("P", "medium", entry_deg=40, heading_deg=12, speed=0.7))
+    r2 = w2.push(Push("P", "medium", entry_deg=160, heading_deg=12, speed=0.7))
     assert sorted(f.piece[0] for f in r1.fell) == sorted(f.piece[0] for f in r2.fell)
     p1, p2 = w1.piece("P"), w2.piece("P")
     a = 2 * math.pi / 3

@@ -362,3 +362,17 @@ def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
     seen.clear()
     early_wins.search_pair((2, "mike", "hank", 0, 3, 6, 0))  # the older search
     assert len({h for seat, h, _ in seen if seat == 1}) == 3  # a position per first push
+
+
+def test_the_sampler_round_a_second_turn_line_finds_no_win_round_the_3p_line(early_wins):
+    """``near_sample`` (issue 16, session 11): after Rita's slow medium onto the edge of the 3P
+    board, the seeded mediums round Dora's reply (entry within 4 degrees, heading within 6,
+    0.4-0.5 m/s; 19 of 120 won on the seed-43 board) are all made, and none wins; the same stream
+    draws the same pushes."""
+    base = early_wins.new_game("rita", "dora", 3)
+    first, second = early_wins.RITA_DORA_3P
+    found = early_wins.near_sample(base, first, second, 40, "near-3p-rita-dora")
+    assert found == (0, 40, [])
+    assert early_wins.near_sample(base, first, second, 40, "near-3p-rita-dora") == found
+    with pytest.raises(ValueError):  # a first push the rules refuse (faster than the hand)
+        early_wins.near_sample(base, early_wins.PushSample("medium", 42.4, 38.1, 0.9), second, 1, "x")
