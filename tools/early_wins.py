@@ -755,11 +755,11 @@ def _search_edge(res: PairResult, base: Game, firsts: list[PushSample], stream: 
 def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int,
           players: tuple[int, ...] = (2,), edge: int = EDGE_SHARE,
           second: str = OPENING) -> list[Task]:
-    """The units of work, board by board and then chunk by chunk across every pair (each pair's
-    first chunk, then each pair's second ...), so a search stopped part way has covered every pair
+    """The units of work, chunk by chunk across every board and pair (each board's pairs' first
+    chunk, then their second ...), so a search stopped part way has covered every board and pair
     about equally."""
     return [(n, a, b, seed, lo, min(pushes, lo + chunk), edge, second)
-            for n in players for lo in range(0, pushes, chunk) for a, b in pairs]
+            for lo in range(0, pushes, chunk) for n in players for a, b in pairs]
 
 
 def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:

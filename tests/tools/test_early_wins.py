@@ -319,15 +319,16 @@ def test_the_edge_pushes_found_on_the_3p_and_4p_boards_no_longer_win_turn_1(earl
 
 def test_a_search_stopped_part_way_has_covered_every_pair_about_equally(early_wins):
     """The whole search is longer than a sitting and grows over several (``--resume``): its units go
-    chunk by chunk across every pair, so the part done is a fair sample of every pair, not all of
-    some pairs and none of the rest."""
+    chunk by chunk across every board and pair, so the part done is a fair sample of every pair on
+    every board, not all of some and none of the rest."""
     pairs = [("mike", "hank"), ("hank", "mike"), ("bea", "gus")]
     units = early_wins.tasks(pairs, pushes=100, seed=0, chunk=25, players=(2, 3))
     assert len(units) == len(set(units)) == 2 * 4 * len(pairs)
     for start in range(0, len(units), len(pairs)):  # every run of len(pairs) units: one chunk, all pairs
         run = units[start:start + len(pairs)]
         assert {(u[1], u[2]) for u in run} == set(pairs) and len({(u[0], u[4]) for u in run}) == 1
-    assert [u[0] for u in units] == sorted(u[0] for u in units)  # board by board
+    assert [u[4] for u in units] == sorted(u[4] for u in units)  # every board's first chunk first
+    assert {u[0] for u in units[:2 * len(pairs)]} == {2, 3}
 
 
 def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
