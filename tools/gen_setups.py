@@ -43,6 +43,7 @@ CIRCLE = 0.015
 # no sampled first push knocks one out, and one that a push has moved nearer the edge can be pushed
 # out from its flank. At 72 mm the medium AI won a game on turn 1 and games lasted 4-6 turns; at
 # 78 mm 7 of 600 flank pushes knocked a wrestler out on turn 1. docs/rules-notes.md has the figures.
+# (The 4P mirror board's stand 66.5 mm out since session 11: MIRROR_4P.)
 DESIGNS = {
     2: dict(order=2, wrestlers=[(0.068, 0.0)], centre="large",
             orbits={"large": 1, "medium": 4, "small": 7}),
