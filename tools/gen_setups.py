@@ -43,6 +43,7 @@ CIRCLE = 0.015
 # no sampled first push knocks one out, and one that a push has moved nearer the edge can be pushed
 # out from its flank. At 72 mm the medium AI won a game on turn 1 and games lasted 4-6 turns; at
 # 78 mm 7 of 600 flank pushes knocked a wrestler out on turn 1. docs/rules-notes.md has the figures.
+# (The 4P mirror board's stand 66.5 mm out since session 11: MIRROR_4P.)
 DESIGNS = {
     2: dict(order=2, wrestlers=[(0.068, 0.0)], centre="large",
             orbits={"large": 1, "medium": 4, "small": 7}),
@@ -394,7 +395,17 @@ def design_mirror(wrestler: float = 0.068, centre: str | None = None,
 #: drove into the wrestler (the edge grid: 74 of 4,992 turn-1 wins). Crowded round the fixed
 #: guards, the relaxation jams, so it shakes the pieces (``shake``) and draws a still-jammed disc
 #: again (``redraws``); seed 22 was chosen by the edge grid and ridge (docs/rules-notes.md).
-MIRROR_4P = dict(wrestler=0.068, centre="medium", line={"large": 1, "medium": 1, "small": 0},
+#:
+#: The wrestlers stand 66.5 mm out (session 11; 68 on the other boards). At 68 mm the seed-22
+#: board let Rhino Rita win turn 1 with Charge (tools/early_wins.py --charge: 54 of 2,016 lines
+#: round the found one): a small set down on the edge beside her team-mate and a second one from
+#: the same spot drove the first into the team-mate, who was shoved through the two mediums 48 mm
+#: out between the teams, and the second medium knocked the opponent beyond out. At 66.5 mm the
+#: same seed relaxes to mediums 33 mm out there and smalls 57 mm out: 0 of 2,016, and the edge
+#: grid, ridge, behind-push test and seeded search (20 a pair) stay at 0; the large discs stand
+#: 45 mm out (57 before), so more first pushes from behind one leave it touching the centre circle
+#: (168 of 450, 123 before) and none knocks one out (10 before). docs/rules-notes.md, session 11.
+MIRROR_4P = dict(wrestler=0.0665, centre="medium", line={"large": 1, "medium": 1, "small": 0},
                  total={"large": 3, "medium": 6, "small": 14}, seed=22, clear=0.001,
                  large_clear=0.010, wrestler_deg=(-45.0, 45.0), turn_deg=45.0,
                  within={"large": 0.065}, shake=0.001, redraws=5,

@@ -377,3 +377,32 @@ def test_the_sampler_round_a_second_turn_line_finds_no_win_round_the_3p_line(ear
     assert early_wins.near_sample(base, first, second, 40, "near-3p-rita-dora") == found
     with pytest.raises(ValueError):  # a first push the rules refuse (faster than the hand)
         early_wins.near_sample(base, early_wins.PushSample("medium", 42.4, 38.1, 0.9), second, 1, "x")
+
+
+#: Issue 16, session 11: Rhino Rita's turn-1 Charge lines on the seed-22 4P board (seat, entry,
+#: heading, speed; smalls): a small set down on the edge beside her team-mate, then Charge and a
+#: second small from the same spot, drove the first into the team-mate, who was shoved through the
+#: crowd between the teams and knocked the opponent beyond out. The found line (seat 0), its
+#: mirror image by y = -x (seat 3) and winning neighbours of both (early_wins.charge_lines).
+CHARGE_LINES = [
+    (0, 75.57352734985268, -10.968954176851959, 0.47456602440287426),
+    (0, 79.57352734985268, -4.968954176851959, 0.5),
+    (0, 76.57352734985268, -12.968954176851959, 0.45),
+    (0, 74.57352734985268, -16.96895417685196, 0.5),
+    (3, 195.42647265014733, 16.96895417685196, 0.5),
+    (3, 191.42647265014733, 14.968954176851959, 0.45),
+    (3, 190.42647265014733, 10.968954176851959, 0.45),
+]
+
+
+@pytest.mark.parametrize("seat, entry, heading, speed", CHARGE_LINES)
+def test_rhino_ritas_charge_twice_lines_on_the_4p_board_knock_no_wrestler_out(early_wins, seat,
+                                                                              entry, heading,
+                                                                              speed):
+    """Push, Charge ("push a second piece without moving the platform"), push again from the same
+    spot: every wrestler is still on the ring and the game goes on."""
+    base = early_wins.charge_game(4, seat)
+    g = early_wins.charged(base, early_wins.PushSample("small", entry, heading, speed))
+    assert g is not None
+    on = {p.id for p in g.world.pieces}
+    assert all(s.piece_id in on for s in g.seats) and not g.is_over, g.result
