@@ -318,19 +318,12 @@ def near_wins(game: Game, s: PushSample, entry: float = 8.0, heading: float = 8.
     within ``entry`` degrees and the heading within ``heading`` (held within what the kind can
     reach) of ``s``'s, at each of ``speeds``. A found line that wins alone is a needle; one with
     many winning neighbours is a weakness of the position (docs/rules-notes.md)."""
-    seat = game.current_seat
     lim = game.world.steepest_heading(s.kind)
-    wins = tried = 0
-    for de in _steps(entry, entry_step):
-        for dh in _steps(heading, heading_step):
-            for v in speeds:
-                g = game.clone()
-                if _push(g, PushSample(s.kind, s.entry_deg + de,
-                                       max(-lim, min(lim, s.heading_deg + dh)), v)) is None:
-                    continue
-                tried += 1
-                wins += _won(g, seat)
-    return wins, tried
+    wins, tried = _tally(game, (PushSample(s.kind, s.entry_deg + de,
+                                           max(-lim, min(lim, s.heading_deg + dh)), v)
+                                for de in _steps(entry, entry_step)
+                                for dh in _steps(heading, heading_step) for v in speeds))
+    return len(wins), tried
 
 
 def near_sample(game: Game, first: PushSample, second: PushSample, n: int, stream: str,
@@ -346,22 +339,29 @@ def near_sample(game: Game, first: PushSample, second: PushSample, n: int, strea
     after = _after_plain(game, first)
     if after is None:
         raise ValueError(f"the first push {first} ends the game or is refused")
-    seat = after.current_seat
     lim = after.world.steepest_heading(second.kind)
     rng = random.Random(stream)
+    wins, tried = _tally(after, (
+        PushSample(second.kind, (second.entry_deg + rng.uniform(-entry, entry)) % 360.0,
+                   max(-lim, min(lim, second.heading_deg + rng.uniform(-heading, heading))),
+                   rng.uniform(*speeds)) for _ in range(n)))
+    return len(wins), tried, wins
+
+
+def _tally(game: Game, pushes: Iterable[PushSample]) -> tuple[list[PushSample], int]:
+    """(the pushes that win at once for the side to move, pushes the rules allow) of ``pushes``,
+    each made plainly on a copy of ``game``."""
+    seat = game.current_seat
     wins: list[PushSample] = []
     tried = 0
-    for _ in range(n):
-        s = PushSample(second.kind, (second.entry_deg + rng.uniform(-entry, entry)) % 360.0,
-                       max(-lim, min(lim, second.heading_deg + rng.uniform(-heading, heading))),
-                       rng.uniform(*speeds))
-        g = after.clone()
+    for s in pushes:
+        g = game.clone()
         if _push(g, s) is None:
             continue
         tried += 1
         if _won(g, seat):
             wins.append(s)
-    return len(wins), tried, wins
+    return wins, tried
 
 
 #: The 3P board's second-turn line of session 10 (docs/rules-notes.md, "near-3p-rita-dora"): Rhino
@@ -496,22 +496,10 @@ def _sweep(game: Game, kinds: tuple[str, ...],
     side)`` gives for each opposing wrestler's bearing, each of ``kinds`` the side to move holds
     that can be aimed along the edge (:func:`_edge_aims`) and each side of the wrestler (+1, -1),
     each made on a copy of ``game``."""
-    seat = game.current_seat
     held = set(game.legal_kinds())
-    wins: list[PushSample] = []
-    tried = 0
-    for bearing, kind, lim in _edge_aims(game):
-        if kind not in kinds or kind not in held:
-            continue
-        for side in (1, -1):
-            for s in pushes(bearing, kind, lim, side):
-                g = game.clone()
-                if _push(g, s) is None:
-                    continue
-                tried += 1
-                if _won(g, seat):
-                    wins.append(s)
-    return wins, tried
+    return _tally(game, (s for bearing, kind, lim in _edge_aims(game)
+                         if kind in kinds and kind in held
+                         for side in (1, -1) for s in pushes(bearing, kind, lim, side)))
 
 
 def steepest_ridge(game: Game, kinds: tuple[str, ...] = ("small", "medium"), step: float = 0.5,
