@@ -621,15 +621,18 @@ def _steps(half: float, step: float) -> list[float]:
 Task = tuple[Any, ...]
 
 #: The second player's turn is searched after one *quiet opening* of the first player
-#: (:func:`opening`: the slowest of its seeded pushes entering well away from its own wrestlers,
-#: made plainly). A forced win on the second player's first turn is one the first player cannot
-#: avoid, so one opening after which none of the second player's pushes (in every line) wins shows
-#: there is none (docs/rules-notes.md, "Which second-turn wins count"). (Units logged as
-#: "opening", on the first allowed push however hard, were searched by an earlier draft.)
-OPENING = "quiet-opening"
-#: The quiet opening enters at least this far round the ring from each of its side's wrestlers
-#: (degrees): a disc set down on the edge beside one's own wrestler arms the opponent.
-QUIET_CLEAR_DEG = 90.0
+#: (:func:`opening`: the slowest of its seeded pushes entering well between the wrestlers, made
+#: plainly). A forced win on the second player's first turn is one the first player cannot avoid,
+#: so one opening after which none of the second player's pushes (in every line) wins shows there
+#: is none (docs/rules-notes.md, "Which second-turn wins count"). (Units logged as "opening", on
+#: the first allowed push however hard, and "quiet-opening", entering far from the mover's own
+#: wrestlers only, were searched by earlier drafts.)
+OPENING = "quiet"
+#: The quiet opening enters at least this share of the way from any wrestler's bearing to the
+#: middle of the gap between two wrestlers (2P: 60 degrees round from either wrestler, 3P 40, 4P
+#: 30): a disc set down on the edge beside a wrestler, its own or an opponent's, is the next
+#: push's ammunition.
+QUIET_CLEAR = 2.0 / 3.0
 #: The second player's push ``i`` is searched after the first player's plain push ``i``: every
 #: position a first push can leave, one reply each. A win there may be the first player's blunder
 #: (a disc of its own set down on the edge beside its wrestler); this finds how often a first push
@@ -697,20 +700,21 @@ def search_pair(task: Task) -> PairResult:
 
 def opening(base: Game, firsts: list[PushSample]) -> tuple[int, Game | None]:
     """The first player's quiet opening (:data:`OPENING`): of its seeded pushes ``firsts`` (the
-    first :data:`OPENING_DRAWS`), the slowest that enters at least :data:`QUIET_CLEAR_DEG` round
-    from each of its own side's wrestlers (if none does, the slowest of all), the rules allow and
-    leaves the game going (ties: the first). Its index in ``firsts`` and the second player's
-    position after it; None if no push in ``firsts`` will do.
+    first :data:`OPENING_DRAWS`), the slowest that enters well between the wrestlers (at least
+    :data:`QUIET_CLEAR` of half the gap between neighbouring wrestlers round from every one; if
+    none does, the slowest of all), the rules allow and leaves the game going (ties: the first).
+    Its index in ``firsts`` and the second player's position after it; None if no push in
+    ``firsts`` will do.
 
-    A careful first player can always open so: a disc set down slowly far from its own wrestlers
-    changes the board least, and the second player's replies then meet the board it was dealt."""
-    mine = base.side_of(base.current_seat)
-    own = [math.degrees(math.atan2(p.y, p.x)) for p in (
-        base.world.piece(s.piece_id) for s in base.seats
-        if base.side_of(s.index) == mine and s.piece_id in base.world)]
+    A careful first player can always open so: a disc set down slowly far from every wrestler
+    changes the board least and arms no one, and the second player's replies then meet the board
+    it was dealt."""
+    bearings = [math.degrees(math.atan2(p.y, p.x)) for p in (
+        base.world.piece(s.piece_id) for s in base.seats if s.piece_id in base.world)]
+    least = QUIET_CLEAR * 180.0 / max(1, len(bearings))
 
     def clear(s: PushSample) -> bool:
-        return all(abs((s.entry_deg - b + 180.0) % 360.0 - 180.0) >= QUIET_CLEAR_DEG for b in own)
+        return all(abs((s.entry_deg - b + 180.0) % 360.0 - 180.0) >= least for b in bearings)
 
     order = sorted(range(len(firsts)), key=lambda k: (not clear(firsts[k]), firsts[k].speed, k))
     for k in order:

@@ -333,8 +333,8 @@ def test_a_search_stopped_part_way_has_covered_every_pair_about_equally(early_wi
 
 def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
     """A forced win on the second player's first turn is one the first player cannot avoid: the
-    search makes one quiet opening (the first player's slowest seeded push entering far from its
-    own wrestler, made plainly) and tries every reply of the unit in the position it leaves; the first turn is searched push by
+    search makes one quiet opening (the first player's slowest seeded push entering well between
+    the wrestlers, made plainly) and tries every reply of the unit in the position it leaves; the first turn is searched push by
     push as before. A unit logged before (seven items) is the older search, push i after push i."""
     from physics.world import state_hash
 
@@ -357,8 +357,9 @@ def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
                                       early_wins.random.Random(early_wins._stream(2, 0, "mike", "hank")))
     k, g = early_wins.opening(base, firsts)
     assert g is not None and state_hash(g.world.snapshot()) == replies[0][0]
-    # quiet: far round from Mike's own wrestler (0 degrees), the slowest of those drawn there
-    away = [s for s in firsts if abs((s.entry_deg + 180.0) % 360.0 - 180.0) >= early_wins.QUIET_CLEAR_DEG]
+    # quiet: well between the wrestlers (0 and 180 degrees: 60 round from both at least), the
+    # slowest of the pushes drawn there
+    away = [s for s in firsts if 60.0 <= s.entry_deg % 180.0 <= 120.0]
     assert firsts[k] in away and firsts[k].speed == min(s.speed for s in away)
     seen.clear()
     early_wins.search_pair((2, "mike", "hank", 0, 3, 6, 0))  # the older search
