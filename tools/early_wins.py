@@ -236,10 +236,9 @@ def _after_push(game: Game, seat: int, s: PushSample, line: list[dict[str, Any]]
     if game.is_over or depth > 1 or not _may_still_win(game, seat):
         return None
     if game.pushes_left:  # a move granted a second push: from the same platform spot
-        lock = game.locked_platform()
         for kind in game.legal_kinds():
             g = game.clone()
-            again = PushSample(kind, *(lock or (s.entry_deg, s.heading_deg)), s.speed)
+            again = _again(game, kind, s)
             step = _push(g, again)
             if step is not None and (found := _after_push(g, seat, again, [*line, step], search,
                                                           depth + 1)):
@@ -250,6 +249,12 @@ def _after_push(game: Game, seat: int, s: PushSample, line: list[dict[str, Any]]
         if step is not None and (found := _after_push(g, seat, s, [*line, step], search, depth + 1)):
             return found
     return None
+
+
+def _again(game: Game, kind: str, s: PushSample) -> PushSample:
+    """The second push a move (Charge) grants after push ``s``: ``kind`` from the platform spot
+    and aim the rules hold it to (``s``'s if they do not say), at ``s``'s speed."""
+    return PushSample(kind, *(game.locked_platform() or (s.entry_deg, s.heading_deg)), s.speed)
 
 
 def _after_plain(base: Game, first: PushSample, pushed: Game | None = None) -> Game | None:
@@ -664,37 +669,38 @@ def search_pair(task: Task) -> PairResult:
     mode = task[7] if len(task) > 7 else AFTER_EACH
     search = config().search
     base = new_game(first, second, players)
-    rng = random.Random(_stream(players, seed, first, second))
+    stream = _stream(players, seed, first, second)
     n = hi
     # The draws are a prefix of one stream, so a unit's pushes are the same however many are
     # drawn; the opening is looked for among the first OPENING_DRAWS in every unit alike.
-    firsts = sample_pushes(base, max(n, OPENING_DRAWS) if mode == OPENING else n, rng)
+    firsts = sample_pushes(base, max(n, OPENING_DRAWS) if mode == OPENING else n,
+                           random.Random(stream))
     res = PairResult(first, second, players)
+    # The second player's position for each push i of the unit, and the first push before it.
+    after: dict[int, tuple[PushSample, Game | None]] = {}
     if mode == OPENING:
-        k, g = opening(base, firsts[:OPENING_DRAWS])  # the same OPENING_DRAWS in every unit
+        k, g = opening(base, firsts[:OPENING_DRAWS])
         for i in range(lo, hi):
             res.count(1, winning_line(base, firsts[i], search))
+        after = {i: (firsts[min(k, len(firsts) - 1)], g) for i in range(lo, hi)}
         if g is not None:  # every reply in the one position the opening leaves
-            replies = sample_pushes(g, n, random.Random(_stream(players, seed, first, second) + "-2"))
+            replies = sample_pushes(g, n, random.Random(stream + "-2"))
             for i in range(lo, hi):
                 res.count(2, winning_line(g, replies[i], search), first_push=firsts[k])
-        _search_edge(res, base, firsts, _stream(players, seed, first, second), lo, hi, edge, search,
-                     None if g is None else {i: g for i in range(lo, hi)}, k)
-        return res
-    seconds: list[PushSample] | None = None
-    after: dict[int, Game | None] = {}  # the second player's positions, for the edge share too
-    for i in range(lo, hi):
-        made: list[Game] = []
-        res.count(1, winning_line(base, firsts[i], search, plain=made))
-        # The second player's first turn, after the first player's plain push i.
-        g = after[i] = _after_plain(base, firsts[i], made[0] if made else None)
-        if g is None:
-            continue
-        if seconds is None:  # one stream for seat 1, drawn on the first position it meets
-            seconds = sample_pushes(g, n, random.Random(_stream(players, seed, first, second) + "-2"))
-        res.count(2, winning_line(g, seconds[i], search), first_push=firsts[i])
-    _search_edge(res, base, firsts, _stream(players, seed, first, second), lo, hi, edge, search,
-                 after)
+    else:
+        seconds: list[PushSample] | None = None
+        for i in range(lo, hi):
+            made: list[Game] = []
+            res.count(1, winning_line(base, firsts[i], search, plain=made))
+            # The second player's first turn, after the first player's plain push i.
+            g = _after_plain(base, firsts[i], made[0] if made else None)
+            after[i] = (firsts[i], g)
+            if g is None:
+                continue
+            if seconds is None:  # one stream for seat 1, drawn on the first position it meets
+                seconds = sample_pushes(g, n, random.Random(stream + "-2"))
+            res.count(2, winning_line(g, seconds[i], search), first_push=firsts[i])
+    _search_edge(res, base, stream, lo, hi, edge, search, after)
     return res
 
 
@@ -724,21 +730,16 @@ def opening(base: Game, firsts: list[PushSample]) -> tuple[int, Game | None]:
     return len(firsts), None
 
 
-def _search_edge(res: PairResult, base: Game, firsts: list[PushSample], stream: str, lo: int,
-                 hi: int, edge: int, search: SearchSettings,
-                 after: dict[int, Game | None] | None = None, opened: int | None = None) -> None:
+def _search_edge(res: PairResult, base: Game, stream: str, lo: int, hi: int, edge: int,
+                 search: SearchSettings, after: dict[int, tuple[PushSample, Game | None]]) -> None:
     """The edge share of a unit of work (see :func:`search_pair`), counted into ``res``; ``after``
-    holds the second player's positions the unit has already made (the searches only copy them);
-    ``opened``: the index of the opening every second-player position follows (:data:`OPENING`),
-    or None for the plain push of the same index (:data:`AFTER_EACH`)."""
+    holds, for each push ``i`` of the unit, the first push and the second player's position the
+    unit made (the searches only copy it; None where the game did not go on)."""
     j0 = lo * edge // 100
     for j in range(j0, hi * edge // 100):
         for s in edge_pushes(base, 1, random.Random(f"{stream}-edge-{j}")):
             res.count(1, winning_line(base, s, search), edge=True)
-        i = lo + j - j0
-        first = firsts[i if opened is None else min(opened, len(firsts) - 1)]
-        g = after[i] if after is not None and i in after else (
-            _after_plain(base, first) if opened is None else None)
+        first, g = after[lo + j - j0]
         if g is None:
             continue
         for s in edge_pushes(g, 1, random.Random(f"{stream}-edge2-{j}")):
@@ -925,9 +926,7 @@ def charged(base: Game, s: PushSample) -> Game | None:
         return g
     if _move(g, seat, "Charge", {}) is None:
         return None
-    lock = g.locked_platform()
-    again = PushSample(s.kind, *(lock or (s.entry_deg, s.heading_deg)), s.speed)
-    return None if _push(g, again) is None else g
+    return None if _push(g, _again(g, s.kind, s)) is None else g
 
 
 def charge_twice(base: Game, s: PushSample) -> bool | None:

@@ -174,9 +174,7 @@ def load(path: Path, specs: Iterable[GameSpec]) -> tuple[dict[int, GameRecord], 
             raise LedgerError(f"{path}, line {i + 1}: unreadable ({exc}); delete the line to play "
                               f"that game again") from None
         spec = wanted.get(record.spec.index)
-        if d.get("code") != code_of(record.spec):
-            stale += 1
-        elif spec is None:
+        if spec is None or d.get("code") != code_of(record.spec):
             stale += 1
         elif record.spec != spec:
             raise LedgerError(f"{path}, line {i + 1}: game {record.spec.index} of another report "

@@ -334,8 +334,9 @@ def test_a_search_stopped_part_way_has_covered_every_pair_about_equally(early_wi
 def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
     """A forced win on the second player's first turn is one the first player cannot avoid: the
     search makes one quiet opening (the first player's slowest seeded push entering well between
-    the wrestlers, made plainly) and tries every reply of the unit in the position it leaves; the first turn is searched push by
-    push as before. A unit logged before (seven items) is the older search, push i after push i."""
+    the wrestlers, made plainly) and tries every reply of the unit in the position it leaves; the
+    first turn is searched push by push as before. A unit logged before (seven items) is the older
+    search, push i after push i."""
     from physics.world import state_hash
 
     seen = []
