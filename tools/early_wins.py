@@ -32,7 +32,6 @@ first turn).
     python tools/early_wins.py --pushes 50 --pairs mike:hank,bea:gus --seed 3
     python tools/early_wins.py --edge 30 --pushes 20    # aimed pushes up the edge (edge_wins)
     python tools/early_wins.py --sweep --players all    # the edge grid and ridge from every board's start
-    python tools/early_wins.py --charge --players 4     # Rhino Rita's Charge-twice lines (charge_lines)
 
 On the 3- and 4-player boards the pair takes seats 0 and 1 and the other seats are filled with the
 wrestlers after the second in card order (skipping the pair), so every wrestler meets every other
@@ -902,88 +901,6 @@ def sweep_boards(players: tuple[int, ...], ridge: bool = True, materials: Materi
     return out
 
 
-#: Rhino Rita's turn-1 Charge line on the seed-22 4P board (issue 16, point 3; session 11): from
-#: seat 0 (0 degrees) a small enters 75.6 degrees round, towards her team-mate at 90, at -11.0
-#: degrees and 0.475 m/s; Charge grants a second push from the same spot, and the second small
-#: drives the first into the team-mate, who is shoved through the crowd between the two teams
-#: (M03, M04) and M04 knocks the opponent at 180 degrees out. Written relative to the moving
-#: wrestler's bearing, towards its team-mate.
-CHARGE_LINE = PushSample("small", 75.57352734985268, -10.968954176851959, 0.47456602440287426)
-#: The neighbours :func:`charge_lines` tries round it: entry within this many degrees (1-degree
-#: steps), heading within this many (2-degree steps), at these speeds.
-CHARGE_ENTRY, CHARGE_HEADING, CHARGE_SPEEDS = 4.0, 6.0, (0.35, 0.4, 0.45, 0.5)
-
-
-def charged(base: Game, s: PushSample) -> Game | None:
-    """A copy of ``base`` after the side to move pushes ``s``, uses Charge and pushes ``s`` again
-    from the same platform spot (the turn left open; the game may be over after the first push);
-    None if the rules refuse a step."""
-    seat = base.current_seat
-    g = base.clone()
-    if _push(g, s) is None:
-        return None
-    if g.is_over:
-        return g
-    if _move(g, seat, "Charge", {}) is None:
-        return None
-    return None if _push(g, _again(g, s.kind, s)) is None else g
-
-
-def charge_twice(base: Game, s: PushSample) -> bool | None:
-    """Whether :func:`charged` wins for the side to move on ``base``; None if refused."""
-    g = charged(base, s)
-    return None if g is None else _won(g, base.current_seat)
-
-
-def charge_game(players: int, seat: int, materials: Materials | None = None) -> Game:
-    """The ``players`` board's start with Rhino Rita in ``seat``, moving first (the other seats:
-    :func:`lineup`'s wrestlers for Rita and Atlas Annie, in order)."""
-    others = [k for k in lineup(players, "rita", "annie") if k != "rita"]
-    return Game.new(players=players, wrestlers=others[:seat] + ["rita"] + others[seat:], seed=0,
-                    first_player=seat, materials=materials)
-
-
-def charge_lines(players: int = 4, line: PushSample = CHARGE_LINE, entry: float = CHARGE_ENTRY,
-                 heading: float = CHARGE_HEADING, speeds: tuple[float, ...] = CHARGE_SPEEDS,
-                 materials: Materials | None = None) -> dict[str, Any]:
-    """Rhino Rita's Charge-twice line (:data:`CHARGE_LINE`) and its neighbours from every seat of
-    the ``players`` board, turned to each seat's wrestler and mirrored to either side of it
-    ("mate": towards the wrestler 90 degrees round that is on her team, as found; "other": the
-    mirror image, towards the opponent beside her). On the 4P mirror board seat 0's "mate" line
-    is seat 3's by the mirror y = -x, and seat 2's is seat 1's. Rita takes each seat in turn (the
-    other seats: :func:`lineup`'s wrestlers) and moves first. ``{"tried", "wins", "by_line":
-    {"seat<k>-<side>": [wins, tried]}, "winning": [...]}``."""
-    out: dict[str, Any] = {"tried": 0, "wins": 0, "by_line": {}, "winning": []}
-    for seat in range(players):
-        base = charge_game(players, seat, materials)
-        me = base.world.piece(base.seats[seat].piece_id)
-        bearing = math.degrees(math.atan2(me.y, me.x))
-        mates = [base.world.piece(base.seats[t].piece_id) for t in range(players)
-                 if t != seat and base.side_of(t) == base.side_of(seat)]
-        mate = 1.0
-        if mates:
-            mb = math.degrees(math.atan2(mates[0].y, mates[0].x))
-            mate = 1.0 if (mb - bearing) % 360.0 < 180.0 else -1.0
-        for side, sign in (("mate", mate), ("other", -mate)):
-            wins = tried = 0
-            for de in _steps(entry, 1.0):
-                for dh in _steps(heading, 2.0):
-                    for v in speeds:
-                        s = PushSample(line.kind, (bearing + sign * (line.entry_deg + de)) % 360.0,
-                                       sign * (line.heading_deg + dh), v)
-                        r = charge_twice(base, s)
-                        if r is None:
-                            continue
-                        tried += 1
-                        wins += r
-                        if r:
-                            out["winning"].append({"seat": seat, "side": side, **asdict(s)})
-            out["by_line"][f"seat{seat}-{side}"] = [wins, tried]
-            out["tried"] += tried
-            out["wins"] += wins
-    return out
-
-
 def all_pairs() -> list[tuple[str, str]]:
     keys = [w.key for w in load_wrestlers()]
     return list(itertools.permutations(keys, 2))
@@ -1024,17 +941,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="instead of the search: the edge grid and ridge (entries from 20 degrees "
                          "round) for the second player after each ROBUST_PAIRS pair's opening, after "
                          "its first pushes 1-3, and on 4 jittered starting boards (robustness)")
-    ap.add_argument("--charge", action="store_true",
-                    help="instead of the search: Rhino Rita's Charge-twice line and its "
-                         "neighbours from every seat of --players, both sides (charge_lines)")
     args = ap.parse_args(argv)
     if not 0 <= args.edge_share <= 100:
         ap.error("--edge-share: 0 to 100")
     boards = (2, 3, 4) if args.players == "all" else (int(args.players),)
-    for flag, check in (("charge", charge_lines), ("robust", robustness)):
-        if getattr(args, flag):
-            print(json.dumps({f"{n}P": check(n) for n in boards}, indent=1))
-            return 0
+    if args.robust:
+        print(json.dumps({f"{n}P": robustness(n) for n in boards}, indent=1))
+        return 0
     if args.sweep:
         print(json.dumps(sweep_boards(boards, ridge=not args.no_ridge), indent=1))
         return 0

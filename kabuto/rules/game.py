@@ -79,6 +79,10 @@ VERSION = 1
 PLAYER_COUNTS = (2, 3, 4)
 
 
+#: Ordinal words for a move's first usable turn (MoveSpec.from_turn is 1..9).
+_ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
 @functools.lru_cache(maxsize=1)
 def _default_materials() -> Materials:
     return Materials.load()
@@ -711,8 +715,18 @@ class Game:
             raise IllegalMove("Junior League wrestlers have no signature moves")
         return player
 
+    def turns_taken(self, seat: int) -> int:
+        """How many turns ``seat`` has finished: its ended turns and its turns a signature move
+        replaced (the turn in progress is not counted)."""
+        moves = {m.name: m for m in self._seats[seat].wrestler.moves}
+        return sum(1 for a in self._history if a.get("seat") == seat and (
+            a["type"] == "end_turn" or (a["type"] == "move" and a["name"] in moves
+                                        and moves[a["name"]].replaces_turn)))
+
     def _check_move_allowed(self, move: MoveSpec) -> None:
         t = self._turn
+        if move.from_turn > 1 and self.turns_taken(t.seat) + 1 < move.from_turn:
+            raise IllegalMove(f"{move.name} can be used from your {_ORDINALS[move.from_turn]} turn on")
         if t.replaced:
             raise IllegalMove("this turn was replaced by a signature move")
         if move.name in t.moves_used:

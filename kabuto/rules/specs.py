@@ -51,3 +51,5 @@ class MoveSpec:
     effect: str
     params: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     replaces_turn: bool = False
+    #: The mover's own turn from which the move may be used (1: any turn; 2: not on their first).
+    from_turn: int = 1

@@ -156,8 +156,11 @@ def _parse_wrestler(d: Any, where: str) -> Wrestler:
         if piece is not None and piece not in STANDARD_KINDS and piece not in {s.key for s in sigs}:
             raise ValueError(f"{w}.effect.piece: {piece!r} is neither a standard disc kind nor "
                              f"one of this wrestler's signature pieces")
+        from_turn = m.get("from_turn", 1)
+        if not isinstance(from_turn, int) or isinstance(from_turn, bool) or not 1 <= from_turn <= 9:
+            raise ValueError(f"{w}.from_turn: expected a whole number 1..9, got {from_turn!r}")
         moves.append(MoveSpec(_need(m, "name", w), _need(m, "text", w), tuple(costs), etype, effect,
-                              bool(m.get("replaces_turn", False))))
+                              bool(m.get("replaces_turn", False)), from_turn))
     if len(moves) != 2:
         raise ValueError(f"{where}.move: a wrestler has exactly two signature moves, got {len(moves)}")
     return Wrestler(key, _need(d, "name", where), _need(d, "beetle", where), d.get("colour", "#888888"),

@@ -13,6 +13,7 @@ from kabuto.ai import MoveChoice, Plan, PushChoice, choose, level, play_turn
 from kabuto.ai.candidates import wrap_deg
 from kabuto.rules.inventory import BOARD
 from tests.ai.helpers import STEADY, WIDE, cleared, small_level, teetering
+from tests.kabuto.scenarios import first_round
 
 
 def snapshot(game: Game) -> str:
@@ -216,14 +217,15 @@ def test_three_four_players_and_junior_league_turns_are_played(players, junior):
 
 def test_a_charge_after_the_push_is_followed_by_its_second_push():
     # Steps run in order: push, Charge (Rhino Rita pays a medium disc), then the second push from
-    # the same platform.
+    # the same platform. Charge waits for Rita's second turn: a quiet first round comes first.
     from kabuto.ai.pool import Base
 
     g = Game.new(players=2, wrestlers=["rita", "gus"], seed=13, first_player=0)
+    first_round(g)
     first = PushChoice("small", 90.0, 0.0, 0.3)
     plan = Plan(0, "hand-made", 0, Base.of(g).key, g.turn.number,
                 (first, MoveChoice("Charge", {}), PushChoice("small", 90.0, 0.0, 0.5)), (first,))
     play_turn(g, plan)
-    kinds = [a["type"] for a in g.history if a["type"] in ("push", "move", "end_turn")]
+    kinds = [a["type"] for a in g.history[-4:]]
     assert kinds == ["push", "move", "push", "end_turn"]
     assert g.current_seat == 1

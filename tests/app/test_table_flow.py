@@ -19,6 +19,7 @@ from kabuto.app.table_flow import Phase, TableFlow
 from kabuto.rules.game import Game
 from physics import Materials, World
 from tests.app.helpers import wrestler_on_the_edge
+from tests.kabuto.scenarios import give
 
 #: A push from the left of the ring into the crowd that every test board allows.
 STEADY = Aim(entry_deg=150.0, heading_deg=-10.0, speed=0.4)
@@ -110,6 +111,12 @@ def test_aiming_is_held_to_the_hands_range_and_the_locked_platform():
     assert flow.set_aim(Aim(entry_deg=190.0, heading_deg=80.0, speed=9.0))
     lim = flow.limits
     assert flow.aim == Aim(-170.0, lim.heading_deg, lim.max_speed)
+    give(session.game, "seat:0", "small")                 # a small for her first turn:
+    for entry in (30.0, -30.0):                           # Charge waits for Rita's second turn
+        assert flow.pick_choice("small")
+        _push(flow, Aim(entry, 0.0, 0.2))
+        if flow.can_end_turn:
+            assert flow.end_turn()
     assert flow.pick_choice("small")                      # Charge costs the medium
     _push(flow, Aim(200.0, 10.0, 0.3))
     (charge,) = [m for m in session.moves() if m.name == "Charge"]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.inventory import BOARD, SUPPLY, Place, parse_place, seat_place, team_place
 from kabuto.rules.naming import SeatNames
-from tests.kabuto.scenarios import EDGE, arena, empty, give, line_up, put, shove
+from tests.kabuto.scenarios import EDGE, arena, empty, first_round, give, line_up, put, shove
 
 TABLE = SeatNames(("Red", "Blue", "Green", "Purple"), ("team A", "team B"))
 
@@ -29,7 +29,7 @@ def test_a_string_that_is_no_place_is_refused(bad):
 
 
 def test_check_push_refuses_exactly_what_push_refuses_and_changes_nothing():
-    g = arena(2, ["rita", "hank"])
+    g = first_round(arena(2, ["rita", "hank"]))             # Charge waits for Rita's second turn
     give(g, "seat:0", "medium")
     before = g.to_json()
     checked = g.check_push("small", 200.0, 10.0, 0.3)
@@ -48,7 +48,7 @@ def test_check_push_refuses_exactly_what_push_refuses_and_changes_nothing():
 
 
 def test_a_turn_has_a_push_left_until_it_is_made_and_charge_adds_one():
-    g = arena(2, ["rita", "hank"])
+    g = first_round(arena(2, ["rita", "hank"]))             # Charge waits for Rita's second turn
     give(g, "seat:0", "medium")
     assert g.pushes_left == 1 and g.can_push
     g.push("small", 200.0, 10.0, 0.3, end_turn=False)

@@ -10,7 +10,17 @@ import pytest
 from kabuto import IllegalMove
 from kabuto.rules.inventory import BOARD, SUPPLY
 from physics import shapes
-from tests.kabuto.scenarios import arena, beside, check_conservation, empty, give, line_up, put, shove
+from tests.kabuto.scenarios import (
+    arena,
+    beside,
+    check_conservation,
+    empty,
+    first_round,
+    give,
+    line_up,
+    put,
+    shove,
+)
 
 
 def snap(g) -> str:
@@ -228,7 +238,7 @@ def test_raise_the_pillar_discards_a_medium_and_adds_the_pillar():
 
 # ----- Rhino Rita ---------------------------------------------------------------------------------
 def test_charge_allows_a_second_push_from_the_same_platform():
-    g = arena(2, ["rita", "hank"])
+    g = first_round(arena(2, ["rita", "hank"]))             # Charge waits for Rita's second turn
     give(g, "seat:0", "medium")
     g.push("small", 200.0, 10.0, 0.3, end_turn=False)
     g.use_move(0, "Charge")
@@ -241,6 +251,36 @@ def test_charge_allows_a_second_push_from_the_same_platform():
         g.push("medium", 200.0, 10.0, 0.3)
     g.end_turn()
     assert g.current_seat == 1
+
+
+@pytest.mark.parametrize("first_player", [0, 1])
+def test_charge_waits_for_ritas_second_turn(first_player):
+    # Two pushes down one line won on turn 1 on the 2P and 4P boards; Charge is not for a first
+    # turn, whether Rita opens the game or replies.
+    g = arena(2, ["rita", "hank"], first_player=first_player)
+    give(g, "seat:0", "medium")
+    if first_player == 1:
+        g.push("small", 330.0, 0.0, 0.2)
+    (charge,) = [m for m in g.available_moves(0) if m.name == "Charge"]
+    assert not charge.usable and charge.reason == "Charge can be used from your second turn on"
+    with pytest.raises(IllegalMove, match="from your second turn on"):
+        g.use_move(0, "Charge")
+    g.push("small", 30.0, 0.0, 0.2)
+    g.push("small", 330.0, 0.0, 0.2)
+    assert g.current_seat == 0 and g.turns_taken(0) == 1
+    (charge,) = [m for m in g.available_moves(0) if m.name == "Charge"]
+    assert charge.usable, charge.reason
+    g.use_move(0, "Charge")
+    assert g.pushes_left == 2
+
+
+def test_a_turn_a_move_replaced_is_a_turn_taken():
+    g = arena(2, ["hank", "mike"])
+    assert g.turns_taken(0) == 0
+    g.use_move(0, "Horn Toss")                            # "Replaces your turn."
+    assert g.current_seat == 1 and g.turns_taken(0) == 1 and g.turns_taken(1) == 0
+    g.push("small", 30.0, 0.0, 0.2)
+    assert g.turns_taken(1) == 1
 
 
 def test_without_charge_a_second_push_is_refused():

@@ -44,6 +44,19 @@ def test_card_text_states_the_cost_the_engine_charges():
             for c in m.cost:
                 assert c.text() in m.text, f"{w.name} / {m.name}: card does not say {c.text()!r}"
             assert ("Replaces your turn" in m.text) == m.replaces_turn
+            assert ("Not on your first turn" in m.text) == (m.from_turn == 2), m.name
+
+
+@pytest.mark.parametrize("bad", ["0", "true", "1.5", "\"2\"", "10"])
+def test_a_move_that_waits_a_turn_must_say_a_whole_turn(tmp_path, bad):
+    import kabuto_assets
+    from kabuto.rules.wrestlers import load_wrestlers
+
+    text = kabuto_assets.path("wrestlers.toml").read_text(encoding="utf-8")
+    path = tmp_path / "wrestlers.toml"
+    path.write_text(text.replace("from_turn = 2", f"from_turn = {bad}"), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"wrestler rita\.move\[0\]\.from_turn: expected a whole number 1\.\.9"):
+        load_wrestlers(path)
 
 
 def test_pieces_have_their_own_shapes():

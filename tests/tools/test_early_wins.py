@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from kabuto import Game
 from kabuto.ai.levels import config
 from kabuto.rules.errors import IllegalMove
 from tests.kabuto.scenarios import arena
@@ -381,30 +382,32 @@ def test_the_sampler_round_a_second_turn_line_finds_no_win_round_the_3p_line(ear
         early_wins.near_sample(base, early_wins.PushSample("medium", 42.4, 38.1, 0.9), second, 1, "x")
 
 
-#: Issue 16, session 11: Rhino Rita's turn-1 Charge lines on the seed-22 4P board (seat, entry,
-#: heading, speed; smalls): a small set down on the edge beside her team-mate, then Charge and a
-#: second small from the same spot, drove the first into the team-mate, who was shoved through the
-#: crowd between the teams and knocked the opponent beyond out. The found line (seat 0), its
-#: mirror image by y = -x (seat 3) and winning neighbours of both (early_wins.charge_lines).
+#: Issue 16: Rhino Rita's turn-1 Charge lines (players, seat, entry, heading, speed; smalls): a
+#: small set down on the edge, then Charge and a second small from the same spot, drove the first
+#: into a wrestler and knocked a wrestler out. The 4P lines (seed-22 board, session 11): the found
+#: line from seat 0, its mirror image by y = -x (seat 3) and winning neighbours of both; the 2P line
+#: (the full search, session 11) knocked Bombardier Bea out.
 CHARGE_LINES = [
-    (0, 75.57352734985268, -10.968954176851959, 0.47456602440287426),
-    (0, 79.57352734985268, -4.968954176851959, 0.5),
-    (0, 76.57352734985268, -12.968954176851959, 0.45),
-    (0, 74.57352734985268, -16.96895417685196, 0.5),
-    (3, 195.42647265014733, 16.96895417685196, 0.5),
-    (3, 191.42647265014733, 14.968954176851959, 0.45),
-    (3, 190.42647265014733, 10.968954176851959, 0.45),
+    (4, 0, 75.57352734985268, -10.968954176851959, 0.47456602440287426),
+    (4, 0, 79.57352734985268, -4.968954176851959, 0.5),
+    (4, 3, 195.42647265014733, 16.96895417685196, 0.5),
+    (4, 3, 190.42647265014733, 10.968954176851959, 0.45),
+    (2, 0, 45.45994377490052, -14.177354718092609, 0.4935528926177551),
 ]
 
 
-@pytest.mark.parametrize("seat, entry, heading, speed", CHARGE_LINES)
-def test_rhino_ritas_charge_twice_lines_on_the_4p_board_knock_no_wrestler_out(early_wins, seat,
-                                                                              entry, heading,
-                                                                              speed):
-    """Push, Charge ("push a second piece without moving the platform"), push again from the same
-    spot: every wrestler is still on the ring and the game goes on."""
-    base = early_wins.charge_game(4, seat)
-    g = early_wins.charged(base, early_wins.PushSample("small", entry, heading, speed))
-    assert g is not None
-    on = {p.id for p in g.world.pieces}
-    assert all(s.piece_id in on for s in g.seats) and not g.is_over, g.result
+@pytest.mark.parametrize("players, seat, entry, heading, speed", CHARGE_LINES)
+def test_rhino_ritas_charge_twice_lines_stop_after_one_push_on_her_first_turn(early_wins, players,
+                                                                            seat, entry, heading,
+                                                                            speed):
+    """Charge waits for Rita's second turn (session 12): on her first, after the line's first push,
+    it is refused, saying why, and her turn can only end."""
+    found_with = "bea" if players == 2 else "annie"        # the opponent the line was found against
+    others = [k for k in early_wins.lineup(players, "rita", found_with) if k != "rita"]
+    g = Game.new(players=players, wrestlers=others[:seat] + ["rita"] + others[seat:], seed=0,
+                 first_player=seat)
+    g.push("small", entry, heading, speed, end_turn=False)
+    assert not g.is_over
+    (charge,) = [m for m in g.available_moves(seat) if m.name == "Charge"]
+    assert not charge.usable and "second turn" in (charge.reason or "")
+    assert g.pushes_left == 0 and g.can_end_turn
