@@ -22,9 +22,13 @@ lines. ``--sweep`` runs instead a deterministic grid of such pushes from each bo
 exactly the steepest heading (:func:`steepest_ridge`).
 
 A line that ends the game with seat 0 winning is an **early win on turn 1**. For the second
-player, the first player makes push *i* of its sample plainly (no move), and seat 1 then searches
-its own push *i* in the same lines: a win there is an **early win on turn 2** (the second player's
-first turn).
+player, the first player makes one quiet opening plainly (:func:`opening`), and seat 1 then
+searches its own pushes in the same lines: a win there is an **early win on turn 2** (the second
+player's first turn), but a forced one only if the first player cannot avoid it, so the replies are
+then searched again after the first player's next quiet openings (:data:`OPENINGS`); the pair is
+cleared once one opening leaves no winning reply (``pairs_not_cleared`` in the summary).
+``--blunders`` searches instead reply *i* after first push *i* (how often a first push hands the
+game over).
 
     python tools/early_wins.py                       # the whole search: 56 pairs x 2,000 pushes, 2P
     python tools/early_wins.py --players all --resume runs/early.jsonl   # every board, resumable
@@ -69,6 +73,7 @@ import multiprocessing
 import random
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -619,9 +624,9 @@ def _steps(half: float, step: float) -> list[float]:
 
 
 #: players, first, second, seed, lo, hi, edge (edge pushes per 100 uniform ones: :func:`search_pair`)
-#: and, as an eighth item, how the second player's positions are made (:data:`OPENING` or
-#: :data:`AFTER_EACH`; a unit of seven items, as the search logged them before session 11, is
-#: :data:`AFTER_EACH`).
+#: and, as an eighth item, how the second player's positions are made (:data:`OPENING`, a later
+#: opening :func:`opening_mode`, or :data:`AFTER_EACH`; a unit of seven items, as the search logged
+#: them before session 11, is :data:`AFTER_EACH`).
 Task = tuple[Any, ...]
 
 #: The second player's turn is searched after one *quiet opening* of the first player
@@ -632,6 +637,12 @@ Task = tuple[Any, ...]
 #: the first allowed push however hard, and "quiet-opening", entering far from the mover's own
 #: wrestlers only, were searched by earlier drafts.)
 OPENING = "quiet"
+#: A reply that wins after the quiet opening shows only that this opening loses, not that every
+#: opening does: the pair's replies are then searched again after the first player's next quiet
+#: opening (the next slowest entering well between the wrestlers), up to this many openings in all.
+#: The second turn holds no forced win for the pair once one opening has all its replies searched
+#: and none wins; it looks forced only if every one of these openings loses.
+OPENINGS = 3
 #: The quiet opening enters at least this share of the way from any wrestler's bearing to the
 #: middle of the gap between two wrestlers (2P: 60 degrees round from either wrestler, 3P 40, 4P
 #: 30): a disc set down on the edge beside a wrestler, its own or an opponent's, is the next
@@ -649,6 +660,25 @@ OPENING_DRAWS = 50
 EDGE_SHARE = 20
 
 
+def opening_mode(rank: int) -> str:
+    """The unit mode (a task's eighth item) of the first player's quiet opening number ``rank``
+    (0: the quiet opening itself, :data:`OPENING`; 1: the next, ``"quiet-2"`` ...)."""
+    return OPENING if rank == 0 else f"{OPENING}-{rank + 1}"
+
+
+def opening_rank(mode: str) -> int | None:
+    """Which quiet opening a unit's ``mode`` searches after (0 for :data:`OPENING`), or None for a
+    mode of no single opening (:data:`AFTER_EACH`).
+
+    >>> [opening_rank(m) for m in ("quiet", "quiet-2", "quiet-3", "after-each", "quiet-x")]
+    [0, 1, 2, None, None]
+    """
+    if mode == OPENING:
+        return 0
+    head, _, number = mode.rpartition("-")
+    return int(number) - 1 if head == OPENING and number.isdigit() and int(number) >= 2 else None
+
+
 def _stream(players: int, seed: int, first: str, second: str) -> str:
     # 2P keeps the stream names the first figures were measured with.
     return f"early-wins-{seed}-{first}-{second}" if players == 2 else \
@@ -663,23 +693,27 @@ def search_pair(task: Task) -> PairResult:
     Edge push ``j`` is drawn by :func:`edge_pushes` from its own stream on the position it is made
     in: on the starting board for the first player, and for the second player after the first
     player's plain push ``lo + (j - lo * edge // 100)`` of the unit (aimed at the first player's
-    wrestler where that push left it). Each is searched in every line, as the uniform ones."""
+    wrestler where that push left it). Each is searched in every line, as the uniform ones.
+
+    A unit after a later quiet opening (:func:`opening_mode` 1, 2 ...) searches only the second
+    player's replies: the first turn is the quiet opening's units' to search."""
     players, first, second, seed, lo, hi, edge = task[:7]
     mode = task[7] if len(task) > 7 else AFTER_EACH
+    rank = opening_rank(mode)
     search = config().search
     base = new_game(first, second, players)
     stream = _stream(players, seed, first, second)
     n = hi
     # The draws are a prefix of one stream, so a unit's pushes are the same however many are
     # drawn; the opening is looked for among the first OPENING_DRAWS in every unit alike.
-    firsts = sample_pushes(base, max(n, OPENING_DRAWS) if mode == OPENING else n,
+    firsts = sample_pushes(base, max(n, OPENING_DRAWS) if rank is not None else n,
                            random.Random(stream))
     res = PairResult(first, second, players)
     # The second player's position for each push i of the unit, and the first push before it.
     after: dict[int, tuple[PushSample, Game | None]] = {}
-    if mode == OPENING:
-        k, g = opening(base, firsts[:OPENING_DRAWS])
-        for i in range(lo, hi):
+    if rank is not None:
+        k, g = opening(base, firsts[:OPENING_DRAWS], rank)
+        for i in range(lo, hi) if rank == 0 else ():
             res.count(1, winning_line(base, firsts[i], search))
         after = {i: (firsts[min(k, len(firsts) - 1)], g) for i in range(lo, hi)}
         if g is not None:  # every reply in the one position the opening leaves
@@ -699,17 +733,17 @@ def search_pair(task: Task) -> PairResult:
             if seconds is None:  # one stream for seat 1, drawn on the first position it meets
                 seconds = sample_pushes(g, n, random.Random(stream + "-2"))
             res.count(2, winning_line(g, seconds[i], search), first_push=firsts[i])
-    _search_edge(res, base, stream, lo, hi, edge, search, after)
+    _search_edge(res, base, stream, lo, hi, edge, search, after, first_turn=not rank)
     return res
 
 
-def opening(base: Game, firsts: list[PushSample]) -> tuple[int, Game | None]:
+def opening(base: Game, firsts: list[PushSample], rank: int = 0) -> tuple[int, Game | None]:
     """The first player's quiet opening (:data:`OPENING`): of its seeded pushes ``firsts`` (the
     first :data:`OPENING_DRAWS`), the slowest that enters well between the wrestlers (at least
     :data:`QUIET_CLEAR` of half the gap between neighbouring wrestlers round from every one; if
     none does, the slowest of all), the rules allow and leaves the game going (ties: the first).
     Its index in ``firsts`` and the second player's position after it; None if no push in
-    ``firsts`` will do.
+    ``firsts`` will do. ``rank`` 1, 2 ...: the next such push, and the next (:data:`OPENINGS`).
 
     A careful first player can always open so: a disc set down slowly far from every wrestler
     changes the board least and arms no one, and the second player's replies then meet the board
@@ -725,18 +759,22 @@ def opening(base: Game, firsts: list[PushSample]) -> tuple[int, Game | None]:
     for k in order:
         g = _after_plain(base, firsts[k])
         if g is not None:
-            return k, g
+            if rank == 0:
+                return k, g
+            rank -= 1
     return len(firsts), None
 
 
 def _search_edge(res: PairResult, base: Game, stream: str, lo: int, hi: int, edge: int,
-                 search: SearchSettings, after: dict[int, tuple[PushSample, Game | None]]) -> None:
+                 search: SearchSettings, after: dict[int, tuple[PushSample, Game | None]],
+                 first_turn: bool = True) -> None:
     """The edge share of a unit of work (see :func:`search_pair`), counted into ``res``; ``after``
     holds, for each push ``i`` of the unit, the first push and the second player's position the
-    unit made (the searches only copy it; None where the game did not go on)."""
+    unit made (the searches only copy it; None where the game did not go on). ``first_turn``
+    False: the second player's share only."""
     j0 = lo * edge // 100
     for j in range(j0, hi * edge // 100):
-        for s in edge_pushes(base, 1, random.Random(f"{stream}-edge-{j}")):
+        for s in edge_pushes(base, 1, random.Random(f"{stream}-edge-{j}")) if first_turn else ():
             res.count(1, winning_line(base, s, search), edge=True)
         first, g = after[lo + j - j0]
         if g is None:
@@ -783,6 +821,59 @@ def _work(task: Task) -> tuple[Task, PairResult]:
     return task, search_pair(task)
 
 
+Key = tuple[int, str, str, int]  # players, first, second, opening rank (0 also for AFTER_EACH)
+
+
+def _key(task: Task) -> Key:
+    return (task[0], task[1], task[2], opening_rank(task[7]) or 0)
+
+
+def _second_turn(units_of: dict[Key, list[Task]], results: dict[Key, PairResult], have: set[Task],
+                 n: int, a: str, b: str) -> dict[str, Any] | None:
+    """For a pair whose second player won after the quiet opening: each opening searched (units
+    done of all, replies tried, wins) and the verdict: ``"avoided by opening k"`` (all of opening
+    k's replies searched, none wins: no forced win), ``"every opening loses"`` (a reply wins after
+    each of the :data:`OPENINGS`), else ``"searching"``. None if no reply won after the quiet
+    opening (or the search has no openings)."""
+    if (n, a, b, 0) not in results or not results[(n, a, b, 0)].wins_second:
+        return None
+    openings, verdict = [], "searching"
+    for r in range(OPENINGS):
+        units = units_of.get((n, a, b, r))
+        if not units:
+            break
+        res, done = results[(n, a, b, r)], sum(u in have for u in units)
+        openings.append({"opening": r + 1, "units_done": done, "units": len(units),
+                         "tried": res.tried_second, "wins": res.wins_second})
+        if not res.wins_second:
+            if done == len(units):
+                verdict = f"avoided by opening {r + 1}"
+            break
+    else:
+        verdict = "every opening loses"
+    return {"openings": openings, "verdict": verdict}
+
+
+def _finish(left: deque[Task], workers: int, handle: Callable[[Task, PairResult], None]) -> None:
+    """Search the units in ``left`` in order, in this process (``workers`` 1) or over a pool of
+    ``workers`` processes (a few units ahead each), calling ``handle`` with each as it finishes;
+    ``handle`` may put more units at the front of ``left``."""
+    if workers <= 1:
+        while left:
+            handle(*_work(left.popleft()))
+        return
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        running: set[Any] = set()
+        while left or running:
+            while left and len(running) < 2 * workers:
+                running.add(pool.submit(_work, left.popleft()))
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for f in finished:
+                handle(*f.result())
+
+
 def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, chunk: int = 25,
         progress: bool = False, players: tuple[int, ...] = (2,),
         resume: Path | None = None, edge: int = EDGE_SHARE, so_far: bool = False,
@@ -790,39 +881,60 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
     """The whole search; the JSON summary as a dict. ``workers`` 1 runs in this process; ``edge``
     edge pushes per 100 uniform ones (0: the uniform search alone); ``so_far``: search nothing, sum
     up the units the ``resume`` file already holds; ``second``: how the second player's positions
-    are made (:data:`OPENING`, :data:`AFTER_EACH`)."""
+    are made (:data:`OPENING`, :data:`AFTER_EACH`).
+
+    With :data:`OPENING`, a unit in which a reply wins puts the pair's units after the first
+    player's next quiet opening (:data:`OPENINGS`) at the front of the work left, so the search
+    settles whether that second-turn win can be avoided before it goes on."""
     todo = tasks(pairs, pushes, seed, chunk, players, edge, second)
-    done = _done(resume, todo)
-    results = {(n, a, b): PairResult(a, b, n) for n in players for a, b in pairs}
-    for r in done.values():
-        results[(r.players, r.first, r.second)].add(r)
-    left = [] if so_far else [task for task in todo if task not in done]
+    units_of: dict[Key, list[Task]] = {}
+    for t in todo:
+        for rank in range(OPENINGS if second == OPENING else 1):
+            units_of.setdefault((t[0], t[1], t[2], rank), []).append(
+                t if rank == 0 else (*t[:7], opening_mode(rank)))
+    done = _done(resume, [u for units in units_of.values() for u in units])
+    results = {key: PairResult(key[1], key[2], key[0]) for key in units_of}
+    for task, found in done.items():
+        results[_key(task)].add(found)
+    left: deque[Task] = deque() if so_far else deque(t for t in todo if t not in done)
+    queued = set(left)
+    have = set(done)
     t0 = time.perf_counter()
-    finished_units: set[Task] = set()
     bar = None
     if progress and left:
         from tqdm import tqdm
         bar = tqdm(total=sum(t[5] - t[4] for t in left), unit="push", file=sys.stderr)
+
+    def next_opening(key: Key) -> None:
+        """A reply won after opening ``key[3]``: the pair's next opening's units go first."""
+        n, a, b, r = key
+        fresh = [u for u in units_of.get((n, a, b, r + 1), []) if u not in have and u not in queued]
+        left.extendleft(reversed(fresh))
+        queued.update(fresh)
+        if bar and fresh:
+            bar.total += sum(t[5] - t[4] for t in fresh)
+            bar.refresh()
+
     out = resume.open("a") if resume and left else None
+
+    def handle(task: Task, r: PairResult) -> None:
+        have.add(task)
+        results[_key(task)].add(r)
+        if out:
+            out.write(json.dumps({"task": list(task), "code": fingerprint(task[0]),
+                                  "result": asdict(r)}) + "\n")
+            out.flush()
+        if bar:
+            bar.update(task[5] - task[4])  # the edge share rides along uncounted
+        if r.wins_second and second == OPENING:
+            next_opening(_key(task))
+
     try:
-        workers = min(workers, len(left))
-        if workers <= 1:
-            finished: Any = map(_work, left)
-        else:
-            pool = multiprocessing.get_context("spawn").Pool(workers)
-            finished = pool.imap_unordered(_work, left)
-        for task, r in finished:
-            finished_units.add(task)
-            results[(r.players, r.first, r.second)].add(r)
-            if out:
-                out.write(json.dumps({"task": list(task), "code": fingerprint(task[0]),
-                                      "result": asdict(r)}) + "\n")
-                out.flush()
-            if bar:
-                bar.update(task[5] - task[4])  # the edge share rides along uncounted
-        if workers > 1:
-            pool.close()
-            pool.join()
+        if not so_far:
+            for key, found in list(results.items()):
+                if found.wins_second:
+                    next_opening(key)
+        _finish(left, min(workers, len(left)), handle)
     finally:
         if out:
             out.close()
@@ -830,11 +942,14 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
             bar.close()
     boards: dict[str, Any] = {}
     for n in players:
-        rs = [r for r in results.values() if r.players == n]
+        rs = [r for key, r in results.items() if key[0] == n and key[3] == 0]
         units = [t for t in todo if t[0] == n]
+        seconds = {f"{a}:{b}": v for (m, a, b, rank) in results if m == n and rank == 0
+                   if (v := _second_turn(units_of, results, have, n, a, b)) is not None}
+        verdicts = [v["verdict"] for v in seconds.values()]
         boards[f"{n}P"] = {
             "pairs": len(rs),
-            "units_done": sum(1 for t in units if t in done or t in finished_units),
+            "units_done": sum(1 for t in units if t in have),
             "units": len(units),
             "tried_first": sum(r.tried_first for r in rs),
             "wins_first": sum(r.wins_first for r in rs),
@@ -845,8 +960,17 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
             "edge_tried_second": sum(r.edge_tried_second for r in rs),
             "edge_wins_second": sum(r.edge_wins_second for r in rs),
             "pairs_with_wins": sorted(f"{r.first}:{r.second}" for r in rs if r.wins_first or r.wins_second),
+            "second_turn_openings": seconds,
+            "second_avoided": sum(v.startswith("avoided") for v in verdicts),
+            "second_unavoided": verdicts.count("every opening loses"),
+            "second_searching": verdicts.count("searching"),
+            # Pairs the search has not cleared: a turn-1 win, or a second-turn win no opening avoids.
+            "pairs_not_cleared": sorted(
+                f"{r.first}:{r.second}" for r in rs if r.wins_first or not seconds.get(
+                    f"{r.first}:{r.second}", {"verdict": "avoided"})["verdict"].startswith("avoided")),
         }
-    rows = [asdict(r) for r in results.values()]
+    rows = [{"opening": key[3] + 1, **asdict(r)} for key, r in results.items()
+            if key[3] == 0 or any(u in have for u in units_of[key])]
     return {
         "seed": seed, "pushes_per_pair": pushes, "edge_share": edge, "pairs": len(pairs),
         "second_turn": second,
@@ -857,7 +981,9 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
         "wins_second": sum(b["wins_second"] for b in boards.values()),
         "edge_wins_first": sum(b["edge_wins_first"] for b in boards.values()),
         "edge_wins_second": sum(b["edge_wins_second"] for b in boards.values()),
+        "second_unavoided": sum(b["second_unavoided"] for b in boards.values()),
         "pairs_with_wins": sorted(f"{k}:{p}" for k, b in boards.items() for p in b["pairs_with_wins"]),
+        "pairs_not_cleared": sorted(f"{k}:{p}" for k, b in boards.items() for p in b["pairs_not_cleared"]),
         "boards": boards,
         "seconds": round(time.perf_counter() - t0, 1),
         "resumed_units": len(done),

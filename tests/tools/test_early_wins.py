@@ -368,6 +368,72 @@ def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
     assert len({h for seat, h, _ in seen if seat == 1}) == 3  # a position per first push
 
 
+def test_after_a_losing_opening_the_replies_are_searched_after_the_next_quiet_one(early_wins):
+    """A unit of the first player's second quiet opening ("quiet-2") searches the second player's
+    replies only, in the position the next slowest quiet push leaves (entering well between the
+    wrestlers too)."""
+    from physics.world import state_hash
+
+    base = early_wins.new_game("mike", "hank")
+    firsts = early_wins.sample_pushes(base, early_wins.OPENING_DRAWS,
+                                      early_wins.random.Random(early_wins._stream(2, 0, "mike", "hank")))
+    k0, g0 = early_wins.opening(base, firsts)
+    k1, g1 = early_wins.opening(base, firsts, 1)
+    assert g0 is not None and g1 is not None and k1 != k0
+    away = sorted((s for s in firsts if 60.0 <= s.entry_deg % 180.0 <= 120.0), key=lambda s: s.speed)
+    assert (firsts[k0], firsts[k1]) == (away[0], away[1])
+    assert state_hash(g0.world.snapshot()) != state_hash(g1.world.snapshot())
+    r = early_wins.search_pair((2, "mike", "hank", 0, 0, 2, 0, early_wins.opening_mode(1)))
+    assert (r.tried_first, r.tried_second) == (0, 2)
+
+
+def _fake_search(early_wins, monkeypatch, losing):
+    """search_pair replaced: a unit's reply wins where ``losing(task)``; the units run, in order."""
+    ran = []
+
+    def fake(task):
+        ran.append(task)
+        won = losing(task)
+        return early_wins.PairResult(task[1], task[2], task[0], tried_second=task[5] - task[4],
+                                     wins_second=int(won))
+
+    monkeypatch.setattr(early_wins, "search_pair", fake)
+    return ran
+
+
+def test_a_second_turn_win_one_opening_avoids_is_not_forced(early_wins, monkeypatch, tmp_path):
+    # mike:hank's reply wins in its second unit after the quiet opening; the pair's units after
+    # the next opening run at once, before the rest, and win nowhere: avoided, not forced.
+    ran = _fake_search(early_wins, monkeypatch,
+                       lambda t: t[1] == "mike" and t[4] == 1 and t[7] == early_wins.OPENING)
+    log = tmp_path / "units.jsonl"
+    summary = early_wins.run([("mike", "hank"), ("hank", "mike")], pushes=3, seed=0, chunk=1, resume=log)
+    modes = [(t[1], t[4], t[7]) for t in ran]
+    assert modes[:5] == [("mike", 0, "quiet"), ("hank", 0, "quiet"), ("mike", 1, "quiet"),
+                         ("mike", 0, "quiet-2"), ("mike", 1, "quiet-2")]
+    assert len(ran) == 6 + 3
+    board = summary["boards"]["2P"]
+    assert board["wins_second"] == 1 and board["second_avoided"] == 1
+    assert board["second_turn_openings"]["mike:hank"]["verdict"] == "avoided by opening 2"
+    assert summary["pairs_not_cleared"] == [] and summary["second_unavoided"] == 0
+    # the file holds it all: summed up again, it says the same, and nothing is searched again
+    ran.clear()
+    again = early_wins.run([("mike", "hank"), ("hank", "mike")], pushes=3, seed=0, chunk=1,
+                           resume=log, so_far=True)
+    assert ran == [] and again["boards"]["2P"]["second_turn_openings"] == board["second_turn_openings"]
+
+
+def test_a_second_turn_win_every_opening_loses_to_is_not_cleared(early_wins, monkeypatch):
+    ran = _fake_search(early_wins, monkeypatch, lambda t: t[1] == "hank" and t[4] == 0)
+    summary = early_wins.run([("mike", "hank"), ("hank", "mike")], pushes=2, seed=0, chunk=1)
+    assert sorted({t[7] for t in ran if t[1] == "hank"}) == ["quiet", "quiet-2", "quiet-3"]
+    assert {t[7] for t in ran if t[1] == "mike"} == {"quiet"}
+    verdict = summary["boards"]["2P"]["second_turn_openings"]["hank:mike"]
+    assert verdict["verdict"] == "every opening loses"
+    assert [o["wins"] for o in verdict["openings"]] == [1, 1, 1]
+    assert summary["pairs_not_cleared"] == ["2P:hank:mike"] and summary["second_unavoided"] == 1
+
+
 def test_the_sampler_round_a_second_turn_line_finds_no_win_round_the_3p_line(early_wins):
     """``near_sample`` (issue 16, session 11): after Rita's slow medium onto the edge of the 3P
     board, the seeded mediums round Dora's reply (entry within 4 degrees, heading within 6,
