@@ -33,6 +33,7 @@ game over).
     python tools/early_wins.py                       # the whole search: 56 pairs x 2,000 pushes, 2P
     python tools/early_wins.py --players all --resume runs/early.jsonl   # every board, resumable
     python tools/early_wins.py --players all --resume runs/early.jsonl --so-far   # what it found so far
+    python tools/early_wins.py --players all --resume docs/early-wins.jsonl --so-far --write docs/early-wins.md
     python tools/early_wins.py --pushes 50 --pairs mike:hank,bea:gus --seed 3
     python tools/early_wins.py --edge 30 --pushes 20    # aimed pushes up the edge (edge_wins)
     python tools/early_wins.py --sweep --players all    # the edge grid and ridge from every board's start
@@ -88,6 +89,7 @@ from kabuto.rules.errors import IllegalMove  # noqa: E402
 from kabuto.rules.game import Game  # noqa: E402
 from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
 from physics import Materials  # noqa: E402
+from physics.fileio import write_atomic  # noqa: E402
 
 #: Winning lines kept per pair and seat (the counts cover them all).
 EXAMPLES = 3
@@ -991,6 +993,37 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
     }
 
 
+def report_md(summary: dict[str, Any]) -> str:
+    """The summary of :func:`run` as a short Markdown page (``--write``): each board's units done,
+    pushes searched and wins, each second-turn win's openings and verdict, and the pairs not
+    cleared; marked partial while units are left."""
+    boards = summary["boards"]
+    partial = any(b["units_done"] < b["units"] for b in boards.values())
+    out = ["# No early forced win: the full search" + (" (partial)" if partial else ""), "",
+           f"Issue 16, point 3. `python tools/early_wins.py --players all --resume "
+           f"docs/early-wins.jsonl` (seed {summary['seed']}, {summary['pushes_per_pair']:,} first "
+           f"pushes per ordered pair, edge share {summary['edge_share']} per 100); this page: the "
+           f"same with `--so-far --write docs/early-wins.md`. A second-turn win after the quiet "
+           f"opening is searched again after the first player's next quiet openings (up to "
+           f"{OPENINGS}); the pair is cleared once one leaves no winning reply "
+           f"(docs/rules-notes.md, \"A win after one opening is not yet forced\").", "",
+           "| Board | Units done | First pushes | Turn-1 wins | Replies | Second-turn wins "
+           "(quiet opening) | Avoided by a later opening | Not cleared |",
+           "|---|---|---|---|---|---|---|---|"]
+    for name, b in boards.items():
+        out.append(f"| {name} | {b['units_done']:,} of {b['units']:,} | {b['tried_first']:,} | "
+                   f"{b['wins_first']} | {b['tried_second']:,} | {b['wins_second']} | "
+                   f"{b['second_avoided']} | {len(b['pairs_not_cleared'])} |")
+    for name, b in boards.items():
+        for pair, v in b["second_turn_openings"].items():
+            tried = "; ".join(f"opening {o['opening']}: {o['wins']} of {o['tried']:,} replies win "
+                              f"({o['units_done']} of {o['units']} units)" for o in v["openings"])
+            out.append(f"\n- {name} {pair.replace(':', ' then ')}: {tried}. **{v['verdict']}**.")
+    cleared = "none" if not summary["pairs_not_cleared"] else ", ".join(summary["pairs_not_cleared"])
+    out += ["", f"Pairs not cleared: {cleared}." + (" The search goes on." if partial else ""), ""]
+    return "\n".join(out)
+
+
 def sweep_boards(players: tuple[int, ...], ridge: bool = True, materials: Materials | None = None,
                  grid_speeds: tuple[float, ...] | None = None,
                  ridge_speeds: tuple[float, ...] | None = None) -> dict[str, Any]:
@@ -1046,6 +1079,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--so-far", action="store_true",
                     help="search nothing: the summary of the units the --resume file holds for "
                          "this search (a search that grows over several sittings)")
+    ap.add_argument("--write", type=Path, default=None, metavar="FILE.md",
+                    help="also write the summary as a Markdown page (docs/early-wins.md)")
     ap.add_argument("--blunders", action="store_true",
                     help="search the second player's push i after the first player's plain push "
                          "i (every position a first push leaves: how often one hands the game "
@@ -1099,6 +1134,8 @@ def main(argv: list[str] | None = None) -> int:
                   progress=not args.no_progress and sys.stderr.isatty(), players=boards,
                   resume=args.resume, edge=args.edge_share, so_far=args.so_far,
                   second=AFTER_EACH if args.blunders else OPENING)
+    if args.write:
+        write_atomic(args.write, report_md(summary))
     print(json.dumps(summary, indent=1))
     return 0
 

@@ -416,6 +416,9 @@ def test_a_second_turn_win_one_opening_avoids_is_not_forced(early_wins, monkeypa
     assert board["wins_second"] == 1 and board["second_avoided"] == 1
     assert board["second_turn_openings"]["mike:hank"]["verdict"] == "avoided by opening 2"
     assert summary["pairs_not_cleared"] == [] and summary["second_unavoided"] == 0
+    page = early_wins.report_md(summary)                  # --write: the page committed beside it
+    assert "(partial)" not in page and "Pairs not cleared: none." in page
+    assert "2P mike then hank: opening 1: 1 of 3 replies win" in page and "**avoided by opening 2**" in page
     # the file holds it all: summed up again, it says the same, and nothing is searched again
     ran.clear()
     again = early_wins.run([("mike", "hank"), ("hank", "mike")], pushes=3, seed=0, chunk=1,
@@ -432,6 +435,7 @@ def test_a_second_turn_win_every_opening_loses_to_is_not_cleared(early_wins, mon
     assert verdict["verdict"] == "every opening loses"
     assert [o["wins"] for o in verdict["openings"]] == [1, 1, 1]
     assert summary["pairs_not_cleared"] == ["2P:hank:mike"] and summary["second_unavoided"] == 1
+    assert "Pairs not cleared: 2P:hank:mike." in early_wins.report_md(summary)
 
 
 def test_the_sampler_round_a_second_turn_line_finds_no_win_round_the_3p_line(early_wins):
