@@ -399,6 +399,47 @@ def write_report(out: Path, records: Sequence[tm.GameRecord], settings: dict[str
     return [out / n for n in files]
 
 
+# ----- how long it will take ----------------------------------------------------------------------
+def turns_expected(spec: tm.GameSpec, played: Sequence[tm.GameRecord]) -> float:
+    """How many turns ``spec`` should last: the mean of the games of its format already played (a
+    resumed report knows them), else of every game played, else a tournament's typical game.
+
+    Hard games run much longer than a tournament's typical game (a median of 19 turns, and many
+    stopped at the turn limit, in the first 576 games of the report), so a resumed report that
+    guessed the typical length said 2 hours for a run that took more than 5."""
+    same = [r.turns for r in played if format_of(r.spec) == format_of(spec)]
+    pool = same or [r.turns for r in played]
+    return statistics.fmean(pool) if pool else float(tm.TYPICAL_TURNS)
+
+
+def _mean_turns(played: Sequence[tm.GameRecord]) -> float:
+    return statistics.fmean(r.turns for r in played)
+
+
+def expected_seconds(todo: Sequence[tm.GameSpec], played: Sequence[tm.GameRecord],
+                     per_decision: dict[str, float], workers: int) -> float:
+    """The expected wall time of playing ``todo`` over ``workers`` processes: each game's expected
+    turns (:func:`turns_expected`) times the measured time of one decision at its levels."""
+    if not todo:
+        return 0.0
+    work = sum(turns_expected(s, played) * statistics.fmean(per_decision[lvl] for lvl in s.levels)
+               for s in todo)
+    return work / max(1, min(workers, len(todo)))
+
+
+def estimate_text(todo: Sequence[tm.GameSpec], played: Sequence[tm.GameRecord], workers: int) -> str:
+    """How many games are left and how long they should take, said before anything is played."""
+    levels = sorted({lvl for s in todo for lvl in s.levels})
+    per = {lvl: tm.seconds_per_decision(lvl) for lvl in levels}
+    n = min(workers, len(todo))
+    basis = f"one decision takes {per[levels[-1]]:.1f} s here"
+    if played:
+        basis += f"; the {len(played):,} games played so far lasted {_mean_turns(played):.0f} turns on average"
+    return (f"{len(todo):,} game{'s' if len(todo) != 1 else ''} at the {', '.join(levels)} level on "
+            f"{n} worker{'s' if n != 1 else ''}: expected "
+            f"{tm.duration_text(expected_seconds(todo, played, per, workers))} on this machine ({basis})")
+
+
 # ----- the command --------------------------------------------------------------------------------
 EPILOG = """\
 The full report (the default) plays 1,568 hard two-player games, enough for every wrestler's
@@ -496,6 +537,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         ledger.rewrite(book, [finished[s.index] for s in specs if s.index in finished])
     except OSError as exc:
         raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
+    if todo and not args.no_estimate:  # from the games already played, not a typical tournament's
+        print(estimate_text(todo, list(finished.values()), args.workers), file=sys.stderr)
+        args.no_estimate = True
     try:
         tm.run_games(todo, args, keep)
     except KeyboardInterrupt:

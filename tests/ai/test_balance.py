@@ -186,3 +186,34 @@ def test_a_tournament_says_how_long_it_expects_before_the_first_game(tmp_path, c
     first = err.splitlines()[0]
     assert first.startswith("1 game at the easy level on 1 worker: expected about"), first
     assert "finished 1 of 1" in out
+
+
+def test_a_resumed_report_expects_its_games_to_last_as_long_as_those_already_played():
+    todo = [GameSpec(i, ("mike", "hank"), 0, ("hard", "hard"), i, 40) for i in range(10)]
+    fresh = bal.expected_seconds(todo, [], {"hard": 2.0}, 2)
+    assert fresh == pytest.approx(expected_seconds(todo, {"hard": 2.0}, 2))  # a tournament's guess
+    long_games = [record(("gus", "bea"), 0, (0,), outcomes.KNOCKOUT, [PUSH], turns=30)] * 3
+    assert bal.expected_seconds(todo, long_games, {"hard": 2.0}, 2) == pytest.approx(
+        fresh * 30 / bal.tm.TYPICAL_TURNS)
+    # a format's own games decide its length; another format's only when it has none
+    three = record(("mike", "hank", "gus"), 0, (0,), outcomes.KNOCKOUT, [PUSH], turns=6)
+    assert bal.turns_expected(three.spec, [*long_games, three]) == 6
+    assert bal.turns_expected(todo[0], [*long_games, three]) == 30
+    assert bal.turns_expected(three.spec, long_games) == 30
+
+
+def test_a_resumed_report_says_its_estimate_from_the_games_already_played(tmp_path, capsys):
+    out, games = tmp_path / "docs", tmp_path / "games"
+    args = [a for a in ARGS if a != "--no-estimate"] + ["--workers", "1", "--out", str(out),
+                                                      "--games-dir", str(games)]
+    assert bal.main([*args, "--no-estimate"]) == 0
+    book = out / "balance-games.jsonl"
+    lines = book.read_text(encoding="utf-8").splitlines(keepends=True)
+    book.write_text("".join(lines[:-2]), encoding="utf-8")  # two games to play again
+    for kept in games.glob("game-*"):
+        kept.unlink()
+    capsys.readouterr()
+    assert bal.main([*args, "--resume"]) == 0
+    line = next(x for x in capsys.readouterr().err.splitlines() if "expected about" in x)
+    assert line.startswith("2 games at the easy level on 1 worker: expected about"), line
+    assert f"the {len(lines) - 2} games played so far lasted" in line
