@@ -88,6 +88,7 @@ from kabuto.cli.ledger import fingerprint  # noqa: E402
 from kabuto.rules.errors import IllegalMove  # noqa: E402
 from kabuto.rules.game import Game  # noqa: E402
 from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
+from kabuto.tuning.stopping import sigterm_as_ctrl_c  # noqa: E402
 from physics import Materials  # noqa: E402
 from physics.fileio import write_atomic  # noqa: E402
 
@@ -866,7 +867,11 @@ def _finish(left: deque[Task], workers: int, handle: Callable[[Task, PairResult]
         return
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    from kabuto.tuning.stopping import ignore_sigint
+
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=ignore_sigint)
+    try:
         running: set[Any] = set()
         while left or running:
             while left and len(running) < 2 * workers:
@@ -874,6 +879,14 @@ def _finish(left: deque[Task], workers: int, handle: Callable[[Task, PairResult]
             finished, running = wait(running, return_when=FIRST_COMPLETED)
             for f in finished:
                 handle(*f.result())
+    except BaseException:
+        # Ctrl-C or SIGTERM: units in flight are dropped (a unit is written only when it is
+        # finished), so stop the workers now instead of waiting for them.
+        for proc in list(pool._processes.values()):
+            proc.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
 
 
 def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, chunk: int = 25,
@@ -1130,10 +1143,17 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--pairs: {', '.join(bad)} (wrestlers: {', '.join(sorted(known))})")
     if args.so_far and args.resume is None:
         ap.error("--so-far: needs --resume FILE (the units searched so far)")
-    summary = run(pairs, args.pushes, args.seed, args.workers, args.chunk,
-                  progress=not args.no_progress and sys.stderr.isatty(), players=boards,
-                  resume=args.resume, edge=args.edge_share, so_far=args.so_far,
-                  second=AFTER_EACH if args.blunders else OPENING)
+    sigterm_as_ctrl_c()
+    try:
+        summary = run(pairs, args.pushes, args.seed, args.workers, args.chunk,
+                      progress=not args.no_progress and sys.stderr.isatty(), players=boards,
+                      resume=args.resume, edge=args.edge_share, so_far=args.so_far,
+                      second=AFTER_EACH if args.blunders else OPENING)
+    except KeyboardInterrupt:
+        kept = (f"every finished unit is kept in {args.resume}; run the same command again to go "
+                f"on" if args.resume else "nothing was kept (give --resume FILE to keep units)")
+        print(f"early_wins: interrupted: {kept}", file=sys.stderr)
+        return 130
     if args.write:
         write_atomic(args.write, report_md(summary))
     print(json.dumps(summary, indent=1))

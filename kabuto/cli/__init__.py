@@ -83,6 +83,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     import importlib
 
     module = importlib.import_module(module_name)  # every command ships: a failure here is a bug
+    if command != "serve":  # the server stops itself cleanly on SIGTERM (kabuto.net.server.run)
+        from kabuto.tuning.stopping import sigterm_as_ctrl_c
+
+        sigterm_as_ctrl_c()
     try:
         return int(getattr(module, func_name)(rest) or 0)
     except BrokenPipeError:

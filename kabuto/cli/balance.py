@@ -304,7 +304,7 @@ def markdown(rep: dict[str, Any], charts: Sequence[str]) -> str:
     for w, r in sorted(rep["wrestler_win_rate"].items(), key=lambda kv: -(kv[1]["win_rate"] or 0)):
         lines.append(f"| {name(w)} | {r['games']} | {_pct(r)} |")
     first = rep["first_player_win_rate"]
-    lines += ["", f"The first player wins {_pct(first)} of {first['games']} games. The median game "
+    lines += ["", f"The first player wins {_pct(first)} of {first['games']:,} games. The median game "
               f"lasts {rep['median_turns']:g} turns.", "", "## How games end", "",
               "| ending | games | share |", "|---|---|---|"]
     for k, n in rep["end_reasons"].items():

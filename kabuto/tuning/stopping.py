@@ -6,6 +6,9 @@ workers ignore SIGINT (:func:`ignore_sigint`, as their initializer) and the pare
 :func:`terminate_now` sends SIGTERM to every worker (runs in flight are dropped, never awaited) and
 reaps them. A second Ctrl-C meanwhile kills whatever is left and exits with status 130 at once.
 
+``kill`` (SIGTERM) stops a run as Ctrl-C does once :func:`sigterm_as_ctrl_c` is installed: a run
+left in the background (``nohup``, ``setsid``) ignores SIGINT, and SIGTERM is how it is stopped.
+
 Used by ``kabuto tune sweep`` / ``calibrate`` (:mod:`kabuto.tuning.sweep`) and ``kabuto
 tournament``.
 """
@@ -40,3 +43,24 @@ def terminate_now(pool: multiprocessing.pool.Pool) -> None:
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
+
+
+def sigterm_as_ctrl_c() -> None:
+    """From now on SIGTERM to this process raises KeyboardInterrupt, as Ctrl-C does, so a long run
+    stopped by ``kill`` keeps what it finished and says how to resume.
+
+    A worker forked from this process inherits the handler; there SIGTERM keeps its usual meaning
+    (the worker dies at once), since :func:`terminate_now` stops workers that way. Does nothing
+    outside the main thread, where Python cannot install signal handlers."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    owner = os.getpid()
+
+    def on_sigterm(signum: int, frame: Any) -> None:
+        if os.getpid() != owner:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_sigterm)

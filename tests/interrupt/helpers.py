@@ -12,10 +12,13 @@ from pathlib import Path
 
 
 class Run:
-    def __init__(self, *args: str):
+    """``kabuto ARGS`` (or ``python SCRIPT ARGS``) in a process of its own."""
+
+    def __init__(self, *args: str, script: Path | None = None):
         self.mark = uuid.uuid4().hex
         env = {**os.environ, "KABUTO_TEST_MARK": self.mark, "PYTHONUNBUFFERED": "1"}
-        self.p = subprocess.Popen([sys.executable, "-m", "kabuto", *args], stdout=subprocess.PIPE,
+        command = [str(script)] if script else ["-m", "kabuto"]
+        self.p = subprocess.Popen([sys.executable, *command, *args], stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, text=True, env=env)
 
     def wait_for_line(self, starts: str, timeout: float = 120) -> str:
@@ -34,8 +37,9 @@ class Run:
             timer.cancel()
         raise AssertionError(f"no line starting {starts!r}; stderr: {self.p.stderr.read() if self.p.stderr else ''}")
 
-    def interrupt(self) -> None:
-        self.p.send_signal(signal.SIGINT)
+    def interrupt(self, sig: int = signal.SIGINT) -> None:
+        """Ctrl-C (SIGINT), or another signal such as ``kill``'s SIGTERM, to the command alone."""
+        self.p.send_signal(sig)
 
     def wait(self, timeout: float) -> tuple[int, str, float]:
         t0 = time.monotonic()
