@@ -199,7 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     pairs = [(r, played[s.index]) for r, s in zip(chosen, specs, strict=True)
              if s.index in played and played[s.index].spec == s]
     s = summary(pairs, args.wrestler)
-    print(json.dumps(s, indent=1) if args.json else table(s))
+    try:
+        print(json.dumps(s, indent=1) if args.json else table(s))
+    except BrokenPipeError:  # piped into `head`, which stopped reading: nothing is lost
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

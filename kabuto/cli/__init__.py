@@ -83,7 +83,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     import importlib
 
     module = importlib.import_module(module_name)  # every command ships: a failure here is a bug
-    if command != "serve":  # the server stops itself cleanly on SIGTERM (kabuto.net.server.run)
+    if argv is None and command != "serve":
+        # Run as the program (not called from Python, whose own signal handling stays as it was):
+        # `kill` stops a long run as Ctrl-C does. The server stops itself on SIGTERM.
         from kabuto.tuning.stopping import sigterm_as_ctrl_c
 
         sigterm_as_ctrl_c()
