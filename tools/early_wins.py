@@ -88,7 +88,7 @@ from kabuto.cli.ledger import fingerprint  # noqa: E402
 from kabuto.rules.errors import IllegalMove  # noqa: E402
 from kabuto.rules.game import Game  # noqa: E402
 from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
-from kabuto.tuning.stopping import sigterm_as_ctrl_c  # noqa: E402
+from kabuto.tuning.stopping import ignore_sigint, sigterm_as_ctrl_c  # noqa: E402
 from physics import Materials  # noqa: E402
 from physics.fileio import write_atomic  # noqa: E402
 
@@ -866,8 +866,6 @@ def _finish(left: deque[Task], workers: int, handle: Callable[[Task, PairResult]
             handle(*_work(left.popleft()))
         return
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-    from kabuto.tuning.stopping import ignore_sigint
 
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=ignore_sigint)
