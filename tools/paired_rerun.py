@@ -48,31 +48,10 @@ LEDGER = ROOT / "docs" / "balance-games.jsonl"
 
 def read_ledger(path: Path) -> list[GameRecord]:
     """Every game a ledger holds, whatever its fingerprint (a candidate is compared with games of
-    another design). Bounded like ``kabuto.cli.ledger.load``; a last line cut short is left out,
-    any other unreadable line is a ``LedgerError`` naming it."""
+    another design), read as ``kabuto.cli.ledger.load`` reads one (:func:`kabuto.cli.ledger.read`)."""
     from kabuto.cli import ledger
 
-    if path.stat().st_size > ledger.MAX_LINES * ledger.MAX_LINE:
-        raise ledger.LedgerError(f"{path}: {path.stat().st_size:,} bytes is too big for a ledger")
-    lines = path.read_text(encoding="utf-8").split("\n")
-    if len(lines) > ledger.MAX_LINES + 1:
-        raise ledger.LedgerError(f"{path}: more than {ledger.MAX_LINES:,} lines")
-    out = []
-    for i, text in enumerate(lines):
-        if not text.strip():
-            continue
-        try:
-            if len(text) > ledger.MAX_LINE:
-                raise ValueError(f"longer than {ledger.MAX_LINE:,} characters")
-            d = json.loads(text)
-            if not isinstance(d, dict):
-                raise ValueError("not a JSON object")
-            out.append(ledger.record_of(d))
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            if i == len(lines) - 1:
-                break
-            raise ledger.LedgerError(f"{path}, line {i + 1}: unreadable ({exc})") from None
-    return out
+    return [record for _, record in ledger.read(path, ledger.record_of)]
 
 
 def pick(records: Iterable[GameRecord], wrestler: str | None, games: int, capped: bool) -> list[GameRecord]:

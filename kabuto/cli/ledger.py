@@ -31,10 +31,10 @@ import hashlib
 import json
 import os
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kabuto.cli import tournament
 from kabuto.cli.tournament import GameRecord, GameSpec
@@ -42,6 +42,8 @@ from physics.fileio import write_atomic
 
 #: The ledger's name, in the report's folder.
 NAME = "balance-games.jsonl"
+
+T = TypeVar("T")
 
 #: The data files that decide how a game goes (the rest of assets/ is help, sounds, card faces).
 GAME_DATA = ("materials.toml", "setups.toml", "wrestlers.toml", "ai.toml", "junior.toml")
@@ -135,6 +137,38 @@ class LedgerError(ValueError):
     """A ledger that cannot be read (its path and line are in the message)."""
 
 
+def read(path: Path, parse: Callable[[dict[str, Any]], T]) -> Iterator[tuple[int, T]]:
+    """(line number, ``parse(line's JSON object)``) for every line of the ledger at ``path``.
+
+    Bounded (at most :data:`MAX_LINES` lines of :data:`MAX_LINE` characters), so a hostile or
+    damaged file costs little. A last line cut short (a run stopped while writing it) is left out;
+    any other line that is not a JSON object, or that ``parse`` refuses (ValueError, KeyError,
+    TypeError, AttributeError), is a :class:`LedgerError` naming it."""
+    if path.stat().st_size > MAX_LINES * MAX_LINE:
+        raise LedgerError(f"{path}: {path.stat().st_size:,} bytes is too big for a ledger")
+    with path.open(encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    if len(lines) > MAX_LINES + 1:
+        raise LedgerError(f"{path}: more than {MAX_LINES:,} lines")
+    cut = len(lines) - 1  # after the last newline: a line cut short, if anything
+    for i, text in enumerate(lines):
+        if not text.strip():
+            continue
+        try:
+            if len(text) > MAX_LINE:
+                raise ValueError(f"longer than {MAX_LINE:,} characters")
+            d = json.loads(text)
+            if not isinstance(d, dict):
+                raise ValueError("not a JSON object")
+            value = parse(d)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            if i == cut:
+                return  # cut short as it was written: that game is played again
+            raise LedgerError(f"{path}, line {i + 1}: unreadable ({exc}); delete the line to play "
+                              f"that game again") from None
+        yield i + 1, value
+
+
 def load(path: Path, specs: Iterable[GameSpec]) -> tuple[dict[int, GameRecord], int]:
     """The games of ``specs`` the ledger at ``path`` holds that were played by the code and data here
     (:func:`code_of`), and how many of its lines were played by other code or data (stale: to be
@@ -147,37 +181,21 @@ def load(path: Path, specs: Iterable[GameSpec]) -> tuple[dict[int, GameRecord], 
     stale = 0
     if not path.is_file():
         return out, 0
-    if path.stat().st_size > MAX_LINES * MAX_LINE:
-        raise LedgerError(f"{path}: {path.stat().st_size:,} bytes is too big for a ledger")
-    with path.open(encoding="utf-8") as f:
-        lines = f.read().split("\n")
-    if len(lines) > MAX_LINES + 1:
-        raise LedgerError(f"{path}: more than {MAX_LINES:,} lines")
-    cut = len(lines) - 1  # after the last newline: a line cut short, if anything
     here = {fingerprint(n) for n in {s.players for s in wanted.values()}}
-    for i, text in enumerate(lines):
-        if not text.strip():
+
+    def parse(d: dict[str, Any]) -> tuple[Any, GameRecord | None]:
+        # another design's game, perhaps in another format, is not read further
+        return d.get("code"), (record_of(d) if d.get("code") in here else None)
+
+    for number, (code, record) in read(path, parse):
+        if record is None:
+            stale += 1
             continue
-        try:
-            if len(text) > MAX_LINE:
-                raise ValueError(f"longer than {MAX_LINE:,} characters")
-            d = json.loads(text)
-            if not isinstance(d, dict):
-                raise ValueError("not a JSON object")
-            if d.get("code") not in here:  # another design's game, perhaps in another format
-                stale += 1
-                continue
-            record = record_of(d)
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            if i == cut:
-                break  # cut short as it was written: that game is played again
-            raise LedgerError(f"{path}, line {i + 1}: unreadable ({exc}); delete the line to play "
-                              f"that game again") from None
         spec = wanted.get(record.spec.index)
-        if spec is None or d.get("code") != code_of(record.spec):
+        if spec is None or code != code_of(record.spec):
             stale += 1
         elif record.spec != spec:
-            raise LedgerError(f"{path}, line {i + 1}: game {record.spec.index} of another report "
+            raise LedgerError(f"{path}, line {number}: game {record.spec.index} of another report "
                               f"(other settings); use another --out folder")
         else:
             out[spec.index] = record
