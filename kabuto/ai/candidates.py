@@ -13,6 +13,9 @@ Broad sampling mixes two families, both drawn from one seeded ``random.Random``:
   and drives it towards the edge. Measured on a starting board with the wrestlers 78 mm out (issue
   16), a push from 60 degrees or more round the ring moved a wrestler out by at most 4 mm (the crowd
   takes it), one from 20-60 degrees beside it by up to 21 mm;
+* **inward** pushes (a share ``grip_share`` of those aimed at wrestlers, for a side with Vice Grip
+  only): the platform behind the target, the line through it, driving it in towards the centre
+  circle (:func:`inward`; the look-ahead also answers with them on behalf of such a side);
 * **even** pushes: entries spread evenly all round the ring (one per slot, jittered inside it),
   headings uniform across the platform's range.
 
@@ -32,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from kabuto.ai.levels import SearchSettings
 from kabuto.ai.pool import Candidate
+from kabuto.ai.scoring import CIRCLE_KNOCKOUT
 from kabuto.rules.inventory import STANDARD_KINDS
 from physics.materials import SimSettings
 from physics.shapes import Circle, extent_from_origin
@@ -145,6 +149,8 @@ def broad(game: Game, pi: int, n: int, rng: random.Random, search: SearchSetting
     n_aimed = round(n * search.aimed_share) if (wrestlers or discs) else 0
     n_wrestler = round(n_aimed * search.wrestler_share) if (wrestlers and discs) else (n_aimed if wrestlers else 0)
     n_flank = round(n_wrestler * search.flank_share)
+    # A side with Vice Grip also drives opposing wrestlers in, towards the circle (grip_share).
+    n_inward = n_flank + (round(n_wrestler * search.grip_share) if grips(game, game.current_seat) else 0)
     for i in range(n_aimed):
         pool = wrestlers if i < n_wrestler else discs
         tx, ty = pool[i % len(pool)]
@@ -153,7 +159,9 @@ def broad(game: Game, pi: int, n: int, rng: random.Random, search: SearchSetting
         bearing = math.degrees(math.atan2(ty, tx)) if (tx or ty) else rng.uniform(-180.0, 180.0)
         entry = heading = 0.0
         for _ in range(8):
-            if i < n_flank:
+            if n_flank <= i < min(n_inward, n_wrestler):
+                entry, heading = inward_aim((tx, ty), rng, search, R)
+            elif i < n_flank:
                 side = 1.0 if rng.random() < 0.5 else -1.0
                 entry = bearing + side * rng.uniform(search.flank_min_deg, search.flank_max_deg)
                 heading = flank_heading(entry, (tx, ty), rng.choice(search.flank_offsets_mm) / 1000.0, R)
@@ -172,6 +180,43 @@ def broad(game: Game, pi: int, n: int, rng: random.Random, search: SearchSetting
         entry = -180.0 + 360.0 * (j + rng.random()) / m
         heading = rng.uniform(-limit, limit)
         out.append(rounded(pi, kind, entry, heading, rng.choice(speeds),
+                           rng.choice(_spins(game, kind, search))))
+    return out
+
+
+def grips(game: Game, seat: int) -> bool:
+    """Whether ``seat``'s wrestler has a move that knocks out what is in the centre circle (Vice
+    Grip; Junior League cards have no moves)."""
+    return not game.junior and any(m.effect == CIRCLE_KNOCKOUT for m in game.seats[seat].wrestler.moves)
+
+
+def inward_aim(target: tuple[float, float], rng: random.Random, search: SearchSettings,
+               R: float) -> tuple[float, float]:
+    """(entry, heading) of a push from behind ``target`` (the platform within ``grip_spread_deg``
+    of its bearing) whose line passes one of ``aim_offsets_mm`` off its centre: it drives the
+    target in, towards the centre circle."""
+    entry = math.degrees(math.atan2(target[1], target[0])) + rng.uniform(-search.grip_spread_deg,
+                                                                        search.grip_spread_deg)
+    return entry, aim_heading(entry, target, rng.choice(search.aim_offsets_mm) / 1000.0, R)
+
+
+def inward(game: Game, pi: int, n: int, rng: random.Random, search: SearchSettings) -> list[Candidate]:
+    """``n`` pushes for the side to move that drive the opposing wrestlers in towards the centre
+    circle (:func:`inward_aim`), kinds in turn: the replies the look-ahead adds when the next side
+    has Vice Grip, which the broad sample (aimed from across the ring or the flank, driving a
+    wrestler out) hardly ever draws. None on a second push (the platform stays put)."""
+    kinds = game.legal_kinds()
+    wrestlers = targets(game, search)[0]
+    if not kinds or not wrestlers or n <= 0 or game.locked_platform() is not None:
+        return []
+    R = game.materials.ring.radius
+    speeds = speed_options(search.speed_fractions, game.materials.sim)
+    out = []
+    for i in range(n):
+        kind = kinds[i % len(kinds)]
+        limit = game.world.steepest_heading(kind)
+        entry, heading = inward_aim(wrestlers[i % len(wrestlers)], rng, search, R)
+        out.append(rounded(pi, kind, entry, max(-limit, min(limit, heading)), rng.choice(speeds),
                            rng.choice(_spins(game, kind, search))))
     return out
 

@@ -56,6 +56,12 @@ class SearchSettings:
     flank_min_deg: float = 15.0
     flank_max_deg: float = 65.0
     flank_offsets_mm: tuple[float, ...] = (0.0, 4.5, 9.0, 13.5)
+    #: A side with Vice Grip: this share of its pushes aimed at opposing wrestlers come from behind
+    #: them (within ``grip_spread_deg`` of their bearing) and drive them towards the centre circle;
+    #: the look-ahead adds ``grip_replies`` such replies when the next side has Vice Grip.
+    grip_share: float = 0.0
+    grip_spread_deg: float = 20.0
+    grip_replies: int = 0
     #: A sketched preview (a level's ``sketch_rate``) accepts overlaps up to this (mm) at rest.
     sketch_rest_overlap_mm: float = 0.5
     #: ... and stops once no piece can fall any more nor move farther than this (mm; 0: runs to rest).
@@ -173,6 +179,9 @@ _SEARCH_LIMITS: dict[str, tuple[float, float, bool]] = {
     "after_min_gain": (0.0, 1e6, False),
     "grip_margin_mm": (0.0, 50.0, False),
     "flank_share": (0.0, 1.0, False),
+    "grip_share": (0.0, 1.0, False),
+    "grip_spread_deg": (0.0, 90.0, False),
+    "grip_replies": (0, 200, True),
     "flank_min_deg": (0.0, 90.0, False),
     "flank_max_deg": (0.0, 90.0, False),
     "sketch_rest_overlap_mm": (0.0, 5.0, False),

@@ -14,7 +14,10 @@ with
   most are aimed at the side's opposing wrestlers, here the AI's own), each scored *for the AI*
   (:func:`kabuto.ai.pool.evaluate` with ``view``). A push that leaves one of the AI's wrestlers in
   the circle while the replying wrestler has a move that empties the circle (Vice Grip after the
-  push) counts as lost.
+  push) counts as lost. Against such a wrestler ``grip_replies`` pushes that drive the AI's own
+  wrestler in towards the circle are added (:func:`kabuto.ai.candidates.inward`): the sample, aimed
+  to drive wrestlers out, hardly ever draws them, and without them the AI could only keep clear of
+  the circle by a blanket penalty (``grip_danger``).
 
 The push's value is the worst of these for the AI: the next player is assumed to find the answer
 that hurts most (a sample of answers, so a narrow one may be missed; a bigger ``reply_broad`` misses
@@ -53,11 +56,6 @@ def turn_ended(game: Game, aim: PushChoice | None) -> Game | None:
     return g
 
 
-def _grips(game: Game, seat: int) -> bool:
-    """Whether ``seat``'s wrestler has a move that knocks out what is in the centre circle."""
-    return any(m.effect == CIRCLE_KNOCKOUT for m in game.seats[seat].wrestler.moves)
-
-
 def after_reply(game: Game, seat: int, n: int, rng: random.Random, search: SearchSettings,
                 weights: Weights, workers: int, sketch: Sketch | None = None,
                 refine: tuple[int, int, int] = (0, 0, 0)) -> tuple[float, int]:
@@ -73,7 +71,7 @@ def after_reply(game: Game, seat: int, n: int, rng: random.Random, search: Searc
     if game.side_of(replier) == side:  # turns alternate between sides: a guard, not a case
         return score_game(game, seat, weights), 0
     own = {s.piece_id for s in game.seats if game.side_of(s.index) == side}
-    grips = not game.junior and _grips(game, replier)
+    grips = cand.grips(game, replier)
     if grips and own.intersection(game.world.in_circle(game.world.ring.centre_radius
                                                        + search.grip_margin_mm / 1000.0)):
         return weights.loss, 0  # in (or all but in) the circle, in front of a Vice Grip
@@ -83,6 +81,8 @@ def after_reply(game: Game, seat: int, n: int, rng: random.Random, search: Searc
             if t.game.is_over:
                 worst = min(worst, score_game(t.game, seat, weights))
     cands = cand.broad(game, 0, n, rng, search)
+    if grips:
+        cands += cand.inward(game, 0, search.grip_replies, rng, search)
     if not cands:
         return worst, 0
     base = Base.of(game)

@@ -1,0 +1,77 @@
+"""Pushes that drive a wrestler in towards Mighty Jaw Mike's circle (issue 16): the side with Vice
+Grip samples them, and the look-ahead answers with them on its behalf, so the AI sees the real
+threat of a push in and a grip instead of fleeing the middle of the ring for the edge."""
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+
+from kabuto import Game
+from kabuto.ai.candidates import broad, inward, wrap_deg
+from kabuto.ai.levels import config
+from kabuto.ai.lookahead import after_reply
+from kabuto.ai.plan import PushChoice
+from kabuto.rules.inventory import BOARD
+from tests.ai.helpers import cleared
+from tests.kabuto.scenarios import line_up
+
+
+def distance_mm(g: Game, pid: str) -> float:
+    p = g.world.piece(pid)
+    return math.hypot(p.x, p.y) * 1000.0
+
+
+def test_inward_pushes_drive_the_opposing_wrestler_towards_the_centre():
+    """On the starting board, Mike's pushes from behind Hank's wrestler leave it nearer the centre
+    than it stood (the pushed piece, or the crowd it drives, strikes it from the outside)."""
+    g = Game.new(players=2, wrestlers=["mike", "hank"], seed=0, first_player=0)
+    before = distance_mm(g, "hank:wrestler")
+    cands = inward(g, 0, 12, random.Random(1), config().search)
+    assert len(cands) == 12
+    nearer = 0
+    for _, kind, entry, heading, speed, spin in cands:
+        after = g.clone()
+        after.push(*PushChoice(kind, entry, heading, speed, spin).args(), end_turn=False)
+        nearer += distance_mm(after, "hank:wrestler") < before - 5.0
+    assert nearer >= 8, nearer  # two thirds: a slow small may stop short of it
+
+
+def test_only_a_side_with_vice_grip_samples_them():
+    """Hank's broad sample is the same with or without a grip share; Mike's holds pushes started
+    within ``grip_spread_deg`` of Hank's own bearing (a flank push starts at least 15 degrees round)."""
+    search = config().search
+    none = dataclasses.replace(search, grip_share=0.0)
+    g = Game.new(players=2, wrestlers=["hank", "mike"], seed=0, first_player=0)
+    assert broad(g, 0, 60, random.Random(3), search) == broad(g, 0, 60, random.Random(3), none)
+    g = Game.new(players=2, wrestlers=["mike", "hank"], seed=0, first_player=0)
+    p = g.world.piece("hank:wrestler")
+    bearing = math.degrees(math.atan2(p.y, p.x))
+    behind = [c for c in broad(g, 0, 60, random.Random(3), search)
+              if abs(wrap_deg(c[2] - bearing)) <= search.grip_spread_deg]
+    expected = round(round(round(60 * search.aimed_share) * search.wrestler_share) * search.grip_share)
+    assert expected > 0 and len(behind) >= expected
+
+
+def hank_by_the_circle() -> Game:
+    """Hank's wrestler a few millimetres outside the centre circle at the end of a line of discs
+    from the left edge, Mike to move: a push down the line drives Hank into the circle, and Vice
+    Grip after the push takes him."""
+    g = cleared(["hank", "mike"], first_player=1)
+    g.edit("mike:wrestler", BOARD, 0.06, 0.0, 180.0)
+    g.edit("hank:wrestler", BOARD, -0.035, 0.0, 0.0)
+    line_up(g, "hank:wrestler")
+    assert not g.world.in_circle()
+    return g
+
+
+def test_the_look_ahead_sees_a_push_in_and_a_grip():
+    """With no sampled replies, only the inward ones can find the threat: with them the position
+    is lost for Hank, without them it is not."""
+    cfg = config()
+    assert cfg.search.grip_replies > 0
+    blind = dataclasses.replace(cfg.search, grip_replies=0)
+    seen, _ = after_reply(hank_by_the_circle(), 0, 0, random.Random(0), cfg.search, cfg.weights, 1)
+    missed, _ = after_reply(hank_by_the_circle(), 0, 0, random.Random(0), blind, cfg.weights, 1)
+    assert seen == cfg.weights.loss
+    assert missed > cfg.weights.loss
