@@ -617,12 +617,13 @@ def _parse(argv: Sequence[str]):
     return p.parse_args(list(argv))
 
 
-def add_running_options(p: Any, folder: str) -> None:
-    """The options every command that plays AI games shares (tournament, balance): seed, turn limit,
-    workers and backend, progress, the time estimate, and --resume of the games kept in ``folder``."""
+def add_running_options(p: Any, folder: str, max_turns: int = 40) -> None:
+    """The options every command that plays AI games shares (tournament, balance): seed, turn limit
+    (default ``max_turns``), workers and backend, progress, the time estimate, and --resume of the
+    games kept in ``folder``."""
     p.add_argument("--seed", type=int, default=0, help="seed (default 0): it decides every game")
-    p.add_argument("--max-turns", type=int, default=40, help="stop a game after this many turns and "
-                   "count it as a draw (default 40)")
+    p.add_argument("--max-turns", type=int, default=max_turns, help="stop a game after this many turns "
+                   f"and count it as a draw (default {max_turns})")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                    help="games played at once (default: one per core); results do not depend on it")
     p.add_argument("--backend", choices=("local", "ray"), default="local",

@@ -58,7 +58,7 @@ def test_a_wrestler_near_the_edge_is_pushed_out_from_its_flank():
     62 mm out, the medium AI knocked him out at 88 mm for one seed of three, at 90 mm for six of
     six; docs/rules-notes.md.)"""
     won = 0
-    for seed in range(3):
+    for seed in range(8):
         g = Game.new(players=2, wrestlers=["hank", "gus"], seed=0, first_player=0)
         target = bearing_deg(g, "gus:wrestler")
         p = g.world.piece("gus:wrestler")
@@ -69,7 +69,7 @@ def test_a_wrestler_near_the_edge_is_pushed_out_from_its_flank():
             won += 1
             assert plan.push is not None
             assert abs(wrap_deg(plan.push.entry_deg - target)) < 90.0
-    assert won >= 2
+    assert won >= 3
 
 
 def test_a_wrestler_by_the_centre_circle_is_in_danger_only_against_vice_grip():
@@ -82,7 +82,10 @@ def test_a_wrestler_by_the_centre_circle_is_in_danger_only_against_vice_grip():
         g = cleared(["hank", rival])
         g.edit(f"{rival}:wrestler", BOARD, 0.0, 0.07, 0.0)
         scores = []
-        for y in (-0.06, -0.0225):   # 38 mm from the circle's line, then touching it
+        c = g.materials.ring.centre_radius
+        # Hank faces along x, his outline 7 mm to either side: far from the circle's line (well
+        # beyond grip_reach_mm), then half a millimetre inside it.
+        for y in (-(c + 0.007 + 0.001 * w.grip_reach_mm + 0.010), -(c + 0.0065)):
             g.edit("hank:wrestler", BOARD, 0.0, y, 0.0)
             scores.append(score_game(g, 0))
         change[rival] = scores[1] - scores[0]

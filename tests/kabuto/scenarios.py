@@ -40,6 +40,14 @@ def fast_hands() -> Materials:
     return Materials.load().with_overrides({"simulation.max_speed": FAST_SPEED})
 
 
+def wide_circle(radius: float = 0.015) -> Materials:
+    """The default materials with a centre circle ``radius`` across its half (15 mm, the printed
+    circle before issue 16's second design round): room for four pieces to touch it at once, for
+    tests of what Vice Grip does with the pieces it finds, which does not depend on the circle's
+    size (the shipped 5 mm circle has room for two)."""
+    return Materials.load().with_overrides({"ring.centre_radius": radius})
+
+
 #: Where :func:`first_round` pushes its smalls in: the right of the ring, away from the shoves
 #: along the x axis from the left and the pushes from 150-200 degrees the tests make.
 QUIET_ENTRIES = (30.0, 330.0, 60.0, 300.0)

@@ -20,6 +20,7 @@ from tests.kabuto.scenarios import (
     line_up,
     put,
     shove,
+    wide_circle,
 )
 
 
@@ -96,7 +97,7 @@ def test_vice_grip_knocks_out_the_centre_circle_piece_mike_picks_with_its_stack(
     piece and all pieces stacked on it. Add all standard discs knocked out this way to your
     inventory." Mike may pick exactly the pieces touching the circle (the physics' own judgement);
     the one he picks goes with its stack, and everything else stays."""
-    g = arena(2, ["mike", "hank"])
+    g = arena(2, ["mike", "hank"], materials=wide_circle())
     _grip_circle(g)
     inside = set(g.world.in_circle())
     assert inside == {"S04", "S01", "L1", "hank:bar1"}

@@ -21,6 +21,7 @@ from tests.kabuto.scenarios import (
     line_up,
     put,
     shove,
+    wide_circle,
 )
 
 
@@ -160,7 +161,7 @@ def test_3p_vice_grip_with_every_wrestler_in_the_circle_takes_only_the_one_picke
     """All three wrestlers touch the circle; Mighty Jaw Mike's Vice Grip knocks out the one he picks
     ("that piece") and no other. An opponent's wins him the game; his own puts him out, and the
     other two play on."""
-    g = arena(3, ["mike", "hank", "annie"])
+    g = arena(3, ["mike", "hank", "annie"], materials=wide_circle())
     d = g.materials.ring.centre_radius + 0.006             # 6 mm outside the circle: each outline
     for key, deg in (("mike", 90), ("hank", 210), ("annie", 330)):   # reaches further than that
         put(g, f"{key}:wrestler", d * math.cos(math.radians(deg)), d * math.sin(math.radians(deg)))
@@ -196,7 +197,9 @@ def test_4p_own_team_and_opponent_falling_together_loses():
 
 def test_vice_grip_knocking_out_an_opponents_wrestler_wins():
     g = arena(2, ["mike", "hank"])
-    put(g, "hank:wrestler", 0.0, 0.020)
+    # Hank faces along x, his outline 7 mm to either side: 2 mm of it inside the circle.
+    put(g, "hank:wrestler", 0.0, g.materials.ring.centre_radius + 0.005)
+    assert "hank:wrestler" in g.world.in_circle()
     g.use_move(0, "Vice Grip", piece="hank:wrestler")
     assert g.is_over and g.winner == 0 and g.result.reason == "knockout"
     with pytest.raises(IllegalMove, match="over"):

@@ -11,7 +11,7 @@ import pytest
 import kabuto_assets
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.inventory import BOARD
-from tests.kabuto.scenarios import arena, put
+from tests.kabuto.scenarios import arena, put, wide_circle
 
 SHIPPED = 'effect = { type = "centre_knockout", pick = "one" }'
 
@@ -39,7 +39,7 @@ def _circle_with_two_pieces(g):
 
 
 def test_one_piece_reading_knocks_out_only_the_piece_picked_with_its_stack():
-    g = arena(2, ["mike", "hank"])
+    g = arena(2, ["mike", "hank"], materials=wide_circle())
     _circle_with_two_pieces(g)
     grip = {o.name: o for o in g.available_moves(0)}["Vice Grip"]
     (target,) = [t for t in grip.targets if t.name == "piece"]
@@ -53,7 +53,7 @@ def test_one_piece_reading_knocks_out_only_the_piece_picked_with_its_stack():
 
 @pytest.mark.parametrize("piece", [None, "S02", "S04x"])
 def test_one_piece_reading_refuses_a_piece_outside_the_circle(piece):
-    g = arena(2, ["mike", "hank"])
+    g = arena(2, ["mike", "hank"], materials=wide_circle())
     _circle_with_two_pieces(g)
     kw = {} if piece is None else {"piece": piece}
     with pytest.raises(IllegalMove, match="a piece inside the centre circle"):
@@ -62,7 +62,7 @@ def test_one_piece_reading_refuses_a_piece_outside_the_circle(piece):
 
 
 def test_the_every_piece_reading_takes_every_piece_in_the_circle(every_piece):
-    g = arena(2, ["mike", "hank"])
+    g = arena(2, ["mike", "hank"], materials=wide_circle())
     _circle_with_two_pieces(g)
     grip = {o.name: o for o in g.available_moves(0)}["Vice Grip"]
     assert "piece" not in [t.name for t in grip.targets]
