@@ -41,7 +41,7 @@ def fast_hands() -> Materials:
 
 
 def wide_circle(radius: float = 0.015) -> Materials:
-    """The default materials with a centre circle ``radius`` across its half (15 mm, the printed
+    """The default materials with a centre circle of ``radius`` (15 mm: 30 mm across, the printed
     circle before issue 16's second design round): room for four pieces to touch it at once, for
     tests of what Vice Grip does with the pieces it finds, which does not depend on the circle's
     size (the shipped 5 mm circle has room for two)."""

@@ -297,6 +297,16 @@ def test_horn_hook_turns_the_wrestler_piece():
     assert g.world.piece("rita:wrestler").angle == pytest.approx(-math.pi / 2)
 
 
+def test_horn_hook_is_free():
+    """Design round 2 (issue 16): turning costs Rita nothing, and her inventory stays as it was."""
+    g = arena(2, ["rita", "hank"])
+    give(g, "seat:0", "small", 2)
+    before = g.ledger.count("seat:0", "small")
+    o = g.use_move(0, "Horn Hook", angle_deg=45.0)
+    assert not o.paid and g.ledger.count("seat:0", "small") == before
+    check_conservation(g)
+
+
 def test_horn_hook_cannot_turn_into_a_neighbour():
     g = arena(2, ["rita", "hank"])
     put(g, "rita:wrestler", 0.0, 0.0, 0.0)
@@ -361,6 +371,16 @@ def test_sparkle_adds_one_gem_at_a_time_until_none_is_left():
         g.push("small", 20.0, 0.0, 0.2)
     assert gained == ["jade:gem1", "jade:gem2", "jade:gem3"]
     refused(g, "no Gem", 0, "Sparkle")
+
+
+def test_sparkle_is_free():
+    """Design round 2 (issue 16): a Gem costs Jade nothing; her inventory keeps every disc."""
+    g = arena(2, ["jade", "hank"])
+    before = g.ledger.pieces_in("seat:0")
+    o = g.use_move(0, "Sparkle")
+    assert o.gained == ["jade:gem1"] and not o.paid
+    assert sorted(g.ledger.pieces_in("seat:0")) == sorted([*before, "jade:gem1"])
+    check_conservation(g)
 
 
 def test_mirror_shell_swaps_the_wrestler_and_a_touching_disc():
