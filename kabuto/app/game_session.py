@@ -565,10 +565,11 @@ class GameSession(Session):
         return f"you lose, {g.names.team(g.side_of(winners[0]))} wins"
 
     def _cost_words(self, out, seat: int, after: World) -> str:
-        """"Costs 1 medium disc from your inventory, paid to Blue." (each way a cost goes)."""
+        """"Costs 1 medium disc from your inventory, paid to Blue." (each way a cost goes), or
+        "It costs nothing." for a free move (Sparkle, Horn Hook)."""
         g = self.game
         if not out.paid:
-            return ""
+            return "It costs nothing."
         by_place: dict[str, Counter[str]] = {}
         for pid, place in out.paid.items():
             by_place.setdefault(place, Counter())[g.kind_of(pid)] += 1

@@ -102,6 +102,22 @@ def test_boulder_drop_shows_the_boulder_on_the_chosen_disc_and_cancel_takes_it_b
     assert game.to_json() == before and scene.ring.ghost_poses() == {}
 
 
+def test_a_free_move_says_it_costs_nothing(app_window):
+    """Sparkle costs nothing since design round 2: the preview says so instead of a cost."""
+    from kabuto.rules.game import Game
+
+    game = Game.new(players=2, wrestlers=["jade", "mike"], seed=1, first_player=0)
+    scene = _table(app_window, game)
+    _press(app_window, scene, "move:Sparkle")
+    assert pump_until(app_window, lambda: scene.mode == "confirm")
+    text = _bar_text(scene)
+    assert "It costs nothing." in text and "Costs" not in text, text
+    _no_leaks(text)
+    key(app_window, "Return")
+    assert pump_until(app_window, lambda: scene.mode == "aim")
+    assert any(game.kind_of(q) == "jade_gem" for q in game.ledger.pieces_in("seat:0"))
+
+
 def test_a_roll_shows_where_the_ball_would_end_and_another_click_moves_it_there(app_window):
     from kabuto.rules.game import Game
 
