@@ -405,16 +405,22 @@ def write_report(out: Path, records: Sequence[tm.GameRecord], settings: dict[str
 
 
 # ----- how long it will take ----------------------------------------------------------------------
+#: How many turns a report's game lasts before any is played: the mean of design round 2's first
+#: 101 two-player hard games (42.4 turns, median 30, at the turn limit of 120), at most the limit.
+REPORT_TURNS = 42
+
+
 def turns_expected(spec: tm.GameSpec, played: Sequence[tm.GameRecord]) -> float:
     """How many turns ``spec`` should last: the mean of the games of its format already played (a
-    resumed report knows them), else of every game played, else a tournament's typical game.
+    resumed report knows them), else of every game played, else :data:`REPORT_TURNS` (a fresh
+    report at the hard level; a tournament's typical game is a third as long).
 
     Hard games run much longer than a tournament's typical game (a median of 19 turns, and many
     stopped at the turn limit, in the first 576 games of the report), so a resumed report that
     guessed the typical length said 2 hours for a run that took more than 5."""
     same = [r.turns for r in played if format_of(r.spec) == format_of(spec)]
     pool = same or [r.turns for r in played]
-    return statistics.fmean(pool) if pool else float(tm.TYPICAL_TURNS)
+    return statistics.fmean(pool) if pool else float(min(REPORT_TURNS, spec.max_turns))
 
 
 def _mean_turns(played: Sequence[tm.GameRecord]) -> float:

@@ -189,12 +189,16 @@ def test_a_tournament_says_how_long_it_expects_before_the_first_game(tmp_path, c
 
 
 def test_a_resumed_report_expects_its_games_to_last_as_long_as_those_already_played():
-    todo = [GameSpec(i, ("mike", "hank"), 0, ("hard", "hard"), i, 40) for i in range(10)]
+    todo = [GameSpec(i, ("mike", "hank"), 0, ("hard", "hard"), i, 120) for i in range(10)]
     fresh = bal.expected_seconds(todo, [], {"hard": 2.0}, 2)
-    assert fresh == pytest.approx(expected_seconds(todo, {"hard": 2.0}, 2))  # a tournament's guess
+    # before any game, a report's typical hard game: about 3.5 times a tournament's guess
+    assert fresh == pytest.approx(expected_seconds(todo, {"hard": 2.0}, 2) * bal.REPORT_TURNS
+                                  / bal.tm.TYPICAL_TURNS)
+    capped = [GameSpec(i, ("mike", "hank"), 0, ("hard", "hard"), i, 20) for i in range(10)]
+    assert bal.expected_seconds(capped, [], {"hard": 2.0}, 2) == pytest.approx(fresh * 20 / bal.REPORT_TURNS)
     long_games = [record(("gus", "bea"), 0, (0,), outcomes.KNOCKOUT, [PUSH], turns=30)] * 3
     assert bal.expected_seconds(todo, long_games, {"hard": 2.0}, 2) == pytest.approx(
-        fresh * 30 / bal.tm.TYPICAL_TURNS)
+        fresh * 30 / bal.REPORT_TURNS)
     # a format's own games decide its length; another format's only when it has none
     three = record(("mike", "hank", "gus"), 0, (0,), outcomes.KNOCKOUT, [PUSH], turns=6)
     assert bal.turns_expected(three.spec, [*long_games, three]) == 6
