@@ -42,3 +42,17 @@ def teetering(g: Game, piece: str, x: float, y: float) -> list[str]:
     so a wrestler at the far edge is knocked out as at the table: by driving the crowd into it."""
     g.edit(piece, BOARD, x, y, 0.0)
     return line_up(g, piece)
+
+
+def hank_lined_up_before_mike(hank_x: float = -0.05, first_player: int = 0) -> Game:
+    """Hercules Hank's wrestler at (``hank_x``, 0), left of the centre circle, at the end of a line
+    of discs that reaches the left edge; Mighty Jaw Mike's stands right of the circle. Driving the
+    line from the left pushes Hank towards the centre and into the circle, where Vice Grip takes
+    him ("If any part of a piece is inside and touching the center circle, immediately knock out
+    that piece")."""
+    g = cleared(["hank", "mike"], first_player=first_player)
+    g.edit("mike:wrestler", BOARD, 0.06, 0.0, 180.0)
+    g.edit("hank:wrestler", BOARD, hank_x, 0.0, 0.0)
+    line_up(g, "hank:wrestler")
+    assert not g.world.in_circle()
+    return g

@@ -12,9 +12,7 @@ from kabuto.ai.candidates import broad, inward, wrap_deg
 from kabuto.ai.levels import config
 from kabuto.ai.lookahead import after_reply
 from kabuto.ai.plan import PushChoice
-from kabuto.rules.inventory import BOARD
-from tests.ai.helpers import cleared
-from tests.kabuto.scenarios import line_up
+from tests.ai.helpers import hank_lined_up_before_mike
 
 
 def distance_mm(g: Game, pid: str) -> float:
@@ -57,12 +55,7 @@ def hank_by_the_circle() -> Game:
     """Hank's wrestler a few millimetres outside the centre circle at the end of a line of discs
     from the left edge, Mike to move: a push down the line drives Hank into the circle, and Vice
     Grip after the push takes him."""
-    g = cleared(["hank", "mike"], first_player=1)
-    g.edit("mike:wrestler", BOARD, 0.06, 0.0, 180.0)
-    g.edit("hank:wrestler", BOARD, -0.035, 0.0, 0.0)
-    line_up(g, "hank:wrestler")
-    assert not g.world.in_circle()
-    return g
+    return hank_lined_up_before_mike(hank_x=-0.035, first_player=1)
 
 
 def test_the_look_ahead_sees_a_push_in_and_a_grip():

@@ -11,7 +11,7 @@ from kabuto.ai.levels import config
 from kabuto.ai.lookahead import after_reply, turn_ended
 from kabuto.ai.plan import PushChoice
 from kabuto.rules.inventory import BOARD
-from tests.ai.helpers import cleared, small_level, teetering
+from tests.ai.helpers import cleared, hank_lined_up_before_mike, small_level, teetering
 from tests.kabuto.scenarios import line_up
 
 FLAT = small_level("test-flat", broad=40)                       # one ply (as STEADY)
@@ -19,17 +19,10 @@ LOOKS = small_level("test-looks", broad=40, reply_top=4, reply_broad=16)
 
 
 def hank_in_front_of_mike() -> Game:
-    """Hank (seat 0, to move) stands left of the centre circle at the end of a line of discs that
-    reaches the left edge; Mighty Jaw Mike stands right of the circle. Driving the line from the left
-    pushes Hank's wrestler towards the centre (which a 1-ply score likes: away from the edge) and
-    into the circle, where Mike's Vice Grip ("If any part of a piece is inside and touching the
-    center circle, immediately knock out that piece") wins on his turn."""
-    g = cleared(["hank", "mike"])
-    g.edit("mike:wrestler", BOARD, 0.06, 0.0, 180.0)
-    g.edit("hank:wrestler", BOARD, -0.05, 0.0, 0.0)
-    line_up(g, "hank:wrestler")
-    assert not g.world.in_circle()
-    return g
+    """Hank (seat 0, to move) at the end of a line of discs, left of the centre circle, Mike right
+    of it: driving the line pushes Hank towards the centre (which a 1-ply score likes: away from
+    the edge) and into the circle, where Mike's Vice Grip wins on his turn."""
+    return hank_lined_up_before_mike()
 
 
 def test_a_push_that_drives_the_own_wrestler_into_mikes_circle_is_seen_as_lost():
