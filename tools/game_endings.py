@@ -13,7 +13,10 @@ with other assets reads back as it was played) and says, per folder:
   still held;
 * how each wrestler's wins came (by end reason);
 * what each signature move gained its side: pieces in hand after the move minus before it
-  (Vice Grip's harvest: it adds the standard discs it knocks out).
+  (Vice Grip's harvest: it adds the standard discs it knocks out);
+* the first player against the second (two players): their wins by ending and their knock-outs
+  within 10 turns, and the opening as a tug of war - after each of the first 12 turns, how far out
+  each one's wrestler stood (median, and the share beyond 60 mm).
 
 A replay holds its materials but not the wrestler cards: read a run made with other cards (a
 reading of Vice Grip, say) with the same ``KABUTO_ASSETS`` it was played with.
@@ -48,6 +51,10 @@ from kabuto.replay import format as rp  # noqa: E402
 MIDDLE_MM = 40.0
 #: ... and one this far out stands by the edge.
 EDGE_MM = 80.0
+#: The opening's tug of war is read over this many turns, and a wrestler farther out than
+#: :data:`EXPOSED_MM` counts as exposed (the 2P board starts both at 68 mm).
+OPENING_TURNS = 12
+EXPOSED_MM = 60.0
 
 
 @dataclass(frozen=True)
@@ -115,6 +122,28 @@ def _share(part: int, whole: int) -> dict[str, Any]:
     return {"count": part, "of": whole, "share": part / whole if whole else None, "low": lo, "high": hi}
 
 
+def opening(readings: list[GameReading]) -> dict[int, dict[str, Any]]:
+    """The two-player opening as a tug of war: after each of the first :data:`OPENING_TURNS` turns,
+    where the first player's wrestler and the second's stood (median mm from the centre, and the
+    share farther out than :data:`EXPOSED_MM`), over the games still going then."""
+    at: dict[int, dict[str, list[float]]] = {}
+    for r in readings:
+        spec = r.record.spec
+        if len(spec.wrestlers) != 2 or spec.junior:
+            continue
+        for t in r.turn_ends:
+            d = t.distances_mm
+            if t.turn > OPENING_TURNS or None in d:
+                continue
+            row = at.setdefault(t.turn, {"first": [], "second": []})
+            row["first"].append(d[spec.first_player])  # type: ignore[arg-type]
+            row["second"].append(d[1 - spec.first_player])  # type: ignore[arg-type]
+    return {turn: {"games": len(row["first"]),
+                   **{m: {"median_mm": statistics.median(v), "exposed": sum(x > EXPOSED_MM for x in v) / len(v)}
+                      for m, v in row.items()}}
+            for turn, row in sorted(at.items())}
+
+
 def summary(readings: list[GameReading]) -> dict[str, Any]:
     """The figures of one run (see the module's docstring), as JSON-ready data."""
     records = [r.record for r in readings]
@@ -161,6 +190,8 @@ def summary(readings: list[GameReading]) -> dict[str, Any]:
                       for m, g in sorted(gains.items())},
         "games_won_by_turn_2": len(won_first),
         "wins_by_ending": {w: dict(sorted(d.items())) for w, d in sorted(wins.items())},
+        "by_mover": fig["by_mover"],
+        "opening": opening(readings),
     }
 
 
@@ -195,6 +226,20 @@ def text(name: str, s: dict[str, Any]) -> str:
         f"{w} " + ", ".join(f"{k} {n}" for k, n in d.items()) for w, d in s["wins_by_ending"].items()))
     lines.append("  pieces a move gained: " + ", ".join(
         f"{m} {d['mean_pieces']:+.2f} ({d['uses']} uses)" for m, d in s["move_gain"].items()))
+    mover = s["by_mover"]
+    if any(mover["wins"].values()):
+        lines.append("  wins, first player / second: " + "; ".join(
+            f"{k} {mover['wins']['first'].get(k, 0)}/{mover['wins']['second'].get(k, 0)}" for k in bal.ENDINGS
+            if mover["wins"]["first"].get(k) or mover["wins"]["second"].get(k))
+            + f"; knock-outs within {mover['opening_turns']} turns "
+              f"{mover['opening_knockouts']['first']}/{mover['opening_knockouts']['second']}")
+    if s["opening"]:
+        lines.append(f"  the opening (2P), after each turn: the first player's wrestler / the second's, median "
+                     f"mm from the centre [share beyond {EXPOSED_MM:g} mm]")
+        for turn, row in s["opening"].items():
+            f, g = row["first"], row["second"]
+            lines.append(f"    turn {turn:2d} ({row['games']} games): {f['median_mm']:.0f} [{f['exposed']:.0%}]"
+                         f" / {g['median_mm']:.0f} [{g['exposed']:.0%}]")
     return "\n".join(lines)
 
 

@@ -17,8 +17,9 @@ with no replay kept (a line played by other code or data is played again).
 It writes into ``--out`` (default ``docs/``):
 
 * ``balance.json`` - the figures (see :func:`report`): ``games``, ``wrestler_win_rate``,
-  ``first_player_win_rate``, ``push_knockout_share``, ``end_reasons``, ``median_turns``, ``moves``,
-  ``targets``, ``samples`` and ``settings``;
+  ``first_player_win_rate``, ``by_mover`` (the first and the second player's wins by ending, and
+  their knock-outs in the opening), ``push_knockout_share``, ``end_reasons``, ``median_turns``,
+  ``moves``, ``targets``, ``samples`` and ``settings``;
 * ``balance.md`` - the same for people, with the targets of issue #16 marked met or not;
 * ``balance-win-rates.png``, ``balance-pairs.png``, ``balance-endings.png`` - the charts (with the
   ``tools`` extra: matplotlib).
@@ -207,6 +208,30 @@ def targets(fig: dict[str, Any]) -> list[Target]:
     return out
 
 
+#: A knock-out this early (turns, both sides counted) is an *opening* knock-out in the report's
+#: first-player table: design round 2's first player lost most of its games there (docs/rules-notes.md).
+OPENING_TURNS = 10
+
+
+def by_mover(records: Iterable[tm.GameRecord]) -> dict[str, Any]:
+    """How the first and the second player won (two-player games): their wins by ending, and the
+    knock-outs of the opening (within :data:`OPENING_TURNS` turns). A draw or a stopped game is
+    nobody's win and is left out."""
+    wins: dict[str, Counter[str]] = {"first": Counter(), "second": Counter()}
+    opening: Counter[str] = Counter()
+    for r in records:
+        if len(r.spec.wrestlers) != 2 or len(r.winners) != 1:
+            continue
+        mover = "first" if r.winners[0] == r.spec.first_player else "second"
+        end = ending(r)
+        wins[mover][end] += 1
+        if end in ("push_knockout", "move_knockout") and r.turns <= OPENING_TURNS:
+            opening[mover] += 1
+    return {"wins": {m: {k: c[k] for k in ENDINGS if c[k]} for m, c in wins.items()},
+            "opening_knockouts": {m: opening[m] for m in ("first", "second")},
+            "opening_turns": OPENING_TURNS}
+
+
 def figures(records: Iterable[tm.GameRecord]) -> dict[str, Any]:
     """The report's figures for a set of games of one format (see the module's docstring)."""
     from kabuto.rules.wrestlers import load_wrestlers
@@ -242,6 +267,7 @@ def figures(records: Iterable[tm.GameRecord]) -> dict[str, Any]:
         "games": n,
         "wrestler_win_rate": {w: rate(sum(s), len(s)) for w, s in sorted(players.items())},
         "first_player_win_rate": rate(sum(first), len(first)),
+        "by_mover": by_mover(records),
         "push_knockout_share": endings["push_knockout"] / n if n else 0.0,
         "end_reasons": {k: endings[k] for k in ENDINGS if endings[k]},
         "median_turns": statistics.median(r.turns for r in records) if records else 0,
@@ -310,7 +336,9 @@ def markdown(rep: dict[str, Any], charts: Sequence[str]) -> str:
         lines.append(f"| {name(w)} | {r['games']} | {_pct(r)} |")
     first = rep["first_player_win_rate"]
     lines += ["", f"The first player wins {_pct(first)} of {first['games']:,} games. The median game "
-              f"lasts {rep['median_turns']:g} turns.", "", "## How games end", "",
+              f"lasts {rep['median_turns']:g} turns.", ""]
+    lines += _mover_table(rep.get("by_mover"))
+    lines += ["## How games end", "",
               "| ending | games | share |", "|---|---|---|"]
     for k, n in rep["end_reasons"].items():
         lines.append(f"| {ENDINGS[k]} | {n} | {n / rep['games']:.1%} |")
@@ -332,6 +360,24 @@ def markdown(rep: dict[str, Any], charts: Sequence[str]) -> str:
     if charts:
         lines += ["", "## Charts", ""] + [f"![{c}]({c})" for c in charts]
     return "\n".join(lines) + "\n"
+
+
+def _mover_table(mover: dict[str, Any] | None) -> list[str]:
+    """The report's lines on how the first and the second player won (none without games)."""
+    if not mover or not any(mover["wins"].values()):
+        return []
+    first, second = mover["wins"]["first"], mover["wins"]["second"]
+    lines = ["## The first player and the second", "",
+             "Wins of the side that moved first and of the side that moved second, by how the game "
+             "ended (draws and stopped games are nobody's).", "",
+             "| ending | first player | second player |", "|---|---|---|"]
+    for k in ENDINGS:
+        if first.get(k) or second.get(k):
+            lines.append(f"| {ENDINGS[k]} | {first.get(k, 0)} | {second.get(k, 0)} |")
+    op = mover["opening_knockouts"]
+    lines += [f"| of those knock-outs, within the first {mover['opening_turns']} turns | {op['first']} "
+              f"| {op['second']} |", ""]
+    return lines
 
 
 def win_rate_png(rep: dict[str, Any]) -> bytes:

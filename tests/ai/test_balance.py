@@ -105,6 +105,23 @@ def test_win_rates_first_player_and_moves_count_the_games():
     assert (horn["games"], horn["games_used"], horn["win_rate_when_used"]) == (4, 0, None)
 
 
+def test_the_first_and_second_players_wins_are_told_apart_with_the_openings_knock_outs():
+    games = [
+        record(("mike", "hank"), 0, (0,), outcomes.KNOCKOUT, [PUSH], (1,), turns=3),   # first, early
+        record(("mike", "hank"), 1, (0,), outcomes.KNOCKOUT, [PUSH], (1,), turns=4),   # second, early
+        record(("hank", "mike"), 0, (1,), outcomes.KNOCKOUT, [grip(1)], (0,), turns=12),  # second, late
+        record(("hank", "mike"), 1, (0,), outcomes.SUBMISSION, [PUSH, END], (), turns=30),  # second
+        record(("mike", "hank"), 0, (), "max_turns", [PUSH], (), turns=120),           # nobody's
+    ]
+    mover = bal.figures(games)["by_mover"]
+    assert mover["wins"] == {"first": {"push_knockout": 1},
+                             "second": {"push_knockout": 1, "move_knockout": 1, "submission": 1}}
+    assert mover["opening_knockouts"] == {"first": 1, "second": 1}
+    md = bal._mover_table(mover)
+    assert "| submission (no pieces left to push) | 0 | 1 |" in md
+    assert f"| of those knock-outs, within the first {bal.OPENING_TURNS} turns | 1 | 1 |" in md
+
+
 def test_targets_are_met_or_not_by_the_figures():
     even = {"win_rate": 0.5, "low": 0.47, "high": 0.53, "games": 1000}
     fig = {"games": 1200, "wrestler_win_rate": {"a": even, "b": even}, "first_player_win_rate": even,

@@ -89,6 +89,14 @@ def test_the_summary_counts_the_cap_and_where_the_wrestlers_stood(endings, folde
     assert s["at_cap"]["pieces_in_hand"] == [min(held), max(held)]
     assert s["move_gain"]["Vice Grip"]["uses"] == 1
     assert "turn_limit 2 (100%" in endings.text("run", s)
+    # The opening, by who moved first (seat 0 in both games): after turn 1 both games count, after
+    # turn 3 only the one still going; the medians are the distances the games showed.
+    assert sorted(s["opening"]) == [1, 2, 3]
+    assert s["opening"][1]["games"] == 2 and s["opening"][3]["games"] == 1
+    firsts = sorted(g[1][0][0][0] for g in games)
+    assert s["opening"][1]["first"]["median_mm"] == pytest.approx(sum(firsts) / 2)
+    assert s["opening"][3]["second"]["median_mm"] == pytest.approx(games[0][1][2][0][1])
+    assert "turn  1 (2 games)" in endings.text("run", s)
 
 
 def test_a_folder_it_cannot_read_is_one_line(endings, tmp_path, capsys):
