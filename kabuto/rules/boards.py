@@ -62,9 +62,24 @@ class Board:
     players: int
     wrestlers: tuple[Point, ...]
     discs: dict[str, tuple[Point, ...]]
+    #: How much farther out (metres) the wrestler of the seat that moves second stands than its
+    #: seat's spot (two players): the second player answers the first push, and without it wins
+    #: more (docs/rules-notes.md, design round 3).
+    second_outset: float = 0.0
 
     def count(self, kind: str) -> int:
         return len(self.discs.get(kind, ()))
+
+    def wrestler_spots(self, first_player: int | None = None) -> tuple[Point, ...]:
+        """Each seat's wrestler spot when ``first_player`` moves first (None: the seats' spots)."""
+        if first_player is None or not self.second_outset or self.players != 2:
+            return self.wrestlers
+        spots = list(self.wrestlers)
+        second = 1 - first_player
+        x, y = spots[second]
+        scale = (math.hypot(x, y) + self.second_outset) / math.hypot(x, y)
+        spots[second] = (x * scale, y * scale)
+        return tuple(spots)
 
 
 @dataclass(frozen=True)
@@ -121,7 +136,10 @@ def _load(path: Path) -> Setups:
         for k, pts in discs.items():
             if len(pts) > supply.get(k, 0):
                 raise ValueError(f"{where}.{k}: {len(pts)} spots but only {supply.get(k, 0)} in the box")
-        boards[players] = Board(players, wrestlers, discs)
+        outset = b.get("second_outset", 0.0)
+        if not is_finite_number(outset) or not 0.0 <= outset <= 0.02:
+            raise ValueError(f"{where}.second_outset: expected 0 to 0.02 metres, got {outset!r}")
+        boards[players] = Board(players, wrestlers, discs, float(outset))
         inv = data.get("inventory", {}).get(str(players))
         key, n = ("teams", 2) if players == 4 else ("seats", players)
         if not isinstance(inv, dict) or not isinstance(inv.get(key), list) or len(inv[key]) != n:
@@ -158,14 +176,15 @@ def stand_in_wrestlers(players: int, kind: str) -> list[tuple[str, str]]:
 
 
 def starting_board(players: int, wrestlers: Sequence[tuple[str, str]] = (),
-                   setups: Setups | None = None) -> list[PieceState]:
+                   setups: Setups | None = None, first_player: int | None = None) -> list[PieceState]:
     """The pieces on the ring at the start of a ``players`` game, in id order.
 
     The standard discs stand on their spots of the Wrestler Count Diagram, the first ids of each
     kind in the order of the spots. ``wrestlers`` gives one (piece id, kind) per seat, in seat
     order, stood on the wrestler spots facing the centre: :attr:`Wrestler.piece_id` and
     :attr:`Wrestler.piece_kind` in a game, :func:`stand_in_wrestlers` elsewhere. Without
-    ``wrestlers`` those spots stay empty.
+    ``wrestlers`` those spots stay empty. With ``first_player``, the wrestler of the seat that moves
+    second stands :attr:`Board.second_outset` farther out.
     """
     setups = setups or load_setups()
     board = setups.boards[players]
@@ -176,7 +195,7 @@ def starting_board(players: int, wrestlers: Sequence[tuple[str, str]] = (),
               for (x, y), pid in zip(board.discs[kind], standard_ids(kind, board.count(kind)),
                                      strict=True)]
     pieces += [PieceState(pid, kind, x, y, math.atan2(-y, -x))
-               for (pid, kind), (x, y) in zip(wrestlers, board.wrestlers, strict=False)]
+               for (pid, kind), (x, y) in zip(wrestlers, board.wrestler_spots(first_player), strict=False)]
     return sorted(pieces, key=lambda p: p.id)
 
 
@@ -194,7 +213,7 @@ def starting_layout(players: int, wrestlers: list[Wrestler], first_player: int,
                     setups: Setups | None = None) -> Layout:
     """Set the ring up for ``players`` with these wrestlers (one per seat, in seat order)."""
     setups = setups or load_setups()
-    pieces = starting_board(players, [(w.piece_id, w.piece_kind) for w in wrestlers], setups)
+    pieces = starting_board(players, [(w.piece_id, w.piece_kind) for w in wrestlers], setups, first_player)
     kinds: dict[str, str] = {p.id: p.kind for p in pieces}
     places: dict[str, str] = {p.id: BOARD for p in pieces}
     # Standard discs: every one in the box; those not on the board wait in the pool, ids in order.

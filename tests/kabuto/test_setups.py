@@ -18,9 +18,9 @@ DIAGRAM = {2: {"wrestler": 2, "large": 3, "medium": 8, "small": 14},
 KEYS = [w.key for w in load_wrestlers()]
 
 
-def _game(players: int, offset: int = 0) -> Game:
+def _game(players: int, offset: int = 0, first_player: int = 0) -> Game:
     return Game.new(players=players, wrestlers=[KEYS[(offset + i) % 8] for i in range(players)],
-                    first_player=0)
+                    first_player=first_player)
 
 
 def _kind_class(g: Game, kind: str) -> str:
@@ -38,9 +38,10 @@ def test_counts_match_the_wrestler_count_diagram(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("offset", range(0, 8, 2))
-def test_every_piece_is_wholly_inside_the_ring_and_none_overlap(players, offset):
-    """With every wrestler outline on every seat's spot (facing the centre)."""
-    g = _game(players, offset)
+@pytest.mark.parametrize("first", [0, 1])
+def test_every_piece_is_wholly_inside_the_ring_and_none_overlap(players, offset, first):
+    """With every wrestler outline on every seat's spot (facing the centre), whoever moves first."""
+    g = _game(players, offset, first)
     m = g.materials
     for p in g.world.pieces:
         _, far = shapes.extent_from_origin(m.kinds[p.kind].shape, p.x, p.y, p.angle)
@@ -92,6 +93,22 @@ def test_two_player_board_is_the_mirror_image_of_itself_with_the_wrestlers_swapp
                 f"{kind} disc at ({x}, {y}) has no mirror image"
     (x0, y0), (x1, y1) = board.wrestlers
     assert math.hypot(-x0 - x1, y0 - y1) < 1e-4 and abs(x0) > 0.05
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_the_second_players_wrestler_stands_farther_out_whoever_moves_first(first):
+    """Design round 3 (docs/rules-notes.md): the side that moves second answers the first push,
+    and on a board fair by reflection it won most of the opening's knock-outs; its wrestler starts
+    ``second_outset`` farther out, on the same bearing, and the first player's on its spot."""
+    board = load_setups().boards[2]
+    assert 0.0 < board.second_outset <= 0.005
+    g = _game(2, first_player=first)
+    for s in g.seats:
+        p = g.world.piece(s.piece_id)
+        x, y = board.wrestlers[s.index]
+        want = math.hypot(x, y) + (board.second_outset if s.index != first else 0.0)
+        assert math.hypot(p.x, p.y) == pytest.approx(want, abs=1e-9)
+        assert math.atan2(p.y, p.x) == pytest.approx(math.atan2(y, x), abs=1e-9)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -160,13 +177,14 @@ def test_wrestler_pieces_start_facing_the_centre():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_sandbox_and_the_tuning_scenarios_start_from_the_games_board(players):
     """One board builder: the physics sandbox and a tuning scenario's ``[board]`` put the game's
-    discs on the ring - the same ids on the same spots - and stand-ins on the wrestler spots."""
+    discs on the ring - the same ids on the same spots - and stand-ins on the wrestler spots (the
+    seats' own spots: neither has a side that moves second)."""
     from kabuto.app.session import load_board
     from kabuto.tuning.scenario import build_world, scenario_from_dict
 
     g = _game(players)
     discs = {(p.id, p.kind, p.x, p.y) for p in g.world.pieces if not g.is_wrestler_piece(p.id)}
-    spots = sorted((round(p.x, 9), round(p.y, 9)) for p in g.world.pieces if g.is_wrestler_piece(p.id))
+    spots = sorted((round(x, 9), round(y, 9)) for x, y in load_setups().boards[players].wrestlers)
     sandbox = load_board(players, g.materials)
     assert {(p.id, p.kind, p.x, p.y) for p in sandbox.pieces} == discs
     scenario = scenario_from_dict("board", {
