@@ -137,6 +137,8 @@ def _load(path: Path) -> Setups:
             if len(pts) > supply.get(k, 0):
                 raise ValueError(f"{where}.{k}: {len(pts)} spots but only {supply.get(k, 0)} in the box")
         outset = b.get("second_outset", 0.0)
+        if players != 2 and "second_outset" in b:
+            raise ValueError(f"{where}.second_outset: only the two-player board has one")
         if not is_finite_number(outset) or not 0.0 <= outset <= 0.02:
             raise ValueError(f"{where}.second_outset: expected 0 to 0.02 metres, got {outset!r}")
         boards[players] = Board(players, wrestlers, discs, float(outset))

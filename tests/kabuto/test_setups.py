@@ -111,6 +111,22 @@ def test_the_second_players_wrestler_stands_farther_out_whoever_moves_first(firs
         assert math.atan2(p.y, p.x) == pytest.approx(math.atan2(y, x), abs=1e-9)
 
 
+@pytest.mark.parametrize("line, where", [("second_outset = 0.05", "boards.2.second_outset"),
+                                         ("second_outset = \"far\"", "boards.2.second_outset")])
+def test_a_second_outset_out_of_range_is_refused_by_name(tmp_path, line, where):
+    from kabuto_assets import path as asset_path
+
+    text = asset_path("setups.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "setups.toml"
+    bad.write_text(text.replace("second_outset = 0.004", line), encoding="utf-8")
+    with pytest.raises(ValueError, match=where):
+        load_setups(bad)
+    three = tmp_path / "three.toml"
+    three.write_text(text.replace("[boards.3]\n", "[boards.3]\nsecond_outset = 0.004\n"), encoding="utf-8")
+    with pytest.raises(ValueError, match="boards.3.second_outset: only the two-player board"):
+        load_setups(three)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_boards_start_with_only_a_medium_disc_in_the_centre_circle(players):
     """What Vice Grip could take on turn 1 (issue 16): on the half-turn 2P and 4P boards it was
