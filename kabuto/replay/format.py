@@ -106,7 +106,8 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "undo": (("type", "undone"), ()),
 }
 _META_KEYS = ("game_id", "created", "saved", "kabuto", "engine", "seats", "resumed_from", "result",
-              "note", "physics_model")
+              "note", "physics_model", "start_hash")
+HASH_RE = re.compile(r"[0-9a-f]{64}")
 
 
 class BadReplayFile(ReplayError):
@@ -715,6 +716,8 @@ def _meta(raw: Any, players: int) -> dict[str, Any]:
         elif k == "physics_model":
             if type(v) is not int or not 1 <= v <= 1000:
                 raise _fail("meta.physics_model", "expected a whole number from 1 to 1000")
+        elif k == "start_hash":
+            _str(v, "meta.start_hash", HASH_RE, limit=64)
         elif v is not None:
             _str(v, f"meta.{k}", limit=1000)
     return m
@@ -864,6 +867,13 @@ class StepReport:
         return f"{n} piece{'s' * (n != 1)} differ{'s' * (n == 1)}: {shown}{more}"
 
 
+def start_hash(game: Game) -> str:
+    """The state hash of ``game``'s starting board (a replay's ``meta.start_hash``)."""
+    from physics import state_hash
+
+    return state_hash(game.world.snapshot())
+
+
 class ReplayStepper:
     """Steps through a replay's timeline with the rules engine.
 
@@ -886,6 +896,14 @@ class ReplayStepper:
             self.game: Game = Game.from_setup(replay.setup)
         except ValueError as exc:
             raise BadReplayFile(f"{replay.name}: setup: {exc}") from None
+        # The starting board is not stored: it follows from the setup and assets/setups.toml. A
+        # replay recorded on another board (the boards changed since) would re-simulate into
+        # another game, so it is refused here, as one under another physics model is.
+        recorded = replay.meta.get("start_hash")
+        if recorded is not None and recorded != start_hash(self.game):
+            raise BadReplayFile(f"{replay.name}: recorded on another starting board than this "
+                                f"kabuto's (its boards changed since, or the file was altered); "
+                                f"it cannot be replayed")
         self.index = 0              # the next timeline entry
         self.live = 0               # actions in force (undone ones not counted)
         self.pushes = 0

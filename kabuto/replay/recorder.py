@@ -75,6 +75,13 @@ def _version() -> str:
         return "unknown"
 
 
+def _start_hash(setup: GameSetup) -> str:
+    """The hash of the board ``setup`` starts on here (a replay checks it before re-simulating)."""
+    from kabuto.rules.game import Game
+
+    return rp.start_hash(Game.from_setup(setup))
+
+
 def _file_name(setup: GameSetup, game_id: str) -> str:
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     who = "-".join(setup.wrestlers)
@@ -97,7 +104,8 @@ class Recorder:
         self._by_id: dict[int, tuple[Materials, int]] = {}
         self.timeline: list[dict[str, Any]] = []
         self.meta: dict[str, Any] = {"game_id": self.game_id, "created": _now(), "kabuto": _version(),
-                                     "engine": engine(), "physics_model": PHYSICS_MODEL}
+                                     "engine": engine(), "physics_model": PHYSICS_MODEL,
+                                     "start_hash": _start_hash(setup)}
         if seats:
             self.meta["seats"] = list(seats)
         if base is not None:

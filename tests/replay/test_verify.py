@@ -185,3 +185,52 @@ def test_a_replay_recorded_under_another_physics_model_is_refused_not_re_simulat
     assert err.strip().endswith(f"recorded with physics model {recorded or 1}; this is "
                                 f"{PHYSICS_MODEL}")
     assert err.count("\n") == 1 and "DIFFERS" not in out
+
+
+@pytest.fixture
+def boards_moved(monkeypatch):
+    """The 2P board as a later design round might change it: the second player's wrestler 4 mm
+    farther out than the shipped board has it."""
+    from dataclasses import replace
+
+    from kabuto.rules import boards
+
+    real = boards.load_setups()
+    two = real.boards[2]
+    moved = replace(real, boards={**real.boards, 2: replace(two, second_outset=two.second_outset + 0.004)})
+    monkeypatch.setattr(boards, "load_setups", lambda path=None: moved)
+
+
+def test_a_replay_recorded_on_another_starting_board_is_refused_not_re_simulated(
+        capsys, tmp_path, rich, boards_moved):
+    """The starting layout is not stored but follows from assets/setups.toml, which design rounds
+    change (issue 16): a game saved before would start elsewhere and re-simulate into another
+    game. The file's start_hash says so before anything is re-simulated: exit 2, one line."""
+    rc, out, err = run(capsys, rich.path, "--verify")
+    assert rc == 2 and "DIFFERS" not in out
+    assert err.strip().endswith("recorded on another starting board than this kabuto's (its boards "
+                                "changed since, or the file was altered); it cannot be replayed")
+    assert err.count("\n") == 1
+    with pytest.raises(rp.BadReplayFile, match="another starting board"):
+        rp.resume_game(rp.load(rich.path))
+    # A file from before start_hash was written: re-simulated, and the first push differs.
+    data = json.loads(Path(rich.path).read_text())
+    del data["meta"]["start_hash"]
+    old = tmp_path / "old.replay.json"
+    old.write_text(json.dumps(data))
+    rc, out, err = run(capsys, old, "--verify")
+    assert rc == 1 and "actions[0]" in err
+
+
+def test_the_recorder_writes_the_hash_of_the_board_the_game_started_on(rich):
+    replay = rp.load(rich.path)
+    assert replay.meta["start_hash"] == rp.start_hash(Game.from_setup(replay.setup))
+    assert replay.meta["start_hash"] != rp.start_hash(Game.new(players=3, seed=1))
+
+
+@pytest.mark.parametrize("bad", ["abc", "G" * 64, 7, None])
+def test_a_start_hash_that_is_not_a_hash_is_refused_by_name(tmp_path, rich, bad):
+    data = json.loads(Path(rich.path).read_text())
+    data["meta"]["start_hash"] = bad
+    with pytest.raises(rp.BadReplayFile, match="meta.start_hash"):
+        rp.loads(json.dumps(data))
