@@ -160,6 +160,7 @@ def play_game(spec: GameSpec, ai_workers: int = 1, levels: dict[str, Any] | None
     # Deterministic metadata: the same game gives the same file, however it was scheduled.
     replay["meta"] = {"game_id": f"tournament-{spec.seed}", "kabuto": replay["meta"].get("kabuto"),
                       "physics_model": replay["meta"].get("physics_model"),
+                      "start_hash": replay["meta"].get("start_hash"),
                       "seats": list(rec.meta.get("seats", [])), "result": text,
                       "note": f"kabuto tournament game {spec.index}, seed {spec.seed}"}
     return GameRecord(spec, winner, reason, game.turn.number - (0 if game.is_over else 1), previews,

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from kabuto.cli.tournament import GameRecord, GameSpec, main, pair_stats, schedule, wilson
 from kabuto.replay import format as rp
+from kabuto.rules.game import Game
 
 ARGS = ["--games", "1", "--wrestlers", "mike,hank,gus", "--level", "easy", "--max-turns", "4",
         "--seed", "3", "--no-progress"]
@@ -60,8 +61,11 @@ def test_every_game_is_kept_as_a_replay_that_verifies(one_worker):
     replays = sorted((one_worker / "replays").glob("game-*.replay.json"))
     assert len(replays) == 3
     for path in replays:
-        result = rp.verify(rp.load(path))
+        replay = rp.load(path)
+        result = rp.verify(replay)
         assert result.ok, path
+        # It names the board it started on, so a later board change refuses it (not re-simulates).
+        assert replay.meta["start_hash"] == rp.start_hash(Game.from_setup(replay.setup))
     plans = json.loads((one_worker / "replays" / "game-0000.ai.json").read_text())["plans"]
     replay = json.loads(replays[0].read_text())
     pushes = [a for a in replay["actions"] if a["type"] == "push"]
