@@ -53,7 +53,7 @@ MIDDLE_MM = 40.0
 EDGE_MM = 80.0
 #: The opening's tug of war is read over this many turns, and a wrestler farther out than
 #: :data:`EXPOSED_MM` counts as exposed (the 2P board starts both at 68 mm).
-OPENING_TURNS = 12
+TUG_TURNS = 12
 EXPOSED_MM = 60.0
 
 
@@ -123,7 +123,7 @@ def _share(part: int, whole: int) -> dict[str, Any]:
 
 
 def opening(readings: list[GameReading]) -> dict[int, dict[str, Any]]:
-    """The two-player opening as a tug of war: after each of the first :data:`OPENING_TURNS` turns,
+    """The two-player opening as a tug of war: after each of the first :data:`TUG_TURNS` turns,
     where the first player's wrestler and the second's stood (median mm from the centre, and the
     share farther out than :data:`EXPOSED_MM`), over the games still going then."""
     at: dict[int, dict[str, list[float]]] = {}
@@ -133,7 +133,7 @@ def opening(readings: list[GameReading]) -> dict[int, dict[str, Any]]:
             continue
         for t in r.turn_ends:
             d = t.distances_mm
-            if t.turn > OPENING_TURNS or None in d:
+            if t.turn > TUG_TURNS or None in d:
                 continue
             row = at.setdefault(t.turn, {"first": [], "second": []})
             row["first"].append(d[spec.first_player])  # type: ignore[arg-type]

@@ -107,7 +107,6 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 _META_KEYS = ("game_id", "created", "saved", "kabuto", "engine", "seats", "resumed_from", "result",
               "note", "physics_model", "start_hash")
-HASH_RE = re.compile(r"[0-9a-f]{64}")
 
 
 class BadReplayFile(ReplayError):
