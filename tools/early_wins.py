@@ -84,7 +84,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kabuto.ai.levels import SearchSettings, config  # noqa: E402
 from kabuto.ai.signature import target_combos  # noqa: E402
-from kabuto.cli.ledger import fingerprint  # noqa: E402
+from kabuto.cli.ledger import search_fingerprint  # noqa: E402
 from kabuto.rules.errors import IllegalMove  # noqa: E402
 from kabuto.rules.game import Game  # noqa: E402
 from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
@@ -798,10 +798,11 @@ def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int,
 
 def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
     """Units of work already finished in the resume file: only those of this search, made by the
-    code and data here for their board (:func:`kabuto.cli.ledger.fingerprint` of the unit's number
-    of players: the search tries the AI's move targets too), so a file committed while a long
-    search grows over several sittings never mixes in units searched on another board, and a
-    change to one board leaves the others' units standing."""
+    code and data here for their board (:func:`kabuto.cli.ledger.search_fingerprint` of the unit's
+    number of players: the data, physics and rules, and the AI's move targets the search tries -
+    not the AI's scoring, which it never asks), so a file committed while a long search grows over
+    several sittings never mixes in units searched on another board, and a change to one board
+    leaves the others' units standing."""
     out: dict[Task, PairResult] = {}
     if path is None or not path.exists():
         return out
@@ -815,7 +816,7 @@ def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
             res = PairResult(**d["result"])
         except (ValueError, KeyError, TypeError):
             continue  # a line cut short when the search was stopped
-        if task in wanted and d.get("code") == fingerprint(task[0]):
+        if task in wanted and d.get("code") == search_fingerprint(task[0]):
             out[task] = res
     return out
 
@@ -934,7 +935,7 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
         have.add(task)
         results[_key(task)].add(r)
         if out:
-            out.write(json.dumps({"task": list(task), "code": fingerprint(task[0]),
+            out.write(json.dumps({"task": list(task), "code": search_fingerprint(task[0]),
                                   "result": asdict(r)}) + "\n")
             out.flush()
         if bar:

@@ -89,6 +89,10 @@ class Weights:
     #: so that the gripper cannot push it in and grip it in one turn (issue 16).
     grip_danger: float = 0.0
     grip_reach_mm: float = 30.0
+    #: 3 players: each wrestler of a player other than the one who moves next, minus this times the
+    #: same edge measure as ``own_edge``. Whoever knocks out any wrestler wins, so a wrestler left
+    #: near the edge is the next player's win before it is anybody else's (issue 16).
+    handed_edge: float = 0.0
 
 
 @dataclass(frozen=True)

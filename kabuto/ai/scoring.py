@@ -5,7 +5,9 @@ The AI compares outcomes of candidate pushes (and signature moves) with :func:`s
 * the game's result: an opposing wrestler out is a win, its own out a loss (3P: a draw when one push
   knocks out everybody still in contention);
 * each wrestler's farthest reach from the centre, as a fraction of the ring's radius, squared: the
-  opposing ones near the edge are good, its own near the edge bad;
+  opposing ones near the edge are good, its own near the edge bad; with 3 players only the next
+  player's is good (``handed_edge``): the third player's wrestler near the edge is the next
+  player's to knock out, and a knock-out wins for whoever makes it;
 * its own wrestler near the centre circle when an opponent has Vice Grip (``grip_danger``): the
   middle of the ring is no hiding place from Mighty Jaw Mike, who pushes a wrestler in and grips it
   in one turn;
@@ -26,7 +28,7 @@ from kabuto.rules.inventory import is_inventory
 from physics.shapes import extent_from_origin
 
 if TYPE_CHECKING:
-    from kabuto.rules.game import Game
+    from kabuto.rules.game import Game, Seat
     from kabuto.rules.outcomes import GameResult, PushOutcome
 
 #: The effect of a move that knocks out whatever is in the centre circle (Vice Grip).
@@ -63,7 +65,17 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
     kinds = game.materials.kinds
     R = game.materials.ring.radius
     gripped = w.grip_danger and _faces_grip(game, side, out)
+    nxt = _next_seat(game, seat, out)
+    # 3 players, everyone for themselves: the next player moves before anyone can use a wrestler
+    # it could knock out, so only its own wrestler near the edge is a threat worth making.
+    handed = game.players == 3 and w.handed_edge
+    next_grips = handed and nxt is not None and w.grip_danger and _grips(game, game.seats[nxt])
     score = 0.0
+
+    def grip_danger(near: float) -> float:
+        gap_mm = max(0.0, near - game.materials.ring.centre_radius) * 1000.0
+        return w.grip_danger * max(0.0, 1.0 - gap_mm / w.grip_reach_mm)
+
     for s in game.seats:
         p = positions.get(s.piece_id)
         if p is None:
@@ -74,8 +86,11 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
         if game.side_of(s.index) == side:
             score -= w.own_edge * reach * reach
             if gripped:
-                gap_mm = max(0.0, near - game.materials.ring.centre_radius) * 1000.0
-                score -= w.grip_danger * max(0.0, 1.0 - gap_mm / w.grip_reach_mm)
+                score -= grip_danger(near)
+        elif handed and s.index != nxt:
+            score -= w.handed_edge * reach * reach
+            if next_grips:
+                score -= grip_danger(near)
         else:
             score += w.opponent_edge * reach * reach
     own = inv.get(side, Counter())
@@ -87,7 +102,6 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
         score -= w.opponent_piece * n_opp
     if n_own == 0:
         score += w.own_empty
-    nxt = _next_seat(game, seat, out)
     if nxt is not None and game.side_of(nxt) != side and not sum(inv.get(game.side_of(nxt), Counter()).values()):
         score += w.opponent_eliminated if game.players == 3 else w.opponent_submits
     return score
@@ -96,10 +110,13 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
 def _faces_grip(game: Game, side: int, out: set[int]) -> bool:
     """Whether a seat of another side still in the game has a move that knocks out what is in the
     centre circle (Vice Grip; Junior League cards have no moves)."""
-    if game.junior:
-        return False
-    return any(game.side_of(s.index) != side and s.index not in out
-               and any(m.effect == CIRCLE_KNOCKOUT for m in s.wrestler.moves) for s in game.seats)
+    return any(game.side_of(s.index) != side and s.index not in out and _grips(game, s)
+               for s in game.seats)
+
+
+def _grips(game: Game, seat: Seat) -> bool:
+    """Whether ``seat``'s wrestler has a move that knocks out what is in the centre circle."""
+    return not game.junior and any(m.effect == CIRCLE_KNOCKOUT for m in seat.wrestler.moves)
 
 
 def _next_seat(game: Game, seat: int, out: set[int]) -> int | None:

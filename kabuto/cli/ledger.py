@@ -18,6 +18,10 @@ of both (:func:`source_digest`, :func:`data_digest`: only a change the game can 
 is every other board: a change to the 3-player board leaves the two-player games standing. A line
 of another fingerprint is a game of another design, and is played again.
 
+The early-wins search (``tools/early_wins.py``) keeps its units of work the same way under
+:func:`search_fingerprint`: the same data, physics and rules, but of the AI only the move targets
+the search tries, so retuning how the AI plays replays the report's games and not the search.
+
 >>> line = compact_line(GameRecord(GameSpec(0, ("mike", "hank"), 0, ("hard", "hard"), 7, 40), 1,
 ...     "knockout", 9, 120, {"actions": [{"type": "push", "seat": 0, "kind": "small"},
 ...     {"type": "move", "seat": 1, "name": "Pitchfork", "target": {}}]}), "f00d")
@@ -71,9 +75,10 @@ def source_digest(text: str) -> str:
     return hashlib.sha256(ast.dump(tree).encode()).hexdigest()
 
 
-def data_digest(name: str, text: str, players: int) -> str:
+def data_digest(name: str, text: str, players: int, table: str | None = None) -> str:
     """What a game of ``players`` sees of the data file ``name``: its values (comments and layout
-    are not data), and of ``setups.toml`` only the supply and the sections for that many players.
+    are not data), and of ``setups.toml`` only the supply and the sections for that many players;
+    ``table``: only that top-level table of the file.
 
     >>> a = '[supply]\\nlarge = 5\\n[boards.3]\\nlarge = [[0.0, 0.1]]\\n[boards.2]\\nlarge = []\\n'
     >>> b = a.replace('0.1', '0.2') + '# a note\\n'
@@ -83,6 +88,8 @@ def data_digest(name: str, text: str, players: int) -> str:
     False
     """
     data = tomllib.loads(text)
+    if table is not None:
+        data = {table: data.get(table)}
     if name == "setups.toml":
         data = {key: section.get(str(players)) if key != "supply" and isinstance(section, dict)
                 else section for key, section in data.items()}
@@ -92,9 +99,46 @@ def data_digest(name: str, text: str, players: int) -> str:
 @cache
 def fingerprint(players: int) -> str:
     """The fingerprint of the code and data that play a game of ``players`` here (16 hex digits)."""
+    import kabuto.ai
+
+    # The tournament's module plays the games; the AI decides every move of them.
+    return _fingerprint(players, {}, [_module(tournament), *_package(kabuto.ai)])
+
+
+#: What the early-wins search (``tools/early_wins.py``) uses of the AI: the move targets it tries
+#: (:func:`kabuto.ai.signature.target_combos`, its plan records and settings), and of ``ai.toml``
+#: only the ``[search]`` table those settings come from.
+SEARCH_AI_MODULES = ("signature.py", "levels.py", "plan.py")
+
+
+@cache
+def search_fingerprint(players: int) -> str:
+    """The fingerprint of what decides the early-wins search's units on the board of ``players``:
+    the data, the physics, the rules and the AI's move targets - not how the AI scores, searches
+    or looks ahead, which the search never asks (so a change there, which replays every report
+    game, leaves the search's ten CPU hours standing)."""
+    import kabuto.ai
+
+    root = Path(kabuto.ai.__file__ or "").parent
+    ai = [(root / name, f"kabuto/ai/{name}") for name in SEARCH_AI_MODULES]
+    return _fingerprint(players, {"ai.toml": "search"}, ai)
+
+
+def _module(module: Any) -> tuple[Path, str]:
+    path = Path(module.__file__ or "")
+    return path, f"{module.__name__.replace('.', '/')}.py"
+
+
+def _package(package: Any) -> list[tuple[Path, str]]:
+    root = Path(package.__file__ or "").parent
+    return [(path, path.relative_to(root.parent).as_posix()) for path in sorted(root.rglob("*.py"))]
+
+
+def _fingerprint(players: int, tables: dict[str, str], extra: list[tuple[Path, str]]) -> str:
+    """pymunk's version, the game data (of a file named in ``tables``, only that table), the
+    physics, the rules and the sources ``extra`` (path, name), hashed."""
     import pymunk
 
-    import kabuto.ai
     import kabuto.rules
     import kabuto_assets
     import physics
@@ -102,12 +146,8 @@ def fingerprint(players: int) -> str:
     h = hashlib.sha256(f"pymunk {pymunk.version}\n".encode())
     for name in GAME_DATA:
         text = kabuto_assets.path(name).read_text(encoding="utf-8")
-        h.update(f"{name} {data_digest(name, text, players)}\n".encode())
-    sources = [(Path(tournament.__file__), "kabuto/cli/tournament.py")]  # it plays the games
-    for package in (physics, kabuto.rules, kabuto.ai):
-        root = Path(package.__file__ or "").parent
-        sources += [(path, path.relative_to(root.parent).as_posix()) for path in sorted(root.rglob("*.py"))]
-    for path, rel in sources:
+        h.update(f"{name} {data_digest(name, text, players, tables.get(name))}\n".encode())
+    for path, rel in [*_package(physics), *_package(kabuto.rules), *extra]:
         h.update(f"{rel} {source_digest(path.read_text(encoding='utf-8'))}\n".encode())
     return h.hexdigest()[:16]
 

@@ -155,6 +155,27 @@ def test_a_board_change_makes_only_that_boards_games_stale(assets_copy):
     assert after[3] != before[3] and after[2] == before[2] and after[4] == before[4]
 
 
+def test_the_ais_scoring_makes_the_report_stale_but_not_the_early_wins_search(assets_copy):
+    """The search (tools/early_wins.py) tries every move target but never asks the AI's score:
+    a new scoring weight replays the report's games and leaves the search's units standing; a
+    change to the targets it tries ([search] in ai.toml) or to the board makes them stale too."""
+    def both() -> tuple[str, str]:
+        return ledger.fingerprint.__wrapped__(2), ledger.search_fingerprint.__wrapped__(2)
+
+    games, search = both()
+    ai = assets_copy / "ai.toml"
+    text = ai.read_text(encoding="utf-8")
+    ai.write_text(text.replace("own_edge = 45.0", "own_edge = 50.0"), encoding="utf-8")
+    assert both()[0] != games and both()[1] == search
+    ai.write_text(text.replace("max_target_combos = 16", "max_target_combos = 12"), encoding="utf-8")
+    assert both()[0] != games and both()[1] != search
+    ai.write_text(text, encoding="utf-8")
+    setups = (assets_copy / "setups.toml").read_text(encoding="utf-8")
+    (assets_copy / "setups.toml").write_text(setups.replace("second_outset = 0.004", "second_outset = 0.003"),
+                                             encoding="utf-8")
+    assert both()[0] != games and both()[1] != search
+
+
 def test_the_report_so_far_counts_only_the_games_played_and_says_so(whole, tmp_path):
     docs = another_machine(whole, tmp_path, keep=lambda rows: rows[:5])
     played = [json.loads(r)["spec"]["index"] for r in lines(docs)]

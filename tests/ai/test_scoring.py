@@ -1,0 +1,106 @@
+"""How the AI values the end of a turn: wrestlers near the edge (kabuto.ai.scoring)."""
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pytest
+
+from kabuto import Game
+from kabuto.ai.levels import config
+from kabuto.ai.scoring import score_game
+from kabuto.rules.inventory import BOARD, SUPPLY
+
+CENTRE_MM = 30.0   # well inside: nobody's wrestler is in danger
+EDGE_MM = 80.0     # the ring is 100 mm across the radius: one push from falling
+
+
+def three_wrestlers() -> Game:
+    """A 3-player game, seat 0 to move (then seat 1, then seat 2), with only the three wrestlers on
+    the ring, each 30 mm from the centre, 120 degrees apart."""
+    g = Game.new(players=3, wrestlers=["gus", "jade", "dora"], first_player=0, seed=0)
+    for p in g.world.pieces:
+        g.edit(p.id, SUPPLY)
+    for s in g.seats:
+        place(g, s.index, CENTRE_MM)
+    assert g.current_seat == 0
+    return g
+
+
+def place(g: Game, seat: int, mm: float) -> None:
+    bearing = math.radians(90.0 + 120.0 * seat)
+    g.edit(g.seats[seat].piece_id, BOARD, mm / 1000 * math.cos(bearing), mm / 1000 * math.sin(bearing), 0.0)
+
+
+def test_with_three_players_a_wrestler_left_at_the_edge_counts_for_the_next_player():
+    """Whoever knocks out any wrestler wins, and the next player (seat 1) moves first: seat 0 ending
+    its turn with seat 2's wrestler at the edge hands seat 1 the win, as much as leaving its own
+    there would; seat 1's wrestler at the edge is a threat seat 1 must answer."""
+    g = three_wrestlers()
+    even = score_game(g, 0)
+    place(g, 2, EDGE_MM)
+    handed = score_game(g, 0)
+    place(g, 2, CENTRE_MM)
+    place(g, 1, EDGE_MM)
+    threat = score_game(g, 0)
+    place(g, 1, CENTRE_MM)
+    place(g, 0, EDGE_MM)
+    own = score_game(g, 0)
+    assert handed < even < threat
+    assert own < even
+
+
+def test_with_three_players_whose_wrestler_is_handed_over_depends_on_who_moves_next():
+    """Seat 0's wrestler at the edge: after seat 1's turn seat 2 moves, and could take it (a loss
+    for seat 1 too); after seat 2's turn seat 0 moves, and will save it (a threat for seat 2)."""
+    g = three_wrestlers()
+    place(g, 0, EDGE_MM)
+    assert score_game(g, 1) < score_game(g, 2)
+
+
+def test_with_three_players_only_the_wrestler_moving_after_next_is_handed_over():
+    """With the weight at zero the third player's wrestler at the edge counts as any opponent's did
+    before (a threat), so the behaviour comes from ai.toml's ``handed_edge``."""
+    w = config().weights
+    assert w.handed_edge > 0
+    g = three_wrestlers()
+    even = score_game(g, 0)
+    place(g, 2, EDGE_MM)
+    assert score_game(g, 0, dataclasses.replace(w, handed_edge=0.0)) > even
+    assert score_game(g, 0) < even
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_with_two_sides_an_opposing_wrestler_at_the_edge_is_a_threat(players: int):
+    """In 2 players and in 2 v 2 the next player is always an opponent, who never knocks out its own
+    side's wrestler: every opposing wrestler near the edge counts for the side that left it there."""
+    names = ["gus", "jade", "dora", "mike"][:players]
+    g = Game.new(players=players, wrestlers=names, first_player=0, seed=0)
+    for p in g.world.pieces:
+        g.edit(p.id, SUPPLY)
+    for s in g.seats:
+        bearing = math.radians(360.0 / players * s.index)
+        g.edit(s.piece_id, BOARD, 0.03 * math.cos(bearing), 0.03 * math.sin(bearing), 0.0)
+    foe = next(s for s in g.seats if g.side_of(s.index) != g.side_of(0))
+    even = score_game(g, 0)
+    bearing = math.radians(360.0 / players * foe.index)
+    g.edit(foe.piece_id, BOARD, EDGE_MM / 1000 * math.cos(bearing), EDGE_MM / 1000 * math.sin(bearing), 0.0)
+    assert score_game(g, 0) > even
+
+
+@pytest.mark.parametrize("next_player", ["mike", "gus"])
+def test_with_three_players_a_wrestler_by_the_circle_is_handed_to_a_next_vice_grip(next_player: str):
+    """Seat 2's wrestler touching the centre circle is Mighty Jaw Mike's to grip when he moves next:
+    worse for seat 0 than leaving it 30 mm out. With Goliath Gus next it is only farther from the
+    edge."""
+    g = Game.new(players=3, wrestlers=["jade", next_player, "dora"], first_player=0, seed=0)
+    for p in g.world.pieces:
+        g.edit(p.id, SUPPLY)
+    for s in g.seats:
+        place(g, s.index, CENTRE_MM)
+    out = score_game(g, 0)
+    circle_mm = g.materials.ring.centre_radius * 1000
+    place(g, 2, circle_mm + 4.0)  # a wrestler is wider than 8 mm every way: it overlaps the circle
+    assert "dora:wrestler" in g.world.in_circle()
+    by_circle = score_game(g, 0)
+    assert (by_circle < out) == (next_player == "mike")
