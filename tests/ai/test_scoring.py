@@ -12,13 +12,13 @@ from kabuto.ai.scoring import score_game
 from kabuto.rules.inventory import BOARD, SUPPLY
 
 CENTRE_MM = 30.0   # well inside: nobody's wrestler is in danger
-EDGE_MM = 80.0     # the ring is 100 mm across the radius: one push from falling
+EDGE_MM = 80.0     # 20 mm inside the ring's edge: one push from falling
 
 
-def three_wrestlers() -> Game:
+def three_wrestlers(names: tuple[str, str, str] = ("gus", "jade", "dora")) -> Game:
     """A 3-player game, seat 0 to move (then seat 1, then seat 2), with only the three wrestlers on
     the ring, each 30 mm from the centre, 120 degrees apart."""
-    g = Game.new(players=3, wrestlers=["gus", "jade", "dora"], first_player=0, seed=0)
+    g = Game.new(players=3, wrestlers=list(names), first_player=0, seed=0)
     for p in g.world.pieces:
         g.edit(p.id, SUPPLY)
     for s in g.seats:
@@ -58,7 +58,7 @@ def test_with_three_players_whose_wrestler_is_handed_over_depends_on_who_moves_n
     assert score_game(g, 1) < score_game(g, 2)
 
 
-def test_with_three_players_only_the_wrestler_moving_after_next_is_handed_over():
+def test_the_handed_edge_weight_is_what_makes_the_difference():
     """With the weight at zero the third player's wrestler at the edge counts as any opponent's did
     before (a threat), so the behaviour comes from ai.toml's ``handed_edge``."""
     w = config().weights
@@ -93,11 +93,7 @@ def test_with_three_players_a_wrestler_by_the_circle_is_handed_to_a_next_vice_gr
     """Seat 2's wrestler touching the centre circle is Mighty Jaw Mike's to grip when he moves next:
     worse for seat 0 than leaving it 30 mm out. With Goliath Gus next it is only farther from the
     edge."""
-    g = Game.new(players=3, wrestlers=["jade", next_player, "dora"], first_player=0, seed=0)
-    for p in g.world.pieces:
-        g.edit(p.id, SUPPLY)
-    for s in g.seats:
-        place(g, s.index, CENTRE_MM)
+    g = three_wrestlers(("jade", next_player, "dora"))
     out = score_game(g, 0)
     circle_mm = g.materials.ring.centre_radius * 1000
     place(g, 2, circle_mm + 4.0)  # a wrestler is wider than 8 mm every way: it overlaps the circle
