@@ -279,26 +279,49 @@ def _after_plain(base: Game, first: PushSample, pushed: Game | None = None) -> G
     return None if g.is_over else g
 
 
-def winning_line(game: Game, s: PushSample, search: SearchSettings,
-                 plain: list[Game] | None = None) -> list[dict[str, Any]] | None:
-    """A line of the side to move's turn built on push ``s`` that wins at once, or None.
+@dataclass
+class Starts:
+    """Where the side to move in one position can start its push from: the position itself and
+    each position a usable move before the push leaves (with the move made), or the line of a move
+    that wins on its own. None of it depends on the push, so :func:`search_pair` works it out once
+    per position and every sampled push of the position starts from it (each push is made on a
+    copy: the positions here are never changed)."""
 
-    ``plain``, if given, receives the position after push ``s`` alone with the turn still open,
-    when the search makes it (it is the next player's position after a plain push: the search of
-    the second player's turn starts from it instead of making that push again)."""
+    won: list[dict[str, Any]] | None
+    games: list[tuple[Game, list[dict[str, Any]]]]
+
+
+def starts_of(game: Game, search: SearchSettings) -> Starts:
+    """The :class:`Starts` of the side to move in ``game``."""
     seat = game.current_seat
-    starts: list[tuple[Game, list[dict[str, Any]]]] = [(game, [])]  # each push is made on a copy
+    starts: list[tuple[Game, list[dict[str, Any]]]] = [(game, [])]
     for name, targets in _usable(game, seat, search):
         g = game.clone()
         step = _move(g, seat, name, targets)
         if step is None:
             continue
         if _won(g, seat):
-            return [step]
+            return Starts([step], [])
         if not g.is_over and g.pushes_left:
             starts.append((g, [step]))
+    return Starts(None, starts)
+
+
+def winning_line(game: Game, s: PushSample, search: SearchSettings,
+                 plain: list[Game] | None = None, starts: Starts | None = None
+                 ) -> list[dict[str, Any]] | None:
+    """A line of the side to move's turn built on push ``s`` that wins at once, or None.
+
+    ``plain``, if given, receives the position after push ``s`` alone with the turn still open,
+    when the search makes it (it is the next player's position after a plain push: the search of
+    the second player's turn starts from it instead of making that push again). ``starts``: the
+    :func:`starts_of` ``game``, if already worked out (the same lines are searched either way)."""
+    seat = game.current_seat
+    begin = starts_of(game, search) if starts is None else starts
+    if begin.won is not None:
+        return begin.won
     base_kinds = set(game.legal_kinds())
-    for g, line in starts:
+    for g, line in begin.games:
         for push in [s, *_new_kinds(g, s, base_kinds)]:
             h = g.clone()
             step = _push(h, push)
@@ -714,20 +737,23 @@ def search_pair(task: Task) -> PairResult:
     res = PairResult(first, second, players)
     # The second player's position for each push i of the unit, and the first push before it.
     after: dict[int, tuple[PushSample, Game | None]] = {}
+    first_starts = starts_of(base, search)
     if rank is not None:
         k, g = opening(base, firsts[:OPENING_DRAWS], rank)
         for i in range(lo, hi) if rank == 0 else ():
-            res.count(1, winning_line(base, firsts[i], search))
+            res.count(1, winning_line(base, firsts[i], search, starts=first_starts))
         after = {i: (firsts[min(k, len(firsts) - 1)], g) for i in range(lo, hi)}
         if g is not None:  # every reply in the one position the opening leaves
             replies = sample_pushes(g, n, random.Random(stream + "-2"))
+            reply_starts = starts_of(g, search)
             for i in range(lo, hi):
-                res.count(2, winning_line(g, replies[i], search), first_push=firsts[k])
+                res.count(2, winning_line(g, replies[i], search, starts=reply_starts),
+                          first_push=firsts[k])
     else:
         seconds: list[PushSample] | None = None
         for i in range(lo, hi):
             made: list[Game] = []
-            res.count(1, winning_line(base, firsts[i], search, plain=made))
+            res.count(1, winning_line(base, firsts[i], search, plain=made, starts=first_starts))
             # The second player's first turn, after the first player's plain push i.
             g = _after_plain(base, firsts[i], made[0] if made else None)
             after[i] = (firsts[i], g)
@@ -736,7 +762,8 @@ def search_pair(task: Task) -> PairResult:
             if seconds is None:  # one stream for seat 1, drawn on the first position it meets
                 seconds = sample_pushes(g, n, random.Random(stream + "-2"))
             res.count(2, winning_line(g, seconds[i], search), first_push=firsts[i])
-    _search_edge(res, base, stream, lo, hi, edge, search, after, first_turn=not rank)
+    _search_edge(res, base, stream, lo, hi, edge, search, after, first_turn=not rank,
+                 first_starts=first_starts)
     return res
 
 
@@ -770,20 +797,24 @@ def opening(base: Game, firsts: list[PushSample], rank: int = 0) -> tuple[int, G
 
 def _search_edge(res: PairResult, base: Game, stream: str, lo: int, hi: int, edge: int,
                  search: SearchSettings, after: dict[int, tuple[PushSample, Game | None]],
-                 first_turn: bool = True) -> None:
+                 first_turn: bool = True, first_starts: Starts | None = None) -> None:
     """The edge share of a unit of work (see :func:`search_pair`), counted into ``res``; ``after``
     holds, for each push ``i`` of the unit, the first push and the second player's position the
     unit made (the searches only copy it; None where the game did not go on). ``first_turn``
-    False: the second player's share only."""
+    False: the second player's share only. ``first_starts``: :func:`starts_of` ``base``, if known."""
     j0 = lo * edge // 100
+    starts: dict[int, Starts] = {}  # by position: after one opening, every reply shares one
     for j in range(j0, hi * edge // 100):
         for s in edge_pushes(base, 1, random.Random(f"{stream}-edge-{j}")) if first_turn else ():
-            res.count(1, winning_line(base, s, search), edge=True)
+            res.count(1, winning_line(base, s, search, starts=first_starts), edge=True)
         first, g = after[lo + j - j0]
         if g is None:
             continue
+        if id(g) not in starts:
+            starts[id(g)] = starts_of(g, search)
         for s in edge_pushes(g, 1, random.Random(f"{stream}-edge2-{j}")):
-            res.count(2, winning_line(g, s, search), edge=True, first_push=first)
+            res.count(2, winning_line(g, s, search, starts=starts[id(g)]), edge=True,
+                      first_push=first)
 
 
 def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int,

@@ -12,6 +12,7 @@ import pytest
 from kabuto import Game
 from kabuto.ai.levels import config
 from kabuto.rules.errors import IllegalMove
+from physics import state_hash
 from tests.kabuto.scenarios import arena
 from tests.tools.conftest import load_tool
 
@@ -33,6 +34,26 @@ def test_the_search_finds_a_first_turn_win_when_there_is_one(early_wins):
     line = early_wins.winning_line(g, push, config().search)
     assert line is not None and {"move": "Vice Grip", "targets": {"piece": "hank:wrestler"}} in line
     assert not g.is_over                                       # the search played on copies
+
+
+def test_the_moves_before_a_push_are_worked_out_once_per_position_and_search_the_same(early_wins):
+    """The positions the moves before a push leave do not depend on the push, so the search works
+    them out once per position (``starts_of``) and every sampled push starts from them: the same
+    lines win, a move that wins alone wins whatever the push, and the positions stay as they were."""
+    search = config().search
+    g = arena(2, ["mike", "hank"])
+    r = g.world.ring.centre_radius
+    g.edit("hank:wrestler", "board", -(r + 0.005), 0.0, 0.0)   # Vice Grip wins on its own
+    gripped = early_wins.starts_of(g, search)
+    assert gripped.won is not None and gripped.won[0]["move"] == "Vice Grip"
+    g = arena(2, ["rita", "hank"])                             # Rita's Horn Hook turns her first
+    starts = early_wins.starts_of(g, search)
+    assert starts.won is None and len(starts.games) > 1        # the position, and after each move
+    before = [state_hash(h.world.snapshot()) for h, _ in starts.games]
+    for push in early_wins.sample_pushes(g, 4, random.Random(3)):
+        assert early_wins.winning_line(g, push, search, starts=starts) == \
+            early_wins.winning_line(g, push, search)
+    assert [state_hash(h.world.snapshot()) for h, _ in starts.games] == before
 
 
 def test_the_search_finds_nothing_where_no_move_or_push_can_win(early_wins):
