@@ -364,9 +364,9 @@ def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
     seen = []
     real = early_wins.winning_line
 
-    def spy(game, s, search, plain=None):
+    def spy(game, s, search, plain=None, starts=None):
         seen.append((game.current_seat, state_hash(game.world.snapshot()), game.turn.number))
-        return real(game, s, search, plain)
+        return real(game, s, search, plain, starts)
 
     monkeypatch.setattr(early_wins, "winning_line", spy)
     r = early_wins.search_pair((2, "mike", "hank", 0, 3, 6, 0, early_wins.OPENING))
