@@ -64,18 +64,15 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
         return w.loss
     kinds = game.materials.kinds
     R = game.materials.ring.radius
-    gripped = w.grip_danger and _faces_grip(game, side, out)
+    gripped = bool(w.grip_danger) and _faces_grip(game, side, out)
     nxt = _next_seat(game, seat, out)
     # 3 players, everyone for themselves: the next player moves before anyone can use a wrestler
     # it could knock out, so only its own wrestler near the edge is a threat worth making.
-    handed = game.players == 3 and w.handed_edge
-    next_grips = handed and nxt is not None and w.grip_danger and _grips(game, game.seats[nxt])
+    handed = game.players == 3 and bool(w.handed_edge)
+    next_grips = (handed and nxt is not None and bool(w.grip_danger)
+                  and _grips(game, game.seats[nxt]))
+    centre = game.materials.ring.centre_radius
     score = 0.0
-
-    def grip_danger(near: float) -> float:
-        gap_mm = max(0.0, near - game.materials.ring.centre_radius) * 1000.0
-        return w.grip_danger * max(0.0, 1.0 - gap_mm / w.grip_reach_mm)
-
     for s in game.seats:
         p = positions.get(s.piece_id)
         if p is None:
@@ -86,11 +83,11 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
         if game.side_of(s.index) == side:
             score -= w.own_edge * reach * reach
             if gripped:
-                score -= grip_danger(near)
+                score -= _grip_danger(w, near, centre)
         elif handed and s.index != nxt:
             score -= w.handed_edge * reach * reach
             if next_grips:
-                score -= grip_danger(near)
+                score -= _grip_danger(w, near, centre)
         else:
             score += w.opponent_edge * reach * reach
     own = inv.get(side, Counter())
@@ -105,6 +102,14 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
     if nxt is not None and game.side_of(nxt) != side and not sum(inv.get(game.side_of(nxt), Counter()).values()):
         score += w.opponent_eliminated if game.players == 3 else w.opponent_submits
     return score
+
+
+def _grip_danger(w: Weights, near: float, centre: float) -> float:
+    """``grip_danger``, scaled from all of it for a wrestler whose outline reaches ``near`` metres
+    from the centre with the circle's radius ``centre`` (touching it) down to none ``grip_reach_mm``
+    out."""
+    gap_mm = max(0.0, near - centre) * 1000.0
+    return w.grip_danger * max(0.0, 1.0 - gap_mm / w.grip_reach_mm)
 
 
 def _faces_grip(game: Game, side: int, out: set[int]) -> bool:
