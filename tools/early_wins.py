@@ -667,8 +667,10 @@ OPENING = "quiet"
 #: opening does: the pair's replies are then searched again after the first player's next quiet
 #: opening (the next slowest entering well between the wrestlers), up to this many openings in all.
 #: The second turn holds no forced win for the pair once one opening has all its replies searched
-#: and none wins; it looks forced only if every one of these openings loses.
-OPENINGS = 3
+#: and none wins; it looks forced only if every one of these openings loses. (Three until session
+#: 20: on the 3P board a reply knocked out the third wrestler after each of Hercules Hank's first
+#: three openings against Jewel Jade, 7 of 7,200 replies, and none of 2,800 after his fourth.)
+OPENINGS = 5
 #: The quiet opening enters at least this share of the way from any wrestler's bearing to the
 #: middle of the gap between two wrestlers (2P: 60 degrees round from either wrestler, 3P 40, 4P
 #: 30): a disc set down on the edge beside a wrestler, its own or an opponent's, is the next
@@ -864,21 +866,21 @@ def _key(task: Task) -> Key:
 
 
 def _second_turn(units_of: dict[Key, list[Task]], results: dict[Key, PairResult], have: set[Task],
-                 n: int, a: str, b: str) -> dict[str, Any] | None:
+                 n: int, a: str, b: str, openings: int = OPENINGS) -> dict[str, Any] | None:
     """For a pair whose second player won after the quiet opening: each opening searched (units
     done of all, replies tried, wins) and the verdict: ``"avoided by opening k"`` (all of opening
     k's replies searched, none wins: no forced win), ``"every opening loses"`` (a reply wins after
-    each of the :data:`OPENINGS`), else ``"searching"``. None if no reply won after the quiet
+    each of the first ``openings``), else ``"searching"``. None if no reply won after the quiet
     opening (or the search has no openings)."""
     if (n, a, b, 0) not in results or not results[(n, a, b, 0)].wins_second:
         return None
-    openings, verdict = [], "searching"
-    for r in range(OPENINGS):
+    rows, verdict = [], "searching"
+    for r in range(openings):
         units = units_of.get((n, a, b, r))
         if not units:
             break
         res, done = results[(n, a, b, r)], sum(u in have for u in units)
-        openings.append({"opening": r + 1, "units_done": done, "units": len(units),
+        rows.append({"opening": r + 1, "units_done": done, "units": len(units),
                          "tried": res.tried_second, "wins": res.wins_second})
         if not res.wins_second:
             if done == len(units):
@@ -886,7 +888,7 @@ def _second_turn(units_of: dict[Key, list[Task]], results: dict[Key, PairResult]
             break
     else:
         verdict = "every opening loses"
-    return {"openings": openings, "verdict": verdict}
+    return {"openings": rows, "verdict": verdict}
 
 
 def _finish(left: deque[Task], workers: int, handle: Callable[[Task, PairResult], None]) -> None:
@@ -922,19 +924,19 @@ def _finish(left: deque[Task], workers: int, handle: Callable[[Task, PairResult]
 def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, chunk: int = 25,
         progress: bool = False, players: tuple[int, ...] = (2,),
         resume: Path | None = None, edge: int = EDGE_SHARE, so_far: bool = False,
-        second: str = OPENING) -> dict[str, Any]:
+        second: str = OPENING, openings: int = OPENINGS) -> dict[str, Any]:
     """The whole search; the JSON summary as a dict. ``workers`` 1 runs in this process; ``edge``
     edge pushes per 100 uniform ones (0: the uniform search alone); ``so_far``: search nothing, sum
     up the units the ``resume`` file already holds; ``second``: how the second player's positions
     are made (:data:`OPENING`, :data:`AFTER_EACH`).
 
     With :data:`OPENING`, a unit in which a reply wins puts the pair's units after the first
-    player's next quiet opening (:data:`OPENINGS`) at the front of the work left, so the search
-    settles whether that second-turn win can be avoided before it goes on."""
+    player's next quiet opening (up to ``openings`` in all) at the front of the work left, so the
+    search settles whether that second-turn win can be avoided before it goes on."""
     todo = tasks(pairs, pushes, seed, chunk, players, edge, second)
     units_of: dict[Key, list[Task]] = {}
     for t in todo:
-        for rank in range(OPENINGS if second == OPENING else 1):
+        for rank in range(openings if second == OPENING else 1):
             units_of.setdefault((t[0], t[1], t[2], rank), []).append(
                 t if rank == 0 else (*t[:7], opening_mode(rank)))
     done = _done(resume, [u for units in units_of.values() for u in units])
@@ -990,7 +992,7 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
         rs = [r for key, r in results.items() if key[0] == n and key[3] == 0]
         units = [t for t in todo if t[0] == n]
         seconds = {f"{a}:{b}": v for (m, a, b, rank) in results if m == n and rank == 0
-                   if (v := _second_turn(units_of, results, have, n, a, b)) is not None}
+                   if (v := _second_turn(units_of, results, have, n, a, b, openings)) is not None}
         verdicts = [v["verdict"] for v in seconds.values()]
         boards[f"{n}P"] = {
             "pairs": len(rs),
@@ -1018,7 +1020,7 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
             if key[3] == 0 or any(u in have for u in units_of[key])]
     return {
         "seed": seed, "pushes_per_pair": pushes, "edge_share": edge, "pairs": len(pairs),
-        "second_turn": second,
+        "second_turn": second, "openings": openings,
         "board": ", ".join(f"{n}P standard" for n in players),
         "tried_first": sum(b["tried_first"] for b in boards.values()),
         "wins_first": sum(b["wins_first"] for b in boards.values()),
@@ -1048,7 +1050,7 @@ def report_md(summary: dict[str, Any]) -> str:
            f"pushes per ordered pair, edge share {summary['edge_share']} per 100); this page: the "
            f"same with `--so-far --write docs/early-wins.md`. A second-turn win after the quiet "
            f"opening is searched again after the first player's next quiet openings (up to "
-           f"{OPENINGS}); the pair is cleared once one leaves no winning reply "
+           f"{summary.get('openings', OPENINGS)}); the pair is cleared once one leaves no winning reply "
            f"(docs/rules-notes.md, \"A win after one opening is not yet forced\").", "",
            "| Board | Units done | First pushes | Turn-1 wins | Replies | Second-turn wins "
            "(quiet opening) | Avoided by a later opening | Not cleared |",
@@ -1128,6 +1130,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="search the second player's push i after the first player's plain push "
                          "i (every position a first push leaves: how often one hands the game "
                          "over), instead of every reply after one opening (a forced win)")
+    ap.add_argument("--openings", type=int, default=OPENINGS, metavar="N",
+                    help=f"a second-turn win is searched again after the first player's next "
+                         f"quiet openings, up to N in all ({OPENINGS})")
     ap.add_argument("--no-progress", action="store_true")
     ap.add_argument("--edge", type=int, metavar="AIMS", default=0,
                     help="instead of the search: AIMS pushes up the ring's edge at the first "
@@ -1157,6 +1162,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.pushes < 1:
         ap.error("--pushes: at least 1")
+    if args.openings < 1:
+        ap.error("--openings: at least 1")
     if args.edge:
         per = {f"{a}:{b}": edge_wins(a, b, args.pushes, args.edge) for a, b in EDGE_PAIRS}
         print(json.dumps({"positions_per_pair": args.pushes, "aims": args.edge,
@@ -1178,7 +1185,7 @@ def main(argv: list[str] | None = None) -> int:
         summary = run(pairs, args.pushes, args.seed, args.workers, args.chunk,
                       progress=not args.no_progress and sys.stderr.isatty(), players=boards,
                       resume=args.resume, edge=args.edge_share, so_far=args.so_far,
-                      second=AFTER_EACH if args.blunders else OPENING)
+                      second=AFTER_EACH if args.blunders else OPENING, openings=args.openings)
     except KeyboardInterrupt:
         kept = (f"every finished unit is kept in {args.resume}; run the same command again to go "
                 f"on" if args.resume else "nothing was kept (give --resume FILE to keep units)")

@@ -450,13 +450,24 @@ def test_a_second_turn_win_one_opening_avoids_is_not_forced(early_wins, monkeypa
 def test_a_second_turn_win_every_opening_loses_to_is_not_cleared(early_wins, monkeypatch):
     ran = _fake_search(early_wins, monkeypatch, lambda t: t[1] == "hank" and t[4] == 0)
     summary = early_wins.run([("mike", "hank"), ("hank", "mike")], pushes=2, seed=0, chunk=1)
-    assert sorted({t[7] for t in ran if t[1] == "hank"}) == ["quiet", "quiet-2", "quiet-3"]
+    every = ["quiet"] + [f"quiet-{k}" for k in range(2, early_wins.OPENINGS + 1)]
+    assert sorted({t[7] for t in ran if t[1] == "hank"}) == every
     assert {t[7] for t in ran if t[1] == "mike"} == {"quiet"}
     verdict = summary["boards"]["2P"]["second_turn_openings"]["hank:mike"]
     assert verdict["verdict"] == "every opening loses"
-    assert [o["wins"] for o in verdict["openings"]] == [1, 1, 1]
+    assert [o["wins"] for o in verdict["openings"]] == [1] * early_wins.OPENINGS
     assert summary["pairs_not_cleared"] == ["2P:hank:mike"] and summary["second_unavoided"] == 1
-    assert "Pairs not cleared: 2P:hank:mike." in early_wins.report_md(summary)
+    page = early_wins.report_md(summary)
+    assert "Pairs not cleared: 2P:hank:mike." in page and f"(up to {early_wins.OPENINGS})" in page
+
+
+def test_a_search_of_fewer_openings_stops_sooner(early_wins, monkeypatch):
+    # --openings 2: a reply wins after both openings, so the pair is not cleared after two.
+    ran = _fake_search(early_wins, monkeypatch, lambda t: t[1] == "hank" and t[4] == 0)
+    summary = early_wins.run([("hank", "mike")], pushes=2, seed=0, chunk=1, openings=2)
+    assert sorted({t[7] for t in ran}) == ["quiet", "quiet-2"]
+    assert summary["pairs_not_cleared"] == ["2P:hank:mike"]
+    assert "(up to 2)" in early_wins.report_md(summary)
 
 
 def test_the_sampler_round_a_second_turn_line_finds_no_win_round_the_3p_line(early_wins):
