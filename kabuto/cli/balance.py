@@ -559,12 +559,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         logged, stale = ledger.load(book, specs)
     except (ledger.LedgerError, OSError) as exc:
         raise UsageError(f"--resume: {exc}" if args.resume else str(exc)) from None
-    finished = tm.load_finished(games_dir, specs) if args.resume else {}
+    # A game of the folder counts only if the code and data here played it (its result file names
+    # the fingerprint, as the ledger's line does): the same spec played by an earlier design or AI
+    # is another game now, and is played again (and its files replaced).
+    finished, stale_files = (tm.load_kept(games_dir, specs, ledger.code_of) if args.resume
+                             else ({}, 0))
     if args.resume:
         finished = {**logged, **finished}  # a full record where the games' folder still has one
-        if stale:
-            print(f"{stale:,} games in {book} were played by other code or data and are played again",
-                  file=sys.stderr)
+        for count, where in ((stale, book), (stale_files, games_dir)):
+            if count:
+                print(tm.stale_text(count, where), file=sys.stderr)
     elif logged:
         raise UsageError(f"--out: {book} already holds {len(logged):,} games of this report; add "
                          f"--resume to keep them, or delete it to play every game again")
@@ -577,7 +581,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"resuming: {len(finished)} of {len(specs)} games already played", file=sys.stderr)
 
     def keep(record: tm.GameRecord) -> None:  # each game is on disk the moment it finishes
-        for folder, save in ((games_dir, lambda: tm.save_replay(games_dir, record)),
+        for folder, save in ((games_dir, lambda: tm.save_replay(games_dir, record,
+                                                                ledger.code_of(record.spec))),
                              (out, lambda: ledger.append(book, record))):
             try:
                 save()

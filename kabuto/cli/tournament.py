@@ -506,9 +506,11 @@ def heatmap_png(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats
     return buf.getvalue()
 
 
-def save_replay(folder: Path, record: GameRecord) -> list[Path]:
+def save_replay(folder: Path, record: GameRecord, code: str | None = None) -> list[Path]:
     """Write one game's replay (``game-NNNN.replay.json``, :mod:`kabuto.replay.format`'s format: ``kabuto
-    replay --verify`` checks it) and the AI's plans beside it (``game-NNNN.ai.json``)."""
+    replay --verify`` checks it) and the AI's plans beside it (``game-NNNN.ai.json``); ``code``: the
+    fingerprint of the code and data that played it (kabuto.cli.ledger), kept in its result file so
+    a resumed run plays again what other code played (:func:`load_kept`)."""
     stem = folder / f"game-{record.spec.index:04d}"
     try:
         from kabuto.replay import format as rp
@@ -524,6 +526,8 @@ def save_replay(folder: Path, record: GameRecord) -> list[Path]:
     # Last: the result file says the game's files are complete (what --resume reads).
     result_path = Path(f"{stem}.result.json")
     result = {k: v for k, v in record.to_json().items() if k not in ("replay", "plans")}
+    if code is not None:
+        result["code"] = code
     write_atomic(result_path, json.dumps(result, separators=(",", ":")).encode())
     return [replay_path, ai_path, result_path]
 
@@ -532,9 +536,26 @@ def load_finished(folder: Path, specs: list[GameSpec]) -> dict[int, GameRecord]:
     """The games of ``specs`` already finished in ``folder`` (by an interrupted run): those whose
     result file exists and names exactly the same game. UsageError if the folder holds a game of
     another tournament at one of these indices (other settings: its result would be wrong here)."""
+    return load_kept(folder, specs)[0]
+
+
+def stale_text(count: int, where: Path) -> str:
+    """What a resumed run tells of the ``count`` games in ``where`` it plays again."""
+    games = "1 game" if count == 1 else f"{count:,} games"
+    return (f"{games} in {where} {'was' if count == 1 else 'were'} played by other code or data "
+            f"and {'is' if count == 1 else 'are'} played again")
+
+
+def load_kept(folder: Path, specs: list[GameSpec],
+              code_of: Callable[[GameSpec], str] | None = None) -> tuple[dict[int, GameRecord], int]:
+    """:func:`load_finished`, and with ``code_of`` (the fingerprint a game of a spec is played
+    under here) only the games whose result file names that fingerprint: a game the same spec
+    played by other code or data (an earlier design, an AI since changed) would be another game
+    now, so it is left out to be played again. Also: how many were left out so."""
     from kabuto.replay import format as rp
 
     out: dict[int, GameRecord] = {}
+    stale = 0
     for spec in specs:
         stem = folder / f"game-{spec.index:04d}"
         result_path = Path(f"{stem}.result.json")
@@ -545,6 +566,9 @@ def load_finished(folder: Path, specs: list[GameSpec]) -> dict[int, GameRecord]:
             if GameSpec.from_json(result["spec"]) != spec:
                 raise UsageError(f"--resume: {result_path} is a game of another tournament (other "
                                  f"settings); use another --out folder")
+            if code_of is not None and result.get("code") != code_of(spec):
+                stale += 1
+                continue
             replay_path = Path(f"{stem}.replay.json")
             replay = rp.load(replay_path).to_json()
             plans = json.loads(Path(f"{stem}.ai.json").read_text(encoding="utf-8"))["plans"]
@@ -552,17 +576,19 @@ def load_finished(folder: Path, specs: list[GameSpec]) -> dict[int, GameRecord]:
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise UsageError(f"--resume: {stem.name}: unusable ({exc}); delete it to play it "
                              f"again") from None
-    return out
+    return out, stale
 
 
 def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord],
                   stats: dict[tuple[str, str], PairStats], settings: dict[str, Any]) -> list[Path]:
     """Write every output file into ``out`` (created if needed); returns the paths written."""
+    from kabuto.cli import ledger
+
     out.mkdir(parents=True, exist_ok=True)
     (out / "replays").mkdir(exist_ok=True)
     written = []
-    for r in records:
-        written += save_replay(out / "replays", r)  # again: the same bytes if saved as it finished
+    for r in records:  # again: the same bytes if saved as it finished
+        written += save_replay(out / "replays", r, ledger.code_of(r.spec))
     games = settings["games"]
     title = (f"Kabuto Sumo tournament: {settings['level']} AI, {games} game{'s' if games != 1 else ''} "
              f"per pair, seed {settings['seed']}")
@@ -676,14 +702,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise UsageError(f"--out: {out} exists and is not a folder")
     wrestlers = wrestler_keys(args.wrestlers)
     specs = schedule(wrestlers, args.games, args.level, args.seed, args.max_turns)
-    finished = load_finished(out / "replays", specs) if args.resume else {}
+    from kabuto.cli import ledger  # (it reads this module: imported here, not at the top)
+
+    # Kept games count only if this code and data played them (an interrupted run resumed after
+    # an update plays again what the old code played).
+    finished, stale = (load_kept(out / "replays", specs, ledger.code_of) if args.resume
+                       else ({}, 0))
     todo = [s for s in specs if s.index not in finished]
+    if stale:
+        print(stale_text(stale, out / "replays"), file=sys.stderr)
     if finished:
         print(f"resuming: {len(finished)} of {len(specs)} games already played in {out}/")
 
     def keep(record: GameRecord) -> None:  # each game is on disk the moment it finishes
         try:
-            save_replay(out / "replays", record)
+            save_replay(out / "replays", record, ledger.code_of(record.spec))
         except OSError as exc:
             raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
         finished[record.spec.index] = record

@@ -87,6 +87,39 @@ def test_games_of_other_code_or_data_are_played_again(whole, tmp_path, capsys):
     assert (docs / "balance.json").read_bytes() == (whole / "balance.json").read_bytes()
 
 
+def test_games_kept_in_the_folder_by_other_code_are_played_again_not_relabelled(whole, tmp_path, capsys):
+    # An earlier design's report stopped part way: its ledger lines and its games' folder both
+    # hold games 0-2 (the folder's result files name the old fingerprint, or none, as files from
+    # before the fingerprint was kept there). Resumed under this code, they are played again: the
+    # folder's copies must not slip back into the ledger under today's fingerprint.
+    def older(rows):
+        return [json.dumps({**json.loads(r), "code": "0" * 16}) if i < 3 else r for i, r in enumerate(rows)]
+
+    docs = another_machine(whole, tmp_path, keep=older)
+    games = tmp_path / "fresh-games"
+    shutil.copytree(whole.parent / "games", games)
+    stale = [json.loads(r)["spec"]["index"] for r in lines(whole)[:3]]
+    for k, index in enumerate(stale):
+        path = games / f"game-{index:04d}.result.json"
+        result = json.loads(path.read_text(encoding="utf-8"))
+        assert result["code"] == ledger.fingerprint(len(result["spec"]["wrestlers"]))
+        result["turns"] += 1  # what another design's game would say (the report must not read it)
+        if k == 0:
+            del result["code"]
+        else:
+            result["code"] = "0" * 16
+        path.write_text(json.dumps(result), encoding="utf-8")
+    before = {p.name: p.stat().st_mtime_ns for p in games.glob("game-*.result.json")}
+    assert resume(docs, tmp_path) == 0
+    err = capsys.readouterr().err
+    assert f"3 games in {docs / ledger.NAME}" in err and f"3 games in {games}" in err
+    assert "resuming: 6 of 9" in err
+    replaced = {p.name for p in games.glob("game-*.result.json") if p.stat().st_mtime_ns != before[p.name]}
+    assert replaced == {f"game-{i:04d}.result.json" for i in stale}
+    assert (docs / "balance.json").read_bytes() == (whole / "balance.json").read_bytes()
+    assert sorted(lines(docs)) == sorted(lines(whole))
+
+
 @pytest.mark.parametrize("damage", ["not json", "[1, 2]", '{"code": "%s", "spec": {}}'])
 def test_a_damaged_line_is_one_clear_error_and_nothing_changes(whole, tmp_path, capsys, damage):
     damage = damage.replace("%s", ledger.fingerprint(2))
