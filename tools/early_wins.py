@@ -881,7 +881,7 @@ def _second_turn(units_of: dict[Key, list[Task]], results: dict[Key, PairResult]
             break
         res, done = results[(n, a, b, r)], sum(u in have for u in units)
         rows.append({"opening": r + 1, "units_done": done, "units": len(units),
-                         "tried": res.tried_second, "wins": res.wins_second})
+                     "tried": res.tried_second, "wins": res.wins_second})
         if not res.wins_second:
             if done == len(units):
                 verdict = f"avoided by opening {r + 1}"
