@@ -582,13 +582,11 @@ def load_kept(folder: Path, specs: list[GameSpec],
 def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord],
                   stats: dict[tuple[str, str], PairStats], settings: dict[str, Any]) -> list[Path]:
     """Write every output file into ``out`` (created if needed); returns the paths written."""
-    from kabuto.cli import ledger
-
     out.mkdir(parents=True, exist_ok=True)
     (out / "replays").mkdir(exist_ok=True)
     written = []
-    for r in records:  # again: the same bytes if saved as it finished
-        written += save_replay(out / "replays", r, ledger.code_of(r.spec))
+    for r in records:
+        written += save_replay(out / "replays", r)  # again: the same bytes if saved as it finished
     games = settings["games"]
     title = (f"Kabuto Sumo tournament: {settings['level']} AI, {games} game{'s' if games != 1 else ''} "
              f"per pair, seed {settings['seed']}")
@@ -702,21 +700,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise UsageError(f"--out: {out} exists and is not a folder")
     wrestlers = wrestler_keys(args.wrestlers)
     specs = schedule(wrestlers, args.games, args.level, args.seed, args.max_turns)
-    from kabuto.cli import ledger  # (it reads this module: imported here, not at the top)
-
-    # Kept games count only if this code and data played them (an interrupted run resumed after
-    # an update plays again what the old code played).
-    finished, stale = (load_kept(out / "replays", specs, ledger.code_of) if args.resume
-                       else ({}, 0))
+    finished = load_finished(out / "replays", specs) if args.resume else {}
     todo = [s for s in specs if s.index not in finished]
-    if stale:
-        print(stale_text(stale, out / "replays"), file=sys.stderr)
     if finished:
         print(f"resuming: {len(finished)} of {len(specs)} games already played in {out}/")
 
     def keep(record: GameRecord) -> None:  # each game is on disk the moment it finishes
         try:
-            save_replay(out / "replays", record, ledger.code_of(record.spec))
+            save_replay(out / "replays", record)
         except OSError as exc:
             raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
         finished[record.spec.index] = record
