@@ -1050,7 +1050,7 @@ def report_md(summary: dict[str, Any]) -> str:
            f"pushes per ordered pair, edge share {summary['edge_share']} per 100); this page: the "
            f"same with `--so-far --write docs/early-wins.md`. A second-turn win after the quiet "
            f"opening is searched again after the first player's next quiet openings (up to "
-           f"{summary.get('openings', OPENINGS)}); the pair is cleared once one leaves no winning reply "
+           f"{summary['openings']}); the pair is cleared once one leaves no winning reply "
            f"(docs/rules-notes.md, \"A win after one opening is not yet forced\").", "",
            "| Board | Units done | First pushes | Turn-1 wins | Replies | Second-turn wins "
            "(quiet opening) | Avoided by a later opening | Not cleared |",

@@ -540,6 +540,13 @@ def _parse(argv: Sequence[str]):
     return p.parse_args(list(argv))
 
 
+def _stale_text(count: int, where: Path) -> str:
+    """What a resumed report tells of the ``count`` games in ``where`` it plays again."""
+    games = "1 game" if count == 1 else f"{count:,} games"
+    return (f"{games} in {where} {'was' if count == 1 else 'were'} played by other code or data "
+            f"and {'is' if count == 1 else 'are'} played again")
+
+
 @command("balance")
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(sys.argv[1:] if argv is None else argv)
@@ -568,7 +575,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         finished = {**logged, **finished}  # a full record where the games' folder still has one
         for count, where in ((stale, book), (stale_files, games_dir)):
             if count:
-                print(tm.stale_text(count, where), file=sys.stderr)
+                print(_stale_text(count, where), file=sys.stderr)
     elif logged:
         raise UsageError(f"--out: {book} already holds {len(logged):,} games of this report; add "
                          f"--resume to keep them, or delete it to play every game again")

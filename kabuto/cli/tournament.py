@@ -539,13 +539,6 @@ def load_finished(folder: Path, specs: list[GameSpec]) -> dict[int, GameRecord]:
     return load_kept(folder, specs)[0]
 
 
-def stale_text(count: int, where: Path) -> str:
-    """What a resumed run tells of the ``count`` games in ``where`` it plays again."""
-    games = "1 game" if count == 1 else f"{count:,} games"
-    return (f"{games} in {where} {'was' if count == 1 else 'were'} played by other code or data "
-            f"and {'is' if count == 1 else 'are'} played again")
-
-
 def load_kept(folder: Path, specs: list[GameSpec],
               code_of: Callable[[GameSpec], str] | None = None) -> tuple[dict[int, GameRecord], int]:
     """:func:`load_finished`, and with ``code_of`` (the fingerprint a game of a spec is played

@@ -150,4 +150,3 @@ def test_wilson_interval_holds_the_observed_rate(n, data):
     k = data.draw(st.integers(0, n))
     lo, hi = wilson(k, n)
     assert 0.0 <= lo <= k / n <= hi <= 1.0
-
