@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kabuto.cli import balance  # noqa: E402
-from kabuto.cli import tournament as tm  # noqa: E402
+from kabuto.cli.match import GameRecord, play_json  # noqa: E402
 
 
 def bare_push_seconds(repeats: int = 7) -> float:
@@ -86,10 +86,10 @@ def run(level: str, games: int, workers: int, seed: int) -> dict:
 
 
 def _timed_game(spec: dict) -> tuple[dict, float]:
-    """One game as the tournament's workers play it (``tournament._play_json``), and the CPU
+    """One game as the tournament's workers play it (``match.play_json``), and the CPU
     seconds it took."""
     c = time.process_time()
-    out = tm._play_json(spec)  # noqa: SLF001 - the tournament's own worker entry point
+    out = play_json(spec)
     return out, time.process_time() - c
 
 
@@ -105,7 +105,7 @@ def _play_timed(specs: list, workers: int) -> tuple[list, float]:
         ctx = multiprocessing.get_context("forkserver")
         with ctx.Pool(min(workers, len(specs))) as pool:
             done = pool.map(_timed_game, jobs, chunksize=1)
-    return [tm.GameRecord.from_json(d) for d, _ in done], sum(c for _, c in done)
+    return [GameRecord.from_json(d) for d, _ in done], sum(c for _, c in done)
 
 
 def main(argv: list[str] | None = None) -> int:

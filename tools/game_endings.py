@@ -44,6 +44,7 @@ from kabuto.ai.scoring import inventories  # noqa: E402
 from kabuto.cli import UsageError  # noqa: E402
 from kabuto.cli import balance as bal  # noqa: E402
 from kabuto.cli import tournament as tm  # noqa: E402
+from kabuto.cli.match import GameRecord, GameSpec  # noqa: E402
 from kabuto.replay import format as rp  # noqa: E402
 
 #: A wrestler this close to the centre (mm, centre to centre) is out of a push's reach: a piece
@@ -71,17 +72,17 @@ class TurnEnd:
 class GameReading:
     """One game read back: its record, every turn end, and each move's gain for its side."""
 
-    record: tm.GameRecord
+    record: GameRecord
     turn_ends: list[TurnEnd] = field(default_factory=list)
     move_gains: list[tuple[str, int]] = field(default_factory=list)
 
 
-def load_records(folder: Path) -> list[tm.GameRecord]:
+def load_records(folder: Path) -> list[GameRecord]:
     """Every finished game in ``folder`` (a ``kabuto balance --games-dir``), in schedule order."""
     specs = []
     for path in sorted(folder.glob("game-*.result.json")):
         try:
-            specs.append(tm.GameSpec.from_json(json.loads(path.read_text(encoding="utf-8"))["spec"]))
+            specs.append(GameSpec.from_json(json.loads(path.read_text(encoding="utf-8"))["spec"]))
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise UsageError(f"{path}: unusable ({exc})") from None
     found = tm.load_finished(folder, specs)
@@ -98,7 +99,7 @@ def _snapshot(game: Any) -> TurnEnd:
     return TurnEnd(game.turn.number, tuple(dist), tuple(sum(inv[k].values()) for k in sorted(inv)))
 
 
-def read_game(record: tm.GameRecord) -> GameReading:
+def read_game(record: GameRecord) -> GameReading:
     """Play ``record``'s replay again and note every turn end and every move's gain."""
     replay = rp.from_data(record.replay)
     stepper = rp.ReplayStepper(replay)

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 if TYPE_CHECKING:
-    from kabuto.cli.tournament import GameRecord
+    from kabuto.cli.match import GameRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 LEDGER = ROOT / "docs" / "balance-games.jsonl"

@@ -44,6 +44,8 @@ from typing import Any
 
 from kabuto.cli import UsageError, command, ledger, subparser
 from kabuto.cli import tournament as tm
+from kabuto.cli.fingerprint import code_of
+from kabuto.cli.match import GameRecord, GameSpec
 from physics.fileio import write_atomic
 
 #: How a game ended, in the report's words (the keys of ``end_reasons``).
@@ -68,18 +70,18 @@ SAMPLES = (("3 players", 3, False), ("4 players (2 v 2)", 4, False), ("Junior Le
 
 # ----- the schedule -------------------------------------------------------------------------------
 def schedule(wrestlers: Sequence[str], games: int, sample_games: int, level: str, seed: int,
-             max_turns: int) -> list[tm.GameSpec]:
+             max_turns: int) -> list[GameSpec]:
     """Every ordered pair of ``wrestlers`` (the first moves first) ``games`` times, then
     ``sample_games`` games of each format in :data:`SAMPLES`. Seeds follow the tournament's rule
     (``seed * 1_000_003 + index``), so a game here is the same game ``kabuto tournament`` plays."""
     from kabuto.rules.junior import load_junior
     from kabuto.rules.wrestlers import load_wrestlers
 
-    specs: list[tm.GameSpec] = []
+    specs: list[GameSpec] = []
 
     def add(seats: tuple[str, ...], first: int, junior: bool = False) -> None:
         index = len(specs)
-        specs.append(tm.GameSpec(index, seats, first, (level,) * len(seats), seed * 1_000_003 + index,
+        specs.append(GameSpec(index, seats, first, (level,) * len(seats), seed * 1_000_003 + index,
                                  max_turns, junior))
 
     for a in wrestlers:
@@ -97,7 +99,7 @@ def schedule(wrestlers: Sequence[str], games: int, sample_games: int, level: str
     return specs
 
 
-def play_order(specs: Sequence[tm.GameSpec], games: int, sample_games: int) -> list[tm.GameSpec]:
+def play_order(specs: Sequence[GameSpec], games: int, sample_games: int) -> list[GameSpec]:
     """``specs`` in the order they are played: round by round (every ordered pair's first game and
     each format's first sample, then every second game, ...), so that a report stopped part way, or
     grown over several sittings, has played every pair about equally often (the figures do not
@@ -109,7 +111,7 @@ def play_order(specs: Sequence[tm.GameSpec], games: int, sample_games: int) -> l
     """
     two = len(specs) - len(SAMPLES) * sample_games
 
-    def round_of(spec: tm.GameSpec) -> int:
+    def round_of(spec: GameSpec) -> int:
         if spec.index < two:
             return spec.index % games
         return (spec.index - two) % sample_games if sample_games else 0
@@ -117,7 +119,7 @@ def play_order(specs: Sequence[tm.GameSpec], games: int, sample_games: int) -> l
     return sorted(specs, key=lambda spec: (round_of(spec), spec.index))
 
 
-def format_of(spec: tm.GameSpec) -> str:
+def format_of(spec: GameSpec) -> str:
     """The format a game belongs to: "2 players" or one of :data:`SAMPLES`' names."""
     for name, players, junior in SAMPLES:
         if spec.players == players and spec.junior == junior:
@@ -126,7 +128,7 @@ def format_of(spec: tm.GameSpec) -> str:
 
 
 # ----- what happened in a game --------------------------------------------------------------------
-def ending(record: tm.GameRecord) -> str:
+def ending(record: GameRecord) -> str:
     """How ``record``'s game ended: a key of :data:`ENDINGS`. A knock-out is a push's or a move's by
     the game's last action (the game ends the moment a wrestler falls)."""
     from kabuto.rules import outcomes
@@ -145,13 +147,13 @@ def ending(record: tm.GameRecord) -> str:
     return "move_knockout" if acts and acts[-1]["type"] == "move" else "push_knockout"
 
 
-def moves_used(record: tm.GameRecord) -> Counter[tuple[int, str]]:
+def moves_used(record: GameRecord) -> Counter[tuple[int, str]]:
     """How often each seat used each signature move: {(seat, move name): uses}."""
     return Counter((a["seat"], a["name"]) for a in record.replay.get("actions", [])
                    if a.get("type") == "move")
 
 
-def score(record: tm.GameRecord, seat: int) -> float:
+def score(record: GameRecord, seat: int) -> float:
     """1 for a win of ``seat``, 0 for a loss, 1/2 for a draw or a stopped game."""
     if not record.winners:
         return 0.5
@@ -213,7 +215,7 @@ def targets(fig: dict[str, Any]) -> list[Target]:
 OPENING_TURNS = 10
 
 
-def by_mover(records: Iterable[tm.GameRecord]) -> dict[str, Any]:
+def by_mover(records: Iterable[GameRecord]) -> dict[str, Any]:
     """How the first and the second player won (two-player games): their wins by ending, and the
     knock-outs of the opening (within :data:`OPENING_TURNS` turns). A draw or a stopped game is
     nobody's win and is left out."""
@@ -232,7 +234,7 @@ def by_mover(records: Iterable[tm.GameRecord]) -> dict[str, Any]:
             "opening_turns": OPENING_TURNS}
 
 
-def figures(records: Iterable[tm.GameRecord]) -> dict[str, Any]:
+def figures(records: Iterable[GameRecord]) -> dict[str, Any]:
     """The report's figures for a set of games of one format (see the module's docstring)."""
     from kabuto.rules.wrestlers import load_wrestlers
 
@@ -275,10 +277,10 @@ def figures(records: Iterable[tm.GameRecord]) -> dict[str, Any]:
     }
 
 
-def report(records: Sequence[tm.GameRecord], settings: dict[str, Any]) -> dict[str, Any]:
+def report(records: Sequence[GameRecord], settings: dict[str, Any]) -> dict[str, Any]:
     """Everything ``balance.json`` holds: the two-player figures at the top level (the keys issue
     #16 names), the targets checked against them, and each sample format's figures."""
-    by_format: dict[str, list[tm.GameRecord]] = {}
+    by_format: dict[str, list[GameRecord]] = {}
     for r in records:
         by_format.setdefault(format_of(r.spec), []).append(r)
     out = figures(by_format.pop("2 players", []))
@@ -430,7 +432,7 @@ def _png(fig: Any, plt: Any) -> bytes:
     return buf.getvalue()
 
 
-def write_report(out: Path, records: Sequence[tm.GameRecord], settings: dict[str, Any]) -> list[Path]:
+def write_report(out: Path, records: Sequence[GameRecord], settings: dict[str, Any]) -> list[Path]:
     """Write balance.json, balance.md and (with matplotlib) the charts into ``out``."""
     rep = report(records, settings)
     files: dict[str, bytes] = {}
@@ -456,7 +458,7 @@ def write_report(out: Path, records: Sequence[tm.GameRecord], settings: dict[str
 REPORT_TURNS = 42
 
 
-def turns_expected(spec: tm.GameSpec, played: Sequence[tm.GameRecord]) -> float:
+def turns_expected(spec: GameSpec, played: Sequence[GameRecord]) -> float:
     """How many turns ``spec`` should last: the mean of the games of its format already played (a
     resumed report knows them), else of every game played, else :data:`REPORT_TURNS` (a fresh
     report at the hard level; a tournament's typical game is a third as long).
@@ -469,11 +471,11 @@ def turns_expected(spec: tm.GameSpec, played: Sequence[tm.GameRecord]) -> float:
     return statistics.fmean(pool) if pool else float(min(REPORT_TURNS, spec.max_turns))
 
 
-def _mean_turns(played: Sequence[tm.GameRecord]) -> float:
+def _mean_turns(played: Sequence[GameRecord]) -> float:
     return statistics.fmean(r.turns for r in played)
 
 
-def expected_seconds(todo: Sequence[tm.GameSpec], played: Sequence[tm.GameRecord],
+def expected_seconds(todo: Sequence[GameSpec], played: Sequence[GameRecord],
                      per_decision: dict[str, float], workers: int) -> float:
     """The expected wall time of playing ``todo`` over ``workers`` processes: each game's expected
     turns (:func:`turns_expected`) times the measured time of one decision at its levels."""
@@ -484,7 +486,7 @@ def expected_seconds(todo: Sequence[tm.GameSpec], played: Sequence[tm.GameRecord
     return work / max(1, min(workers, len(todo)))
 
 
-def estimate_text(todo: Sequence[tm.GameSpec], played: Sequence[tm.GameRecord], workers: int) -> str:
+def estimate_text(todo: Sequence[GameSpec], played: Sequence[GameRecord], workers: int) -> str:
     """How many games are left and how long they should take, said before anything is played."""
     levels = sorted({lvl for s in todo for lvl in s.levels})
     per = {lvl: tm.seconds_per_decision(lvl) for lvl in levels}
@@ -540,13 +542,6 @@ def _parse(argv: Sequence[str]):
     return p.parse_args(list(argv))
 
 
-def _stale_text(count: int, where: Path) -> str:
-    """What a resumed report tells of the ``count`` games in ``where`` it plays again."""
-    games = "1 game" if count == 1 else f"{count:,} games"
-    return (f"{games} in {where} {'was' if count == 1 else 'were'} played by other code or data "
-            f"and {'is' if count == 1 else 'are'} played again")
-
-
 @command("balance")
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(sys.argv[1:] if argv is None else argv)
@@ -569,13 +564,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     # A game of the folder counts only if the code and data here played it (its result file names
     # the fingerprint, as the ledger's line does): the same spec played by an earlier design or AI
     # is another game now, and is played again (and its files replaced).
-    finished, stale_files = (tm.load_kept(games_dir, specs, ledger.code_of) if args.resume
+    finished, stale_files = (tm.load_kept(games_dir, specs, code_of) if args.resume
                              else ({}, 0))
     if args.resume:
         finished = {**logged, **finished}  # a full record where the games' folder still has one
         for count, where in ((stale, book), (stale_files, games_dir)):
             if count:
-                print(_stale_text(count, where), file=sys.stderr)
+                print(tm.stale_text(count, where), file=sys.stderr)
     elif logged:
         raise UsageError(f"--out: {book} already holds {len(logged):,} games of this report; add "
                          f"--resume to keep them, or delete it to play every game again")
@@ -587,9 +582,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if finished:
         print(f"resuming: {len(finished)} of {len(specs)} games already played", file=sys.stderr)
 
-    def keep(record: tm.GameRecord) -> None:  # each game is on disk the moment it finishes
+    def keep(record: GameRecord) -> None:  # each game is on disk the moment it finishes
         for folder, save in ((games_dir, lambda: tm.save_replay(games_dir, record,
-                                                                ledger.code_of(record.spec))),
+                                                                code_of(record.spec))),
                              (out, lambda: ledger.append(book, record))):
             try:
                 save()

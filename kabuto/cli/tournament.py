@@ -35,141 +35,17 @@ import os
 import statistics
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from kabuto.cli import UsageError, command, progress_wanted, subparser
+from kabuto.cli.fingerprint import code_of
+from kabuto.cli.match import GameRecord, GameSpec, play_game, play_json
 from physics.fileio import write_atomic
 
 #: z for a 95% two-sided interval
 Z95 = 1.959963984540054
-
-
-# ----- one game -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class GameSpec:
-    """Everything that decides one game: wrestlers by seat, first player, AI level by seat, seed."""
-
-    index: int
-    wrestlers: tuple[str, ...]
-    first_player: int
-    levels: tuple[str, ...]
-    seed: int
-    max_turns: int
-    junior: bool = False
-
-    @property
-    def players(self) -> int:
-        return len(self.wrestlers)
-
-    def to_json(self) -> dict[str, Any]:
-        d = {"index": self.index, "wrestlers": list(self.wrestlers), "first_player": self.first_player,
-             "levels": list(self.levels), "seed": self.seed, "max_turns": self.max_turns}
-        if self.junior:  # only when set: files of earlier tournaments keep matching
-            d["junior"] = True
-        return d
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> GameSpec:
-        return cls(int(d["index"]), tuple(d["wrestlers"]), int(d["first_player"]), tuple(d["levels"]),
-                   int(d["seed"]), int(d["max_turns"]), bool(d.get("junior", False)))
-
-
-@dataclass
-class GameRecord:
-    """How one game went. ``winner`` is the winning seat (None: a draw, or stopped at max turns; in
-    a 4-player game, the first seat of the winning team). ``result`` is the game's
-    :class:`~kabuto.rules.outcomes.GameResult` as JSON (None when stopped at max turns): the winning
-    seats, and who ended the game and whose wrestlers fell.
-
-    ``replay`` is the game in the replay format of :mod:`kabuto.replay.format` (or, if that module is not
-    available, ``Game.to_json``); ``plans`` the AI's plan for every turn (aims before the hand wobble,
-    pushes executed, predictions).
-    """
-
-    spec: GameSpec
-    winner: int | None
-    reason: str
-    turns: int
-    previews: int
-    replay: dict[str, Any] = field(repr=False)
-    plans: list[dict[str, Any]] = field(repr=False, default_factory=list)
-    result: dict[str, Any] | None = None
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """Every winning seat (both of a team in 4-player games); () for a draw or a stopped game."""
-        if self.result is not None:
-            return tuple(self.result["seats"]) if self.result["winner"] is not None else ()
-        return () if self.winner is None else (self.winner,)
-
-    def to_json(self) -> dict[str, Any]:
-        d = {"spec": self.spec.to_json(), "winner": self.winner, "reason": self.reason,
-             "turns": self.turns, "previews": self.previews, "replay": self.replay,
-             "plans": self.plans}
-        if self.result is not None:
-            d["result"] = self.result
-        return d
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> GameRecord:
-        return cls(GameSpec.from_json(d["spec"]), d["winner"], d["reason"], d["turns"], d["previews"],
-                   d["replay"], d.get("plans", []), d.get("result"))
-
-
-def ai_seed(spec: GameSpec, seat: int) -> int:
-    """The AI seed of ``seat`` in a game: its plans also depend on the position, so one per seat."""
-    return spec.seed * 10 + seat
-
-
-def _recorder(game: Any, spec: GameSpec) -> Any:
-    """A :class:`kabuto.replay.recorder.Recorder` for the game (never saving by itself)."""
-    from kabuto.replay import format as rp
-    from kabuto.replay.recorder import Recorder
-
-    seats = tuple(f"AI {lvl}" for lvl in spec.levels)
-    return Recorder(Path("."), game.setup, seats=seats, pieces=rp.pieces_of(game.world))
-
-
-def play_game(spec: GameSpec, ai_workers: int = 1, levels: dict[str, Any] | None = None) -> GameRecord:
-    """Play one AI-vs-AI game to the end (or ``max_turns``). ``levels`` may map a level name in
-    ``spec.levels`` to a :class:`kabuto.ai.Level` to use instead of ai.toml's (tests, benchmarks)."""
-    from kabuto.ai import choose, play_turn
-    from kabuto.rules.game import Game
-
-    game = Game.new(players=spec.players, wrestlers=list(spec.wrestlers), junior=spec.junior,
-                    seed=spec.seed, first_player=spec.first_player)
-    rec = _recorder(game, spec)
-    plans = []
-    previews = 0
-    while not game.is_over and game.turn.number <= spec.max_turns:
-        seat = game.current_seat
-        lvl = spec.levels[seat]
-        plan = choose(game, (levels or {}).get(lvl, lvl), seed=ai_seed(spec, seat), workers=ai_workers)
-        play_turn(game, plan, on_action=rec.sync)
-        previews += plan.previews
-        plans.append(plan.to_json())
-    r = game.result
-    if r is not None:
-        winner = None if r.winner is None else r.seats[0]
-        reason, text = r.reason, r.text
-    else:
-        winner, reason, text = None, "max_turns", f"stopped after {spec.max_turns} turns"
-    replay = rec.to_json(game)
-    # Deterministic metadata: the same game gives the same file, however it was scheduled.
-    replay["meta"] = {"game_id": f"tournament-{spec.seed}", "kabuto": replay["meta"].get("kabuto"),
-                      "physics_model": replay["meta"].get("physics_model"),
-                      "start_hash": replay["meta"].get("start_hash"),
-                      "seats": list(rec.meta.get("seats", [])), "result": text,
-                      "note": f"kabuto tournament game {spec.index}, seed {spec.seed}"}
-    return GameRecord(spec, winner, reason, game.turn.number - (0 if game.is_over else 1), previews,
-                      replay, plans, None if r is None else r.to_json())
-
-
-def _play_json(spec: dict[str, Any]) -> dict[str, Any]:
-    """Worker entry point: JSON in, JSON out (no game objects cross process boundaries)."""
-    return play_game(GameSpec.from_json(spec)).to_json()
 
 
 # ----- how long it will take ----------------------------------------------------------------------
@@ -271,7 +147,7 @@ def run_local(specs: list[GameSpec], workers: int, progress: Callable[[], None] 
     results: dict[int, GameRecord] = {}
     pool = ctx.Pool(min(workers, len(specs)), initializer=ignore_sigint)
     try:
-        for d in pool.imap_unordered(_play_json, [s.to_json() for s in specs]):
+        for d in pool.imap_unordered(play_json, [s.to_json() for s in specs]):
             r = GameRecord.from_json(d)
             results[r.spec.index] = r
             done(r)
@@ -328,7 +204,7 @@ def run_ray(specs: list[GameSpec], workers: int, address: str | None = None,
     try:
         if on_start:
             on_start()
-        remote = ray.remote(num_cpus=1)(_play_json)
+        remote = ray.remote(num_cpus=1)(play_json)
         pending = {remote.remote(s.to_json()): s.index for s in specs}
         results: dict[int, GameRecord] = {}
         waiting = list(pending)
@@ -539,6 +415,13 @@ def load_finished(folder: Path, specs: list[GameSpec]) -> dict[int, GameRecord]:
     return load_kept(folder, specs)[0]
 
 
+def stale_text(count: int, where: Path) -> str:
+    """What a resumed run tells of the ``count`` games in ``where`` it plays again."""
+    games = "1 game" if count == 1 else f"{count:,} games"
+    return (f"{games} in {where} {'was' if count == 1 else 'were'} played by other code or data "
+            f"and {'is' if count == 1 else 'are'} played again")
+
+
 def load_kept(folder: Path, specs: list[GameSpec],
               code_of: Callable[[GameSpec], str] | None = None) -> tuple[dict[int, GameRecord], int]:
     """:func:`load_finished`, and with ``code_of`` (the fingerprint a game of a spec is played
@@ -578,8 +461,8 @@ def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord]
     out.mkdir(parents=True, exist_ok=True)
     (out / "replays").mkdir(exist_ok=True)
     written = []
-    for r in records:
-        written += save_replay(out / "replays", r)  # again: the same bytes if saved as it finished
+    for r in records:  # again: the same bytes if saved as it finished
+        written += save_replay(out / "replays", r, code_of(r.spec))
     games = settings["games"]
     title = (f"Kabuto Sumo tournament: {settings['level']} AI, {games} game{'s' if games != 1 else ''} "
              f"per pair, seed {settings['seed']}")
@@ -693,14 +576,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise UsageError(f"--out: {out} exists and is not a folder")
     wrestlers = wrestler_keys(args.wrestlers)
     specs = schedule(wrestlers, args.games, args.level, args.seed, args.max_turns)
-    finished = load_finished(out / "replays", specs) if args.resume else {}
+    # Kept games count only if this code and data played them (an interrupted run resumed after
+    # an update plays again what the old code played).
+    finished, stale = load_kept(out / "replays", specs, code_of) if args.resume else ({}, 0)
     todo = [s for s in specs if s.index not in finished]
+    if stale:
+        print(stale_text(stale, out / "replays"), file=sys.stderr)
     if finished:
         print(f"resuming: {len(finished)} of {len(specs)} games already played in {out}/")
 
     def keep(record: GameRecord) -> None:  # each game is on disk the moment it finishes
         try:
-            save_replay(out / "replays", record)
+            save_replay(out / "replays", record, code_of(record.spec))
         except OSError as exc:
             raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
         finished[record.spec.index] = record

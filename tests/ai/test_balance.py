@@ -8,7 +8,8 @@ from collections import Counter
 import pytest
 
 from kabuto.cli import balance as bal
-from kabuto.cli.tournament import GameRecord, GameSpec, duration_text, expected_seconds
+from kabuto.cli.match import GameRecord, GameSpec
+from kabuto.cli.tournament import duration_text, expected_seconds
 from kabuto.cli.tournament import main as tournament_main
 from kabuto.rules import outcomes
 

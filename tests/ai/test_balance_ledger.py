@@ -9,6 +9,7 @@ import shutil
 import pytest
 
 from kabuto.cli import balance as bal
+from kabuto.cli import fingerprint as fp
 from kabuto.cli import ledger
 
 ARGS = ["--games", "1", "--wrestlers", "mike,hank,gus", "--sample-games", "1", "--level", "easy",
@@ -44,7 +45,7 @@ def resume(docs, tmp_path):
 def test_every_finished_game_has_one_short_line(whole):
     rows = [json.loads(line) for line in lines(whole)]
     assert sorted(r["spec"]["index"] for r in rows) == list(range(9))  # 6 two-player games, 3 samples
-    assert all(r["code"] == ledger.fingerprint(len(r["spec"]["wrestlers"])) for r in rows)
+    assert all(r["code"] == fp.fingerprint(len(r["spec"]["wrestlers"])) for r in rows)
     assert max(len(line) for line in lines(whole)) < 4000  # a replay and its plans are ~60 kB
 
 
@@ -102,7 +103,7 @@ def test_games_kept_in_the_folder_by_other_code_are_played_again_not_relabelled(
     for k, index in enumerate(stale):
         path = games / f"game-{index:04d}.result.json"
         result = json.loads(path.read_text(encoding="utf-8"))
-        assert result["code"] == ledger.fingerprint(len(result["spec"]["wrestlers"]))
+        assert result["code"] == fp.fingerprint(len(result["spec"]["wrestlers"]))
         result["turns"] += 1  # what another design's game would say (the report must not read it)
         if k == 0:
             del result["code"]
@@ -122,7 +123,7 @@ def test_games_kept_in_the_folder_by_other_code_are_played_again_not_relabelled(
 
 @pytest.mark.parametrize("damage", ["not json", "[1, 2]", '{"code": "%s", "spec": {}}'])
 def test_a_damaged_line_is_one_clear_error_and_nothing_changes(whole, tmp_path, capsys, damage):
-    damage = damage.replace("%s", ledger.fingerprint(2))
+    damage = damage.replace("%s", fp.fingerprint(2))
     docs = another_machine(whole, tmp_path, keep=lambda rows: rows[:2] + [damage] + rows[2:])
     before = (docs / ledger.NAME).read_bytes()
     assert resume(docs, tmp_path) == 2
@@ -151,9 +152,9 @@ def test_a_ledger_of_another_report_is_refused(whole, tmp_path, capsys):
 
 def test_prose_does_not_change_the_fingerprint_but_code_does():
     base = "def push(speed):\n    return min(speed, 0.5)\n"
-    assert ledger.source_digest(base) == ledger.source_digest(
+    assert fp.source_digest(base) == fp.source_digest(
         '"""Pushes."""\n\ndef push(speed):  # the hand\'s limit\n    """Why."""\n    return min(speed, 0.5)\n')
-    assert ledger.source_digest(base) != ledger.source_digest(base.replace("0.5", "0.6"))
+    assert fp.source_digest(base) != fp.source_digest(base.replace("0.5", "0.6"))
 
 
 @pytest.fixture
@@ -167,24 +168,24 @@ def assets_copy(tmp_path, monkeypatch):
 
 
 def test_the_fingerprint_follows_the_games_data_not_its_comments(assets_copy):
-    same = ledger.fingerprint.__wrapped__(2)
+    same = fp.fingerprint.__wrapped__(2)
     text = (assets_copy / "materials.toml").read_text(encoding="utf-8")
     (assets_copy / "materials.toml").write_text(text + "\n# a comment is not data\n", encoding="utf-8")
     (assets_copy / "help" / "extra.md").write_text("Help never decides a game.\n", encoding="utf-8")
-    assert ledger.fingerprint.__wrapped__(2) == same
+    assert fp.fingerprint.__wrapped__(2) == same
     (assets_copy / "materials.toml").write_text(text.replace("max_speed = 0.5", "max_speed = 0.6"),
                                                 encoding="utf-8")
-    assert ledger.fingerprint.__wrapped__(2) != same
+    assert fp.fingerprint.__wrapped__(2) != same
 
 
 def test_a_board_change_makes_only_that_boards_games_stale(assets_copy):
-    before = {n: ledger.fingerprint.__wrapped__(n) for n in (2, 3, 4)}
+    before = {n: fp.fingerprint.__wrapped__(n) for n in (2, 3, 4)}
     text = (assets_copy / "setups.toml").read_text(encoding="utf-8")
     start = text.index("[boards.3]")
     moved = text[:start] + text[start:].replace("0.06800", "0.06700", 1)  # a 3P wrestler 1 mm in
     assert moved != text
     (assets_copy / "setups.toml").write_text(moved, encoding="utf-8")
-    after = {n: ledger.fingerprint.__wrapped__(n) for n in (2, 3, 4)}
+    after = {n: fp.fingerprint.__wrapped__(n) for n in (2, 3, 4)}
     assert after[3] != before[3] and after[2] == before[2] and after[4] == before[4]
 
 
@@ -193,7 +194,7 @@ def test_the_ais_scoring_makes_the_report_stale_but_not_the_early_wins_search(as
     a new scoring weight replays the report's games and leaves the search's units standing; a
     change to the targets it tries ([search] in ai.toml) or to the board makes them stale too."""
     def both() -> tuple[str, str]:
-        return ledger.fingerprint.__wrapped__(2), ledger.search_fingerprint.__wrapped__(2)
+        return fp.fingerprint.__wrapped__(2), fp.search_fingerprint.__wrapped__(2)
 
     games, search = both()
     ai = assets_copy / "ai.toml"

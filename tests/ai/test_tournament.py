@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kabuto.cli.tournament import GameRecord, GameSpec, main, pair_stats, schedule, wilson
+from kabuto.cli.match import GameRecord, GameSpec
+from kabuto.cli.tournament import main, pair_stats, schedule, wilson
 from kabuto.replay import format as rp
 from kabuto.rules.game import Game
 
@@ -150,3 +151,21 @@ def test_wilson_interval_holds_the_observed_rate(n, data):
     k = data.draw(st.integers(0, n))
     lo, hi = wilson(k, n)
     assert 0.0 <= lo <= k / n <= hi <= 1.0
+
+
+def test_resume_plays_again_a_game_that_other_code_played(one_worker, tmp_path, capsys):
+    # A run stopped, the code or data changed (its fingerprint is in each result file), then
+    # --resume: the old game is played again, the others kept; the files end as a fresh run's.
+    import shutil
+
+    out = tmp_path / "k"
+    shutil.copytree(one_worker, out)
+    path = out / "replays" / "game-0001.result.json"
+    result = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**result, "code": "0" * 16, "winner": None}), encoding="utf-8")
+    capsys.readouterr()
+    assert main([*ARGS, "--out", str(out), "--workers", "1", "--resume"]) == 0
+    captured = capsys.readouterr()
+    assert "1 game in" in captured.err and "was played by other code" in captured.err
+    assert "resuming: 2 of 3" in captured.out
+    assert files(out) == files(one_worker)

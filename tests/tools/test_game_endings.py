@@ -10,7 +10,9 @@ import math
 import pytest
 
 from kabuto.ai.scoring import inventories
+from kabuto.cli import match
 from kabuto.cli import tournament as tm
+from kabuto.cli.match import GameRecord, GameSpec
 from kabuto.rules.game import Game
 from tests.tools.conftest import load_tool
 
@@ -29,13 +31,13 @@ def _seen(game: Game) -> tuple[tuple[float | None, ...], tuple[int, ...]]:
     return dist, tuple(sum(inv[k].values()) for k in sorted(inv))
 
 
-def play(index: int, turns: int, grip_first: bool) -> tuple[tm.GameRecord, list, list[int]]:
+def play(index: int, turns: int, grip_first: bool) -> tuple[GameRecord, list, list[int]]:
     """A game of Mike against Hank stopped after ``turns`` turns of plain pushes (Mike's first turn
     opening with Vice Grip when ``grip_first``): its record as ``kabuto balance`` keeps it, what the
     game showed at each turn end, and what each Vice Grip gained Mike's side."""
-    spec = tm.GameSpec(index, ("mike", "hank"), 0, ("hard", "hard"), index, turns)
+    spec = GameSpec(index, ("mike", "hank"), 0, ("hard", "hard"), index, turns)
     game = Game.new(players=2, wrestlers=list(spec.wrestlers), seed=spec.seed, first_player=0)
-    rec = tm._recorder(game, spec)
+    rec = match._recorder(game, spec)
     shown, gains = [], []
     for turn in range(turns):
         if grip_first and turn == 0:
@@ -52,7 +54,7 @@ def play(index: int, turns: int, grip_first: bool) -> tuple[tm.GameRecord, list,
         game.end_turn()
         rec.sync(game)
     assert not game.is_over  # pushes this slow knock nobody out: the game meets the cap
-    record = tm.GameRecord(spec, None, "max_turns", turns, 0, rec.to_json(game), [], None)
+    record = GameRecord(spec, None, "max_turns", turns, 0, rec.to_json(game), [], None)
     return record, shown, gains
 
 

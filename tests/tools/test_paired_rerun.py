@@ -6,7 +6,7 @@ import json
 import pytest
 
 from kabuto.cli import ledger
-from kabuto.cli.tournament import GameRecord, GameSpec, play_game
+from kabuto.cli.match import GameRecord, GameSpec, play_game
 from tests.tools.conftest import load_tool
 
 

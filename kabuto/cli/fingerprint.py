@@ -1,0 +1,131 @@
+"""The fingerprint of the code and data that decide a game: a kept game (a balance report's ledger
+line, a tournament's replay folder, an early-wins search unit) counts only if today's code and data
+would play it the same way.
+
+A game's fingerprint covers the data that decide it (``materials.toml``, ``wrestlers.toml``,
+``ai.toml``, ``junior.toml``, and of ``setups.toml`` the supply and the board and inventories of the
+game's number of players), the source of the physics, the rules, the AI and the loop that plays one
+game (:mod:`kabuto.cli.match`), and pymunk's version. Comments, docstrings and layout are left out
+of both (:func:`source_digest`, :func:`data_digest`: only a change the game can see counts), and so
+is every other board: a change to the 3-player board leaves the two-player games standing. How a
+tournament or a report is run, resumed or written is not in it either, so editing those never
+throws away games already played.
+
+The early-wins search (``tools/early_wins.py``) keeps its units of work the same way under
+:func:`search_fingerprint`: the same data, physics and rules, but of the AI only the move targets
+the search tries, so retuning how the AI plays replays the report's games and not the search.
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from kabuto.cli import match
+from kabuto.cli.match import GameSpec
+
+#: The data files that decide how a game goes (the rest of assets/ is help, sounds, card faces).
+GAME_DATA = ("materials.toml", "setups.toml", "wrestlers.toml", "ai.toml", "junior.toml")
+
+
+def source_digest(text: str) -> str:
+    """What the interpreter sees of a module: its syntax tree with docstrings dropped (comments and
+    layout are not in the tree), so editing prose never makes a ledger's games stale.
+
+    >>> source_digest('def f():\\n    "Why."\\n    return 1  # one') == source_digest('def f():\\n  return 1')
+    True
+    """
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return hashlib.sha256(ast.dump(tree).encode()).hexdigest()
+
+
+def data_digest(name: str, text: str, players: int, table: str | None = None) -> str:
+    """What a game of ``players`` sees of the data file ``name``: its values (comments and layout
+    are not data), and of ``setups.toml`` only the supply and the sections for that many players;
+    ``table``: only that top-level table of the file.
+
+    >>> a = '[supply]\\nlarge = 5\\n[boards.3]\\nlarge = [[0.0, 0.1]]\\n[boards.2]\\nlarge = []\\n'
+    >>> b = a.replace('0.1', '0.2') + '# a note\\n'
+    >>> data_digest('setups.toml', a, 2) == data_digest('setups.toml', b, 2)
+    True
+    >>> data_digest('setups.toml', a, 3) == data_digest('setups.toml', b, 3)
+    False
+    """
+    data = tomllib.loads(text)
+    if table is not None:
+        data = {table: data.get(table)}
+    if name == "setups.toml":
+        data = {key: section.get(str(players)) if key != "supply" and isinstance(section, dict)
+                else section for key, section in data.items()}
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+@cache
+def fingerprint(players: int) -> str:
+    """The fingerprint of the code and data that play a game of ``players`` here (16 hex digits)."""
+    import kabuto.ai
+
+    # The match module plays the games; the AI decides every move of them.
+    return _fingerprint(players, {}, [_module(match), *_package(kabuto.ai)])
+
+
+#: What the early-wins search (``tools/early_wins.py``) uses of the AI: the move targets it tries
+#: (:func:`kabuto.ai.signature.target_combos`, its plan records and settings), and of ``ai.toml``
+#: only the ``[search]`` table those settings come from.
+SEARCH_AI_MODULES = ("signature.py", "levels.py", "plan.py")
+
+
+@cache
+def search_fingerprint(players: int) -> str:
+    """The fingerprint of what decides the early-wins search's units on the board of ``players``:
+    the data, the physics, the rules and the AI's move targets - not how the AI scores, searches
+    or looks ahead, which the search never asks (so a change there, which replays every report
+    game, leaves the search's ten CPU hours standing)."""
+    import kabuto.ai
+
+    root = Path(kabuto.ai.__file__ or "").parent
+    ai = [(root / name, f"kabuto/ai/{name}") for name in SEARCH_AI_MODULES]
+    return _fingerprint(players, {"ai.toml": "search"}, ai)
+
+
+def _module(module: Any) -> tuple[Path, str]:
+    path = Path(module.__file__ or "")
+    return path, f"{module.__name__.replace('.', '/')}.py"
+
+
+def _package(package: Any) -> list[tuple[Path, str]]:
+    root = Path(package.__file__ or "").parent
+    return [(path, path.relative_to(root.parent).as_posix()) for path in sorted(root.rglob("*.py"))]
+
+
+def _fingerprint(players: int, tables: dict[str, str], extra: list[tuple[Path, str]]) -> str:
+    """pymunk's version, the game data (of a file named in ``tables``, only that table), the
+    physics, the rules and the sources ``extra`` (path, name), hashed."""
+    import pymunk
+
+    import kabuto.rules
+    import kabuto_assets
+    import physics
+
+    h = hashlib.sha256(f"pymunk {pymunk.version}\n".encode())
+    for name in GAME_DATA:
+        text = kabuto_assets.path(name).read_text(encoding="utf-8")
+        h.update(f"{name} {data_digest(name, text, players, tables.get(name))}\n".encode())
+    for path, rel in [*_package(physics), *_package(kabuto.rules), *extra]:
+        h.update(f"{rel} {source_digest(path.read_text(encoding='utf-8'))}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def code_of(spec: GameSpec) -> str:
+    """The fingerprint a game of ``spec`` is played under here."""
+    return fingerprint(spec.players)
