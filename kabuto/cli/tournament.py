@@ -385,7 +385,7 @@ def heatmap_png(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats
 def save_replay(folder: Path, record: GameRecord, code: str | None = None) -> list[Path]:
     """Write one game's replay (``game-NNNN.replay.json``, :mod:`kabuto.replay.format`'s format: ``kabuto
     replay --verify`` checks it) and the AI's plans beside it (``game-NNNN.ai.json``); ``code``: the
-    fingerprint of the code and data that played it (kabuto.cli.ledger), kept in its result file so
+    fingerprint of the code and data that played it (:mod:`kabuto.cli.fingerprint`), kept in its result file so
     a resumed run plays again what other code played (:func:`load_kept`)."""
     stem = folder / f"game-{record.spec.index:04d}"
     try:
