@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -208,6 +209,27 @@ def test_the_ais_scoring_makes_the_report_stale_but_not_the_early_wins_search(as
     (assets_copy / "setups.toml").write_text(setups.replace("second_outset = 0.004", "second_outset = 0.003"),
                                              encoding="utf-8")
     assert both()[0] != games and both()[1] != search
+
+
+def test_the_game_loop_is_in_the_fingerprint_and_the_command_lines_are_not(tmp_path, monkeypatch):
+    """A change to how one game is played replays the report; a change to how a tournament or a
+    report is run, resumed or written (their command lines, tables, charts) keeps its games."""
+    from kabuto.cli import match
+    from kabuto.cli import tournament as tm
+
+    same = fp.fingerprint.__wrapped__(2)
+    for module in (tm, bal, ledger):
+        edited = tmp_path / Path(module.__file__).name
+        edited.write_text(Path(module.__file__).read_text(encoding="utf-8") + "\nX = 1\n",
+                          encoding="utf-8")
+        monkeypatch.setattr(module, "__file__", str(edited))
+    assert fp.fingerprint.__wrapped__(2) == same
+    loop = Path(match.__file__).read_text(encoding="utf-8")
+    assert "spec.seed * 10 + seat" in loop
+    edited = tmp_path / "match.py"
+    edited.write_text(loop.replace("spec.seed * 10 + seat", "spec.seed * 10 + seat + 1"), encoding="utf-8")
+    monkeypatch.setattr(match, "__file__", str(edited))
+    assert fp.fingerprint.__wrapped__(2) != same
 
 
 def test_the_report_so_far_counts_only_the_games_played_and_says_so(whole, tmp_path):
