@@ -44,7 +44,6 @@ from typing import Any
 
 from kabuto.cli import UsageError, command, ledger, subparser
 from kabuto.cli import tournament as tm
-from kabuto.cli.fingerprint import code_of
 from kabuto.cli.match import GameRecord, GameSpec
 from physics.fileio import write_atomic
 
@@ -564,7 +563,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # A game of the folder counts only if the code and data here played it (its result file names
     # the fingerprint, as the ledger's line does): the same spec played by an earlier design or AI
     # is another game now, and is played again (and its files replaced).
-    finished, stale_files = (tm.load_kept(games_dir, specs, code_of) if args.resume
+    finished, stale_files = (tm.load_kept(games_dir, specs) if args.resume
                              else ({}, 0))
     if args.resume:
         finished = {**logged, **finished}  # a full record where the games' folder still has one
@@ -583,8 +582,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"resuming: {len(finished)} of {len(specs)} games already played", file=sys.stderr)
 
     def keep(record: GameRecord) -> None:  # each game is on disk the moment it finishes
-        for folder, save in ((games_dir, lambda: tm.save_replay(games_dir, record,
-                                                                code_of(record.spec))),
+        for folder, save in ((games_dir, lambda: tm.save_replay(games_dir, record)),
                              (out, lambda: ledger.append(book, record))):
             try:
                 save()

@@ -382,11 +382,11 @@ def heatmap_png(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats
     return buf.getvalue()
 
 
-def save_replay(folder: Path, record: GameRecord, code: str | None = None) -> list[Path]:
+def save_replay(folder: Path, record: GameRecord) -> list[Path]:
     """Write one game's replay (``game-NNNN.replay.json``, :mod:`kabuto.replay.format`'s format: ``kabuto
-    replay --verify`` checks it) and the AI's plans beside it (``game-NNNN.ai.json``); ``code``: the
-    fingerprint of the code and data that played it (:mod:`kabuto.cli.fingerprint`), kept in its result file so
-    a resumed run plays again what other code played (:func:`load_kept`)."""
+    replay --verify`` checks it) and the AI's plans beside it (``game-NNNN.ai.json``). Its result
+    file names the fingerprint of the code and data here (:mod:`kabuto.cli.fingerprint`), so a
+    resumed run plays again what other code played (:func:`load_kept`)."""
     stem = folder / f"game-{record.spec.index:04d}"
     try:
         from kabuto.replay import format as rp
@@ -402,8 +402,7 @@ def save_replay(folder: Path, record: GameRecord, code: str | None = None) -> li
     # Last: the result file says the game's files are complete (what --resume reads).
     result_path = Path(f"{stem}.result.json")
     result = {k: v for k, v in record.to_json().items() if k not in ("replay", "plans")}
-    if code is not None:
-        result["code"] = code
+    result["code"] = code_of(record.spec)
     write_atomic(result_path, json.dumps(result, separators=(",", ":")).encode())
     return [replay_path, ai_path, result_path]
 
@@ -412,7 +411,7 @@ def load_finished(folder: Path, specs: list[GameSpec]) -> dict[int, GameRecord]:
     """The games of ``specs`` already finished in ``folder`` (by an interrupted run): those whose
     result file exists and names exactly the same game. UsageError if the folder holds a game of
     another tournament at one of these indices (other settings: its result would be wrong here)."""
-    return load_kept(folder, specs)[0]
+    return load_kept(folder, specs, check_code=False)[0]
 
 
 def stale_text(count: int, where: Path) -> str:
@@ -423,11 +422,12 @@ def stale_text(count: int, where: Path) -> str:
 
 
 def load_kept(folder: Path, specs: list[GameSpec],
-              code_of: Callable[[GameSpec], str] | None = None) -> tuple[dict[int, GameRecord], int]:
-    """:func:`load_finished`, and with ``code_of`` (the fingerprint a game of a spec is played
-    under here) only the games whose result file names that fingerprint: a game the same spec
-    played by other code or data (an earlier design, an AI since changed) would be another game
-    now, so it is left out to be played again. Also: how many were left out so."""
+              check_code: bool = True) -> tuple[dict[int, GameRecord], int]:
+    """:func:`load_finished`, and (``check_code``) only the games whose result file names the
+    fingerprint a game of their spec is played under here (:func:`kabuto.cli.fingerprint.code_of`):
+    a game the same spec played by other code or data (an earlier design, an AI since changed)
+    would be another game now, so it is left out to be played again. Also: how many were left
+    out so."""
     from kabuto.replay import format as rp
 
     out: dict[int, GameRecord] = {}
@@ -442,7 +442,7 @@ def load_kept(folder: Path, specs: list[GameSpec],
             if GameSpec.from_json(result["spec"]) != spec:
                 raise UsageError(f"--resume: {result_path} is a game of another tournament (other "
                                  f"settings); use another --out folder")
-            if code_of is not None and result.get("code") != code_of(spec):
+            if check_code and result.get("code") != code_of(spec):
                 stale += 1
                 continue
             replay_path = Path(f"{stem}.replay.json")
@@ -462,7 +462,7 @@ def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord]
     (out / "replays").mkdir(exist_ok=True)
     written = []
     for r in records:  # again: the same bytes if saved as it finished
-        written += save_replay(out / "replays", r, code_of(r.spec))
+        written += save_replay(out / "replays", r)
     games = settings["games"]
     title = (f"Kabuto Sumo tournament: {settings['level']} AI, {games} game{'s' if games != 1 else ''} "
              f"per pair, seed {settings['seed']}")
@@ -578,7 +578,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     specs = schedule(wrestlers, args.games, args.level, args.seed, args.max_turns)
     # Kept games count only if this code and data played them (an interrupted run resumed after
     # an update plays again what the old code played).
-    finished, stale = load_kept(out / "replays", specs, code_of) if args.resume else ({}, 0)
+    finished, stale = load_kept(out / "replays", specs) if args.resume else ({}, 0)
     todo = [s for s in specs if s.index not in finished]
     if stale:
         print(stale_text(stale, out / "replays"), file=sys.stderr)
@@ -587,7 +587,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def keep(record: GameRecord) -> None:  # each game is on disk the moment it finishes
         try:
-            save_replay(out / "replays", record, code_of(record.spec))
+            save_replay(out / "replays", record)
         except OSError as exc:
             raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
         finished[record.spec.index] = record
