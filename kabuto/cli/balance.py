@@ -387,6 +387,7 @@ def win_rate_png(rep: dict[str, Any]) -> bytes:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import PercentFormatter
 
     from kabuto.rules.wrestlers import wrestler
 
@@ -398,7 +399,10 @@ def win_rate_png(rep: dict[str, Any]) -> bytes:
     ax.axvspan(0.45, 0.55, color="#5fb35f", alpha=0.35, zorder=3, label="target 45-55%")
     ax.barh(names, rates, xerr=err, color="#4a78b0", capsize=3)
     ax.axvline(0.5, color="black", lw=0.8)
+    for y, r in enumerate(rates):
+        ax.text(0.01, y, f"{r:.1%}", va="center", fontsize=8, color="white", zorder=4)
     ax.set_xlim(0, 1)
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel("win rate (95% interval)")
     ax.set_title(f"{rep['games']:,} two-player games, {rep['settings']['level']} AI", fontsize=10)
     ax.legend(loc="lower right", fontsize=8)
@@ -411,15 +415,19 @@ def endings_png(rep: dict[str, Any]) -> bytes:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import PercentFormatter
 
     keys = list(rep["end_reasons"])
     fig, ax = plt.subplots(figsize=(7, 0.45 * len(keys) + 1.4))
-    ax.barh([ENDINGS[k].split(" (")[0] for k in keys], [rep["end_reasons"][k] / rep["games"] for k in keys],
-            color="#b06a4a")
+    shares = [rep["end_reasons"][k] / rep["games"] for k in keys]
+    ax.barh([ENDINGS[k].split(" (")[0] for k in keys], shares, color="#b06a4a")
+    for y, share in enumerate(shares):
+        ax.text(share + 0.01, y, f"{share:.1%}", va="center", fontsize=8)
     ax.axvline(0.6, color="black", lw=0.8, ls="--", label="target: 60% pushed out by a push")
     ax.set_xlim(0, 1)
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel("share of games")
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="upper right", fontsize=8)
     return _png(fig, plt)
 
 

@@ -345,6 +345,7 @@ def heatmap_png(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import numpy as np
+    from matplotlib.ticker import PercentFormatter
 
     from kabuto.rules.wrestlers import wrestler
 
@@ -367,17 +368,18 @@ def heatmap_png(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats
                 continue
             lo, hi = s.ci
             dark = abs(s.rate - 0.5) > 0.3
-            ax.text(j, i, f"{s.rate:.0%}\n{lo:.0%}-{hi:.0%}\nn={s.games}", ha="center", va="center",
+            ax.text(j, i, f"{s.rate:.0%}\n{lo:.0%}-{hi:.0%}\n{s.games} games", ha="center", va="center",
                     fontsize=8, color="white" if dark else "black")
     ax.set_xticks(range(n), labels=names, rotation=35, ha="right")
     ax.set_yticks(range(n), labels=names)
     ax.set_xlabel("opponent")
     ax.set_ylabel("wrestler")
     ax.set_title(title, fontsize=10)
-    fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04, label="win rate (draws count half)")
+    fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04, label="win rate (draws count half)",
+                 format=PercentFormatter(1.0))
     fig.tight_layout()
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110)
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
     plt.close(fig)
     return buf.getvalue()
 
