@@ -31,7 +31,6 @@ on their own.
 from __future__ import annotations
 
 import importlib.util
-import io
 import json
 import random
 import statistics
@@ -406,7 +405,7 @@ def win_rate_png(rep: dict[str, Any]) -> bytes:
     ax.set_xlabel("win rate (95% interval)")
     ax.set_title(f"{rep['games']:,} two-player games, {rep['settings']['level']} AI", fontsize=10)
     ax.legend(loc="lower right", fontsize=8)
-    return _png(fig, plt)
+    return tm.png_bytes(fig, plt)
 
 
 def endings_png(rep: dict[str, Any]) -> bytes:
@@ -428,15 +427,7 @@ def endings_png(rep: dict[str, Any]) -> bytes:
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel("share of games")
     ax.legend(loc="upper right", fontsize=8)
-    return _png(fig, plt)
-
-
-def _png(fig: Any, plt: Any) -> bytes:
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110)
-    plt.close(fig)
-    return buf.getvalue()
+    return tm.png_bytes(fig, plt)
 
 
 def write_report(out: Path, records: Sequence[GameRecord], settings: dict[str, Any]) -> list[Path]:

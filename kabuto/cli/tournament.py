@@ -377,6 +377,12 @@ def heatmap_png(wrestlers: Sequence[str], stats: dict[tuple[str, str], PairStats
     ax.set_title(title, fontsize=10)
     fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04, label="win rate (draws count half)",
                  format=PercentFormatter(1.0))
+    return png_bytes(fig, plt)
+
+
+def png_bytes(fig: Any, plt: Any) -> bytes:
+    """A chart's PNG, every label inside the picture; the figure is closed (charts are made by
+    the hundred in one process)."""
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
