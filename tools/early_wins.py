@@ -575,14 +575,15 @@ JITTER = 0.0015
 
 def jittered(game: Game, rng: random.Random, most: float = JITTER, tries: int = 50) -> Game:
     """A copy of ``game`` with every piece moved up to ``most`` (a uniform spot in that disc round
-    where it stood, one piece after another; a spot that would overlap a piece is drawn again, up
-    to ``tries`` times, then the piece stays)."""
+    where it stood, one piece after another, by :meth:`kabuto.Game.edit`; a spot that would overlap
+    a piece is drawn again, up to ``tries`` times, then the piece stays, as does a piece that others
+    are stacked on)."""
     g = game.clone()
     for p in sorted(g.world.pieces, key=lambda q: q.id):
         for _ in range(tries):
             a, r = rng.uniform(0.0, 2 * math.pi), most * math.sqrt(rng.random())
             try:
-                g.world.move(p.id, p.x + r * math.cos(a), p.y + r * math.sin(a))
+                g.edit(p.id, "board", p.x + r * math.cos(a), p.y + r * math.sin(a), p.angle, p.base)
             except ValueError:
                 continue
             break

@@ -120,9 +120,9 @@ def _game_after(base: Base, prefix: Prefix, sketch: Sketch | None = None) -> Any
         exact = _game_after(base, prefix)
         game = None
         if exact is not None:
-            game = exact.clone()
-            game.world = _SketchWorld(sketch.materials(exact.world.materials), exact.world.pieces)
-            game.world.settle_within = sketch.settle_within or None
+            world = _SketchWorld(sketch.materials(exact.world.materials), exact.world.pieces)
+            world.settle_within = sketch.settle_within or None
+            game = exact.clone(world)
         _remember(key, game)
         return game
     root_key = (base.key, "[]", None)

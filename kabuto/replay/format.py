@@ -344,16 +344,11 @@ class MaterialsTable:
 def use_materials(game: Game, materials: Materials) -> None:
     """Make ``materials`` the ones in force for ``game``'s next push.
 
-    Uses ``Game.set_materials`` when the rules engine has it; otherwise the world is rebuilt with
-    the new materials around the same at-rest pieces (which is all a push depends on).
+    The world is rebuilt with the new materials around the same at-rest pieces (which is all a
+    push depends on): :meth:`kabuto.Game.set_materials`.
     """
-    if game.world.materials is materials:
-        return
-    setter = getattr(game, "set_materials", None)
-    if callable(setter):
-        setter(materials)
-    else:
-        game.world = World(materials, game.world.pieces)
+    if game.world.materials is not materials:
+        game.set_materials(materials)
 
 
 # ----- the replay --------------------------------------------------------------------------------

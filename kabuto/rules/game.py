@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -47,9 +48,25 @@ from kabuto.rules.actions import Push as PushAction
 from kabuto.rules.boards import inventory_place, load_setups, sides_of, starting_layout
 from kabuto.rules.errors import IllegalMove, ReplayError
 from kabuto.rules.hand import push_speed_refusal, stack_refusal
-from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger, parse_place, standard_ids
+from kabuto.rules.inventory import (
+    BOARD,
+    STANDARD_KINDS,
+    SUPPLY,
+    Ledger,
+    LedgerView,
+    parse_place,
+    standard_ids,
+)
 from kabuto.rules.junior import JuniorCard, junior_card, load_junior
-from kabuto.rules.moves import EFFECTS, MoveOption, MoveReport, TargetSpec, check_cost, pay_cost, target_specs
+from kabuto.rules.moves import (
+    EFFECTS,
+    MoveOption,
+    MoveReport,
+    TargetSpec,
+    check_cost,
+    pay_cost,
+    target_specs,
+)
 from kabuto.rules.naming import ENGINE_NAMES, SeatNames
 from kabuto.rules.outcomes import (
     DRAW,
@@ -230,7 +247,7 @@ class Game:
             self._kind_names[s.wrestler.piece_kind] = f"{s.wrestler.name}'s wrestler piece"
             for sp in s.wrestler.signature:
                 self._kind_names[sp.kind] = sp.name
-        self.world = world
+        self._world = world
         self._ledger = ledger
         self._turn = turn
         self._out = dict(out)
@@ -319,8 +336,19 @@ class Game:
         return self._setup.junior
 
     @property
+    def world(self) -> World:
+        """The pieces on the ring (read it; it changes only through actions, and may be a new
+        World object after a signature move: read it from the game each time)."""
+        return self._world
+
+    @property
     def materials(self) -> Materials:
-        return self.world.materials
+        return self._world.materials
+
+    def set_materials(self, materials: Materials) -> None:
+        """Make ``materials`` (friction, mass, ...: a tuning) the physics of the next push. Not an
+        action: a replay records the materials in force with each action."""
+        self._world = World(materials, self._world.pieces)
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -398,7 +426,7 @@ class Game:
         return [a.to_json() for a in self._history]
 
     @property
-    def ledger(self) -> Ledger:
+    def ledger(self) -> LedgerView:
         """Where every piece is (read it; change pieces only through actions)."""
         return self._ledger
 
@@ -455,8 +483,8 @@ class Game:
         kinds = self.materials.kinds
         return stack_refusal(kinds[kind], kinds[self.world.piece(base).kind])
 
-    def stack(self, pid: str, base: str) -> None:
-        """For move effects and costs: stack ``pid`` (from wherever it is) centred on the board
+    def _stack(self, pid: str, base: str) -> None:
+        """For move effects and costs (through their context): stack ``pid`` (from wherever it is) centred on the board
         piece ``base``. IllegalMove, changing nothing, if the rules or the ring refuse it."""
         kind = self._ledger.kind(pid)
         self._check_stack(kind, base)
@@ -498,14 +526,6 @@ class Game:
     def legal_kinds(self) -> list[str]:
         """The distinct kinds among :meth:`legal_pieces` (pieces of a kind are interchangeable)."""
         return sorted({self._ledger.kind(p) for p in self.legal_pieces()})
-
-    def grant_extra_push(self) -> None:
-        """For move effects: one more push this turn (Rhino Rita's Charge)."""
-        self._turn.pushes_allowed += 1
-
-    def take_pushes_from(self, side: int) -> None:
-        """For move effects: this turn's pushes come from ``side``'s inventory (Smokescreen)."""
-        self._turn.push_from = side
 
     def locked_platform(self) -> tuple[float, float] | None:
         """(entry_deg, heading_deg) a further push this turn must use, or None if it is free."""
@@ -770,14 +790,15 @@ class Game:
             raise IllegalMove(f"player: expected a seat 0..{self.players - 1}, got {player!r}")
         if self.junior:
             return []
+        ctx = _EffectContext(self)
         out = []
         for m in self._seats[seat].wrestler.moves:
             reason = None
             try:
                 self._check_may_move(seat)
                 self._check_move_allowed(m)
-                EFFECTS[m.effect].precheck(self, seat, m)
-                check_cost(self, seat, m)
+                EFFECTS[m.effect].precheck(ctx, seat, m)
+                check_cost(ctx, seat, m)
                 if not m.replaces_turn and self._turn.pushes == 0:
                     if m.effect == "push_from_opponent":
                         left = 1
@@ -788,7 +809,7 @@ class Game:
                         raise IllegalMove(f"{m.name} would leave you nothing to push this turn")
             except IllegalMove as exc:
                 reason = str(exc)
-            specs = self._measured_from(seat, target_specs(self, seat, m))
+            specs = self._measured_from(seat, target_specs(ctx, seat, m))
             if reason is None:
                 for sp in specs:
                     if sp.kind in ("piece", "seat") and not sp.choices:
@@ -816,11 +837,12 @@ class Game:
         cp = self._checkpoint()
         report = MoveReport()
         try:
-            self.world = self.world.copy()  # the checkpoint keeps the untouched one
+            self._world = self._world.copy()  # the checkpoint keeps the untouched one
             effect = EFFECTS[move.effect]
-            effect.precheck(self, seat, move)
-            check_cost(self, seat, move)
-            specs = target_specs(self, seat, move)
+            ctx = _EffectContext(self)
+            effect.precheck(ctx, seat, move)
+            check_cost(ctx, seat, move)
+            specs = target_specs(ctx, seat, move)
             wanted = {sp.name for sp in specs}
             unknown = sorted(set(targets) - wanted)
             if unknown:
@@ -831,8 +853,8 @@ class Game:
                 sp = missing[0]
                 choices = f" (one of {', '.join(map(str, sp.choices))})" if sp.choices else ""
                 raise IllegalMove(f"{move.name} needs {sp.name}=...: {sp.text}{choices}")
-            pay_cost(self, seat, move, targets, report)
-            effect.perform(self, seat, move, targets, report)
+            pay_cost(ctx, seat, move, targets, report)
+            effect.perform(ctx, seat, move, targets, report)
             if (not move.replaces_turn and self._turn.pushes == 0
                     and not self._ledger.pieces_in(self.push_source())):
                 raise IllegalMove(f"{move.name} would leave you nothing to push this turn")
@@ -871,8 +893,8 @@ class Game:
             self._restore(cp)
         return MovePreview(outcome, after)
 
-    def knock_out(self, seat: int, pid: str, gain: bool) -> list[Knockout]:
-        """For move effects: knock ``pid`` and everything stacked on it off the ring by ``seat``'s
+    def _knock_out(self, seat: int, pid: str, gain: bool) -> list[Knockout]:
+        """For move effects (through their context): knock ``pid`` and everything stacked on it off the ring by ``seat``'s
         move. ``gain``: the move adds the standard discs knocked out to the mover's inventory (else
         they go to the supply, as falls not caused by a push do)."""
         world = self.world
@@ -891,7 +913,7 @@ class Game:
 
     def _restore(self, cp: tuple) -> None:
         world, ledger, turn, out, result, n = cp
-        self.world, self._ledger, self._turn, self._out, self._result = world, ledger, turn, out, result
+        self._world, self._ledger, self._turn, self._out, self._result = world, ledger, turn, out, result
         del self._history[n:]
 
     # ----- scenario editing ----------------------------------------------------------------------
@@ -918,7 +940,7 @@ class Game:
         kind = self._ledger.kind(piece)
         cp = self._checkpoint()
         try:
-            self.world = self.world.copy()
+            self._world = self._world.copy()
             if self._ledger.place(piece) == BOARD:
                 if self.world.riders(piece):
                     raise IllegalMove(f"{piece} has pieces stacked on it; edit those first")
@@ -1015,9 +1037,12 @@ class Game:
             raise ValueError(f"pieces: missing {', '.join(missing[:5])}")
         return game
 
-    def clone(self) -> Game:
-        """An independent copy (for search bots): the world is rebuilt from its at-rest state."""
-        twin = Game(self._setup, World(self.world.materials, self.world.pieces), self._ledger.copy(),
+    def clone(self, world: World | None = None) -> Game:
+        """An independent copy (for search bots): the world is rebuilt from its at-rest state.
+        ``world``: a World of the same pieces to use instead (the AI's sketched previews)."""
+        if world is not None and {p.id for p in world.pieces} != {p.id for p in self._world.pieces}:
+            raise ValueError("clone: the world given holds other pieces than the game's ring")
+        twin = Game(self._setup, world or World(self.world.materials, self.world.pieces), self._ledger.copy(),
                     TurnState.from_json(self._turn.to_json()), self._out, self._result,
                     list(self._history))
         twin.names = self.names
@@ -1177,6 +1202,83 @@ class Game:
     def __repr__(self) -> str:
         state = self._result.text if self._result else f"turn {self._turn.number}, seat {self.current_seat}"
         return f"<kabuto.Game {self.players}P {'/'.join(self._setup.wrestlers)}: {state}>"
+
+
+class _EffectContext:
+    """The :class:`~kabuto.rules.moves.MoveContext` a game hands its moves' checks and effects:
+    reading passes through to the game; the changes are the game's private ones, which only an
+    action's checkpoint (and so the history) surrounds."""
+
+    def __init__(self, game: Game):
+        self._game = game
+
+    @property
+    def players(self) -> int:
+        return self._game.players
+
+    @property
+    def world(self) -> World:
+        return self._game.world
+
+    @property
+    def ledger(self) -> LedgerView:
+        return self._game.ledger
+
+    @property
+    def materials(self) -> Materials:
+        return self._game.materials
+
+    @property
+    def turn(self) -> TurnState:
+        return self._game.turn
+
+    def side_of(self, seat: int) -> int:
+        return self._game.side_of(seat)
+
+    def active_seats(self) -> list[int]:
+        return self._game.active_seats()
+
+    def seat_inventory(self, seat: int) -> str:
+        return self._game.seat_inventory(seat)
+
+    def inventory_place(self, side: int) -> str:
+        return self._game.inventory_place(side)
+
+    def kind_name(self, kind: str) -> str:
+        return self._game.kind_name(kind)
+
+    def is_wrestler_piece(self, pid: str) -> bool:
+        return self._game.is_wrestler_piece(pid)
+
+    def wrestler_piece(self, seat: int) -> str:
+        return self._game.wrestler_piece(seat)
+
+    def signature_kind(self, seat: int, key: str) -> str:
+        return self._game.signature_kind(seat, key)
+
+    def push_source(self) -> str:
+        return self._game.push_source()
+
+    def stack_refusal(self, kind: str, base: str) -> str | None:
+        return self._game.stack_refusal(kind, base)
+
+    # ----- the changes a move may make -------------------------------------------------------------
+    def move_pieces(self, pids: Iterable[str] | str, to: str) -> None:
+        self._game._ledger.move(pids, to)
+
+    def grant_extra_push(self) -> None:
+        """One more push this turn (Rhino Rita's Charge)."""
+        self._game._turn.pushes_allowed += 1
+
+    def take_pushes_from(self, side: int) -> None:
+        """This turn's pushes come from ``side``'s inventory (Smokescreen)."""
+        self._game._turn.push_from = side
+
+    def stack(self, pid: str, base: str) -> None:
+        self._game._stack(pid, base)
+
+    def knock_out(self, seat: int, pid: str, gain: bool) -> list[Knockout]:
+        return self._game._knock_out(seat, pid, gain)
 
 
 __all__ = ["Game", "GameSetup", "MovePreview", "Seat", "IllegalMove", "ReplayError", "exact_materials"]

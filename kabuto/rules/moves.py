@@ -13,7 +13,7 @@ A move's card data (:class:`kabuto.rules.specs.MoveSpec`) names an *effect* here
 The game takes a checkpoint first and puts everything back if any step raises
 :class:`~kabuto.rules.errors.IllegalMove`, so a refused move changes nothing.
 
-Effects see the game as a :class:`GameForEffects`: the public :class:`kabuto.Game` methods listed
+Effects see the game as a :class:`MoveContext`: the public :class:`kabuto.Game` methods listed
 there, its :class:`physics.World` (``world``) and its :class:`~kabuto.rules.inventory.Ledger`
 (``ledger``), and nothing else. This module imports neither the game nor the wrestler cards (the
 card parser imports :data:`EFFECTS` to check the effect names a card uses).
@@ -35,11 +35,12 @@ Touching is :meth:`physics.World.touching` (contact in the world), the centre ci
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from kabuto.rules.errors import IllegalMove
-from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, Ledger
+from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, LedgerView
 from kabuto.rules.outcomes import Knockout, TurnState
 from kabuto.rules.specs import MoveSpec
 from physics import Materials, World, shapes
@@ -47,15 +48,18 @@ from physics.checks import finite_number
 from physics.numeric import bisect
 
 
-class GameForEffects(Protocol):
-    """The game as a move effect sees it: the public :class:`kabuto.Game` members effects use."""
+class MoveContext(Protocol):
+    """What a move's checks, cost and effect are handed: the game to read, and the only changes a
+    move may make. :class:`kabuto.Game` hands one to a move inside ``use_move``'s checkpoint, so
+    every change lands in the history with the move's state hash (or is undone if it is refused);
+    the game itself has no public method that changes pieces outside an action."""
 
     @property
     def players(self) -> int: ...
     @property
     def world(self) -> World: ...
     @property
-    def ledger(self) -> Ledger: ...
+    def ledger(self) -> LedgerView: ...
     @property
     def materials(self) -> Materials: ...
     @property
@@ -69,6 +73,8 @@ class GameForEffects(Protocol):
     def wrestler_piece(self, seat: int) -> str: ...
     def signature_kind(self, seat: int, key: str) -> str: ...
     def push_source(self) -> str: ...
+    # ----- the changes a move may make ---------------------------------------------------------
+    def move_pieces(self, pids: Iterable[str] | str, to: str) -> None: ...
     def grant_extra_push(self) -> None: ...
     def take_pushes_from(self, side: int) -> None: ...
     def stack_refusal(self, kind: str, base: str) -> str | None: ...
@@ -131,7 +137,7 @@ class MoveReport:
 
 
 # ----- helpers ------------------------------------------------------------------------------------
-def _kind_of(game: GameForEffects, seat: int, piece: str) -> str:
+def _kind_of(game: MoveContext, seat: int, piece: str) -> str:
     """The kind an effect's ``piece`` parameter names: a standard kind, or the seat's signature piece."""
     if piece in STANDARD_KINDS:
         return piece
@@ -142,7 +148,7 @@ def _number(v: Any, name: str) -> float:
     return finite_number(v, name, IllegalMove)
 
 
-def opponent_side(game: GameForEffects, seat: int, targets: dict[str, Any]) -> int:
+def opponent_side(game: MoveContext, seat: int, targets: dict[str, Any]) -> int:
     """The opposing side a Pay goes to (and Smokescreen pushes from).
 
     2P: the other seat. 4P: the other team. 3P: the ``opponent`` target, a player still in the game.
@@ -169,7 +175,7 @@ def _slide_distance(targets: dict[str, Any], move: MoveSpec) -> float:
     return dist
 
 
-def _opponent_choices(game: GameForEffects, seat: int) -> tuple[int, ...]:
+def _opponent_choices(game: MoveContext, seat: int) -> tuple[int, ...]:
     return tuple(q for q in game.active_seats() if q != seat)
 
 
@@ -177,7 +183,7 @@ def _needs_opponent(move: MoveSpec) -> bool:
     return any(c.action == "pay" for c in move.cost) or move.effect == "push_from_opponent"
 
 
-def _beside_own_wrestler(game: GameForEffects, seat: int) -> list[str]:
+def _beside_own_wrestler(game: MoveContext, seat: int) -> list[str]:
     """Pieces on the ring surface touching ``seat``'s wrestler piece (none if it is off the ring)."""
     wid = game.wrestler_piece(seat)
     if wid not in game.world:
@@ -185,12 +191,12 @@ def _beside_own_wrestler(game: GameForEffects, seat: int) -> list[str]:
     return [q for q in game.world.touching(wid) if game.world.piece(q).base is None]
 
 
-def _stack_base_choices(game: GameForEffects, kind: str) -> tuple[str, ...]:
+def _stack_base_choices(game: MoveContext, kind: str) -> tuple[str, ...]:
     """Board pieces the rules let a ``kind`` be stacked on (the same size or larger, no wrestler)."""
     return tuple(p.id for p in game.world.pieces if game.stack_refusal(kind, p.id) is None)
 
 
-def target_specs(game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+def target_specs(game: MoveContext, seat: int, move: MoveSpec) -> list[TargetSpec]:
     """Every target ``move`` needs from ``seat`` now: the cost's, then the effect's."""
     out: list[TargetSpec] = []
     if game.players == 3 and _needs_opponent(move):
@@ -204,7 +210,7 @@ def target_specs(game: GameForEffects, seat: int, move: MoveSpec) -> list[Target
     return out
 
 
-def check_cost(game: GameForEffects, seat: int, move: MoveSpec) -> None:
+def check_cost(game: MoveContext, seat: int, move: MoveSpec) -> None:
     """IllegalMove unless the seat's inventory holds everything the cost lists."""
     place = game.seat_inventory(seat)
     need: dict[str, int] = {}
@@ -216,7 +222,7 @@ def check_cost(game: GameForEffects, seat: int, move: MoveSpec) -> None:
             raise IllegalMove(f"{move.name} costs {n} {kind} disc(s) and your inventory has {have}")
 
 
-def pay_cost(game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any], report: MoveReport) -> None:
+def pay_cost(game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any], report: MoveReport) -> None:
     """Pay, stack and discard the cost (lowest ids of each kind first)."""
     check_cost(game, seat, move)
     place = game.seat_inventory(seat)
@@ -224,10 +230,10 @@ def pay_cost(game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str,
         ids = game.ledger.pick(place, c.kind, c.count, "your inventory")
         if c.action == "pay":
             to = game.inventory_place(opponent_side(game, seat, targets))
-            game.ledger.move(ids, to)
+            game.move_pieces(ids, to)
             report.paid.update({pid: to for pid in ids})
         elif c.action == "discard":
-            game.ledger.move(ids, SUPPLY)
+            game.move_pieces(ids, SUPPLY)
             report.paid.update({pid: SUPPLY for pid in ids})
         else:  # stack: the first on the base, each next one on the one before
             base = targets.get("base")
@@ -241,7 +247,7 @@ def pay_cost(game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str,
                 under = pid
 
 
-def slide(game: GameForEffects, seat: int, pid: str, ux: float, uy: float, max_d: float,
+def slide(game: MoveContext, seat: int, pid: str, ux: float, uy: float, max_d: float,
           report: MoveReport) -> float:
     """Slide ``pid`` (and what is stacked on it) up to ``max_d`` metres along (ux, uy).
 
@@ -286,13 +292,13 @@ class Effect:
 
     type = ""
 
-    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+    def targets(self, game: MoveContext, seat: int, move: MoveSpec) -> list[TargetSpec]:
         return []
 
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+    def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         """Raise IllegalMove if the move cannot be performed now, whatever the targets."""
 
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         raise NotImplementedError
 
@@ -307,21 +313,21 @@ class PickPiece(Effect):
     nothing = ""
     pick = ""
 
-    def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
+    def _choices(self, game: MoveContext, seat: int) -> tuple[str, ...]:
         raise NotImplementedError
 
-    def _act(self, game: GameForEffects, seat: int, move: MoveSpec, pid: str,
+    def _act(self, game: MoveContext, seat: int, move: MoveSpec, pid: str,
              report: MoveReport) -> None:
         raise NotImplementedError
 
-    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+    def targets(self, game: MoveContext, seat: int, move: MoveSpec) -> list[TargetSpec]:
         return [TargetSpec("piece", "piece", self.what, self._choices(game, seat))]
 
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+    def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         if not self._choices(game, seat):
             raise IllegalMove(self.nothing)
 
-    def _picked(self, game: GameForEffects, seat: int, targets: dict[str, Any]) -> str:
+    def _picked(self, game: MoveContext, seat: int, targets: dict[str, Any]) -> str:
         """The ``piece`` target, checked against the choices."""
         pid = targets.get("piece")
         choices = self._choices(game, seat)
@@ -329,7 +335,7 @@ class PickPiece(Effect):
             raise IllegalMove(f"piece={pid!r}: choose {self.pick} ({', '.join(choices) or 'none'})")
         return pid
 
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         self._act(game, seat, move, self._picked(game, seat, targets), report)
 
@@ -339,18 +345,18 @@ class Gain(Effect):
 
     type = "gain"
 
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+    def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         kind = _kind_of(game, seat, move.params["piece"])
         if not game.ledger.pieces_in(SUPPLY, kind):
             raise IllegalMove(f"the supply has no {game.kind_name(kind)}, so {move.name} "
                               f"cannot be performed")
 
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         kind = _kind_of(game, seat, move.params["piece"])
         pid = game.ledger.pieces_in(SUPPLY, kind)[0]
-        game.ledger.move(pid, game.seat_inventory(seat))
+        game.move_pieces(pid, game.seat_inventory(seat))
         report.gained.append(pid)
 
 
@@ -373,17 +379,17 @@ class CentreKnockout(Effect):
             raise ValueError(f"{move.name}: effect.pick must be 'every' or 'one', got {pick!r}")
         return pick == "one"
 
-    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+    def targets(self, game: MoveContext, seat: int, move: MoveSpec) -> list[TargetSpec]:
         if not self._picks_one(move):
             return []
         return [TargetSpec("piece", "piece", "a piece inside the centre circle",
                            tuple(sorted(game.world.in_circle())))]
 
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+    def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         if not game.world.in_circle():
             raise IllegalMove(f"no piece is inside the centre circle, so {move.name} would do nothing")
 
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         if self._picks_one(move):
@@ -408,16 +414,16 @@ class SlideFromWrestler(PickPiece):
     nothing = "no piece (other than a wrestler) is touching your wrestler piece"
     pick = "a piece touching your wrestler piece"
 
-    def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
+    def _choices(self, game: MoveContext, seat: int) -> tuple[str, ...]:
         return tuple(q for q in _beside_own_wrestler(game, seat) if not game.is_wrestler_piece(q))
 
-    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+    def targets(self, game: MoveContext, seat: int, move: MoveSpec) -> list[TargetSpec]:
         # "Slide it ... up to 20 mm": the player says how far, as with Roll (docs/rules-notes.md).
         return [*super().targets(game, seat, move),
                 TargetSpec("distance_mm", "distance_mm", "how far to slide it (mm)", low=0.0,
                            high=float(move.params["max_mm"]))]
 
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         pid = self._picked(game, seat, targets)
         dist = _slide_distance(targets, move)
@@ -435,12 +441,12 @@ class ExtraPush(Effect):
 
     type = "extra_push"
 
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+    def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         turn = game.turn
         if turn.pushes >= 1 and not game.ledger.pieces_in(game.push_source()):
             raise IllegalMove("you have nothing left to push a second time")
 
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         game.grant_extra_push()
@@ -451,15 +457,15 @@ class TurnWrestler(Effect):
 
     type = "turn_wrestler"
 
-    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+    def targets(self, game: MoveContext, seat: int, move: MoveSpec) -> list[TargetSpec]:
         return [TargetSpec("angle_deg", "angle_deg", "the direction your wrestler piece faces",
                            low=-180.0, high=180.0)]
 
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+    def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         if game.wrestler_piece(seat) not in game.world:
             raise IllegalMove("your wrestler piece is not on the ring")
 
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         angle = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
         wid = game.wrestler_piece(seat)
@@ -480,7 +486,7 @@ class KnockoutTouchingOpponent(PickPiece):
     nothing = "no standard disc is touching an opponent's wrestler piece"
     pick = what
 
-    def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
+    def _choices(self, game: MoveContext, seat: int) -> tuple[str, ...]:
         side = game.side_of(seat)
         found: set[str] = set()
         for other in range(game.players):
@@ -489,7 +495,7 @@ class KnockoutTouchingOpponent(PickPiece):
                 found |= {q for q in game.world.touching(wid) if game.ledger.kind(q) in STANDARD_KINDS}
         return tuple(sorted(found))
 
-    def _act(self, game: GameForEffects, seat: int, move: MoveSpec, pid: str,
+    def _act(self, game: MoveContext, seat: int, move: MoveSpec, pid: str,
              report: MoveReport) -> None:
         report.knocked_out.extend(game.knock_out(seat, pid, gain=True))
 
@@ -500,23 +506,23 @@ class PlaceOn(Effect):
 
     type = "place_on"
 
-    def _choices(self, game: GameForEffects, seat: int, move: MoveSpec) -> tuple[str, ...]:
+    def _choices(self, game: MoveContext, seat: int, move: MoveSpec) -> tuple[str, ...]:
         kind = _kind_of(game, seat, move.params["piece"])
         ok = set(_stack_base_choices(game, kind))
         return tuple(p.id for p in game.world.pieces if p.kind == move.params["base_kind"] and p.id in ok)
 
-    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+    def targets(self, game: MoveContext, seat: int, move: MoveSpec) -> list[TargetSpec]:
         return [TargetSpec("base", "piece", f"a {move.params['base_kind']} disc on the board",
                            self._choices(game, seat, move))]
 
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+    def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         kind = _kind_of(game, seat, move.params["piece"])
         if not game.ledger.pieces_in(SUPPLY, kind):
             raise IllegalMove(f"the {game.kind_name(kind)} is not in the supply")
         if not self._choices(game, seat, move):
             raise IllegalMove(f"there is no {move.params['base_kind']} disc on the board to stack on")
 
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         base = targets.get("base")
@@ -536,11 +542,11 @@ class SwapWithTouching(PickPiece):
     nothing = "no standard disc (with nothing stacked on it) is touching your wrestler piece"
     pick = "a standard disc touching your wrestler piece"
 
-    def _choices(self, game: GameForEffects, seat: int) -> tuple[str, ...]:
+    def _choices(self, game: MoveContext, seat: int) -> tuple[str, ...]:
         return tuple(q for q in _beside_own_wrestler(game, seat)
                      if game.ledger.kind(q) in STANDARD_KINDS and not game.world.riders(q))
 
-    def _act(self, game: GameForEffects, seat: int, move: MoveSpec, pid: str,
+    def _act(self, game: MoveContext, seat: int, move: MoveSpec, pid: str,
              report: MoveReport) -> None:
         world = game.world
         wid = game.wrestler_piece(seat)
@@ -561,18 +567,18 @@ class PlaceTouchingWrestler(Effect):
 
     type = "place_touching_wrestler"
 
-    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+    def targets(self, game: MoveContext, seat: int, move: MoveSpec) -> list[TargetSpec]:
         return [TargetSpec("angle_deg", "angle_deg", "the side of your wrestler piece to place it on",
                            low=-180.0, high=180.0)]
 
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+    def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         kind = _kind_of(game, seat, move.params["piece"])
         if not game.ledger.pieces_in(SUPPLY, kind):
             raise IllegalMove(f"the {game.kind_name(kind)} is not in the supply")
         if game.wrestler_piece(seat) not in game.world:
             raise IllegalMove("your wrestler piece is not on the ring")
 
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         a = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
@@ -592,7 +598,7 @@ class PlaceTouchingWrestler(Effect):
             world.place(pid, kind, x, y, a)
         except ValueError as exc:
             raise IllegalMove(f"the {game.kind_name(kind)} does not fit on that side: {exc}") from None
-        game.ledger.move(pid, BOARD)
+        game.move_pieces(pid, BOARD)
         report.placed.append(pid)
 
 
@@ -601,23 +607,23 @@ class SlideSignature(Effect):
 
     type = "slide_signature"
 
-    def _on_board(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[str]:
+    def _on_board(self, game: MoveContext, seat: int, move: MoveSpec) -> list[str]:
         kind = _kind_of(game, seat, move.params["piece"])
         return [p.id for p in game.world.pieces if p.kind == kind and p.base is None]
 
-    def targets(self, game: GameForEffects, seat: int, move: MoveSpec) -> list[TargetSpec]:
+    def targets(self, game: MoveContext, seat: int, move: MoveSpec) -> list[TargetSpec]:
         piece = next(iter(self._on_board(game, seat, move)), None)  # the one perform slides
         return [TargetSpec("angle_deg", "angle_deg", "the direction to slide", low=-180.0, high=180.0,
                            origin=piece),
                 TargetSpec("distance_mm", "distance_mm", "how far to slide (mm)", low=0.0,
                            high=float(move.params["max_mm"]), origin=piece)]
 
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+    def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         if not self._on_board(game, seat, move):
             kind = _kind_of(game, seat, move.params["piece"])
             raise IllegalMove(f"the {game.kind_name(kind)} is not on the ring")
 
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         a = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
@@ -633,7 +639,7 @@ class PushFromOpponent(Effect):
 
     type = "push_from_opponent"
 
-    def precheck(self, game: GameForEffects, seat: int, move: MoveSpec) -> None:
+    def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         if game.turn.pushes >= game.turn.pushes_allowed:
             raise IllegalMove("you have no push left this turn")
         # Offered only when there is something to push: in 3P, some opponent still playing must
@@ -644,7 +650,7 @@ class PushFromOpponent(Effect):
             whose = "every opponent's inventory is" if len(sides) > 1 else "your opponent's inventory is"
             raise IllegalMove(f"{whose} empty, so {move.name} would leave you nothing to push")
 
-    def perform(self, game: GameForEffects, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         side = opponent_side(game, seat, targets)

@@ -90,3 +90,19 @@ def test_a_pushed_message_without_end_turn_ends_the_turn_as_game_push_does():
     assert kabuto_action({"type": "end_turn"}) == (EndTurn(), False)
     with pytest.raises(ValueError, match="edit"):
         wire_action(Edit("S1", "supply"))
+
+
+def test_the_game_changes_only_through_actions():
+    """Move effects get their changes through a context; the game itself offers none that would
+    skip the history and its state hash."""
+    g = Game.new(players=2, wrestlers=["mike", "hank"], seed=4, first_player=1)
+    for name in ("stack", "knock_out", "grant_extra_push", "take_pushes_from"):
+        assert not hasattr(g, name), name
+    with pytest.raises(AttributeError):
+        g.world = g.world.copy()  # type: ignore[misc]
+    inventory = g.inventory(1)
+    g.use_move(1, "Horn Toss")  # Hank takes his Horn Bar into his inventory, through the context
+    gained = set(g.inventory(1)) - set(inventory)
+    assert gained and all(g.kind_of(p) == g.signature_kind(1, "bar") for p in gained)
+    move = g.actions[-1]
+    assert isinstance(move, Move) and move.name == "Horn Toss" and move.hash is not None

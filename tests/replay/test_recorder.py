@@ -212,7 +212,7 @@ def test_a_rules_engine_that_logs_tuning_changes_in_its_history_is_recorded_righ
             return self.data
 
     def set_materials(self, materials):
-        self.world = World(materials, self.world.pieces)
+        self._world = World(materials, self.world.pieces)
         self._history.append(Tuning(materials))
 
     monkeypatch.setattr(Game, "set_materials", set_materials, raising=False)
