@@ -44,14 +44,11 @@ from itertools import combinations
 from math import comb
 from typing import Any, ClassVar
 
+# An action that is not legal now: the project's one refusal, which Kabuto Sumo raises too (its
+# ``code`` and ``fields`` say which rule refused and about what).
+from kabuto_base.errors import IllegalMove as IllegalMove
+
 Action = str
-
-
-class IllegalMove(ValueError):
-    """An action that is not legal now. The message names the problem in plain words.
-
-    The same name as the Kabuto rules' exception: both games call an illegal move an IllegalMove.
-    """
 
 
 class NeedChance(Exception):

@@ -8,7 +8,7 @@ from pathlib import Path
 import grimp
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("physics", "kabuto", "cards", "kabuto_assets")
+PACKAGES = ("physics", "kabuto", "cards", "kabuto_assets", "kabuto_base")
 
 
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:

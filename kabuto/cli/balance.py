@@ -134,7 +134,7 @@ def ending(record: GameRecord) -> str:
     reason = record.reason
     if reason == "max_turns":
         return "turn_limit"
-    simple = {outcomes.OWN_KNOCKOUT: "own_knockout", outcomes.SUBMISSION: "submission",
+    simple: dict[str, str] = {outcomes.OWN_KNOCKOUT: "own_knockout", outcomes.SUBMISSION: "submission",
               outcomes.DRAW: "draw"}
     if reason in simple:
         return simple[reason]

@@ -120,7 +120,7 @@ def play_game(spec: GameSpec, ai_workers: int = 1, levels: dict[str, Any] | None
     r = game.result
     if r is not None:
         winner = None if r.winner is None else r.seats[0]
-        reason, text = r.reason, r.text
+        reason, text = r.reason.value, r.text
     else:
         winner, reason, text = None, "max_turns", f"stopped after {spec.max_turns} turns"
     replay = rec.to_json(game)

@@ -78,6 +78,7 @@ from kabuto.rules.outcomes import (
     Knockout,
     MoveOutcome,
     PushOutcome,
+    Reason,
     TurnState,
 )
 from kabuto.rules.specs import MoveSpec
@@ -506,20 +507,21 @@ class Game:
         side = self._turn.push_from if self._turn.push_from is not None else self.current_side
         return self.inventory_place(side)
 
-    def _can_push_reason(self) -> str | None:
+    def _push_refusal(self) -> IllegalMove | None:
         t = self._turn
         if self.is_over:
-            return "the game is over"
+            return IllegalMove("the game is over", "game_over")
         if t.replaced:
-            return "this turn was replaced by a signature move"
+            return IllegalMove("this turn was replaced by a signature move", "turn_replaced")
         if t.pushes >= t.pushes_allowed:
-            return ("you have already pushed this turn" if t.pushes_allowed == 1
-                    else f"you have already made all {t.pushes_allowed} pushes this turn")
+            return IllegalMove("you have already pushed this turn" if t.pushes_allowed == 1
+                               else f"you have already made all {t.pushes_allowed} pushes this turn",
+                               "pushed_already", pushes=t.pushes_allowed)
         return None
 
     def legal_pieces(self) -> list[str]:
         """Ids of the pieces the side to move may push now (empty when no push is allowed)."""
-        if self._can_push_reason():
+        if self._push_refusal():
             return []
         return self._ledger.pieces_in(self.push_source())
 
@@ -534,9 +536,9 @@ class Game:
 
     def _prepare_push(self, piece_or_kind: str, entry_deg: Any, heading_deg: Any, speed: Any,
                       spin_deg: Any) -> tuple[str, Push]:
-        reason = self._can_push_reason()
-        if reason:
-            raise IllegalMove(reason)
+        refusal = self._push_refusal()
+        if refusal:
+            raise refusal
         entry = _finite(entry_deg, "entry_deg")
         heading = _finite(heading_deg, "heading_deg")
         spd = _finite(speed, "speed")
@@ -544,31 +546,36 @@ class Game:
         source = self.push_source()
         whose = "your inventory" if self._turn.push_from is None else "that opponent's inventory"
         if not isinstance(piece_or_kind, str):
-            raise IllegalMove(f"piece: expected a piece id or kind, got {piece_or_kind!r}")
+            raise IllegalMove(f"piece: expected a piece id or kind, got {piece_or_kind!r}", "bad_field",
+                              field="piece")
         if piece_or_kind in self._ledger:
             pid = piece_or_kind
             place = self._ledger.place(pid)
             if place != source:
-                raise IllegalMove(f"{pid} is in {place}, not in {whose} ({source})")
+                raise IllegalMove(f"{pid} is in {place}, not in {whose} ({source})", "not_in_inventory",
+                                  piece=pid, place=place, source=source)
         else:
             have = self._ledger.pieces_in(source, piece_or_kind)
             if not have:
                 if piece_or_kind not in self.materials.kinds:
-                    raise IllegalMove(f"unknown piece or kind {piece_or_kind!r}")
-                raise IllegalMove(f"there is no {self.kind_name(piece_or_kind)} in {whose}")
+                    raise IllegalMove(f"unknown piece or kind {piece_or_kind!r}", "no_such_piece",
+                                      piece=piece_or_kind)
+                raise IllegalMove(f"there is no {self.kind_name(piece_or_kind)} in {whose}", "none_left",
+                                  kind=piece_or_kind, source=source)
             pid = have[0]
         lock = self.locked_platform()
         if lock is not None and (entry, heading) != lock:
             raise IllegalMove(f"the pushing platform must stay where it is this turn: entry_deg="
-                              f"{lock[0]:g}, heading_deg={lock[1]:g}")
+                              f"{lock[0]:g}, heading_deg={lock[1]:g}", "platform_locked",
+                              entry_deg=lock[0], heading_deg=lock[1])
         flick = push_speed_refusal(spd, self.materials.sim)  # the rules' "no flicking"
         if flick:
-            raise IllegalMove(flick)
+            raise IllegalMove(flick, "too_fast", speed=spd)
         push = Push(pid, self._ledger.kind(pid), entry, heading, spd, spin)
         try:
             self.world.check_push(push)  # what physics cannot do: a blocked spot, a hopeless aim
         except ValueError as exc:
-            raise IllegalMove(str(exc)) from None
+            raise IllegalMove(str(exc), "ring_refuses") from None
         return pid, push
 
     def _destination(self, seat: int, pid: str, by_player: bool) -> str:
@@ -701,9 +708,9 @@ class Game:
 
     def _end_turn(self) -> None:
         if self.is_over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", "game_over")
         if not self.can_end_turn:
-            raise IllegalMove("push a piece before ending your turn")
+            raise IllegalMove("push a piece before ending your turn", "push_first")
         self._history.append(EndTurn(self.current_seat))
         self._advance()
 
@@ -738,14 +745,15 @@ class Game:
     # ----- signature moves -----------------------------------------------------------------------
     def _check_may_move(self, player: Any) -> int:
         if self.is_over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", "game_over")
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise IllegalMove(f"player: expected a seat 0..{self.players - 1}, got {player!r}")
+            raise IllegalMove(f"player: expected a seat 0..{self.players - 1}, got {player!r}", "bad_field",
+                              field="player")
         if player != self.current_seat:
             raise IllegalMove(f"it is {self.names.seat(self.current_seat)}'s turn: only they may use "
-                              f"signature moves now")
+                              f"signature moves now", "not_your_turn", seat=self.current_seat)
         if self.junior:
-            raise IllegalMove("Junior League wrestlers have no signature moves")
+            raise IllegalMove("Junior League wrestlers have no signature moves", "junior_no_moves")
         return player
 
     def turns_taken(self, seat: int) -> int:
@@ -759,15 +767,16 @@ class Game:
     def _check_move_allowed(self, move: MoveSpec) -> None:
         t = self._turn
         if move.from_turn > 1 and self.turns_taken(t.seat) + 1 < move.from_turn:
-            raise IllegalMove(f"{move.name} can be used from your {_ORDINALS[move.from_turn]} turn on")
+            raise IllegalMove(f"{move.name} can be used from your {_ORDINALS[move.from_turn]} turn on",
+                              "too_early", move=move.name, turn=move.from_turn)
         if t.replaced:
-            raise IllegalMove("this turn was replaced by a signature move")
+            raise IllegalMove("this turn was replaced by a signature move", "turn_replaced")
         if move.name in t.moves_used:
             raise IllegalMove(f"{move.name} was already used this turn (each signature move at most "
-                              f"once per turn)")
+                              f"once per turn)", "move_used", move=move.name)
         if move.replaces_turn and (t.pushes or t.moves_used):
             raise IllegalMove(f"{move.name} replaces your turn: use it before pushing or using any "
-                              f"other signature move")
+                              f"other signature move", "replaces_turn", move=move.name)
 
     def _find_move(self, seat: int, name: Any) -> MoveSpec:
         w = self._seats[seat].wrestler
@@ -777,7 +786,8 @@ class Game:
             return w.move(name)
         except KeyError:
             raise IllegalMove(f"{w.name} has no move {name!r} (moves: "
-                              f"{', '.join(m.name for m in w.moves)})") from None
+                              f"{', '.join(m.name for m in w.moves)})", "no_such_move",
+                              move=name, wrestler=w.key) from None
 
     def available_moves(self, player: int | None = None) -> list[MoveOption]:
         """The player's signature moves with their targets; ``usable`` False comes with a reason.
@@ -806,7 +816,8 @@ class Game:
                         left = (len(self._ledger.pieces_in(self.push_source()))
                                 - sum(c.count for c in m.cost) + (1 if m.effect == "gain" else 0))
                     if left <= 0:
-                        raise IllegalMove(f"{m.name} would leave you nothing to push this turn")
+                        raise IllegalMove(f"{m.name} would leave you nothing to push this turn",
+                                          "nothing_to_push", move=m.name)
             except IllegalMove as exc:
                 reason = str(exc)
             specs = self._measured_from(seat, target_specs(ctx, seat, m))
@@ -857,7 +868,8 @@ class Game:
             effect.perform(ctx, seat, move, targets, report)
             if (not move.replaces_turn and self._turn.pushes == 0
                     and not self._ledger.pieces_in(self.push_source())):
-                raise IllegalMove(f"{move.name} would leave you nothing to push this turn")
+                raise IllegalMove(f"{move.name} would leave you nothing to push this turn",
+                                  "nothing_to_push", move=move.name)
         except BaseException:
             self._restore(cp)
             raise
@@ -1061,7 +1073,8 @@ class Game:
         """
         seat = getattr(action, "seat", None)
         if seat is not None and not isinstance(action, Move) and seat != self.current_seat:
-            raise IllegalMove(f"recorded for seat {seat}, but it is seat {self.current_seat}'s turn")
+            raise IllegalMove(f"recorded for seat {seat}, but it is seat {self.current_seat}'s turn",
+                              "not_your_turn", seat=self.current_seat)
         got: str | None = None
         outcome: PushOutcome | MoveOutcome | None = None
         if isinstance(action, PushAction):
@@ -1101,7 +1114,7 @@ class Game:
         """Pushes the turn still allows (0 once made, after a move that replaced the turn, or at the
         end). More than one is left only after a move like Rhino Rita's Charge."""
         t = self._turn
-        return 0 if self._can_push_reason() else t.pushes_allowed - t.pushes
+        return 0 if self._push_refusal() else t.pushes_allowed - t.pushes
 
     @property
     def can_push(self) -> bool:
@@ -1176,13 +1189,13 @@ class Game:
             return r.text  # saved before results named their seats
         return self._result_words(r.reason, r.seats, r.actor, r.fallen, self.names)
 
-    def _ending(self, winner: int | None, seats: tuple[int, ...], reason: str, actor: int,
+    def _ending(self, winner: int | None, seats: tuple[int, ...], reason: Reason, actor: int,
                 fallen: list[int]) -> GameResult:
         """The result ``actor``'s action (or empty inventory) gives, its text in the engine's words."""
         text = self._result_words(reason, seats, actor, tuple(fallen), ENGINE_NAMES)
         return GameResult(winner, seats, reason, text, actor, tuple(fallen))
 
-    def _result_words(self, reason: str, seats: tuple[int, ...], actor: int, fallen: tuple[int, ...],
+    def _result_words(self, reason: Reason, seats: tuple[int, ...], actor: int, fallen: tuple[int, ...],
                       names: SeatNames) -> str:
         me = f"{names.seat(actor)} ({self._seats[actor].wrestler.name})"
         if reason == SUBMISSION:

@@ -118,7 +118,7 @@ class Ledger:
         try:
             return self._kinds[pid]
         except KeyError:
-            raise IllegalMove(f"there is no piece {pid!r} in this game") from None
+            raise IllegalMove(f"there is no piece {pid!r} in this game", "no_such_piece", piece=pid) from None
 
     def place(self, pid: str) -> str:
         self.kind(pid)

@@ -2,17 +2,24 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from kabuto.rules.inventory import is_inventory
 from physics import Push, PushResult
 
-#: Why a game ended (GameResult.reason).
-KNOCKOUT = "knockout"            # an opponent's wrestler piece was knocked out
-OWN_KNOCKOUT = "own_knockout"    # the acting side knocked out its own wrestler piece and lost
-SUBMISSION = "submission"        # a side could not take its turn (2P, 4P)
-LAST_STANDING = "last_standing"  # 3P: every other player was eliminated
-DRAW = "draw"                    # 3P: one push knocked out every wrestler still in contention
+
+class Reason(StrEnum):
+    """Why a game ended (:attr:`GameResult.reason`); the value is what saved games hold."""
+
+    KNOCKOUT = "knockout"            # an opponent's wrestler piece was knocked out
+    OWN_KNOCKOUT = "own_knockout"    # the acting side knocked out its own wrestler piece and lost
+    SUBMISSION = "submission"        # a side could not take its turn (2P, 4P)
+    LAST_STANDING = "last_standing"  # 3P: every other player was eliminated
+    DRAW = "draw"                    # 3P: one push knocked out every wrestler still in contention
+
+
+KNOCKOUT, OWN_KNOCKOUT, SUBMISSION, LAST_STANDING, DRAW = Reason
 
 
 @dataclass(frozen=True)
@@ -26,13 +33,13 @@ class GameResult:
 
     winner: int | None
     seats: tuple[int, ...]
-    reason: str
+    reason: Reason
     text: str
     actor: int | None = None
     fallen: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "seats": list(self.seats), "reason": self.reason, "text": self.text,
+        return {"winner": self.winner, "seats": list(self.seats), "reason": self.reason.value, "text": self.text,
                 "actor": self.actor, "fallen": list(self.fallen)}
 
     @classmethod
@@ -41,7 +48,7 @@ class GameResult:
         named = fallen if actor is None else (actor, *fallen)
         if not all(isinstance(q, int) and not isinstance(q, bool) for q in named):
             raise ValueError("result.actor and result.fallen: expected seat numbers")
-        return cls(d["winner"], tuple(d["seats"]), d["reason"], d["text"], actor, fallen)
+        return cls(d["winner"], tuple(d["seats"]), Reason(d["reason"]), d["text"], actor, fallen)
 
 
 @dataclass
