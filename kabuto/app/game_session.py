@@ -180,6 +180,9 @@ class GameSession(Session):
     def _seat_name(self, seat: int) -> str:
         return self.game.names.seat(seat)
 
+    def seat_word(self, seat: int) -> str:
+        return self._seat_name(seat)
+
     def _whose(self, place: str) -> str | None:
         """Whose inventory ``place`` is, in the table's short words ("Blue", "team A"), or None
         when it is nobody's (the supply, the board)."""
@@ -281,7 +284,7 @@ class GameSession(Session):
             return self.game.check_push(choice.kind, aim.entry_deg, aim.heading_deg, aim.speed,
                                         aim.spin_deg), ""
         except IllegalMove as exc:
-            return None, str(exc)
+            return None, self.refused(exc)
 
     def _destinations(self, knocked_out: list[Knockout]) -> dict[str, str]:
         """Where each piece flies: its new place, but a team's inventory is drawn on the row of

@@ -12,6 +12,7 @@ Both implement the :class:`Session` interface below. Nothing here imports pyglet
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from kabuto.app.aim import Aim
 from kabuto.rules.boards import load_setups, stand_in_wrestlers, starting_board
@@ -198,6 +199,25 @@ class Session:
         from kabuto.app.words import plain
 
         return plain(text, self.name_of) if text else text
+
+    def refused(self, exc: BaseException) -> str:
+        """A refused action in a player's words: said from its code and fields where the words
+        know it (:func:`kabuto.app.words.refusal`), else its text made :meth:`plain`."""
+        from kabuto.app.words import refusal
+
+        return refusal(exc, self._field_words) or self.plain(str(exc))
+
+    def _field_words(self, kind: str, value: Any) -> str:
+        """A refusal's field as the table says it: a seat by its name, a piece or kind by what it is."""
+        if kind == "seat":
+            return self.seat_word(int(value))
+        if kind in ("piece", "kind"):
+            return self.name_of(str(value)) or "that piece"
+        return str(value)
+
+    def seat_word(self, seat: int) -> str:
+        """A seat as the table names it (its colour)."""
+        return f"seat {seat + 1}"
 
     def seats(self) -> list[SeatView]:
         return []

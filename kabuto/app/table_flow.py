@@ -385,7 +385,7 @@ class TableFlow:
         try:
             outcome = self.session.push(self.aim, choice)
         except ValueError as exc:
-            self.message = str(exc)
+            self.message = self.session.refused(exc)
             return False
         self.pushes += 1
         self._play(outcome, before)
@@ -416,7 +416,7 @@ class TableFlow:
         try:
             return self.session.preview_move(move.key, list(clicks))
         except ValueError as exc:
-            self.message = str(exc)
+            self.message = self.session.refused(exc)
             return None
 
     def click(self, x: float, y: float, piece: str | None) -> bool:
@@ -483,7 +483,7 @@ class TableFlow:
         try:
             self.session.end_turn()
         except ValueError as exc:
-            self.message = str(exc)
+            self.message = self.session.refused(exc)
         else:
             self.message = ""
         self._next_turn()
@@ -496,7 +496,7 @@ class TableFlow:
         try:
             self.session.undo()
         except ValueError as exc:
-            self.message = str(exc)
+            self.message = self.session.refused(exc)
             return False
         self._forget_ai()
         self.message = "undone"
@@ -509,7 +509,7 @@ class TableFlow:
             outcome = self.session.use_move(move.key, clicks)
         except ValueError as exc:  # the rules refused it: nothing happened to the game
             self._move, self._clicks, self._preview = None, [], None
-            self.message = str(exc)
+            self.message = self.session.refused(exc)
             self.phase = Phase.AIM
             return True  # the move that waited for Confirm is dropped (a change)
         self._play(outcome, before)

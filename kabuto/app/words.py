@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 #: A quoted piece id or kind key, as the engine writes them ('M10', 'gus:wrestler', 'hank_bar').
 _QUOTED = re.compile(r"(?:piece |kind |base=|piece=)?'([A-Za-z0-9_:]+)'")
@@ -51,6 +52,50 @@ def plain(text: str, name_of: Callable[[str], str | None]) -> str:
     out = _QUOTED.sub(quoted, out)
     out = _BARE_ID.sub(bare, out)
     return _LONG_FLOAT.sub(_round, out)
+
+
+#: A refusal in a player's words, by its code (:class:`kabuto_base.errors.IllegalMove`): each
+#: gets the refusal's fields and ``said(kind, value)``, which names a seat ("Blue"), a piece or a
+#: kind ("the medium disc", "Horn Bar") or a move the way the table does.
+_REFUSALS: dict[str, Callable[[dict[str, Any], Callable[[str, Any], str]], str]] = {
+    "game_over": lambda f, said: "The game is over.",
+    "turn_replaced": lambda f, said: "A signature move took the place of this turn.",
+    "pushed_already": lambda f, said: ("You have already pushed this turn." if f.get("pushes", 1) == 1
+                                       else f"You have made all {f['pushes']} pushes this turn."),
+    "push_first": lambda f, said: "Push a piece before you end your turn.",
+    "not_your_turn": lambda f, said: f"It is {said('seat', f['seat'])}'s turn.",
+    "not_in_inventory": lambda f, said: f"{said('piece', f['piece']).capitalize()} is not yours to push.",
+    "none_left": lambda f, said: f"You have no {said('kind', f['kind'])} left to push.",
+    "no_such_piece": lambda f, said: "There is no such piece in this game.",
+    "platform_locked": lambda f, said: "The pushing platform stays where it is for this turn's second push.",
+    "too_fast": lambda f, said: "That is faster than a hand pushes: no flicking.",
+    "junior_no_moves": lambda f, said: "Junior League wrestlers have no signature moves.",
+    "too_early": lambda f, said: f"{said('move', f['move'])} can be used from your turn {f['turn']} on.",
+    "move_used": lambda f, said: f"{said('move', f['move'])} was already used this turn.",
+    "replaces_turn": lambda f, said: (f"{said('move', f['move'])} replaces your turn: use it before "
+                                      "you push or use another move."),
+    "nothing_to_push": lambda f, said: f"{said('move', f['move'])} would leave you nothing to push this turn.",
+}
+
+
+def refusal(exc: BaseException, said: Callable[[str, Any], str]) -> str | None:
+    """A refused action (its ``code`` and ``fields``) in a player's words, or None when its code
+    has no words here (then the caller makes its text :func:`plain`).
+
+    >>> from kabuto_base.errors import IllegalMove
+    >>> said = lambda kind, v: {"seat": "Blue", "kind": "small disc"}.get(kind, str(v))
+    >>> refusal(IllegalMove("it is seat 1's turn", "not_your_turn", seat=1), said)
+    "It is Blue's turn."
+    >>> refusal(IllegalMove("there is no small disc in your inventory", "none_left", kind="small"), said)
+    'You have no small disc left to push.'
+    """
+    words = _REFUSALS.get(getattr(exc, "code", ""))
+    if words is None:
+        return None
+    try:
+        return words(getattr(exc, "fields", {}), said)
+    except (KeyError, TypeError, ValueError):  # fields the words need are missing: say it plainly
+        return None
 
 
 def leaks(text: str) -> list[str]:

@@ -172,3 +172,22 @@ def test_every_signature_moves_preview_reads_in_players_words():
             if game.is_over:
                 break
     assert said > 20
+
+
+def test_a_refusal_is_said_from_its_code_and_fields_in_the_tables_words():
+    """Seats by colour, pieces by name: said from the refusal's data, never by rewriting its text."""
+    from kabuto import Game
+    from kabuto.app.aim import Aim
+    from kabuto.app.game_session import GameSession
+    from kabuto.app.session import Choice
+    from kabuto.ui import theme
+
+    game = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
+    session = GameSession(game, ("human", "human"), record=False)
+    push, why = session.check(Aim(180.0, 0.0, 0.3, 0.0), Choice("hank_bar", "hank_bar", "bar", 1))
+    assert push is None and why == "You have no Horn Bar left to push."
+    try:
+        game.use_move(1, "Horn Toss")
+    except ValueError as exc:
+        said = session.refused(exc)
+    assert said == f"It is {theme.SEAT_NAMES[0]}'s turn." and not leaks(said)
