@@ -75,6 +75,9 @@ _REFUSALS: dict[str, Callable[[dict[str, Any], Callable[[str, Any], str]], str]]
     "replaces_turn": lambda f, said: (f"{said('move', f['move'])} replaces your turn: use it before "
                                       "you push or use another move."),
     "nothing_to_push": lambda f, said: f"{said('move', f['move'])} would leave you nothing to push this turn.",
+    "choose_target": lambda f, said: f"Choose {f['choose']}.",
+    "slide_blocked": lambda f, said: (f"{said('piece', f['piece']).capitalize()} cannot slide that way: "
+                                      "another piece is in the way."),
 }
 
 

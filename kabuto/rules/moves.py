@@ -238,7 +238,8 @@ def pay_cost(game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, An
         else:  # stack: the first on the base, each next one on the one before
             base = targets.get("base")
             if not isinstance(base, str) or base not in game.world:
-                raise IllegalMove(f"base={base!r}: choose a piece on the board to stack on")
+                raise IllegalMove(f"base={base!r}: choose a piece on the board to stack on", "choose_target",
+                                  target="base", choose="a piece on the board to stack on")
             under = base
             for pid in ids:
                 game.stack(pid, under)
@@ -332,7 +333,8 @@ class PickPiece(Effect):
         pid = targets.get("piece")
         choices = self._choices(game, seat)
         if not isinstance(pid, str) or pid not in choices:
-            raise IllegalMove(f"piece={pid!r}: choose {self.pick} ({', '.join(choices) or 'none'})")
+            raise IllegalMove(f"piece={pid!r}: choose {self.pick} ({', '.join(choices) or 'none'})",
+                              "choose_target", target="piece", choose=self.pick)
         return pid
 
     def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
@@ -397,7 +399,8 @@ class CentreKnockout(Effect):
             inside = sorted(game.world.in_circle())
             if not isinstance(pid, str) or pid not in inside:
                 raise IllegalMove(f"piece={pid!r}: choose a piece inside the centre circle "
-                                  f"({', '.join(inside)})")
+                                  f"({', '.join(inside)})", "choose_target", target="piece",
+                                  choose="a piece inside the centre circle")
             report.knocked_out.extend(game.knock_out(seat, pid, gain=True))
             return
         levels = game.world.levels()
@@ -433,7 +436,8 @@ class SlideFromWrestler(PickPiece):
         n = math.hypot(dx, dy) or 1.0
         moved = slide(game, seat, pid, dx / n, dy / n, dist / 1000.0, report)
         if moved <= 0.0:
-            raise IllegalMove(f"{pid} cannot slide: another piece is right behind it")
+            raise IllegalMove(f"{pid} cannot slide: another piece is right behind it", "slide_blocked",
+                              piece=pid)
 
 
 class ExtraPush(Effect):
@@ -527,7 +531,8 @@ class PlaceOn(Effect):
         self.precheck(game, seat, move)
         base = targets.get("base")
         if base not in self._choices(game, seat, move):
-            raise IllegalMove(f"base={base!r}: choose a {move.params['base_kind']} disc on the board")
+            raise IllegalMove(f"base={base!r}: choose a {move.params['base_kind']} disc on the board",
+                              "choose_target", target="base", choose=f"a {move.params['base_kind']} disc on the board")
         kind = _kind_of(game, seat, move.params["piece"])
         pid = game.ledger.pieces_in(SUPPLY, kind)[0]
         game.stack(pid, base)
@@ -631,7 +636,8 @@ class SlideSignature(Effect):
         pid = self._on_board(game, seat, move)[0]
         moved = slide(game, seat, pid, math.cos(a), math.sin(a), dist / 1000.0, report)
         if moved <= 0.0:
-            raise IllegalMove(f"{pid} cannot slide that way: another piece is right in front of it")
+            raise IllegalMove(f"{pid} cannot slide that way: another piece is right in front of it",
+                              "slide_blocked", piece=pid)
 
 
 class PushFromOpponent(Effect):
