@@ -76,20 +76,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _action_text(report) -> str:
+    from kabuto.replay.format import action_of
+    from kabuto.rules.actions import Edit, Move, Push
+
     a = report.action
-    t = a["type"]
     who = f"turn {a['turn']:>3}  " if "turn" in a else "          "
     who += f"seat {a['seat']}  " if "seat" in a else "        "
-    if t == "push":
-        what = (f"push {report.push:>3}  {who}{a['piece']} ({a['kind']}) at {a['entry_deg']:.1f} deg, "
-                f"heading {a['heading_deg']:+.1f}, {a['speed']:.2f} m/s")
-    elif t == "move":
-        tg = ", ".join(f"{k}={v}" for k, v in a["targets"].items())
-        what = f"move      {who}{a['name']}" + (f" ({tg})" if tg else "")
-    elif t == "edit":
-        what = f"edit      {who}{a['piece']} -> {a['place']}"
-    elif t == "undo":
-        what = f"undo      back {a['undone']} action{'s' * (a['undone'] != 1)}"
+    if a["type"] == "undo":  # the replay's own entry, not a game action
+        return f"undo      back {a['undone']} action{'s' * (a['undone'] != 1)}"
+    act = action_of(a)
+    if isinstance(act, Push):
+        what = (f"push {report.push:>3}  {who}{act.piece} ({act.kind}) at {act.entry_deg:.1f} deg, "
+                f"heading {act.heading_deg:+.1f}, {act.speed:.2f} m/s")
+    elif isinstance(act, Move):
+        tg = ", ".join(f"{k}={v}" for k, v in act.targets.items())
+        what = f"move      {who}{act.name}" + (f" ({tg})" if tg else "")
+    elif isinstance(act, Edit):
+        what = f"edit      {who}{act.piece} -> {act.place}"
     else:
         what = f"end turn  {who}"
     return shown(what)  # piece ids, move names and targets come from the file
