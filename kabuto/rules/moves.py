@@ -35,10 +35,11 @@ Touching is :meth:`physics.World.touching` (contact in the world), the centre ci
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from kabuto.rules.actions import Target
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, LedgerView
 from kabuto.rules.outcomes import Knockout, TurnState
@@ -46,6 +47,9 @@ from kabuto.rules.specs import MoveSpec
 from physics import Materials, World, shapes
 from physics.checks import finite_number
 from physics.numeric import bisect
+
+#: A move's targets as its :class:`~kabuto.rules.actions.Move` action carries them.
+Targets = Mapping[str, Target]
 
 
 class MoveContext(Protocol):
@@ -148,7 +152,7 @@ def _number(v: Any, name: str) -> float:
     return finite_number(v, name, IllegalMove)
 
 
-def opponent_side(game: MoveContext, seat: int, targets: dict[str, Any]) -> int:
+def opponent_side(game: MoveContext, seat: int, targets: Targets) -> int:
     """The opposing side a Pay goes to (and Smokescreen pushes from).
 
     2P: the other seat. 4P: the other team. 3P: the ``opponent`` target, a player still in the game.
@@ -166,7 +170,7 @@ def opponent_side(game: MoveContext, seat: int, targets: dict[str, Any]) -> int:
     return game.side_of(opp)
 
 
-def _slide_distance(targets: dict[str, Any], move: MoveSpec) -> float:
+def _slide_distance(targets: Targets, move: MoveSpec) -> float:
     """The ``distance_mm`` target of a slide "up to ``max_mm``": more than 0, at most the card's."""
     dist = _number(targets.get("distance_mm"), "distance_mm")
     if not 0.0 < dist <= move.params["max_mm"]:
@@ -222,7 +226,7 @@ def check_cost(game: MoveContext, seat: int, move: MoveSpec) -> None:
             raise IllegalMove(f"{move.name} costs {n} {kind} disc(s) and your inventory has {have}")
 
 
-def pay_cost(game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any], report: MoveReport) -> None:
+def pay_cost(game: MoveContext, seat: int, move: MoveSpec, targets: Targets, report: MoveReport) -> None:
     """Pay, stack and discard the cost (lowest ids of each kind first)."""
     check_cost(game, seat, move)
     place = game.seat_inventory(seat)
@@ -299,7 +303,7 @@ class Effect:
     def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         """Raise IllegalMove if the move cannot be performed now, whatever the targets."""
 
-    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         raise NotImplementedError
 
@@ -328,7 +332,7 @@ class PickPiece(Effect):
         if not self._choices(game, seat):
             raise IllegalMove(self.nothing)
 
-    def _picked(self, game: MoveContext, seat: int, targets: dict[str, Any]) -> str:
+    def _picked(self, game: MoveContext, seat: int, targets: Targets) -> str:
         """The ``piece`` target, checked against the choices."""
         pid = targets.get("piece")
         choices = self._choices(game, seat)
@@ -337,7 +341,7 @@ class PickPiece(Effect):
                               "choose_target", target="piece", choose=self.pick)
         return pid
 
-    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         self._act(game, seat, move, self._picked(game, seat, targets), report)
 
@@ -353,7 +357,7 @@ class Gain(Effect):
             raise IllegalMove(f"the supply has no {game.kind_name(kind)}, so {move.name} "
                               f"cannot be performed")
 
-    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         kind = _kind_of(game, seat, move.params["piece"])
@@ -391,7 +395,7 @@ class CentreKnockout(Effect):
         if not game.world.in_circle():
             raise IllegalMove(f"no piece is inside the centre circle, so {move.name} would do nothing")
 
-    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         if self._picks_one(move):
@@ -426,7 +430,7 @@ class SlideFromWrestler(PickPiece):
                 TargetSpec("distance_mm", "distance_mm", "how far to slide it (mm)", low=0.0,
                            high=float(move.params["max_mm"]))]
 
-    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         pid = self._picked(game, seat, targets)
         dist = _slide_distance(targets, move)
@@ -450,7 +454,7 @@ class ExtraPush(Effect):
         if turn.pushes >= 1 and not game.ledger.pieces_in(game.push_source()):
             raise IllegalMove("you have nothing left to push a second time")
 
-    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         game.grant_extra_push()
@@ -469,7 +473,7 @@ class TurnWrestler(Effect):
         if game.wrestler_piece(seat) not in game.world:
             raise IllegalMove("your wrestler piece is not on the ring")
 
-    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         angle = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
         wid = game.wrestler_piece(seat)
@@ -526,7 +530,7 @@ class PlaceOn(Effect):
         if not self._choices(game, seat, move):
             raise IllegalMove(f"there is no {move.params['base_kind']} disc on the board to stack on")
 
-    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         base = targets.get("base")
@@ -583,7 +587,7 @@ class PlaceTouchingWrestler(Effect):
         if game.wrestler_piece(seat) not in game.world:
             raise IllegalMove("your wrestler piece is not on the ring")
 
-    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         a = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
@@ -628,7 +632,7 @@ class SlideSignature(Effect):
             kind = _kind_of(game, seat, move.params["piece"])
             raise IllegalMove(f"the {game.kind_name(kind)} is not on the ring")
 
-    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         a = math.radians(_number(targets.get("angle_deg"), "angle_deg"))
@@ -656,7 +660,7 @@ class PushFromOpponent(Effect):
             whose = "every opponent's inventory is" if len(sides) > 1 else "your opponent's inventory is"
             raise IllegalMove(f"{whose} empty, so {move.name} would leave you nothing to push")
 
-    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: dict[str, Any],
+    def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
         side = opponent_side(game, seat, targets)
