@@ -385,8 +385,8 @@ class GameSession(Session):
                             else f"click a point: {sp.text}")
                     prompts.append(Prompt("point", text, (), None if after_piece else sp.origin))
                 i += 1
-            out.append(MoveView(opt.name, opt.name, opt.text, opt.usable, opt.reason or "",
-                                tuple(prompts)))
+            why = self.refused(opt.refusal) if opt.refusal is not None else opt.reason or ""
+            out.append(MoveView(opt.name, opt.name, opt.text, opt.usable, why, tuple(prompts)))
         return out
 
     def use_move(self, key: str, clicks: list) -> Outcome:

@@ -803,7 +803,7 @@ class Game:
         ctx = _EffectContext(self)
         out = []
         for m in self._seats[seat].wrestler.moves:
-            reason = None
+            reason, refusal = None, None
             try:
                 self._check_may_move(seat)
                 self._check_move_allowed(m)
@@ -819,7 +819,7 @@ class Game:
                         raise IllegalMove(f"{m.name} would leave you nothing to push this turn",
                                           "nothing_to_push", move=m.name)
             except IllegalMove as exc:
-                reason = str(exc)
+                reason, refusal = str(exc), exc
             specs = self._measured_from(seat, target_specs(ctx, seat, m))
             if reason is None:
                 for sp in specs:
@@ -827,7 +827,7 @@ class Game:
                         reason = f"nothing to choose for {sp.name}: {sp.text}"
                         break
             out.append(MoveOption(seat, self._seats[seat].wrestler.key, m.name, m.text,
-                                  m.replaces_turn, specs, reason is None, reason))
+                                  m.replaces_turn, specs, reason is None, reason, refusal))
         return out
 
     def use_move(self, player: int, name: str, **targets: Any) -> MoveOutcome:
@@ -906,9 +906,9 @@ class Game:
         return MovePreview(outcome, after)
 
     def _knock_out(self, seat: int, pid: str, gain: bool) -> list[Knockout]:
-        """For move effects (through their context): knock ``pid`` and everything stacked on it off the ring by ``seat``'s
-        move. ``gain``: the move adds the standard discs knocked out to the mover's inventory (else
-        they go to the supply, as falls not caused by a push do)."""
+        """For move effects (through their context): knock ``pid`` and everything stacked on it
+        off the ring by ``seat``'s move. ``gain``: the move adds the standard discs knocked out to
+        the mover's inventory (else they go to the supply, as falls not caused by a push do)."""
         world = self.world
         bases = {q.id: q.base for q in world.pieces}
         out = []

@@ -122,6 +122,8 @@ class MoveOption:
     targets: tuple[TargetSpec, ...]
     usable: bool
     reason: str | None
+    #: The rules' refusal behind ``reason`` (its code and fields, for a front end's own words).
+    refusal: IllegalMove | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "wrestler": self.wrestler, "name": self.name, "text": self.text,
