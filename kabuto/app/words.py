@@ -75,6 +75,9 @@ _REFUSALS: dict[str, Callable[[dict[str, Any], Callable[[str, Any], str]], str]]
     "replaces_turn": lambda f, said: (f"{said('move', f['move'])} replaces your turn: use it before "
                                       "you push or use another move."),
     "nothing_to_push": lambda f, said: f"{said('move', f['move'])} would leave you nothing to push this turn.",
+    "cannot_pay": lambda f, said: (f"{said('move', f['move'])} costs {f['count']} "
+                                   f"{said('kind', f['kind'])}{'s' * (f['count'] != 1)}; you have {f['have']}."),
+    "does_not_fit": lambda f, said: f"{said('move', f['move'])} does not fit there: another piece is in the way.",
     "choose_target": lambda f, said: f"Choose {f['choose']}.",
     "slide_blocked": lambda f, said: (f"{said('piece', f['piece']).capitalize()} cannot slide that way: "
                                       "another piece is in the way."),

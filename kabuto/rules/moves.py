@@ -163,12 +163,14 @@ def opponent_side(game: MoveContext, seat: int, targets: Targets) -> int:
     if game.players != 3:
         return 1 - side
     if "opponent" not in targets:
-        raise IllegalMove("choose which opponent: opponent=<seat>")
+        raise IllegalMove("choose which opponent: opponent=<seat>", "choose_target", target="opponent",
+                          choose="which opponent")
     opp = targets["opponent"]
     choices = _opponent_choices(game, seat)
     if not isinstance(opp, int) or isinstance(opp, bool) or opp not in choices:
         raise IllegalMove(f"opponent={opp!r}: choose one of the seats still playing against you "
-                          f"({', '.join(map(str, choices))})")
+                          f"({', '.join(map(str, choices))})", "choose_target", target="opponent",
+                          choose="an opponent still playing")
     return game.side_of(opp)
 
 
@@ -225,7 +227,8 @@ def check_cost(game: MoveContext, seat: int, move: MoveSpec) -> None:
     for kind, n in need.items():
         have = game.ledger.count(place, kind)
         if have < n:
-            raise IllegalMove(f"{move.name} costs {n} {kind} disc(s) and your inventory has {have}")
+            raise IllegalMove(f"{move.name} costs {n} {kind} disc(s) and your inventory has {have}",
+                              "cannot_pay", move=move.name, kind=kind, count=n, have=have)
 
 
 def pay_cost(game: MoveContext, seat: int, move: MoveSpec, targets: Targets, report: MoveReport) -> None:
@@ -483,7 +486,8 @@ class TurnWrestler(Effect):
         try:
             game.world.move(wid, w.x, w.y, angle)
         except ValueError as exc:
-            raise IllegalMove(f"your wrestler piece cannot turn that way: {exc}") from None
+            raise IllegalMove(f"your wrestler piece cannot turn that way: {exc}", "does_not_fit",
+                              move=move.name) from None
         report.moved.append(wid)
 
 
@@ -568,7 +572,7 @@ class SwapWithTouching(PickPiece):
             world.place(wid, w.kind, d.x, d.y, w.angle)
             world.place(pid, d.kind, w.x, w.y, d.angle)
         except ValueError as exc:
-            raise IllegalMove(f"the swap does not fit: {exc}") from None
+            raise IllegalMove(f"the swap does not fit: {exc}", "does_not_fit", move=move.name) from None
         report.moved.extend([wid, pid])
 
 
@@ -608,7 +612,8 @@ class PlaceTouchingWrestler(Effect):
         try:
             world.place(pid, kind, x, y, a)
         except ValueError as exc:
-            raise IllegalMove(f"the {game.kind_name(kind)} does not fit on that side: {exc}") from None
+            raise IllegalMove(f"the {game.kind_name(kind)} does not fit on that side: {exc}", "does_not_fit",
+                              move=move.name) from None
         game.move_pieces(pid, BOARD)
         report.placed.append(pid)
 
