@@ -77,7 +77,10 @@ _REFUSALS: dict[str, Callable[[dict[str, Any], Callable[[str, Any], str]], str]]
     "nothing_to_push": lambda f, said: f"{said('move', f['move'])} would leave you nothing to push this turn.",
     "cannot_pay": lambda f, said: (f"{said('move', f['move'])} costs {f['count']} "
                                    f"{said('kind', f['kind'])}{'s' * (f['count'] != 1)}; you have {f['have']}."),
-    "does_not_fit": lambda f, said: f"{said('move', f['move'])} does not fit there: another piece is in the way.",
+    "does_not_fit": lambda f, said: (f"{said('move', f['move'])} does not fit there: another piece is in the way."
+                                     if "move" in f else
+                                     f"The {said('kind', f['kind'])} does not fit there: another piece is in the way."),
+    "cannot_stack": lambda f, said: f"You cannot stack the {said('kind', f['kind'])} there: {f['reason']}.",
     "choose_target": lambda f, said: f"Choose {f['choose']}.",
     "slide_blocked": lambda f, said: (f"{said('piece', f['piece']).capitalize()} cannot slide that way: "
                                       "another piece is in the way."),

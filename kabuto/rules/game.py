@@ -493,13 +493,15 @@ class Game:
         try:
             self.world.place(pid, kind, b.x, b.y, b.angle, base=base)
         except ValueError as exc:
-            raise IllegalMove(f"the {self.kind_name(kind)} does not fit there: {exc}") from None
+            raise IllegalMove(f"the {self.kind_name(kind)} does not fit there: {exc}", "does_not_fit",
+                              kind=kind) from None
         self._ledger.move(pid, BOARD)
 
     def _check_stack(self, kind: str, base: str) -> None:
         reason = self.stack_refusal(kind, base)
         if reason:
-            raise IllegalMove(f"cannot stack that {self.kind_name(kind)} there: {reason}")
+            raise IllegalMove(f"cannot stack that {self.kind_name(kind)} there: {reason}", "cannot_stack",
+                              kind=kind, reason=reason)
 
     # ----- pushing -------------------------------------------------------------------------------
     def push_source(self) -> str:
