@@ -54,6 +54,14 @@ def plain(text: str, name_of: Callable[[str], str | None]) -> str:
     return _LONG_FLOAT.sub(_round, out)
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def _nth_turn(n: int) -> str:
+    """'second turn' for 2."""
+    return f"{_ORDINALS[n - 1]} turn" if 1 <= n <= len(_ORDINALS) else f"turn {n}"
+
+
 #: A refusal in a player's words, by its code (:class:`kabuto_base.errors.IllegalMove`): each
 #: gets the refusal's fields and ``said(kind, value)``, which names a seat ("Blue"), a piece or a
 #: kind ("the medium disc", "Horn Bar") or a move the way the table does.
@@ -70,7 +78,7 @@ _REFUSALS: dict[str, Callable[[dict[str, Any], Callable[[str, Any], str]], str]]
     "platform_locked": lambda f, said: "The pushing platform stays where it is for this turn's second push.",
     "too_fast": lambda f, said: "That is faster than a hand pushes: no flicking.",
     "junior_no_moves": lambda f, said: "Junior League wrestlers have no signature moves.",
-    "too_early": lambda f, said: f"{said('move', f['move'])} can be used from your turn {f['turn']} on.",
+    "too_early": lambda f, said: f"{said('move', f['move'])} can be used from your {_nth_turn(f['turn'])} on.",
     "move_used": lambda f, said: f"{said('move', f['move'])} was already used this turn.",
     "replaces_turn": lambda f, said: (f"{said('move', f['move'])} replaces your turn: use it before "
                                       "you push or use another move."),
