@@ -46,7 +46,7 @@ def turn_ended(game: Game, aim: PushChoice | None) -> Game | None:
     seat, turn = g.current_seat, g.turn.number
     if aim is not None:
         try:
-            g.push(*aim.args(), end_turn=False)
+            g.apply(aim.action())
         except IllegalMove:
             return None
     if not g.is_over and g.turn.number == turn and g.current_seat == seat:

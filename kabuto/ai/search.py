@@ -312,7 +312,7 @@ class _Search:
             _, kind, e, h, s, spin = self._wobbled(g, c, ge, gh, gs, scale)
             push = PushChoice(kind, e, h, s, spin)
             try:
-                g.push(*push.args(), end_turn=False)
+                g.apply(push.action())
                 return push
             except IllegalMove as exc:
                 last = exc
