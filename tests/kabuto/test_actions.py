@@ -106,3 +106,17 @@ def test_the_game_changes_only_through_actions():
     assert gained and all(g.kind_of(p) == g.signature_kind(1, "bar") for p in gained)
     move = g.actions[-1]
     assert isinstance(move, Move) and move.name == "Horn Toss" and move.hash is not None
+
+
+def test_new_physics_or_a_sketched_world_never_moves_a_piece():
+    """set_materials and clone(world) change how the next push is simulated, not where pieces are."""
+    from physics import World
+
+    g = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
+    where = {p.id: (p.x, p.y) for p in g.world.pieces}
+    g.set_materials(g.materials.with_overrides({"simulation.max_speed": 2.0}))
+    assert g.materials.sim.max_speed == 2.0 and {p.id: (p.x, p.y) for p in g.world.pieces} == where
+    twin = g.clone(World(g.materials, g.world.pieces))
+    assert {p.id: (p.x, p.y) for p in twin.world.pieces} == where
+    with pytest.raises(ValueError, match="other pieces"):
+        g.clone(World(g.materials, list(g.world.pieces)[1:]))
