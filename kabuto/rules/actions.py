@@ -250,7 +250,7 @@ def action_from_json(data: Any) -> Action:
         >>> action_from_json({"type": "jump"})
         Traceback (most recent call last):
         ...
-        kabuto.rules.errors.IllegalMove: type: 'jump' is not one of push, move, end_turn, edit
+        kabuto_base.errors.IllegalMove: type: 'jump' is not one of push, move, end_turn, edit
     """
     if not isinstance(data, dict):
         raise IllegalMove(f"an action must be an object, got {_shown(data)}")
