@@ -114,9 +114,11 @@ class GameSession(Session):
     # ----- building ------------------------------------------------------------------------------------
     @classmethod
     def new(cls, config: GameConfig, materials: Materials | None = None, **kw) -> GameSession:
+        config = config.for_one_game()
+        assert config.seed is not None
         wrestlers = [w for w in config.wrestlers] if config.wrestlers and all(config.wrestlers) else None
         game = Game.new(players=config.players, wrestlers=wrestlers, junior=config.junior,
-                        seed=config.seed, materials=materials)
+                        seed=config.seed, first_player=config.first_player, materials=materials)
         return cls(game, config.seats, config.ai_level, config.seed, **kw)
 
     @classmethod

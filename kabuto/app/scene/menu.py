@@ -126,6 +126,9 @@ class MenuScene(WidgetScene):
                                 selected=cfg.junior, name="junior"))
         self.widgets.add(Button(Rect(col + 90, y - 50, 172, 30), f"AI level: {cfg.ai_level}",
                                 self._ai_level, b, fg, name="ai-level"))
+        first = "random" if cfg.first_player is None else theme.seat_name(cfg.first_player)
+        self.widgets.add(Button(Rect(col + 270, y - 50, 160, 30), f"First: {first}",
+                                self._first, b, fg, name="first"))
         cards, problem = self.cards()
         by_key = {c.key: c for c in cards}
         name_w = 150 if self.compact else 200  # the card-name button; the row is 260 px + this
@@ -194,6 +197,13 @@ class MenuScene(WidgetScene):
         levels = level_names()
         nxt = levels[(levels.index(self.config.ai_level) + 1) % len(levels)]
         self.config = replace(self.config, ai_level=nxt)
+        self.rebuild()
+
+    def _first(self) -> None:
+        """Who pushes first: at random (the rulebook's way), or a chosen seat."""
+        order: list[int | None] = [None, *range(self.config.players)]
+        nxt = order[(order.index(self.config.first_player) + 1) % len(order)]
+        self.config = replace(self.config, first_player=nxt)
         self.rebuild()
 
     def _toggle_seat(self, seat: int) -> None:
