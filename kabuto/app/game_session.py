@@ -305,7 +305,8 @@ class GameSession(Session):
             by_place.setdefault(k.to, Counter())[self._short_name(k.kind)] += 1
         parts = []
         for to, counts in by_place.items():
-            what = ", ".join(name if n == 1 and name not in STANDARD_KINDS else f"{n} {name}"
+            what = ", ".join(name if name not in STANDARD_KINDS
+                             else f"{'a' if n == 1 else n} {name} disc{'s' * (n != 1)}"
                              for name, n in counts.items())
             whose = self._whose(to)
             where = self.game.describe_place(to) if whose is None else f"{whose}'s inventory"
@@ -325,9 +326,15 @@ class GameSession(Session):
             self._undo.append(snapshot)
         self.record()
         self._maybe_end_turn(seat)
-        return Outcome(out.physics, self._destinations(out.knocked_out),
-                       f"{self._seat_name(seat)} pushed a {self._short_name(out.kind)}: "
-                       f"{self._ko_text(out.knocked_out)}")
+        return Outcome(out.physics, self._destinations(out.knocked_out), self.push_sentence(seat, out))
+
+    def push_sentence(self, seat: int, out: Any, ai: bool = False) -> str:
+        """A push in the table's words: "Red (Mike) pushed a small disc: knocked out ..." (``out``:
+        what :meth:`kabuto.Game.push` returned). The game log and the replay viewer say it too."""
+        kind = out.kind
+        what = f"a {kind} disc" if kind in STANDARD_KINDS else self.game.kind_name(kind)
+        who = self._seat_name(seat) + (" (AI)" if ai else "")
+        return f"{who} pushed {what}: {self._ko_text(out.knocked_out)}"
 
     def _maybe_end_turn(self, seat: int) -> None:
         """End the turn for the player when nothing is left to do in it: no push left and no
@@ -658,8 +665,7 @@ class GameSession(Session):
         out = g.push(choice.kind, a.entry_deg, a.heading_deg, a.speed, a.spin_deg, end_turn=False)
         self.record()
         return Outcome(out.physics, self._destinations(out.knocked_out),
-                       f"{self._seat_name(seat)} (AI) pushed a {self._short_name(out.kind)}: "
-                       f"{self._ko_text(out.knocked_out)}")
+                       self.push_sentence(seat, out, ai=True))
 
     def ai_finish(self, seat: int | None) -> None:
         g = self.game

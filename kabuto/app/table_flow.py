@@ -520,6 +520,8 @@ class TableFlow:
         """The screen has shown the outcome (every piece at rest, every flight arrived)."""
         if self.phase is not Phase.PLAYING:
             return False
+        if self._outcome is not None:
+            self.message = self._outcome.message
         self._outcome = self._unshown = None
         if (self._ai_steps is not None and self.session.winner() is None
                 and self.session.current_seat() == self._ai_seat):  # a move may end the turn
@@ -647,7 +649,8 @@ class TableFlow:
         self._showing = None
         self._outcome = self._unshown = outcome
         self._frozen = before
-        self.message = outcome.message
+        # What fell is said when the player has seen it fall (landed), not while it plays.
+        self.message = outcome.message.split(": ", 1)[0] + ("..." if ": " in outcome.message else "")
         self.phase = Phase.PLAYING
 
     def _next_turn(self) -> None:

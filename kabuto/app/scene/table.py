@@ -36,7 +36,9 @@ from pyglet.window import key, mouse
 import kabuto_assets
 from kabuto.app.aim import MIN_DRAG, Aim, Limits, entry_towards, grabs_platform, heading_towards, nudge
 from kabuto.app.animation import Departure, Flight, Playback, first_knock
+from kabuto.app.game_log import GameLog
 from kabuto.app.panels import AimBar, SidePanel
+from kabuto.app.scene.game_log import LogPanel
 from kabuto.app.scene.ring_view import STILL_PX, RingView
 from kabuto.app.session import AIStep, Choice, MoveView, Outcome, PanelSnapshot, Session
 from kabuto.app.settings import PACE_WORDS, PACES, playback_speed
@@ -117,6 +119,9 @@ class TableScene(Scene):
         self._clack_at: float | None = None  # when the playing push first knocks another piece
         self._cheered = False
         self.ring.show_world(session.world())
+        self.game_log = GameLog()
+        self.log_panel = LogPanel(self.game_log, self.batch, Group(order=12), on_seat=self.show_card,
+                                  over=self.live)
 
     # ----- the flow's state, under the names tests and tools use ----------------------------------
     @property
@@ -247,6 +252,12 @@ class TableScene(Scene):
                               self.widgets)
         elif self.tuning is not None:
             self.tuning.clear()
+        if self.tuning_open:   # the tuning panel has the ring area's left side
+            self.log_panel.clear()
+        else:
+            t = self.ring.transform
+            self.log_panel.build(self.log_panel.place(self.ring_area, t.to_screen(0.0, 0.0),
+                                                      t.length(self.session.materials.ring.radius)))
         self._refresh_status(v)
         self._refresh_aim()
         if self.mode is Phase.OVER:
@@ -373,6 +384,7 @@ class TableScene(Scene):
 
     def _animate_outcome(self, outcome: Outcome) -> None:
         """Animate an outcome: the trajectory at real speed, then the falls' flights."""
+        self.game_log.started(outcome.message, self.log_step())
         self.ring.clear_marks()
         if outcome.result is None or not len(outcome.result.trajectory.poses):
             # A move: no trajectory, but pieces it knocked out still fly to where they go.
@@ -602,6 +614,8 @@ class TableScene(Scene):
         jump): draw the state at rest, then whatever the flow does next (the AI's next step, the
         next turn)."""
         self.invalidate()
+        if self.game_log.landed() and not self.tuning_open:
+            self.log_panel.build(self.log_panel.rect)
         self.ring.clear_marks()
         self.ring.show_world(self.session.world())
         self.ring.restyle()
@@ -636,8 +650,26 @@ class TableScene(Scene):
             self._after_flow()
 
     # ----- undo, end turn, menu ----------------------------------------------------------------------
+    def log_step(self) -> int:
+        """The step a log entry belongs to (the replay viewer's position; 0 in a game)."""
+        return 0
+
+    def show_card(self, seat: int) -> None:
+        """Open ``seat``'s wrestler card (a click on its name in the game log)."""
+        from kabuto.app.catalogue import junior_cards, wrestler_cards
+        from kabuto.ui.overlay import TextPage
+
+        game = getattr(self.session, "game", None)
+        if game is None or not 0 <= seat < game.players:
+            return
+        cards, _ = junior_cards() if game.junior else wrestler_cards()
+        card = next((c for c in cards if c.key == game.setup.wrestlers[seat]), None)
+        if card is not None:
+            self.app.show_overlay(TextPage(f"{theme.seat_name(seat)}: {card.name}", card.text))
+
     def _undo(self) -> None:
         if self.flow.undo():
+            self.game_log.drop_last()
             self._clear_over()
             self._landed()
         else:
@@ -765,6 +797,9 @@ class TableScene(Scene):
     def on_mouse_press(self, x, y, button, modifiers) -> bool:
         if self.widgets.on_mouse_press(x, y, button, modifiers):
             return True
+        if not self.tuning_open and self.log_panel.clicked(x, y):
+            self.rebuild()   # (opened or closed)
+            return True
         if self.ring_area.contains(x, y) and self.skip():
             return True
         if self.mode in CHOOSING and self.ring_area.contains(x, y):
@@ -815,6 +850,10 @@ class TableScene(Scene):
         return drag is not None
 
     def on_mouse_scroll(self, x, y, scroll_x, scroll_y) -> bool:
+        if not self.tuning_open and self.log_panel.contains(x, y):
+            if self.log_panel.scrolled(scroll_y):
+                self.invalidate()
+            return True
         if self.flow.set_aim(nudge(self.aim, self.limits, speed=scroll_y)):
             self._refresh_aim()
             return True
