@@ -1,19 +1,24 @@
-"""The fingerprint of the code and data that decide a game: a kept game (a balance report's ledger
-line, a tournament's replay folder, an early-wins search unit) counts only if today's code and data
-would play it the same way.
+"""The fingerprint of what decides a game: a kept game (a balance report's ledger line, a
+tournament's replay folder) counts only if today's code and data would play it the same way.
 
-A game's fingerprint covers the data that decide it (``materials.toml``, ``wrestlers.toml``,
-``ai.toml``, ``junior.toml``, and of ``setups.toml`` the supply and the board and inventories of the
-game's number of players), the source of the physics, the rules, the AI and the loop that plays one
-game (:mod:`kabuto.cli.match`), and pymunk's version. Comments, docstrings and layout are left out
-of both (:func:`source_digest`, :func:`data_digest`: only a change the game can see counts), and so
-is every other board: a change to the 3-player board leaves the two-player games standing. How a
-tournament or a report is run, resumed or written is not in it either, so editing those never
+A game's fingerprint follows *behaviour*, not source text. It covers the data that decide games
+(``materials.toml``, ``wrestlers.toml``, ``ai.toml``, ``junior.toml``, and of ``setups.toml`` the
+supply and the board and inventories of the game's number of players), pymunk's version, and a
+**probe**: a fixed set of short seeded games (:data:`PROBES`) played through the very loop that
+plays the report's games (:func:`kabuto.cli.match.play_game`), every level of the AI taking part,
+whose every action and the state hash after it are digested. A refactor of the physics, the rules,
+the AI or the loop that changes no decision and no position keeps every finished game; a change that
+moves a piece or a decision in the probe makes them stale. A change that would alter only positions
+the probe never reaches goes unseen: the probe's games cover every wrestler, every level and every
+board, and a design change (a change of data) always counts.
+
+How a tournament or a report is run, resumed or written is not in it, so editing those never
 throws away games already played.
 
-The early-wins search (``tools/early_wins.py``) keeps its units of work the same way under
-:func:`search_fingerprint`: the same data, physics and rules, but of the AI only the move targets
-the search tries, so retuning how the AI plays replays the report's games and not the search.
+The early-wins search (``tools/early_wins.py``) keeps its units of work under
+:func:`search_fingerprint`: the same data, the physics and rules' sources, but of the AI only the
+move targets the search tries, so retuning how the AI plays replays the report's games and not the
+search.
 """
 from __future__ import annotations
 
@@ -70,13 +75,41 @@ def data_digest(name: str, text: str, players: int, table: str | None = None) ->
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
+#: The probe's games for each number of players: (wrestler keys, first player, levels, turns).
+#: Every wrestler and every level of ``ai.toml`` plays in the two-player probe; the three- and
+#: four-player probes play their own boards.
+PROBES: dict[int, tuple[tuple[tuple[str, ...], int, tuple[str, ...], int], ...]] = {
+    2: ((("annie", "bea"), 0, ("hard", "medium"), 2),
+        (("dora", "gus"), 1, ("easy", "hard"), 2),
+        (("hank", "jade"), 0, ("medium", "easy"), 2),
+        (("mike", "rita"), 1, ("expert", "hard"), 2)),
+    3: ((("bea", "hank", "rita"), 0, ("hard", "medium", "easy"), 1),),
+    4: ((("annie", "gus", "jade", "mike"), 0, ("hard", "medium", "hard", "easy"), 1),),
+}
+
+
 @cache
 def fingerprint(players: int) -> str:
-    """The fingerprint of the code and data that play a game of ``players`` here (16 hex digits)."""
-    import kabuto.ai
+    """The fingerprint of the data and the behaviour that play a game of ``players`` here (16 hex
+    digits)."""
+    import pymunk
 
-    # The match module plays the games; the AI decides every move of them.
-    return _fingerprint(players, {}, [_module(match), *_package(kabuto.ai)])
+    h = hashlib.sha256(f"pymunk {pymunk.version}\n".encode())
+    _data(h, players, {})
+    h.update(f"behaviour {behaviour_digest(players)}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def behaviour_digest(players: int, levels: dict[str, Any] | None = None) -> str:
+    """The digest of the probe's games of ``players``: every action each game made and the state
+    hash after it, how it ended. ``levels`` as for :func:`kabuto.cli.match.play_game` (tests)."""
+    h = hashlib.sha256()
+    for i, (wrestlers, first, lv, turns) in enumerate(PROBES[players]):
+        spec = GameSpec(i, wrestlers, first, lv, seed=1000 + i, max_turns=turns)
+        rec = match.play_game(spec, levels=levels)
+        h.update(json.dumps([rec.replay.get("actions", []), rec.winner, rec.reason, rec.turns],
+                            sort_keys=True, separators=(",", ":")).encode())
+    return h.hexdigest()
 
 
 #: What the early-wins search (``tools/early_wins.py``) uses of the AI: the move targets it tries
@@ -98,14 +131,19 @@ def search_fingerprint(players: int) -> str:
     return _fingerprint(players, {"ai.toml": "search"}, ai)
 
 
-def _module(module: Any) -> tuple[Path, str]:
-    path = Path(module.__file__ or "")
-    return path, f"{module.__name__.replace('.', '/')}.py"
-
-
 def _package(package: Any) -> list[tuple[Path, str]]:
     root = Path(package.__file__ or "").parent
     return [(path, path.relative_to(root.parent).as_posix()) for path in sorted(root.rglob("*.py"))]
+
+
+def _data(h: Any, players: int, tables: dict[str, str]) -> None:
+    """Add the game data a game of ``players`` sees to the hash ``h`` (of a file named in
+    ``tables``, only that table)."""
+    import kabuto_assets
+
+    for name in GAME_DATA:
+        text = kabuto_assets.path(name).read_text(encoding="utf-8")
+        h.update(f"{name} {data_digest(name, text, players, tables.get(name))}\n".encode())
 
 
 def _fingerprint(players: int, tables: dict[str, str], extra: list[tuple[Path, str]]) -> str:
@@ -114,13 +152,10 @@ def _fingerprint(players: int, tables: dict[str, str], extra: list[tuple[Path, s
     import pymunk
 
     import kabuto.rules
-    import kabuto_assets
     import physics
 
     h = hashlib.sha256(f"pymunk {pymunk.version}\n".encode())
-    for name in GAME_DATA:
-        text = kabuto_assets.path(name).read_text(encoding="utf-8")
-        h.update(f"{name} {data_digest(name, text, players, tables.get(name))}\n".encode())
+    _data(h, players, tables)
     for path, rel in [*_package(physics), *_package(kabuto.rules), *extra]:
         h.update(f"{rel} {source_digest(path.read_text(encoding='utf-8'))}\n".encode())
     return h.hexdigest()[:16]
