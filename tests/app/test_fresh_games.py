@@ -93,3 +93,22 @@ def test_a_saved_setup_that_no_longer_fits_gives_the_defaults(tmp_path):
     (tmp_path / "settings.json").write_text('{"pace": "fast", "setup": {"players": 9, "seats": []}}')
     s = settings.load(tmp_path)
     assert s.pace == "fast" and s.setup is None
+
+
+def test_every_ai_level_says_in_one_short_line_what_it_is_like(display):
+    from kabuto.ai.levels import level_names
+    from kabuto.app.catalogue import level_line
+
+    for name in level_names():
+        line = level_line(name)
+        assert line and len(line) <= 55 and "\n" not in line, name
+
+
+def test_the_menu_shows_the_chosen_levels_line(app):
+    from kabuto.app.catalogue import level_line
+
+    app.open_menu()
+    menu = app.window.scene
+    _press(app, "ai-level", lambda: menu.config.ai_level != app.last_config.ai_level)
+    texts = [getattr(it, "text", "") for it in menu.items]
+    assert level_line(menu.config.ai_level) in texts

@@ -11,7 +11,7 @@ from pyglet.graphics import Group
 from pyglet.window import key
 
 from kabuto.ai.levels import level_names
-from kabuto.app.catalogue import CardInfo, junior_cards, wrestler_cards
+from kabuto.app.catalogue import CardInfo, junior_cards, level_line, wrestler_cards
 from kabuto.app.game_config import GameConfig
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
@@ -126,6 +126,9 @@ class MenuScene(WidgetScene):
                                 selected=cfg.junior, name="junior"))
         self.widgets.add(Button(Rect(col + 90, y - 50, 172, 30), f"AI level: {cfg.ai_level}",
                                 self._ai_level, b, fg, name="ai-level"))
+        about = level_line(cfg.ai_level)
+        if about:
+            add(label(about, col + 90, y - 66, b, fg, size=theme.FONT_SMALL - 1, color=theme.TEXT_DIM))
         first = "random" if cfg.first_player is None else theme.seat_name(cfg.first_player)
         self.widgets.add(Button(Rect(col + 270, y - 50, 160, 30), f"First: {first}",
                                 self._first, b, fg, name="first"))
