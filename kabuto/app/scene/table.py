@@ -38,6 +38,7 @@ from kabuto.app.aim import MIN_DRAG, Aim, Limits, entry_towards, grabs_platform,
 from kabuto.app.animation import Departure, Flight, Playback, first_knock
 from kabuto.app.game_log import GameLog
 from kabuto.app.panels import AimBar, SidePanel
+from kabuto.app.scene.coach_view import CoachView
 from kabuto.app.scene.game_log import LogPanel
 from kabuto.app.scene.ring_view import STILL_PX, RingView
 from kabuto.app.session import AIStep, Choice, MoveView, Outcome, PanelSnapshot, Session
@@ -122,6 +123,9 @@ class TableScene(Scene):
         self.game_log = GameLog()
         self.log_panel = LogPanel(self.game_log, self.batch, Group(order=12), on_seat=self.show_card,
                                   over=self.live)
+        # The coach (H, D, C): on by default against the beginner level and in replays.
+        self.coach = CoachView(self, on=getattr(session, "ai_level", "") == "beginner"
+                               or not session.interactive)
 
     # ----- the flow's state, under the names tests and tools use ----------------------------------
     @property
@@ -385,6 +389,7 @@ class TableScene(Scene):
     def _animate_outcome(self, outcome: Outcome) -> None:
         """Animate an outcome: the trajectory at real speed, then the falls' flights."""
         self.game_log.started(outcome.message, self.log_step())
+        self.coach.clear()
         self.ring.clear_marks()
         if outcome.result is None or not len(outcome.result.trajectory.poses):
             # A move: no trajectory, but pieces it knocked out still fly to where they go.
@@ -533,6 +538,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> bool:
         """Advance the animations; True when a frame is due (something moved or changed)."""
         moving = self._animate(dt)
+        if self.coach.poll():
+            moving = True
         return self._frame_due(moving)
 
     def _frame_due(self, moving: bool) -> bool:
@@ -890,6 +897,12 @@ class TableScene(Scene):
             self.flow.say(f"screenshot saved: {path.name}")
             self._refresh_status()
             return True
+        if symbol in (key.H, key.D) and not modifiers & key.MOD_CTRL:
+            self.coach.ask("hint" if symbol == key.H else "danger")
+            return True
+        if symbol == key.C and not modifiers & key.MOD_CTRL:
+            self.coach.toggle()
+            return True
         if not self.flow.may_aim:
             return False
         steps = {key.LEFT: ("entry", 1), key.RIGHT: ("entry", -1), key.UP: ("heading", 1),
@@ -917,6 +930,7 @@ class TableScene(Scene):
         return False
 
     def close(self) -> None:
+        self.coach.close()
         closer = getattr(self.session, "close", None)
         if closer is not None:
             closer()  # the recorder writes what is left of the replay
