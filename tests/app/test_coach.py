@@ -89,3 +89,26 @@ def test_the_coach_is_off_by_default_above_beginner(app):
     app.start(app.modes["kabuto"], GameConfig(2, ("human", "ai"), ("mike", "gus"), seed=5,
                                               ai_level="medium", first_player=0))
     assert not app.window.scene.coach.on
+
+
+def test_the_replay_viewer_shows_the_hint_for_a_past_turn(app, tmp_path):
+    from kabuto.app.game_config import GameConfig
+    from kabuto.app.scene.replay_view import ReplayScene
+    from tests.app import xinput
+    from tests.app.helpers import settle
+
+    if xinput.XDOTOOL is None:
+        pytest.skip("xdotool is not installed")
+    app.start(app.modes["kabuto"], GameConfig(2, ("human", "human"), ("mike", "gus"), seed=5,
+                                              first_player=0))
+    table = app.window.scene
+    table.choice_key = "small"
+    assert table.push_now()
+    settle(app.window, table)
+    table._save_and_leave()
+    (path,) = sorted((tmp_path / "data" / "replays").glob("*.json*"))
+    view = app.window.set_scene(ReplayScene.open(app, path))
+    assert view.coach.on
+    xinput.key(app.window, "h")     # at the start: what was the best push here?
+    assert xinput.pump_until(app.window, lambda: view.coach.advice is not None, limit_s=60)
+    assert view.event_label.text.startswith("Hint: push a")

@@ -538,8 +538,6 @@ class TableScene(Scene):
     def update(self, dt: float) -> bool:
         """Advance the animations; True when a frame is due (something moved or changed)."""
         moving = self._animate(dt)
-        if self.coach.poll():
-            moving = True
         return self._frame_due(moving)
 
     def _frame_due(self, moving: bool) -> bool:
@@ -585,6 +583,8 @@ class TableScene(Scene):
         # Waiting for the AI (thinking, or showing its aim) draws nothing: what it then does
         # (a rebuild, a push) asks for its frame itself (invalidate).
         self._poll_ai()
+        if self.coach.poll():
+            moving = True
         if self.flow.tick(dt):
             self._after_flow()
         return moving
