@@ -21,7 +21,9 @@ before anything acts on it. Each problem is a :class:`ProtocolError` whose ``cod
 from __future__ import annotations
 
 import json
+import math
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -75,11 +77,20 @@ class ProtocolError(ValueError):
     def __init__(self, code: str, message: str):
         super().__init__(message)
         self.code = code
+        #: The ``id`` of the message refused, when it had a well-formed one (the error's ``re``).
+        self.re: str | None = None
 
 
 # ----- reading JSON ---------------------------------------------------------------------------------
 def _refuse_constant(token: str) -> Any:
     raise ProtocolError("bad-json", f"{token} is not allowed (finite numbers only)")
+
+
+def _real(token: str) -> float:
+    value = float(token)
+    if math.isinf(value):
+        raise ProtocolError("bad-json", f"{token[:20]} is too large a number (finite numbers only)")
+    return value
 
 
 def _integer(token: str) -> int:
@@ -98,7 +109,7 @@ def loads(raw: str | bytes, limit: int = MAX_MESSAGE, depth: int = MAX_DEPTH) ->
     if nesting_depth(data) > depth:
         raise ProtocolError("bad-json", f"the message nests more than {depth} levels deep")
     try:
-        msg = json.loads(raw, parse_constant=_refuse_constant, parse_int=_integer)
+        msg = json.loads(raw, parse_constant=_refuse_constant, parse_int=_integer, parse_float=_real)
     except json.JSONDecodeError as exc:
         raise ProtocolError("bad-json", f"not valid JSON ({exc.msg} at column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:
@@ -122,6 +133,10 @@ Check = Callable[[Any, str], Any]
 def _type_name(v: Any) -> str:
     return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
             type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
+
+
+#: How an error message names a JSON value's type ("a string", "true/false").
+type_name = _type_name
 
 
 def _bad(where: str, what: str) -> ProtocolError:
@@ -245,7 +260,16 @@ KABUTO_ACTIONS: dict[str, Check] = {
     "end_turn": obj({"type": one_of("end_turn")}),
 }
 
-_NAME = text(NAME_RE, 20, "a name of letters, digits, spaces and . ' -")
+_NAME_TEXT = text(NAME_RE, 20, "a name of letters, digits, spaces and . ' -")
+
+
+def _name(v: Any, where: str) -> str:
+    """A display name, checked as it will be shown: in its NFKC form (fullwidth letters are
+    letters, an ideographic space a space). The server refuses look-alikes (kabuto.net.names)."""
+    return _NAME_TEXT(unicodedata.normalize("NFKC", v) if isinstance(v, str) else v, where)
+
+
+_NAME = _name
 _GAME = text(GAME_RE, 40, "a game name")
 _ROOM = text(ROOM_RE, 12, "a room code")
 _ID = text(limit=40)
@@ -279,8 +303,14 @@ def parse_client(raw: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
         shown = kind[:40] if isinstance(kind, str) else _type_name(kind)
         raise _bad("type", f"{shown!r} is not a message type ({', '.join(SCHEMAS)})")
     required, optional = SCHEMAS[kind]
-    obj({"v": integer(VERSION, VERSION), "type": one_of(kind), **required},
-        {"id": _ID, **optional})(msg, "")
+    try:
+        obj({"v": integer(VERSION, VERSION), "type": one_of(kind), **required},
+            {"id": _ID, **optional})(msg, "")
+    except ProtocolError as exc:  # its answer names the message it answers, as any reply does
+        rid = msg.get("id")
+        if isinstance(rid, str) and len(rid) <= 40:
+            exc.re = rid
+        raise
     return msg
 
 
