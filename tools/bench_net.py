@@ -148,7 +148,10 @@ async def _raw(url: str, source: str) -> Any:
 
     ws = await asyncio.wait_for(connect(url, local_addr=(source, 0), max_size=None, max_queue=4,
                                         open_timeout=ATTACK_TIMEOUT, proxy=None), ATTACK_TIMEOUT)
-    await asyncio.wait_for(ws.recv(), ATTACK_TIMEOUT)
+    first = json.loads(await asyncio.wait_for(ws.recv(), ATTACK_TIMEOUT))
+    if first.get("type") != "welcome":
+        await ws.close()
+        raise ConnectionError(first.get("message", "not welcomed"))
     return ws
 
 
@@ -252,13 +255,14 @@ class QuietRoom:
         for c in self.conns:
             await c.close()
 
-    async def pushes(self, n: int, seed: int) -> list[float]:
-        """``n`` pushes: each one's latency to the last seat (ms; a lost one counts as
-        ``ATTACK_TIMEOUT``, and ends the count)."""
+    async def pushes(self, n: int, seed: int, seconds: float = 0.0) -> list[float]:
+        """``n`` pushes, and more until ``seconds`` have passed: each one's latency to the last
+        seat (ms; a lost one counts as ``ATTACK_TIMEOUT``, and ends the count)."""
         from kabuto.rules.game import Game
 
         out: list[float] = []
-        while len(out) < n:
+        until = time.monotonic() + seconds
+        while len(out) < n or time.monotonic() < until:
             if not self.states or self.states[0].status != "playing":
                 await self.open()
             states = self.states
@@ -290,7 +294,8 @@ def _rss_mb(pid: int) -> float | None:
     return None
 
 
-async def attack(url: str, pid: int, rooms: int, pushes: int, flooders: int, idle: int) -> dict:
+async def attack(url: str, pid: int, rooms: int, pushes: int, flooders: int, idle: int,
+                 seconds: float) -> dict:
     held = await _bystanders(url, rooms)
     room = QuietRoom(url)
     quiet = await room.pushes(pushes, seed=1)
@@ -305,7 +310,7 @@ async def attack(url: str, pid: int, rooms: int, pushes: int, flooders: int, idl
                   asyncio.ensure_future(_newcomers(url, stop, newcomers))]
     await asyncio.sleep(1.0)  # the attack under way
     try:
-        loud = await room.pushes(pushes, seed=1000)
+        loud = await room.pushes(pushes, seed=1000, seconds=seconds)
     finally:
         rss_during = _rss_mb(pid)
         stop.set()
@@ -339,12 +344,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pushes", type=int, default=20, help="--attack: pushes timed before and during (default 20)")
     ap.add_argument("--flooders", type=int, default=4, help="--attack: flooding connections (default 4)")
     ap.add_argument("--idle", type=int, default=300, help="--attack: idle connections tried (default 300)")
+    ap.add_argument("--seconds", type=float, default=10.0,
+                    help="--attack: the least time pushes are timed under the attack (default 10)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(Path(tmp) / "data")
         try:
             if args.attack:
-                out = asyncio.run(attack(url, proc.pid, args.rooms, args.pushes, args.flooders, args.idle))
+                out = asyncio.run(attack(url, proc.pid, args.rooms, args.pushes, args.flooders, args.idle,
+                                         args.seconds))
             else:
                 out = asyncio.run(run(url, args.games))
         finally:

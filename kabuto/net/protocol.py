@@ -292,8 +292,20 @@ SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
 
 
 def parse_client(raw: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
-    """A client's message, read and checked; :class:`ProtocolError` says what is wrong."""
+    """A client's message, read and checked; :class:`ProtocolError` says what is wrong (and, when
+    the message was a JSON object with a well-formed ``id``, carries it as ``re``)."""
     msg = loads(raw, limit)
+    try:
+        _check_client(msg)
+    except ProtocolError as exc:  # its answer names the message it answers, as any reply does
+        rid = msg.get("id")
+        if isinstance(rid, str) and len(rid) <= 40:
+            exc.re = rid
+        raise
+    return msg
+
+
+def _check_client(msg: dict[str, Any]) -> None:
     if msg.get("v") != VERSION:
         shown = msg.get("v")
         raise ProtocolError("bad-version", f"v: this server speaks protocol version {VERSION}, "
@@ -303,15 +315,8 @@ def parse_client(raw: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
         shown = kind[:40] if isinstance(kind, str) else _type_name(kind)
         raise _bad("type", f"{shown!r} is not a message type ({', '.join(SCHEMAS)})")
     required, optional = SCHEMAS[kind]
-    try:
-        obj({"v": integer(VERSION, VERSION), "type": one_of(kind), **required},
-            {"id": _ID, **optional})(msg, "")
-    except ProtocolError as exc:  # its answer names the message it answers, as any reply does
-        rid = msg.get("id")
-        if isinstance(rid, str) and len(rid) <= 40:
-            exc.re = rid
-        raise
-    return msg
+    obj({"v": integer(VERSION, VERSION), "type": one_of(kind), **required},
+        {"id": _ID, **optional})(msg, "")
 
 
 def error(code: str, message: str, re_id: str | None = None) -> dict[str, Any]:

@@ -113,7 +113,8 @@ class Server:
         self.clients: set[Client] = set()
         self.stopping = False
         self.port = config.port
-        #: Called as ``listener(event, room)`` on "started", "over" and "closed" (tests wait on them).
+        #: Called as ``listener(event, room)`` on "started", "over" and "closed" (the room left the
+        #: server: everybody left, or its game is over) - tests wait on them.
         self.listeners: list[Callable[[str, Room], None]] = []
         self._server: Any = None
         self._seeds = random.Random(config.seed) if config.seed is not None else None
@@ -248,9 +249,10 @@ class Server:
 
     def _retire(self, room: Room) -> None:
         """``room`` leaves the server (its file and record saved): its slot, and its address
-        quotas, are free at once."""
+        quotas, are free at once. Listeners hear "closed"."""
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
+            self._listing.clear()
         self.addresses.release(room)
         if room.linger is not None:
             room.linger.cancel()
@@ -263,6 +265,7 @@ class Server:
             else:
                 self._finished_files.append(path)
                 self._prune_room_files()
+        self._emit("closed", room)
 
     def _restore_table(self, room: Room) -> Table:
         assert self._replays is not None
@@ -759,10 +762,8 @@ class Server:
                 room.status = CLOSED
             if room.record is not None:  # a room whose game never started leaves no file
                 await self._save(room)
-            self._retire(room)
-            self._listing.clear()
             log.info("room %s: everybody left; saved and closed (%s)", room.code, room.status)
-            self._emit("closed", room)
+            self._retire(room)
 
     # ----- telling clients ---------------------------------------------------------------------------
     def _tell_seats(self, room: Room) -> None:
