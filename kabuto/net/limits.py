@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from kabuto.net.protocol import MAX_STRIKES
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -34,7 +36,7 @@ class Limits:
     #: Bytes queued for one connection that it has not read; one more message and it is dropped.
     send_queue: int = 2 * 1024 * 1024
     #: Refused messages a connection may send before it is closed (1008) ...
-    strikes: int = 20
+    strikes: int = MAX_STRIKES
     #: ... each one forgotten after this many seconds.
     strike_drain: float = 5.0
     #: Connections open at once from one address.

@@ -40,8 +40,9 @@ HARD_LIMIT = 1024 * 1024
 MAX_SERVER_MESSAGE = 16 * 1024 * 1024
 #: How deeply a client message may nest (the deepest legal one, an action's targets, is 3).
 MAX_DEPTH = 6
-#: Errors in a row after which the server disconnects a client (close code 1008). Any message the
-#: server accepts resets the count.
+#: Refused messages after which the server disconnects a client (close code 1008). Accepted
+#: messages do not reset the count; each refusal is forgotten after a while
+#: (:class:`kabuto.net.limits.Limits`).
 MAX_STRIKES = 20
 #: Longest text field (names, actions).
 MAX_TEXT = 200
