@@ -537,8 +537,27 @@ class Server:
         return Room(new_code(self.rooms), game, n, opts, seed, private)
 
     def _check_space(self) -> None:
-        if self.stopping or len(self.rooms) >= self.config.max_rooms:
+        """``busy`` unless a room can be added now, or a room nobody is in can make way for it
+        (:meth:`_make_space`)."""
+        if self.stopping or (len(self.rooms) >= self.config.max_rooms and self._vacant() is None):
             raise ActionError("busy", "the server has no room for another game now")
+
+    def _vacant(self) -> Room | None:
+        """The room nobody is in that has waited longest to be closed (None: none)."""
+        vacant = [r for r in self.rooms.values() if r.linger is not None and not r.anyone_here()]
+        return min(vacant, key=lambda r: r.linger.when() if r.linger else 0.0, default=None)
+
+    async def _make_space(self) -> None:
+        """A full server closes the rooms nobody is in, the longest-vacant first, rather than
+        turn a new game away: they are saved as any closed room is."""
+        while len(self.rooms) >= self.config.max_rooms and not self.stopping:
+            room = self._vacant()
+            if room is None:
+                return
+            log.info("room %s: closed early to make way for a new room", room.code)
+            await self._close_room(room)
+            if self.rooms.get(room.code) is room:  # somebody came back meanwhile
+                return
 
     def _name_clash(self, room: Room, name: str | None) -> bool:
         try:
@@ -587,6 +606,7 @@ class Server:
             if refusal is not None:
                 raise ActionError("busy", refusal)
             if room.code not in self.rooms:
+                await self._make_space()
                 self._check_space()
                 self.rooms[room.code] = room
                 self._listing.clear()
@@ -753,6 +773,8 @@ class Server:
 
     async def _close_room(self, room: Room) -> None:
         async with room.lock:
+            if room.linger is not None:  # closed early (to make way): its timer is not needed
+                room.linger.cancel()
             room.linger = None
             if room.anyone_here() or self.rooms.get(room.code) is not room or self.stopping:
                 return
