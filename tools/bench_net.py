@@ -142,12 +142,13 @@ async def run(url: str, games: int) -> dict:
 
 
 # ----- under attack -----------------------------------------------------------------------------------
-async def _raw(url: str, source: str) -> Any:
+async def _raw(url: str, source: str, compress: bool = True) -> Any:
     """A bare WebSocket connection from ``source`` (an address of 127/8), its welcome read."""
     from websockets.asyncio.client import connect
 
     ws = await asyncio.wait_for(connect(url, local_addr=(source, 0), max_size=None, max_queue=4,
-                                        open_timeout=ATTACK_TIMEOUT, proxy=None), ATTACK_TIMEOUT)
+                                        open_timeout=ATTACK_TIMEOUT, proxy=None,
+                                        compression="deflate" if compress else None), ATTACK_TIMEOUT)
     first = json.loads(await asyncio.wait_for(ws.recv(), ATTACK_TIMEOUT))
     if first.get("type") != "welcome":
         await ws.close()
@@ -171,13 +172,14 @@ async def _bystanders(url: str, rooms: int) -> list[Any]:
     return out
 
 
-async def _flood(url: str, stop: asyncio.Event, sent: list[int]) -> None:
+async def _flood(url: str, stop: asyncio.Event, sent: list[int], compress: bool) -> None:
     """One hostile connection: ``list`` as fast as the server takes it in, never reading (a new
-    connection when the server drops one)."""
+    connection when the server drops one). With compression the server spends time deflating
+    each reply; without, the replies weigh their whole size."""
     text = _msg("list")
     while not stop.is_set():
         try:
-            ws = await _raw(url, HOSTILE)
+            ws = await _raw(url, HOSTILE, compress)
             while not stop.is_set():
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(ws.send(text), 1.0)
@@ -304,7 +306,7 @@ async def attack(url: str, pid: int, rooms: int, pushes: int, flooders: int, idl
     sent = [0]
     idle_held: list[Any] = []
     newcomers: list[float | None] = []
-    attackers = [asyncio.ensure_future(_flood(url, stop, sent)) for _ in range(flooders)]
+    attackers = [asyncio.ensure_future(_flood(url, stop, sent, i % 2 == 1)) for i in range(flooders)]
     attackers += [asyncio.ensure_future(_churn(url, stop, sent)),
                   asyncio.ensure_future(_idle(url, stop, idle_held, idle)),
                   asyncio.ensure_future(_newcomers(url, stop, newcomers))]

@@ -102,6 +102,10 @@ class ServerConfig:
     seed: int | None = None
     #: What one connection and one address may cost (docs/protocol.md, "Quotas").
     limits: Limits = field(default_factory=Limits)
+    #: Addresses of reverse proxies in front of the server (nginx, HAProxy): a connection from one
+    #: of them counts against the address its ``X-Forwarded-For`` names (the last one, the
+    #: address the proxy saw). Anyone else's ``X-Forwarded-For`` is ignored (it could be forged).
+    trusted_proxies: tuple[str, ...] = ()
 
 
 class Server:
@@ -282,7 +286,7 @@ class Server:
     # ----- connections -------------------------------------------------------------------------------
     async def _handle(self, ws: Any) -> None:
         client = Client(ws, address=_address(ws))
-        host = _host(ws)
+        host = _host(ws, self.config.trusted_proxies)
         refusal = self._admit(host)
         if refusal is not None:
             with contextlib.suppress(Exception):
@@ -902,12 +906,19 @@ def _address(ws: Any) -> str:
         return "?"
 
 
-def _host(ws: Any) -> str:
-    """The address quotas are counted by (an IPv4 or IPv6 address, without the port)."""
+def _host(ws: Any, trusted_proxies: tuple[str, ...] = ()) -> str:
+    """The address quotas are counted by (an IPv4 or IPv6 address, without the port): the peer's,
+    or behind a trusted proxy the one its ``X-Forwarded-For`` ends with."""
     try:
-        return str(ws.remote_address[0])
+        peer = str(ws.remote_address[0])
     except (TypeError, IndexError, AttributeError):
         return "?"
+    if peer in trusted_proxies:
+        forwarded = ws.request.headers.get("X-Forwarded-For", "") if ws.request is not None else ""
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        if last:
+            return last[:64]
+    return peer
 
 
 def _is_closed_error(exc: BaseException) -> bool:

@@ -19,7 +19,8 @@ from kabuto.net.limits import Bucket, Limits
 from tests.net.helpers import WAIT, Peer, error_reply, run, served, wait_for_event
 
 
-async def raw(url: str, source: str = "127.0.0.1", reader: bool = True) -> tuple[object, dict]:
+async def raw(url: str, source: str = "127.0.0.1", reader: bool = True,
+              headers: dict[str, str] | None = None) -> tuple[object, dict]:
     """A bare connection from ``source``, and the first message the server sent it. Not a
     ``reader``: a client that stops reading after that message, with a small socket buffer (as a
     slow link has) and no compression (which would shrink a repeated reply to almost nothing), so
@@ -34,7 +35,7 @@ async def raw(url: str, source: str = "127.0.0.1", reader: bool = True) -> tuple
     sock.setblocking(False)
     await asyncio.get_running_loop().sock_connect(sock, (host, int(port)))
     ws = await connect(url, sock=sock, max_queue=16 if reader else 1, max_size=None, proxy=None,
-                       compression="deflate" if reader else None)
+                       compression="deflate" if reader else None, additional_headers=headers)
     return ws, json.loads(await asyncio.wait_for(ws.recv(), WAIT))
 
 
@@ -202,6 +203,21 @@ def test_one_address_cannot_take_every_connection(tmp_path):
             for w in held:
                 await w.close()
     run(go(), timeout=WAIT * 4)
+
+
+def test_behind_a_trusted_proxy_quotas_count_the_address_it_forwards_and_no_one_else_can_forge_it(tmp_path):
+    async def go():
+        async with served(tmp_path, limits=Limits(connections=2), trusted_proxies=("127.0.0.9",)) as server:
+            async def welcomed(source: str, forwarded: str) -> bool:
+                ws, first = await raw(server.url, source, headers={"X-Forwarded-For": forwarded})
+                return first["type"] == "welcome"
+
+            # Through the proxy: two connections for each player's address, whoever else is behind it.
+            assert [await welcomed("127.0.0.9", "10.0.0.5") for _ in range(3)] == [True, True, False]
+            assert await welcomed("127.0.0.9", "192.0.2.1, 10.0.0.6")  # the last hop is the one counted
+            # From anyone else the header is ignored: the peer's own address counts.
+            assert [await welcomed("127.0.0.3", f"10.1.0.{i}") for i in range(3)] == [True, True, False]
+    run(go())
 
 
 def test_create_fill_leave_in_a_loop_cannot_use_up_the_rooms(tmp_path):
