@@ -136,10 +136,10 @@ class AddressBook:
             self.connections.pop(host, None)
 
     # ----- rooms -------------------------------------------------------------------------------------
-    def room_refusal(self, host: str, rooms: Iterable[Any], new: bool, waiting: str, open_: tuple[str, ...]
-                     ) -> str | None:
-        """Why ``host`` may not take a seat now (None: it may). ``rooms`` are the server's rooms
-        (with ``code`` and ``status``); ``new`` whether the seat is in a room being set up."""
+    def seat_refusal(self, host: str, rooms: Iterable[Any], waiting: str, open_: tuple[str, ...]) -> str | None:
+        """Why ``host`` may not take a seat in a room being set up (None: it may). ``rooms`` are the
+        server's rooms (with ``code`` and ``status``); a room is set up while its status is
+        ``waiting``, and held while it is one of ``open_``."""
         live = {r.code for r in rooms if r.status in open_}
         mine = self.rooms.get(host, {})
         for code in [c for c in mine if c not in live]:
@@ -147,7 +147,7 @@ class AddressBook:
         if len(mine) >= self.limits.held:
             return f"your address holds seats in {len(mine)} rooms already (at most {self.limits.held})"
         setting_up = sum(1 for r in mine.values() if r.status == waiting)
-        if new and setting_up >= self.limits.setting_up:
+        if setting_up >= self.limits.setting_up:
             return (f"your address is setting up {setting_up} rooms already (at most "
                     f"{self.limits.setting_up}): start or leave one first")
         return None

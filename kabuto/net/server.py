@@ -606,7 +606,7 @@ class Server:
             shown = self._seat_name(room, s, name)
             assert client.guard is not None
             host = client.guard.host
-            refusal = self.addresses.room_refusal(host, self.rooms.values(), True, WAITING, (WAITING, PLAYING))
+            refusal = self.addresses.seat_refusal(host, self.rooms.values(), WAITING, (WAITING, PLAYING))
             if refusal is not None:
                 raise ActionError("busy", refusal)
             if room.code not in self.rooms:
