@@ -10,7 +10,7 @@
   (:attr:`Limits.strikes`, each forgotten after :attr:`Limits.strike_drain` seconds; an accepted
   message does not wipe the slate, so padding garbage with pings gains nothing);
 * **per address** - open connections, rooms being set up, rooms held, and wrong room codes or seat
-  tokens (:attr:`Limits.misses`: guessing a room's code costs time that grows with each guess).
+  tokens (:attr:`Limits.misses`: past a few typos, a guess at a room's code costs half a minute).
 
 Everything here is plain bookkeeping: :class:`Bucket` is a token bucket on a monotonic clock, and
 :class:`AddressBook` counts per address. The server decides what a refusal looks like.
@@ -47,8 +47,8 @@ class Limits:
     held: int = 64
     #: Wrong room codes and seat tokens one address may try at once ...
     misses: int = 20
-    #: ... each one forgotten after this many seconds (a steady 10 guesses a minute).
-    miss_drain: float = 6.0
+    #: ... each one forgotten after this many seconds (a steady 2 guesses a minute).
+    miss_drain: float = 30.0
     #: Room files of games that ended or were closed kept in ``<data>/rooms/``, the newest first
     #: (the games' records in ``replays/`` are never deleted).
     keep_room_files: int = 1000
