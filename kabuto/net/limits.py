@@ -9,7 +9,9 @@
   dropped, and what was waiting for it is thrown away; and refused messages
   (:attr:`Limits.strikes`, each forgotten after :attr:`Limits.strike_drain` seconds; an accepted
   message does not wipe the slate, so padding garbage with pings gains nothing);
-* **per address** - open connections, rooms being set up, rooms held, and wrong room codes or seat
+* **per address** - a message rate shared by all its connections (many connections do not
+  multiply what one address may send), new connections a second, open connections, rooms being
+  set up, rooms held, and wrong room codes or seat
   tokens (:attr:`Limits.misses`: past a few typos, a guess at a room's code costs half a minute).
 
 Everything here is plain bookkeeping: :class:`Bucket` is a token bucket on a monotonic clock, and
@@ -39,6 +41,14 @@ class Limits:
     strikes: int = MAX_STRIKES
     #: ... each one forgotten after this many seconds.
     strike_drain: float = 5.0
+    #: Messages a second all the connections of one address may send together, on average ...
+    address_rate: float = 200.0
+    #: ... and at once.
+    address_burst: int = 400
+    #: New connections a second one address may open, on average ...
+    connect_rate: float = 20.0
+    #: ... and at once.
+    connect_burst: int = 200
     #: Connections open at once from one address.
     connections: int = 128
     #: Rooms waiting for players in which one address holds a seat.
@@ -110,7 +120,7 @@ class AddressBook:
     """Per-address counts: connections open, rooms in which the address holds a seat, and the
     wrong room codes and tokens it tried."""
 
-    #: Addresses whose miss budget is full are forgotten once this many are known.
+    #: Addresses whose budgets are full again are forgotten once this many are known.
     MAX_TRACKED = 4096
 
     def __init__(self, limits: Limits):
@@ -118,15 +128,22 @@ class AddressBook:
         self.connections: dict[str, int] = {}
         self.rooms: dict[str, dict[str, Any]] = {}
         self.misses: dict[str, Bucket] = {}
+        #: Per address with connections open: the message rate its connections share.
+        self.rates: dict[str, Bucket] = {}
+        self.connects: dict[str, Bucket] = {}
 
     # ----- connections -------------------------------------------------------------------------------
-    def connect(self, host: str) -> bool:
-        """Count a new connection from ``host``; False (not counted) when it has too many."""
+    def connect(self, host: str) -> str | None:
+        """Count a new connection from ``host``; why not (it is then not counted), or None."""
         n = self.connections.get(host, 0)
         if n >= self.limits.connections:
-            return False
+            return f"your address has {n} connections open already (the most one address may)"
+        lim = self.limits
+        if self._bucket(self.connects, host, lim.connect_rate, lim.connect_burst).take() > 0:
+            return "your address opened too many connections lately: try again in a few seconds"
         self.connections[host] = n + 1
-        return True
+        self.rates.setdefault(host, Bucket(lim.address_rate, lim.address_burst))
+        return None
 
     def disconnect(self, host: str) -> None:
         n = self.connections.get(host, 0) - 1
@@ -134,6 +151,23 @@ class AddressBook:
             self.connections[host] = n
         else:
             self.connections.pop(host, None)
+            self.rates.pop(host, None)
+
+    def pace(self, host: str, n: float = 1.0) -> float:
+        """``n`` messages' worth from ``host``: how long its connections must wait (0: none)."""
+        bucket = self.rates.get(host)
+        return bucket.take(n) if bucket is not None else 0.0
+
+    def _bucket(self, table: dict[str, Bucket], host: str, rate: float, size: float) -> Bucket:
+        """``host``'s bucket in ``table``, made full if new; once :data:`MAX_TRACKED` addresses
+        are known, those whose bucket is full again are forgotten."""
+        bucket = table.get(host)
+        if bucket is None:
+            if len(table) >= self.MAX_TRACKED:
+                for h in [h for h, b in table.items() if b.full()]:
+                    del table[h]
+            bucket = table[host] = Bucket(rate, size)
+        return bucket
 
     # ----- rooms -------------------------------------------------------------------------------------
     def seat_refusal(self, host: str, rooms: Iterable[Any], waiting: str, open_: tuple[str, ...]) -> str | None:
@@ -174,12 +208,7 @@ class AddressBook:
     # ----- guessing ----------------------------------------------------------------------------------
     def miss(self, host: str) -> bool:
         """``host`` named a room or token that is not there; True when it has used up its misses."""
-        bucket = self.misses.get(host)
-        if bucket is None:
-            if len(self.misses) >= self.MAX_TRACKED:
-                for h in [h for h, b in self.misses.items() if b.full()]:
-                    del self.misses[h]
-            bucket = self.misses[host] = Bucket(1.0 / self.limits.miss_drain, self.limits.misses)
+        bucket = self._bucket(self.misses, host, 1.0 / self.limits.miss_drain, self.limits.misses)
         bucket.take()
         return bucket.empty()
 

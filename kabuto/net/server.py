@@ -171,6 +171,8 @@ class Server:
         async def close(c: Client) -> None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(c.ws.close(1001, "the server is shutting down"), 2.0)
+            # A connection read no more (over its rate, or not reading) may not answer the close.
+            c.ws.transport.abort()
 
         await asyncio.gather(*(close(c) for c in list(self.clients)))
         if self._server is not None:
@@ -301,9 +303,12 @@ class Server:
             async for raw in ws:
                 if guard.dropped or not _open(ws):
                     break  # what a closed connection had sent is not worked through
-                wait = guard.rate.take()
+                wait = max(guard.rate.take(), self.addresses.pace(host))
                 if wait > 0:  # over its rate: this connection is not read for a while
-                    await asyncio.sleep(wait)
+                    with contextlib.suppress(TimeoutError):  # ... unless it closes meanwhile
+                        await asyncio.wait_for(ws.wait_closed(), wait)
+                    if not _open(ws):
+                        break
                 await self._on_message(client, raw)
         except Exception as exc:  # a connection closed or broken mid-send: only this one ends
             if not _is_closed_error(exc):
@@ -319,10 +324,7 @@ class Server:
             return "the server is shutting down; try again later"
         if len(self.clients) >= self.config.max_clients:
             return "the server is full; try again later"
-        if not self.addresses.connect(host):
-            return (f"your address has {self.config.limits.connections} connections open already "
-                    f"(the most one address may)")
-        return None
+        return self.addresses.connect(host)
 
     async def _on_message(self, client: Client, raw: str | bytes) -> None:
         re_id: str | None = None
@@ -384,6 +386,7 @@ class Server:
         _broadcast([client], f'{{"v":{pr.VERSION},"type":"rooms"{re},"rooms":{made[1]}}}')
         assert client.guard is not None
         client.guard.rate.take(LIST_COST - 1)
+        self.addresses.pace(client.guard.host, LIST_COST - 1)
 
     async def _on_create(self, client: Client, msg: dict[str, Any]) -> None:
         self._not_in_a_room(client)

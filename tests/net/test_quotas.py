@@ -18,6 +18,9 @@ from kabuto.net.client import PlayOptions, play
 from kabuto.net.limits import Bucket, Limits
 from tests.net.helpers import WAIT, Peer, error_reply, run, served, wait_for_event
 
+#: No message rate, for the tests of other quotas that send many messages.
+UNLIMITED_RATE = {"rate": 1e6, "burst": 10**6, "address_rate": 1e6, "address_burst": 10**6}
+
 
 async def raw(url: str, source: str = "127.0.0.1", reader: bool = True,
               headers: dict[str, str] | None = None) -> tuple[object, dict]:
@@ -74,7 +77,7 @@ def test_refused_creates_leave_no_room_behind_and_the_server_stays_open(tmp_path
     """Attack: hundreds of creates the server refuses (a seat the game has not, options of the
     wrong type) on a server of 10 rooms. Each used to leave a room behind until the server was full."""
     async def go():
-        async with served(tmp_path, max_rooms=10, limits=Limits(strikes=10**6, rate=1e6, burst=10**6)) as server:
+        async with served(tmp_path, max_rooms=10, limits=Limits(strikes=10**6, **UNLIMITED_RATE)) as server:
             bad, _ = await raw(server.url, "127.0.0.2")
             for _ in range(100):
                 for wrong in ({"game": "sumo", "seat": 7}, {"game": "sumo-card-game", "options": {"jokers": 1}},
@@ -112,7 +115,7 @@ def test_a_client_flooding_list_without_reading_is_dropped_and_a_quiet_room_play
     """Attack: 60 public rooms, and one client sending ``list`` as fast as it can without reading
     a reply. It used to be buffered without limit (hundreds of MB) while every room stalled; now
     its unread replies pass the send queue's bound and it is dropped, with its backlog."""
-    limits = Limits(rate=1e6, burst=10**6, setting_up=100, held=100, send_queue=256 * 1024)
+    limits = Limits(**UNLIMITED_RATE, setting_up=100, held=100, send_queue=256 * 1024)
 
     async def go():
         async with served(tmp_path, limits=limits) as server:
@@ -176,6 +179,45 @@ def test_a_flooding_connection_waits_for_its_rate_while_another_is_answered(tmp_
     run(go())
 
 
+def test_connections_of_one_address_share_its_message_rate(tmp_path):
+    """Attack: the same flood spread over many connections, to multiply the rate. They share their
+    address's budget: 6 at once, then one every 20 s, for all of them together."""
+    async def go():
+        async with served(tmp_path, limits=Limits(address_rate=0.05, address_burst=6)) as server:
+            floods = [(await raw(server.url, "127.0.0.2"))[0] for _ in range(4)]
+            for i in range(4):
+                for ws in floods:
+                    await ws.send(msg("ping", id=str(i)))
+            # Six answers in all, however the connections share them; the others wait 20 s each.
+            async def answers(ws) -> int:
+                n = 0
+                with contextlib.suppress(TimeoutError):
+                    while True:
+                        await asyncio.wait_for(ws.recv(), 1.0)
+                        n += 1
+                return n
+
+            assert sum(await asyncio.gather(*(answers(ws) for ws in floods))) == 6
+            other = await Peer.open(server.url)
+            assert (await other.ask({"type": "ping"}))["type"] == "pong"
+    run(go())
+
+
+def test_one_address_opening_connections_in_a_loop_is_turned_away(tmp_path):
+    async def go():
+        async with served(tmp_path, limits=Limits(connect_rate=0.05, connect_burst=3)) as server:
+            answers = []
+            for _ in range(5):
+                ws, first = await raw(server.url, "127.0.0.2")
+                answers.append(first["type"] if first["type"] == "welcome" else first["message"])
+                await ws.close()
+            assert answers[:3] == ["welcome"] * 3
+            assert answers[3:] == ["your address opened too many connections lately: try again in a few "
+                                   "seconds"] * 2
+            assert (await raw(server.url, "127.0.0.3"))[1]["type"] == "welcome"
+    run(go())
+
+
 # ----- using up connections and rooms -------------------------------------------------------------------
 def test_one_address_cannot_take_every_connection(tmp_path):
     """Attack: idle connections from one address, more than its quota. The quota's worth are
@@ -224,7 +266,7 @@ def test_create_fill_leave_in_a_loop_cannot_use_up_the_rooms(tmp_path):
     """Attack: create -> fill with bots -> leave, 40 times, on a server of 20 rooms. The address
     holds seats in at most ``held`` rooms and sets up at most ``setting_up``; it is refused past
     them, and another address still makes a room."""
-    limits = Limits(held=5, setting_up=2, rate=1e6, burst=10**6, strikes=10**6)
+    limits = Limits(held=5, setting_up=2, **UNLIMITED_RATE, strikes=10**6)
 
     async def go():
         async with served(tmp_path, max_rooms=20, limits=limits) as server:
@@ -303,7 +345,7 @@ def test_a_full_server_closes_rooms_nobody_is_in_to_make_way_for_new_games(tmp_p
 def test_room_files_of_rooms_that_never_started_are_deleted_as_they_close(tmp_path):
     """Attack: create -> leave, 60 times. Each used to leave a room file for ever."""
     async def go():
-        async with served(tmp_path, limits=Limits(rate=1e6, burst=10**6)) as server:
+        async with served(tmp_path, limits=Limits(**UNLIMITED_RATE)) as server:
             p = await Peer.open(server.url)
             for _ in range(60):
                 code = (await p.ask({"type": "create", "game": "sumo"}))["room"]

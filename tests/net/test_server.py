@@ -112,7 +112,8 @@ def test_refused_actions_change_nothing_and_1000_malformed_messages_leave_the_ga
         return json.dumps({"v": 1, "type": "act", "step": step, "action": action}), "illegal"
 
     async def go():
-        async with served(tmp_path, limits=Limits(rate=1e6, burst=10**6, strikes=10**6)) as server:
+        async with served(tmp_path, limits=Limits(rate=1e6, burst=10**6, address_rate=1e6,
+                                                     address_burst=10**6, strikes=10**6)) as server:
             a, b, code = await _room_of_two(server.url)
             room = server.rooms[code]
             sent = 0
