@@ -19,6 +19,7 @@ Everything here is plain bookkeeping: :class:`Bucket` is a token bucket on a mon
 """
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -62,6 +63,20 @@ class Limits:
     #: Room files of games that ended or were closed kept in ``<data>/rooms/``, the newest first
     #: (the games' records in ``replays/`` are never deleted).
     keep_room_files: int = 1000
+
+
+def quota_address(peer: str) -> str:
+    """The address a peer's quotas are counted by: an IPv4 address as it is, an IPv6 address by
+    its /64 network (one subscriber's line is given a whole /64, every address of it alike)."""
+    try:
+        ip = ipaddress.ip_address(peer)
+    except ValueError:
+        return peer[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 class Bucket:
@@ -213,4 +228,4 @@ class AddressBook:
         return bucket.empty()
 
 
-__all__ = ["AddressBook", "Bucket", "Guard", "Limits"]
+__all__ = ["AddressBook", "Bucket", "Guard", "Limits", "quota_address"]

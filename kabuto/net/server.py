@@ -42,7 +42,7 @@ from typing import Any
 
 from kabuto.net import protocol as pr
 from kabuto.net.bots import check_level, plan_actions, server_card_action
-from kabuto.net.limits import AddressBook, Guard, Limits
+from kabuto.net.limits import AddressBook, Guard, Limits, quota_address
 from kabuto.net.names import BadName, check_name
 from kabuto.net.rooms import (
     CLOSED,
@@ -910,7 +910,7 @@ def _address(ws: Any) -> str:
 
 
 def _host(ws: Any, trusted_proxies: tuple[str, ...] = ()) -> str:
-    """The address quotas are counted by (an IPv4 or IPv6 address, without the port): the peer's,
+    """The address quotas are counted by (:func:`~kabuto.net.limits.quota_address`): the peer's,
     or behind a trusted proxy the one its ``X-Forwarded-For`` ends with."""
     try:
         peer = str(ws.remote_address[0])
@@ -920,8 +920,8 @@ def _host(ws: Any, trusted_proxies: tuple[str, ...] = ()) -> str:
         forwarded = ws.request.headers.get("X-Forwarded-For", "") if ws.request is not None else ""
         last = forwarded.rsplit(",", 1)[-1].strip()
         if last:
-            return last[:64]
-    return peer
+            return quota_address(last)
+    return quota_address(peer)
 
 
 def _is_closed_error(exc: BaseException) -> bool:

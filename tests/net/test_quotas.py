@@ -15,7 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from kabuto.net.client import PlayOptions, play
-from kabuto.net.limits import Bucket, Limits
+from kabuto.net.limits import Bucket, Limits, quota_address
 from tests.net.helpers import WAIT, Peer, error_reply, run, served, wait_for_event
 
 #: No message rate, for the tests of other quotas that send many messages.
@@ -260,6 +260,19 @@ def test_behind_a_trusted_proxy_quotas_count_the_address_it_forwards_and_no_one_
             # From anyone else the header is ignored: the peer's own address counts.
             assert [await welcomed("127.0.0.3", f"10.1.0.{i}") for i in range(3)] == [True, True, False]
     run(go())
+
+
+@pytest.mark.parametrize(("peer", "counted"), [
+    ("203.0.113.7", "203.0.113.7"),
+    ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+    ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),  # the same line: counted together
+    ("2001:db8:1:3::1", "2001:db8:1:3::/64"),
+    ("::ffff:198.51.100.4", "198.51.100.4"),  # IPv4 seen through an IPv6 socket
+    ("not an address", "not an address"),
+])
+def test_ipv6_addresses_are_counted_by_their_64_network(peer, counted):
+    """One IPv6 subscriber has a whole /64: rotating through it must not multiply the quotas."""
+    assert quota_address(peer) == counted
 
 
 def test_create_fill_leave_in_a_loop_cannot_use_up_the_rooms(tmp_path):
