@@ -9,10 +9,10 @@
   dropped, and what was waiting for it is thrown away; and refused messages
   (:attr:`Limits.strikes`, each forgotten after :attr:`Limits.strike_drain` seconds; an accepted
   message does not wipe the slate, so padding garbage with pings gains nothing);
-* **per address** - a message rate shared by all its connections (many connections do not
-  multiply what one address may send), new connections a second, open connections, rooms being
-  set up, rooms held, and wrong room codes or seat
-  tokens (:attr:`Limits.misses`: past a few typos, a guess at a room's code costs half a minute).
+* **per address** (:func:`quota_address`: an IPv6 peer by its /64) - a message rate shared by all
+  its connections (many connections do not multiply what one address may send), new connections
+  a second, open connections, rooms being set up, rooms held, and wrong room codes or seat tokens
+  (:attr:`Limits.misses`: past a few typos, a guess at a room's code costs half a minute).
 
 Everything here is plain bookkeeping: :class:`Bucket` is a token bucket on a monotonic clock, and
 :class:`AddressBook` counts per address. The server decides what a refusal looks like.
