@@ -266,7 +266,11 @@ class QuietRoom:
         until = time.monotonic() + seconds
         while len(out) < n or time.monotonic() < until:
             if not self.states or self.states[0].status != "playing":
-                await self.open()
+                try:  # the game is over: a new room (its players must get in, too)
+                    await asyncio.wait_for(self.open(), ATTACK_TIMEOUT)
+                except Exception:
+                    out.append(ATTACK_TIMEOUT * 1e3)
+                    return out
             states = self.states
             mover = next(i for i, s in enumerate(states) if s.my_turn)
             for action in plan_actions(Game.from_json(states[mover].view), "random", seed + len(out)):
