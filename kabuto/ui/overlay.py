@@ -7,7 +7,7 @@ Keys: Escape is the overlay's "back" (``on_cancel``: Continue in the pause menu)
 the highlighted button, Up/Down/Tab move the highlight. The mouse wheel scrolls a page of text.
 
 :func:`pause_menu` is the one pause menu of every game screen (the Kabuto table and the card
-table): Continue, Rules, Save and leave to the menu, Quit.
+table): Continue, Rules, Save and leave to the menu, Quit (after asking).
 """
 from __future__ import annotations
 
@@ -117,7 +117,8 @@ class Dialog(Overlay):
                       width=w - 40, multiline=True, anchor_y="top") if self.message else None)
         text_h = text.content_height + 12 if text is not None else 0
         h = 70 + text_h + self.ROW * len(self.choices) + 10
-        x, y = (width - w) / 2, (height - h) / 2
+        # Whole pixels: text placed between pixel rows is drawn with its tops cut off.
+        x, y = (width - w) // 2, (height - h) // 2
         self.box = Rect(x, y, w, h)
         self.items += [
             shapes.Rectangle(0, 0, width, height, color=theme.DIMMER, batch=b, group=bg),
@@ -174,7 +175,7 @@ class TextPage(Overlay):
         b = self.batch
         bg, mid, fg = Group(0), Group(1), Group(2)
         w, h = min(820, width - 80), height - 80
-        x, y = (width - w) / 2, 40.0
+        x, y = (width - w) // 2, 40.0  # whole pixels, as in Dialog
         self.box = Rect(x, y, w, h)
         self.items += [
             shapes.Rectangle(0, 0, width, height, color=theme.DIMMER, batch=b, group=bg),
@@ -229,24 +230,31 @@ class TextPage(Overlay):
 
 def pause_menu(window: Window, *, rules: tuple[str, str] | None, save_and_leave: Callable[[], None],
                quit_app: Callable[[], None], title: str = "Paused",
-               message: str = "", settings: list[Choice] | None = None) -> Dialog:
+               message: str = "", settings: list[Choice] | None = None,
+               leave: str = "Save and leave to the menu") -> Dialog:
     """Show the pause menu over ``window``'s scene: Continue (Escape too), Rules (``rules`` is a
     (title, text) page; back to this menu after), the screen's ``settings`` (a pace, the sound),
-    Save and leave to the menu, Quit."""
+    ``leave`` (what leaving does: "Save and leave to the menu", or "Leave to the menu" where
+    nothing is saved), Quit (after asking; Back or Escape returns to this menu)."""
     def again() -> None:
         pause_menu(window, rules=rules, save_and_leave=save_and_leave, quit_app=quit_app,
-                   title=title, message=message, settings=settings)
+                   title=title, message=message, settings=settings, leave=leave)
 
     def show_rules() -> None:
         assert rules is not None
         window.show_overlay(TextPage(*rules, on_close=again))
 
+    def ask_quit() -> None:
+        window.show_overlay(Dialog("Quit kabuto?", [Choice("Back", again, "quit:no"),
+                                                    Choice("Quit", quit_app, "quit:yes")],
+                                   message=message, on_cancel=again))
+
     choices = [Choice("Continue", lambda: None, "pause:continue")]
     if rules is not None:
         choices.append(Choice("Rules", show_rules, "pause:rules"))
     choices += list(settings or ())  # each re-opens the menu itself, showing its new value
-    choices += [Choice("Save and leave to the menu", save_and_leave, "pause:leave"),
-                Choice("Quit", quit_app, "pause:quit")]
+    choices += [Choice(leave, save_and_leave, "pause:leave"),
+                Choice("Quit", ask_quit, "pause:quit")]
     dialog = Dialog(title, choices, message=message)
     window.show_overlay(dialog)
     return dialog

@@ -70,10 +70,12 @@ class TableScene(Scene):
     def __init__(self, app, session: Session, *, on_menu: Callable[[], None] | None = None,
                  on_rematch: Callable[[], None] | None = None, ai_delay: float = 0.9,
                  profile_dir: Path | None = None, defaults=None, pace: str = "slow",
-                 on_pace: Callable[[str], None] | None = None):
+                 on_pace: Callable[[str], None] | None = None, data_dir: Path | None = None):
         """``pace``: how pushes play back (:data:`kabuto.app.settings.PACES`; slow motion by
-        default)."""
+        default). ``data_dir``: the data folder (--data-dir); F12's screenshots go in it."""
         super().__init__(app)
+        self.data_dir = data_dir
+        self._end_after_landing = False  # E pressed while the push played
         self.pace = pace
         self.on_pace = on_pace  # told when the player changes the pace (to keep it)
         self.session = session
@@ -606,6 +608,11 @@ class TableScene(Scene):
         self.ring.show_world(self.session.world())
         self.ring.restyle()
         self._after_flow()
+        if self._end_after_landing:
+            self._end_after_landing = False
+            if self.flow.can_end_turn:
+                self._end_turn()
+                return
         if self.mode is Phase.OVER and not self._cheered:
             self._cheered = True
             self.app.play_sound("win")
@@ -658,6 +665,26 @@ class TableScene(Scene):
         self._refresh_status()
         return path
 
+    def save_screenshot(self) -> Path:
+        """F12: the window as a PNG in the data folder's ``screenshots/``; the event line gives
+        its whole path."""
+        from kabuto.replay.userdata import data_dir
+
+        folder = data_dir(self.data_dir) / "screenshots"
+        path = folder / time.strftime("kabuto-%Y%m%d-%H%M%S.png")
+        n = 1
+        while path.exists():  # two in one second
+            n += 1
+            path = folder / time.strftime(f"kabuto-%Y%m%d-%H%M%S-{n}.png")
+        try:
+            self.app.screenshot(path)
+        except OSError as exc:
+            self.flow.say(f"the screenshot was not saved: {folder}: {exc.strerror or exc}")
+        else:
+            self.flow.say(f"screenshot saved: {path}")
+        self._refresh_status()
+        return path
+
     def _to_menu(self) -> None:
         if self.on_menu is not None:
             self.on_menu()
@@ -666,7 +693,7 @@ class TableScene(Scene):
         """Escape: the pause menu over the table (the push, the AI and the clock wait under it)."""
         pause_menu(self.app, rules=rules_page(kabuto_assets.path("help", "rules.toml"), "kabuto"),
                    save_and_leave=self._save_and_leave, quit_app=self._save_and_quit,
-                   message=self._saved_where(),
+                   message=self._saved_where(), leave=self._leave_words(),
                    settings=[MenuChoice(f"Pushes: {PACE_WORDS.get(self.pace, self.pace)}",
                                         self._next_pace, "pause:pace"),
                              *sound_choice(self.app, self.pause)])
@@ -678,9 +705,15 @@ class TableScene(Scene):
             self.on_pace(self.pace)
         self.pause()
 
+    def _leave_words(self) -> str:
+        """The pause menu's way out: it saves only what is saved."""
+        if getattr(self.session, "save_now", None) is None or self.mode is Phase.OVER:
+            return "Leave to the menu"
+        return "Save and leave to the menu"
+
     def _saved_where(self) -> str:
         if getattr(self.session, "save_now", None) is None:
-            return "The free push table is not saved."
+            return "The free push table is not saved: leaving clears it."
         if self.mode is Phase.OVER:
             return "This game is over; its replay is saved."
         return "Your game is saved after every turn; Continue on the start menu goes on with it."
@@ -846,10 +879,12 @@ class TableScene(Scene):
             self.save_game()
             return True
         if symbol == key.F12:
-            path = Path.cwd() / time.strftime("kabuto-%Y%m%d-%H%M%S.png")
-            self.app.screenshot(path)
-            self.flow.say(f"screenshot saved: {path.name}")
-            self._refresh_status()
+            self.save_screenshot()
+            return True
+        if symbol == key.E and self.mode is Phase.PLAYING and self.session.interactive:
+            # The push plays to its end at once and the turn ends as soon as it lands.
+            self._end_after_landing = True
+            self.skip()
             return True
         if not self.flow.may_aim:
             return False

@@ -1,0 +1,55 @@
+"""Keys at the Kabuto table that must work whenever they are pressed: E during a push's animation
+ends the turn when the push lands, and F12 saves a screenshot into the data folder and says where.
+Real X key presses on a real window under Xvfb."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.app.xinput import key, pump_until
+
+pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
+
+
+def _pushing(app):
+    from kabuto.app.aim import Aim
+    from kabuto.app.game_config import GameConfig
+    from kabuto.app.table_flow import Phase
+
+    app.start(app.modes["kabuto"], GameConfig(2, ("human", "human"), ("mike", "gus"), seed=4))
+    table = app.window.scene
+    table.choice_key = "medium"
+    table.aim = Aim(entry_deg=205.0, heading_deg=12.0, speed=0.8)
+    assert table.push_now()
+    app.window.pump(1 / 60)
+    assert table.mode is Phase.PLAYING
+    return table
+
+
+def test_e_pressed_while_the_push_plays_ends_the_turn_when_it_lands(app):
+    from kabuto.app.table_flow import Phase
+
+    table = _pushing(app)
+    pusher = table.session.current_seat()
+    key(app.window, "e")
+    assert pump_until(app.window, lambda: table.mode is not Phase.PLAYING, limit_s=10)
+    assert pump_until(app.window, lambda: table.session.current_seat() != pusher, limit_s=10)
+    assert table.pushes == 1
+
+
+def test_f12_saves_the_screenshot_in_the_data_folder_and_shows_its_whole_path(app, tmp_path,
+                                                                              monkeypatch):
+    from kabuto.app.game_config import GameConfig
+
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    app.start(app.modes["kabuto"], GameConfig(2, ("human", "human"), ("mike", "gus")))
+    table = app.window.scene
+    key(app.window, "F12")
+    folder = app.data_dir / "screenshots"
+    assert pump_until(app.window, lambda: folder.is_dir() and any(folder.glob("*.png")))
+    [shot] = folder.glob("*.png")
+    assert str(shot) in table.message and str(shot) in table.event_label.text
+    assert not any(elsewhere.iterdir())
