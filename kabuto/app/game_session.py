@@ -372,7 +372,7 @@ class GameSession(Session):
                     slide = i + 1 < len(specs) and specs[i + 1].kind == "distance_mm"
                     text = (f"click where to slide it (up to {specs[i + 1].high:g} mm)" if slide
                             else f"click a point: {sp.text}")
-                    prompts.append(Prompt("point", text, (), sp.origin))
+                    prompts.append(Prompt("point", text, (), sp.origin, side=not slide))
                     if slide:
                         i += 1
                 elif sp.kind == "distance_mm":

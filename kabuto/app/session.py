@@ -54,6 +54,9 @@ class Prompt:
     hint: str
     choices: tuple[str, ...] = ()
     origin: str | None = None
+    #: A point that only chooses a direction from ``origin`` (a side of it, as Roll Up's): the
+    #: table lights the sides the rules accept, as it rings the pieces a click may choose.
+    side: bool = False
 
 
 @dataclass(frozen=True)

@@ -286,6 +286,7 @@ class RingView:
         # A move's preview: its pieces' end poses (see-through) and lines from where they are now.
         self._ghosts: list[PieceSprite] = []
         self._ghost_lines: list[shapes.ShapeBase] = []
+        self._spots: list[shapes.Arc] = []  # the sides a move may use, lit like targets
         # Stack badges, in window pixels over the world (module docstring): top piece id -> shapes.
         self._g_badge = Group(order=order + 1)
         self._g_badge_text = Group(order=order + 2)
@@ -417,6 +418,19 @@ class RingView:
                     shapes.Circle(pose[0], pose[1], 0.0016, segments=12, color=theme.HIGHLIGHT,
                                   batch=self.live, group=self.layers.aim)]
 
+    def show_spots(self, spots, colour: theme.RGBA) -> None:
+        """Ring each (x, y, r) place a move may put a piece, as targets are ringed; () removes
+        them. Called when the marks change (a whole frame follows)."""
+        self.static_changed = True
+        for s in self._spots:
+            s.delete()
+        self._spots = [shapes.Arc(x, y, r + MARK_GAP, segments=48, thickness=MARK_WIDTH, color=colour,
+                                  batch=self.live, group=self.layers.top) for x, y, r in spots]
+
+    def spot_places(self) -> list[tuple[float, float]]:
+        """Where the lit places are drawn (for tests and tools)."""
+        return [(s.x, s.y) for s in self._spots]
+
     def ghost_poses(self) -> dict[str, tuple[float, float, float, int]]:
         """The preview's pieces as drawn: id -> pose (for tests and tools)."""
         return {g.id.removeprefix("ghost:"): g.pose for g in self._ghosts}
@@ -494,6 +508,8 @@ class RingView:
     def clear_marks(self) -> None:
         for pid in list(self._marks):
             self.set_mark(pid, None)
+        if self._spots:
+            self.show_spots((), theme.HIGHLIGHT)
 
     # ----- the platform and the aim ------------------------------------------------------------------
     def show_aim(self, aim: Aim | None, kind: str | None = None, start: tuple | None = None,
@@ -561,6 +577,7 @@ class RingView:
     def delete(self) -> None:
         self.show_badges({})
         self.show_ghosts(())
+        self.show_spots((), theme.HIGHLIGHT)
         for spr in self.sprites.values():
             spr.delete()
         self.sprites.clear()

@@ -298,6 +298,8 @@ class TableScene(Scene):
         preview = self.flow.preview
         self.ring.show_ghosts(preview.ghosts if preview is not None else ())
         marks = self.flow.marks()
+        self.ring.show_spots([(s.x, s.y, s.r) for s in marks.sides] if marks is not None else (),
+                             theme.HIGHLIGHT)
         if marks is None:
             return
         for pid in marks.chosen:
