@@ -132,7 +132,8 @@ class SidePanel(_Panel):
                         anchor_y="top")
             lab.y = y + 10
             add(lab)
-            y -= max(14, lab.content_height) - 4
+            # As many lines as the fullest supply takes, so what follows stays where it was.
+            y -= max(14, lab.content_height, supply_height(session, int(rect.w - 28))) - 4
         else:
             layout.supply_anchor = (rect.x + rect.w / 2, rect.y + 20)
         # The wrestler card of the seat to play, with its signature moves as buttons.
@@ -142,22 +143,27 @@ class SidePanel(_Panel):
             add(label("Signature moves", x0, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
             for i, mv in enumerate(moves):
                 y -= 34
-                btn = Button(Rect(x0, y, 150, 28), mv.name, partial(on_move, mv), b, fg,
+                btn = Button(Rect(x0, y, MOVE_BUTTON_W, 28), mv.name, partial(on_move, mv), b, fg,
                              enabled=mv.enabled, selected=(mv.key == selected_move),
                              size=theme.FONT_SMALL, reason=session.plain(mv.reason),
                              name=f"move:{mv.key}")
                 widgets.add(btn)
                 why = session.plain(mv.text if mv.enabled else mv.reason)
-                lab = label(why, x0 + 158, y + 28, b, fg, size=theme.FONT_SMALL - 1,
+                width = int(rect.w - MOVE_BUTTON_W - 30)
+                lab = label(why, x0 + MOVE_BUTTON_W + 8, y + 28, b, fg, size=theme.FONT_SMALL - 1,
                             color=theme.TEXT_DIM if mv.enabled else theme.TEXT_BAD,
-                            width=int(rect.w - 180), multiline=True, anchor_y="top")
-                # At 960x600 a long card (Pitchfork's) under four seats can run off the panel:
-                # cut it short, keeping a button's row for each move still to come.
+                            width=width, multiline=True, anchor_y="top")
+                # Each move's row is as tall as its card's text, whether the move is usable or
+                # not (a refusal is cut to it), so the buttons stay put from turn to turn. At
+                # 960x600 a long card (Pitchfork's) under four seats can run off the panel: cut
+                # it short, keeping a button's row for each move still to come.
+                row = move_row_height(session.plain(mv.text), width)
                 room = y + 28 - (rect.y + 6) - 34 * (len(moves) - 1 - i)
-                if lab.content_height > room:
-                    fit_height(lab, why, max(room, 28))
+                row = min(row, max(room, 28))
+                if lab.content_height > row:
+                    fit_height(lab, why, row)
                 add(lab)
-                y -= max(0, lab.content_height - 30)
+                y -= max(0, row - 30)
         # How to play, at the foot of the panel when there is room for it (wrapped to the panel).
         if session.interactive:
             head = label("How to push", x0, 0, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM)
@@ -173,6 +179,30 @@ class SidePanel(_Panel):
                 body.delete()
         self.layout = layout
         return layout
+
+
+#: The width of a signature move's button in the side panel.
+MOVE_BUTTON_W = 150
+
+
+def _text_height(text: str, width: int, size: float) -> float:
+    lab = label(text, 0, 0, Batch(), size=size, width=width, multiline=True, anchor_y="top")
+    h = float(lab.content_height)
+    lab.delete()
+    return h
+
+
+def move_row_height(card_text: str, width: int) -> float:
+    """The height of a move's row in the side panel: its card's text, wrapped to ``width``."""
+    return max(28.0, _text_height(card_text, width, theme.FONT_SMALL - 1))
+
+
+def supply_height(session: Session, width: int) -> float:
+    """The height of the supply's line when every kind of piece but the wrestlers is in it, with
+    two-digit counts: the room the side panel keeps for it, however full the supply is now."""
+    names = [session.kind_label(k).removesuffix(" disc") for k in session.materials.kinds]
+    names = [n for n in names if "wrestler" not in n]
+    return _text_height(",  ".join(f"{n} 10" for n in names), width, theme.FONT_SMALL)
 
 
 HELP = """
