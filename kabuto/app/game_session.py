@@ -85,10 +85,12 @@ class GameSession(Session):
         self.seed = seed
         self._undo: list[dict[str, Any]] = []   # game JSON before each human action
         self._owner_of_kind: dict[str, int] = {}
+        self._own_colour: dict[str, theme.RGBA] = {}  # signature kind -> the piece's own colour
         for s in game.seats:
             self._owner_of_kind[s.wrestler.piece_kind] = s.index
             for sp in s.wrestler.signature:
                 self._owner_of_kind[sp.kind] = s.index
+                self._own_colour[sp.kind] = theme.from_hex(sp.colour)
         self.title = "Kabuto Sumo" + (" - Junior League" if game.junior else "")
         self.recorder = None
         self.record_problem = ""
@@ -246,7 +248,9 @@ class GameSession(Session):
         base = theme.seat_colour(owner)
         if kind == self.game.seats[owner].wrestler.piece_kind:
             return base
-        return theme.lighter(base, 0.4)
+        # A signature piece is drawn as itself (the Boulder grey stone, the Dung Ball brown), not
+        # as a paler copy of its wrestler; its tooltip says whose it is.
+        return self._own_colour.get(kind, theme.lighter(base, 0.4))
 
     def status(self) -> str:
         g = self.game

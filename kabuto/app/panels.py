@@ -7,6 +7,7 @@ a knocked-out piece can fly there.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -16,6 +17,7 @@ from pyglet.graphics import Batch, Group
 from pyglet.text import Label
 
 from kabuto.app.session import Choice, MoveView, Session
+from kabuto.app.table_flow import READOUT_SEP
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
 from kabuto.ui.widgets import Button, Widgets, fit_height, fit_text, label
@@ -102,7 +104,11 @@ class SidePanel(_Panel):
                             color=theme.ACCENT, anchor_x="right")
                 add(tag)
                 name_width = rect.right - 22 - tag.content_width - (x0 + 22)
-            fit_text(seat_label, name, name_width)  # long seat and wrestler names at 960x600
+            # Long seat and wrestler names at 960x600: without the team first (the inventory
+            # line names it), cut short only if that is not enough.
+            short = re.sub(r" \(team [A-Z]\)", "", name)
+            seat_label.text = name
+            fit_text(seat_label, name if seat_label.content_width <= name_width else short, name_width)
             add(seat_label)
             y -= 26
             x = x0 + 22
@@ -174,7 +180,7 @@ class SidePanel(_Panel):
                 head.y = body.y + body.content_height + 6
                 add(head)
                 add(body)
-            else:
+            else:  # a small window: the aim bar's HELP_HINT says where it is
                 head.delete()
                 body.delete()
         self.layout = layout
@@ -205,6 +211,9 @@ def supply_height(session: Session, width: int) -> float:
     return _text_height(",  ".join(f"{n} 10" for n in names), width, theme.FONT_SMALL)
 
 
+#: The aim bar's pointer to :data:`HELP` (the side panel shows it only when it has room).
+HELP_HINT = "H: how to push"
+
 HELP = """
 Press near the ring edge: the platform goes there.
 Drag towards where the push should go; release to push.
@@ -212,6 +221,7 @@ Shift-drag (or right-drag) slides the platform round.
 Arrows: platform / heading (Shift: finer).
 [ ] or the wheel: speed.  Enter or Space: push.
 Tab or 1-9: piece.  U: undo.  T: tuning.  F12: screenshot.
+E: end the turn (also while a push plays).  H: this help.
 """
 
 
@@ -258,6 +268,14 @@ class AimBar(_Panel):
         if not choices:
             self.items.append(label(idle, x, rect.y + rect.h - 22, b, fg,
                                     size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+            x += self.items[-1].content_width
+        # Where the whole help is, at the row's right end when the row has room for it.
+        hint = label(HELP_HINT, rect.right - 10, rect.y + rect.h - 22, b, fg, size=theme.FONT_SMALL,
+                     color=theme.TEXT_DIM, anchor_x="right")
+        if hint.x - hint.content_width > x + 12:
+            self.items.append(hint)
+        else:
+            hint.delete()
 
     def show_preview(self, rect: Rect, lines: tuple[str, ...], widgets: Widgets,
                      on_confirm: Callable[[], None], on_cancel: Callable[[], None]) -> None:
@@ -281,6 +299,16 @@ class AimBar(_Panel):
                                     multiline=True, anchor_y="top"))
 
     def show(self, readout: str, reason: str) -> None:
+        """The aim readout ("medium  ·  platform at ...  ·  speed 300 mm/s") and why a push is
+        refused. A narrow bar drops the readout's last parts whole (the speed slider beside it
+        shows the speed) rather than cut a word short."""
         if self.readout is not None and self.reason is not None:
-            fit_text(self.readout, readout, self.text_width)
+            parts = readout.split(READOUT_SEP)
+            while len(parts) > 1:
+                self.readout.text = READOUT_SEP.join(parts)
+                if self.readout.content_width <= self.text_width:
+                    break
+                parts.pop()
+            fit_text(self.readout, READOUT_SEP.join(parts), self.text_width)
             fit_text(self.reason, reason, self.text_width)
+

@@ -170,10 +170,14 @@ def fmt_signed(v: float) -> str:
     return f"{v:+.1f}" if not math.isclose(v, 0.0, abs_tol=0.05) else "0.0"
 
 
+#: Between the parts of the aim readout (a narrow aim bar drops its last parts whole).
+READOUT_SEP = "  ·  "
+
+
 def readout(aim: Aim, choice: Choice | None) -> str:
     piece = choice.label if choice else "-"
-    return (f"{piece}  ·  platform at {aim.entry_deg:.1f}°  ·  heading "
-            f"{fmt_signed(aim.heading_deg)}°  ·  speed {aim.speed * 1000:.0f} mm/s")
+    return READOUT_SEP.join((piece, f"platform at {aim.entry_deg:.1f}°",
+                             f"heading {fmt_signed(aim.heading_deg)}°", f"speed {aim.speed * 1000:.0f} mm/s"))
 
 
 class TableFlow:

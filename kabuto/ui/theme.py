@@ -91,6 +91,15 @@ def seat_colour(seat: int) -> RGBA:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def from_hex(text: str) -> RGBA:
+    """An "#rrggbb" colour (the data files' form) as RGBA; grey if it is not one."""
+    t = text.strip().lstrip("#")
+    try:
+        return int(t[0:2], 16), int(t[2:4], 16), int(t[4:6], 16), 255
+    except ValueError:
+        return 136, 136, 136, 255
+
+
 def lighter(c: RGBA, amount: float = 0.45) -> RGBA:
     """``c`` mixed with white (signature pieces are a lighter shade of their owner's colour).
 

@@ -34,6 +34,7 @@ from pyglet.text import Label
 from kabuto.app.aim import Aim
 from kabuto.app.animation import Pose
 from kabuto.app.view import RingTransform, screen_rotation
+from kabuto.rules.wrestlers import is_wrestler_kind
 from kabuto.ui import theme
 from kabuto.ui.frames import PixelRect
 from physics import Materials, PieceType
@@ -204,7 +205,10 @@ class PieceSprite:
                 add((_poly(_grown(part, RIM), rim, self.batch, L.level(level, 1)), 1, (0, 0)))
             for part in shape.parts:
                 add((_poly(part, fill, self.batch, L.level(level, 2)), 2, (0, 0)))
-            # A short line from the centre towards the piece's front (+x in its own frame).
+            # A wrestler's front: a short line from the centre towards it (+x in its own frame).
+            # Signature pieces (a stone, a ball, a gem) have none: they are not beetles.
+            if not is_wrestler_kind(self.type.name):
+                return
             size = self.type.size
             add((shapes.Line(0, 0, size * 0.6, 0, thickness=size * 0.09,
                              color=(*theme.darker(self.colour, 0.5)[:3], alpha), batch=self.batch,

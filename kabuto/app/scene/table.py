@@ -667,6 +667,13 @@ class TableScene(Scene):
         self._refresh_status()
         return path
 
+    def show_help(self) -> None:
+        """H: how to push, whole (the side panel shows it only when it has room)."""
+        from kabuto.app.panels import HELP
+        from kabuto.ui.overlay import TextPage
+
+        self.app.show_overlay(TextPage("How to push", HELP.strip()))
+
     def save_screenshot(self) -> Path:
         """F12: the window as a PNG in the data folder's ``screenshots/``; the event line gives
         its whole path."""
@@ -873,6 +880,9 @@ class TableScene(Scene):
             return self.confirm_move()
         if symbol == key.T:
             self.toggle_tuning()
+            return True
+        if symbol == key.H:
+            self.show_help()
             return True
         if symbol in (key.U,) or (symbol == key.Z and modifiers & key.MOD_CTRL):
             self._undo()
