@@ -207,10 +207,10 @@ class SumoCardGameView:
             p = obs["push"]
             out = not 0 <= p["target"] < COLUMNS
             where = "out of the ring!" if out else column_word(p["target"])
-            d.add(text("round:push", px, 444, f"{ctx.names[p['pusher']]} pushes {plural(p['distance'], 'column')}",
+            d.add(text("round:push", px, 447, f"{ctx.names[p['pusher']]} pushes {plural(p['distance'], 'column')}",
                        theme.FONT_SMALL, theme.ACCENT))
-            d.add(text("round:push2", px, 428, f"to {where}", theme.FONT_SMALL, theme.ACCENT))
-        self._last_round(ctx, d, Rect(px, 244, pw, 170))
+            d.add(text("round:push2", px, 431, f"to {where}", theme.FONT_SMALL, theme.ACCENT))
+        self._last_round(ctx, d, Rect(px, 244, pw, 166))
 
     @staticmethod
     def _wild_draw(events: list[dict], seat: int) -> str:
