@@ -228,8 +228,11 @@ class OnlineSession(GameSession):
             return "Watching: " + text
         return text
 
+    #: Why the tuning panel is read-only here (TableScene shows it).
+    materials_fixed = "this room's materials are fixed by the server, the same for every player"
+
     def set_materials(self, materials: Materials) -> None:
-        raise ValueError("an online game is played with the server's physics settings")
+        raise ValueError(self.materials_fixed)
 
     def push(self, aim: Aim, choice: Choice) -> Outcome:
         push, reason = self.check(aim, choice)

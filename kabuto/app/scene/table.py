@@ -244,7 +244,8 @@ class TableScene(Scene):
         if self.tuning_open:
             if self.tuning is None:
                 self.tuning = TuningPanel(self.batch, self.g_tuning, self.defaults, self.profile_dir,
-                                          self._tuned, kind_label=self.session.kind_label)
+                                          self._tuned, kind_label=self.session.kind_label,
+                                          fixed=getattr(self.session, "materials_fixed", ""))
             self.tuning.build(Rect(0, AIM_BAR, TUNING_WIDTH, self.ring_area.h), self.session.materials,
                               self.widgets)
         elif self.tuning is not None:
