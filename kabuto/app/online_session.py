@@ -204,10 +204,13 @@ class OnlineSession(GameSession):
             # Who sits there, in place of the team's name if need be (the panel's line is short;
             # a 4-player seat's team shows in its inventory line too).
             colour = self._seat_name(sv.seat)
+            who = str(info.get("name") or "").strip()  # the name the player gave (--name)
             if sv.seat == self.me:
                 name = f"{colour} (you)"
             elif info.get("taken") and not info.get("bot") and not info.get("connected"):
-                name = f"{colour} (away)"
+                name = f"{colour} ({who + ', ' if who else ''}away)"
+            elif who and not info.get("bot"):
+                name = f"{colour} ({who})"
             out.append(SeatView(sv.seat, name, sv.colour, bool(info.get("bot")), sv.wrestler,
                                 sv.inventory, sv.eliminated, sv.note, sv.shares))
         return out
