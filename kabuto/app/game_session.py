@@ -66,7 +66,7 @@ def _and(words) -> str:
 
 
 #: How the table calls the two teams of a 4-player game (the seats are theme.SEAT_NAMES).
-TEAM_NAMES = ("team A", "team B")
+TEAM_NAMES = theme.TEAM_NAMES
 
 
 class GameSession(Session):

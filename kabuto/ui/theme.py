@@ -73,6 +73,8 @@ WRESTLER: RGBA = (240, 236, 224, 255)
 #: Seat names and colours (seat 0 first), the same at every table. Wrestler pieces wear them;
 #: signature pieces a lighter shade.
 SEAT_NAMES: tuple[str, ...] = ("Red", "Blue", "Green", "Purple")
+#: How the table names the two teams of a four-player game.
+TEAM_NAMES = ("team A", "team B")
 SEAT_COLOURS: tuple[RGBA, ...] = (
     (214, 62, 58, 255),    # red
     (58, 110, 214, 255),   # blue
