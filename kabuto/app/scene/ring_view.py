@@ -423,13 +423,14 @@ class RingView:
                                   batch=self.live, group=self.layers.aim)]
 
     def show_spots(self, spots, colour: theme.RGBA) -> None:
-        """Ring each (x, y, r) place a move may put a piece, as targets are ringed; () removes
-        them. Called when the marks change (a whole frame follows)."""
+        """Mark each (x, y, r) place a move may put a piece (of reach ``r``) with a ring at its
+        centre, in the targets' colour: places a side apart overlap, their centres do not. ()
+        removes them. Called when the marks change (a whole frame follows)."""
         self.static_changed = True
         for s in self._spots:
             s.delete()
-        self._spots = [shapes.Arc(x, y, r + MARK_GAP, segments=48, thickness=MARK_WIDTH, color=colour,
-                                  batch=self.live, group=self.layers.top) for x, y, r in spots]
+        self._spots = [shapes.Arc(x, y, max(r * 0.3, MARK_WIDTH * 2), segments=24, thickness=MARK_WIDTH,
+                                  color=colour, batch=self.live, group=self.layers.top) for x, y, r in spots]
 
     def spot_places(self) -> list[tuple[float, float]]:
         """Where the lit places are drawn (for tests and tools)."""
