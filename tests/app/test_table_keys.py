@@ -53,3 +53,30 @@ def test_f12_saves_the_screenshot_in_the_data_folder_and_shows_its_whole_path(ap
     [shot] = folder.glob("*.png")
     assert str(shot) in table.message and str(shot) in table.event_label.text
     assert not any(elsewhere.iterdir())
+
+
+def test_at_960x600_the_aim_readout_is_whole_and_h_shows_how_to_push(display):
+    """A four-player table in a 960 x 600 window: the aim readout drops whole parts (never "spe…"),
+    the seat names are not cut, and where the side panel has no room for the help, the aim bar
+    says H shows it - and H does."""
+    from kabuto.app.game_config import GameConfig
+    from kabuto.app.main import App, Options
+    from kabuto.app.panels import HELP_HINT
+    from kabuto.ui.overlay import TextPage
+    from tests.app.xinput import map_window
+
+    app = App(Options(size=(960, 600), ai_delay=0.0, record=False, ai_workers=1))
+    try:
+        map_window(app.window)
+        app.start(app.modes["kabuto"], GameConfig(4, ("human",) * 4, ("gus", "dora", "mike", "bea")))
+        table = app.window.scene
+        readout = table.bar.readout.text
+        assert "\u2026" not in readout and readout.startswith("medium  ·  platform at")
+        texts = [getattr(it, "text", "") for it in table.side.items + table.bar.items]
+        assert not any(t.endswith("\u2026") for t in texts if " - " in t), texts  # seat names whole
+        assert HELP_HINT in texts or "How to push" in texts
+        key(app.window, "h")
+        assert pump_until(app.window, lambda: isinstance(app.window.overlay, TextPage))
+        assert app.window.overlay.title == "How to push" and "Shift-drag" in app.window.overlay.text
+    finally:
+        app.window.close()
