@@ -354,7 +354,7 @@ class SandboxSession(Session):
             counts[label] = counts.get(label, 0) + 1
         if not counts:
             return "nothing fell"
-        parts = [f"a {k}" if n == 1 else f"{n} {k}s" for k, n in counts.items()]
+        parts = [f"a {k}" if n == 1 else f"{n} {_plural(k)}" for k, n in counts.items()]
         return "knocked out " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
 
     def can_undo(self) -> bool:
@@ -409,3 +409,8 @@ class PanelSnapshot(Session):
 
     def piece_colour(self, pid: str, kind: str) -> theme.RGBA:
         return self.live.piece_colour(pid, kind)
+
+
+def _plural(words: str) -> str:
+    """ "medium disc" -> "medium discs" (a piece's name, counted)."""
+    return words + "s"
