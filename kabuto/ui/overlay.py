@@ -112,11 +112,14 @@ class Dialog(Overlay):
         self.clear()
         b = self.batch
         bg, mid, fg = Group(0), Group(1), Group(2)
-        w = self.WIDTH
-        text = (label(self.message, 0, 0, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM,
+        s = theme.text_scale(width, height)  # a big window: bigger text, in a bigger box
+        w = round(self.WIDTH * s)
+        row = round(self.ROW * s)
+        text = (label(self.message, 0, 0, b, fg, size=theme.FONT_SMALL * s, color=theme.TEXT_DIM,
                       width=w - 40, multiline=True, anchor_y="top") if self.message else None)
         text_h = text.content_height + 12 if text is not None else 0
-        h = 70 + text_h + self.ROW * len(self.choices) + 10
+        top = round(70 * s)  # the title's room
+        h = top + text_h + row * len(self.choices) + 10
         # Whole pixels: text placed between pixel rows is drawn with its tops cut off.
         x, y = (width - w) // 2, (height - h) // 2
         self.box = Rect(x, y, w, h)
@@ -124,18 +127,18 @@ class Dialog(Overlay):
             shapes.Rectangle(0, 0, width, height, color=theme.DIMMER, batch=b, group=bg),
             shapes.BorderedRectangle(x, y, w, h, border=2, color=theme.PANEL[:3],
                                      border_color=theme.ACCENT[:3], batch=b, group=mid),
-            label(self.title, x + w / 2, y + h - 42, b, fg, size=theme.FONT_TITLE - 4, bold=True,
-                  anchor_x="center", color=theme.ACCENT),
+            label(self.title, x + w / 2, y + h - round(42 * s), b, fg, size=(theme.FONT_TITLE - 4) * s,
+                  bold=True, anchor_x="center", color=theme.ACCENT),
         ]
         if text is not None:
-            text.x, text.y = x + 20, y + h - 60
+            text.x, text.y = x + 20, y + h - round(60 * s)
             self.items.append(text)
-        by = y + h - 70 - text_h
+        by = y + h - top - text_h
         for i, ch in enumerate(self.choices):
-            by -= self.ROW
-            self.widgets.add(Button(Rect(x + 30, by + 6, w - 60, self.ROW - 10), ch.text,
+            by -= row
+            self.widgets.add(Button(Rect(x + 30, by + 6, w - 60, row - 10), ch.text,
                                     self._press(ch), b, fg, selected=(i == self.focus),
-                                    name=ch.name or ch.text))
+                                    size=theme.FONT_SIZE * s, name=ch.name or ch.text))
 
     def _press(self, ch: Choice) -> Callable[[], None]:
         def run() -> None:
@@ -174,18 +177,19 @@ class TextPage(Overlay):
         self.clear()
         b = self.batch
         bg, mid, fg = Group(0), Group(1), Group(2)
-        w, h = min(820, width - 80), height - 80
+        s = theme.text_scale(width, height)  # a big window: bigger text, in a wider page
+        w, h = min(round(820 * s), width - 80), height - 80
         x, y = (width - w) // 2, 40.0  # whole pixels, as in Dialog
         self.box = Rect(x, y, w, h)
         self.items += [
             shapes.Rectangle(0, 0, width, height, color=theme.DIMMER, batch=b, group=bg),
             shapes.BorderedRectangle(x, y, w, h, border=2, color=theme.PANEL[:3],
                                      border_color=theme.ACCENT[:3], batch=b, group=mid),
-            label(self.title, x + 24, y + h - 40, b, fg, size=theme.FONT_TITLE - 6, bold=True,
+            label(self.title, x + 24, y + h - 40, b, fg, size=(theme.FONT_TITLE - 6) * s, bold=True,
                   color=theme.ACCENT),
         ]
         doc = pyglet.text.decode_text(self.text)
-        doc.set_style(0, len(doc.text), {"font_name": theme.FONT, "font_size": theme.FONT_SMALL + 1,
+        doc.set_style(0, len(doc.text), {"font_name": theme.FONT, "font_size": (theme.FONT_SMALL + 1) * s,
                                          "color": theme.TEXT})
         self.body = pyglet.text.layout.ScrollableTextLayout(
             doc, width=int(w - 48), height=int(h - 120), multiline=True, batch=b, group=fg)

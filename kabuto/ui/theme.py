@@ -93,6 +93,14 @@ def seat_colour(seat: int) -> RGBA:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def text_scale(width: int, height: int) -> float:
+    """How much larger text (and the boxes around it) is drawn in a window of this size: 1 up to
+    the 1280 x 720 design size, growing with the window to 1.5 at 1920 x 1080 and beyond, in
+    quarter steps so the picture does not shimmer as a window is dragged larger."""
+    s = min(width / WINDOW_SIZE[0], height / WINDOW_SIZE[1])
+    return max(1.0, min(1.5, int(s * 4) / 4))
+
+
 def from_hex(text: str) -> RGBA:
     """An "#rrggbb" colour (the data files' form) as RGBA; grey if it is not one."""
     t = text.strip().lstrip("#")

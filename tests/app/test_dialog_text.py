@@ -39,3 +39,31 @@ def test_a_one_line_subtitle_keeps_the_tops_of_its_letters(app_window, tmp_path)
     # One of two heights a pixel apart centres the dialog between pixel rows.
     even, odd = _ink_rows(app_window, tmp_path, 720), _ink_rows(app_window, tmp_path, 721)
     assert even == odd and even >= 10, (even, odd)
+
+
+def test_dialogs_and_pages_scale_their_text_up_in_a_1920x1080_window(app_window):
+    """The pause menu's and a rules page's text is half as large again at 1920 x 1080 as at
+    1280 x 720, and still inside its box and its buttons."""
+    from kabuto.ui.overlay import Choice, Dialog, TextPage
+    from tests.app.xinput import resize_mapped
+
+    def measure(w, h):
+        resize_mapped(app_window, w, h)
+        d = Dialog("Paused", [Choice("Save and leave to the menu", lambda: None)], message="A one-line note.")
+        app_window.show_overlay(d)
+        app_window.pump()
+        button = d.widgets.items[0]
+        cap = button.caption
+        assert cap.content_width <= button.rect.w and cap.content_height <= button.rect.h
+        title = d.items[2]
+        assert d.box.contains(title.x, title.y)
+        page = TextPage("Rules", "Push a rival's wrestler out of the ring.")
+        app_window.show_overlay(page)
+        app_window.pump()
+        size = page.body.document.get_style("font_size", 0)
+        app_window.close_overlay()
+        return cap.font_size, title.font_size, size
+
+    small, big = measure(1280, 720), measure(1920, 1080)
+    for a, b in zip(small, big, strict=True):
+        assert b >= 1.45 * a, (small, big)
