@@ -7,20 +7,11 @@ import shutil
 
 import pytest
 
-from tests.app.xinput import click, key, pump_until
+from tests.app.test_pause import _buttons
+from tests.app.test_pause import _click_overlay as _press
+from tests.app.xinput import key, pump_until
 
 pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
-
-
-def _press(win, name: str, done) -> None:
-    w = win.overlay.widgets.find(name)
-    assert w is not None, f"the pop-up has no {name!r} button"
-    click(win, w.rect.cx, w.rect.cy)
-    assert pump_until(win, done), f"clicking {name!r} did nothing"
-
-
-def _buttons(overlay) -> list[str]:
-    return [w.caption.text for w in overlay.widgets.items]
 
 
 def test_quit_from_the_game_asks_first_and_back_returns_to_the_pause_menu(app):

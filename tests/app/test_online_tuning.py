@@ -10,21 +10,16 @@ import pytest
 
 from tests.app import xinput
 from tests.app.test_online import _app, click, until
+from tests.app.test_online_rooms import _lobby
 
 pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
 
 
 def test_online_tuning_is_read_only_and_says_the_rooms_materials_are_fixed(window, tmp_path, server):
-    from kabuto.app.scene.online import LobbyScene, OnlineTableScene
+    from kabuto.app.scene.online import OnlineTableScene
     from kabuto.ui.widgets import Slider
 
-    app = _app(window, tmp_path / "app-data", server.url)
-    xinput.map_window(window)
-    app.open_menu()
-    click(window, window.scene, "mode:online")
-    click(window, window.scene, "start")
-    until(window, lambda: isinstance(window.scene, LobbyScene) and window.scene.link.connected, "the lobby")
-    lobby = window.scene
+    lobby = _lobby(window, _app(window, tmp_path / "app-data", server.url))
     click(window, lobby, "host:kabuto-2")
     until(window, lambda: lobby.state.room is not None, "the room")
     click(window, lobby, "online:fill")

@@ -9,24 +9,10 @@ import shutil
 
 import pytest
 
-from tests.app.xinput import click, map_window, pump_until
+from tests.app.test_move_preview import _press, _table
+from tests.app.xinput import click, pump_until
 
 pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
-
-
-def _table(win, game):
-    from kabuto.app.game_session import GameSession
-    from kabuto.app.scene.table import TableScene
-
-    scene = win.set_scene(TableScene(win, GameSession(game, ("human", "human"), record=False)))
-    map_window(win)
-    return scene
-
-
-def _press(win, scene, name):
-    w = scene.widgets.find(name)
-    assert w is not None and w.enabled, name
-    click(win, w.rect.cx, w.rect.cy)
 
 
 def _dora_first():

@@ -7,21 +7,16 @@ import shutil
 
 import pytest
 
+from tests.app.test_pace import _push
 from tests.app.xinput import key, pump_until
 
 pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
 
 
 def _pushing(app):
-    from kabuto.app.aim import Aim
-    from kabuto.app.game_config import GameConfig
     from kabuto.app.table_flow import Phase
 
-    app.start(app.modes["kabuto"], GameConfig(2, ("human", "human"), ("mike", "gus"), seed=4))
-    table = app.window.scene
-    table.choice_key = "medium"
-    table.aim = Aim(entry_deg=205.0, heading_deg=12.0, speed=0.8)
-    assert table.push_now()
+    table = _push(app)
     app.window.pump(1 / 60)
     assert table.mode is Phase.PLAYING
     return table
