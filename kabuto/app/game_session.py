@@ -67,7 +67,7 @@ def _and(words) -> str:
 
 
 #: How the table calls the two teams of a 4-player game (the seats are theme.SEAT_NAMES).
-TEAM_NAMES = ("team A", "team B")
+TEAM_NAMES = theme.TEAM_NAMES
 
 
 class GameSession(Session):
@@ -86,10 +86,12 @@ class GameSession(Session):
         self.seed = seed
         self._undo: list[dict[str, Any]] = []   # game JSON before each human action
         self._owner_of_kind: dict[str, int] = {}
+        self._own_colour: dict[str, theme.RGBA] = {}  # signature kind -> the piece's own colour
         for s in game.seats:
             self._owner_of_kind[s.wrestler.piece_kind] = s.index
             for sp in s.wrestler.signature:
                 self._owner_of_kind[sp.kind] = s.index
+                self._own_colour[sp.kind] = theme.from_hex(sp.colour)
         self.title = "Kabuto Sumo" + (" - Junior League" if game.junior else "")
         self.recorder = None
         self.record_problem = ""
@@ -249,7 +251,9 @@ class GameSession(Session):
         base = theme.seat_colour(owner)
         if kind == self.game.seats[owner].wrestler.piece_kind:
             return base
-        return theme.lighter(base, 0.4)
+        # A signature piece is drawn as itself (the Boulder grey stone, the Dung Ball brown), not
+        # as a paler copy of its wrestler; its tooltip says whose it is.
+        return self._own_colour.get(kind, theme.lighter(base, 0.4))
 
     def status(self) -> str:
         g = self.game
@@ -382,7 +386,7 @@ class GameSession(Session):
                     slide = i + 1 < len(specs) and specs[i + 1].kind == "distance_mm"
                     text = (f"click where to slide it (up to {specs[i + 1].high:g} mm)" if slide
                             else f"click a point: {sp.text}")
-                    prompts.append(Prompt("point", text, (), sp.origin))
+                    prompts.append(Prompt("point", text, (), sp.origin, side=not slide))
                     if slide:
                         i += 1
                 elif sp.kind == "distance_mm":

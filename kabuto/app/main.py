@@ -126,7 +126,7 @@ class App:
                           ai_delay=self.options.ai_delay, pace=self.settings.pace,
                           on_pace=self.set_pace,
                           profile_dir=self.options.profiles or default_profile_dir(),
-                          defaults=self.base_materials)
+                          defaults=self.base_materials, data_dir=self.data_dir)
 
     def resume(self, path: Path) -> None:
         """Go on with a recorded game (Continue, the replay browser's Resume, ``--resume``);

@@ -73,10 +73,12 @@ class TableScene(Scene):
     def __init__(self, app, session: Session, *, on_menu: Callable[[], None] | None = None,
                  on_rematch: Callable[[], None] | None = None, ai_delay: float = 0.9,
                  profile_dir: Path | None = None, defaults=None, pace: str = "slow",
-                 on_pace: Callable[[str], None] | None = None):
+                 on_pace: Callable[[str], None] | None = None, data_dir: Path | None = None):
         """``pace``: how pushes play back (:data:`kabuto.app.settings.PACES`; slow motion by
-        default)."""
+        default). ``data_dir``: the data folder (--data-dir); F12's screenshots go in it."""
         super().__init__(app)
+        self.data_dir = data_dir
+        self._end_after_landing = False  # E pressed while the push played
         self.pace = pace
         self.on_pace = on_pace  # told when the player changes the pace (to keep it)
         self.session = session
@@ -251,7 +253,8 @@ class TableScene(Scene):
         if self.tuning_open:
             if self.tuning is None:
                 self.tuning = TuningPanel(self.batch, self.g_tuning, self.defaults, self.profile_dir,
-                                          self._tuned, kind_label=self.session.kind_label)
+                                          self._tuned, kind_label=self.session.kind_label,
+                                          fixed=getattr(self.session, "materials_fixed", ""))
             self.tuning.build(Rect(0, AIM_BAR, TUNING_WIDTH, self.ring_area.h), self.session.materials,
                               self.widgets)
         elif self.tuning is not None:
@@ -311,6 +314,8 @@ class TableScene(Scene):
         preview = self.flow.preview
         self.ring.show_ghosts(preview.ghosts if preview is not None else ())
         marks = self.flow.marks()
+        self.ring.show_spots([(s.x, s.y, s.r) for s in marks.sides] if marks is not None else (),
+                             theme.HIGHLIGHT)
         if marks is None:
             return
         for pid in marks.chosen:
@@ -627,6 +632,11 @@ class TableScene(Scene):
         self.ring.show_world(self.session.world())
         self.ring.restyle()
         self._after_flow()
+        if self._end_after_landing:
+            self._end_after_landing = False
+            if self.flow.can_end_turn:
+                self._end_turn()
+                return
         if self.mode is Phase.OVER and not self._cheered:
             self._cheered = True
             self.app.play_sound("win")
@@ -697,6 +707,33 @@ class TableScene(Scene):
         self._refresh_status()
         return path
 
+    def show_help(self) -> None:
+        """H: how to push, whole (the side panel shows it only when it has room)."""
+        from kabuto.app.panels import HELP
+        from kabuto.ui.overlay import TextPage
+
+        self.app.show_overlay(TextPage("How to push", HELP.strip()))
+
+    def save_screenshot(self) -> Path:
+        """F12: the window as a PNG in the data folder's ``screenshots/``; the event line gives
+        its whole path."""
+        from kabuto.replay.userdata import data_dir
+
+        folder = data_dir(self.data_dir) / "screenshots"
+        path = folder / time.strftime("kabuto-%Y%m%d-%H%M%S.png")
+        n = 1
+        while path.exists():  # two in one second
+            n += 1
+            path = folder / time.strftime(f"kabuto-%Y%m%d-%H%M%S-{n}.png")
+        try:
+            self.app.screenshot(path)
+        except OSError as exc:
+            self.flow.say(f"the screenshot was not saved: {folder}: {exc.strerror or exc}")
+        else:
+            self.flow.say(f"screenshot saved: {path}")
+        self._refresh_status()
+        return path
+
     def _to_menu(self) -> None:
         if self.on_menu is not None:
             self.on_menu()
@@ -705,7 +742,7 @@ class TableScene(Scene):
         """Escape: the pause menu over the table (the push, the AI and the clock wait under it)."""
         pause_menu(self.app, rules=rules_page(kabuto_assets.path("help", "rules.toml"), "kabuto"),
                    save_and_leave=self._save_and_leave, quit_app=self._save_and_quit,
-                   message=self._saved_where(),
+                   message=self._saved_where(), leave=self._leave_words(),
                    settings=[MenuChoice(f"Pushes: {PACE_WORDS.get(self.pace, self.pace)}",
                                         self._next_pace, "pause:pace"),
                              *sound_choice(self.app, self.pause)])
@@ -717,9 +754,15 @@ class TableScene(Scene):
             self.on_pace(self.pace)
         self.pause()
 
+    def _leave_words(self) -> str:
+        """The pause menu's way out: it saves only what is saved."""
+        if getattr(self.session, "save_now", None) is None or self.mode is Phase.OVER:
+            return "Leave to the menu"
+        return "Save and leave to the menu"
+
     def _saved_where(self) -> str:
         if getattr(self.session, "save_now", None) is None:
-            return "The free push table is not saved."
+            return "The free push table is not saved: leaving clears it."
         if self.mode is Phase.OVER:
             return "This game is over; its replay is saved."
         return "Your game is saved after every turn; Continue on the start menu goes on with it."
@@ -885,6 +928,9 @@ class TableScene(Scene):
         if symbol == key.T:
             self.toggle_tuning()
             return True
+        if symbol == key.H:
+            self.show_help()
+            return True
         if symbol in (key.U,) or (symbol == key.Z and modifiers & key.MOD_CTRL):
             self._undo()
             return True
@@ -892,10 +938,12 @@ class TableScene(Scene):
             self.save_game()
             return True
         if symbol == key.F12:
-            path = Path.cwd() / time.strftime("kabuto-%Y%m%d-%H%M%S.png")
-            self.app.screenshot(path)
-            self.flow.say(f"screenshot saved: {path.name}")
-            self._refresh_status()
+            self.save_screenshot()
+            return True
+        if symbol == key.E and self.mode is Phase.PLAYING and self.session.interactive:
+            # The push plays to its end at once and the turn ends as soon as it lands.
+            self._end_after_landing = True
+            self.skip()
             return True
         if symbol in (key.H, key.D) and not modifiers & key.MOD_CTRL:
             self.coach.ask("hint" if symbol == key.H else "danger")
