@@ -222,6 +222,7 @@ Arrows: platform / heading (Shift: finer).
 [ ] or the wheel: speed.  Enter or Space: push.
 Tab or 1-9: piece.  U: undo.  T: tuning.  F12: screenshot.
 E: end the turn (also while a push plays).  H: this help.
+Coach: G a good push, D the danger, C on/off.
 """
 
 

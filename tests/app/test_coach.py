@@ -57,8 +57,8 @@ def test_the_coach_searches_at_a_fixed_budget():
 
 
 def test_h_shows_a_hint_and_d_the_danger_at_the_table(app):
-    """Real key presses under Xvfb: against the beginner level the coach is on; H draws the hint's
-    line and says it, D the danger's; C switches the coach off."""
+    """Real key presses under Xvfb: against the beginner level the coach is on; G draws the hint's
+    line and says it (G), D the danger's; C switches the coach off."""
     from kabuto.app.game_config import GameConfig
     from tests.app import xinput
 
@@ -70,7 +70,7 @@ def test_h_shows_a_hint_and_d_the_danger_at_the_table(app):
     assert scene.coach.on
     wrestler_on_the_edge(scene.session.game)
     scene._landed()
-    xinput.key(app.window, "h")
+    xinput.key(app.window, "g")
     assert xinput.pump_until(app.window, lambda: scene.coach.advice is not None, limit_s=60)
     assert scene.coach.advice.what == "hint" and scene.event_label.text.startswith("Hint:")
     assert "Blue's wrestler" in scene.event_label.text and len(scene.coach._shapes) == 2
@@ -109,6 +109,6 @@ def test_the_replay_viewer_shows_the_hint_for_a_past_turn(app, tmp_path):
     (path,) = sorted((tmp_path / "data" / "replays").glob("*.json*"))
     view = app.window.set_scene(ReplayScene.open(app, path))
     assert view.coach.on
-    xinput.key(app.window, "h")     # at the start: what was the best push here?
+    xinput.key(app.window, "g")     # at the start: what was the best push here?
     assert xinput.pump_until(app.window, lambda: view.coach.advice is not None, limit_s=60)
     assert view.event_label.text.startswith("Hint: push a")

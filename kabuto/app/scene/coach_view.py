@@ -1,4 +1,4 @@
-"""The coach at the table: H asks for a hint, D for the danger, C switches the coach on or off.
+"""The coach at the table: G asks for a hint (a good push), D for the danger, C switches the coach on or off.
 
 The search (:mod:`kabuto.app.coach`) runs in the background worker (:mod:`kabuto.ui.worker`) on a
 copy of the game; an answer for a position the table has left is dropped. The answer is drawn as a
@@ -78,7 +78,7 @@ class CoachView:
         if not self.on:
             self.worker.cancel()
             self.clear()
-        self.scene.flow.say("coach on: H for a hint, D for the danger" if self.on else "coach off")
+        self.scene.flow.say("coach on: G for a good push, D for the danger" if self.on else "coach off")
         self.scene._refresh_status()
 
     def poll(self) -> bool:

@@ -125,7 +125,7 @@ class TableScene(Scene):
         self.game_log = GameLog()
         self.log_panel = LogPanel(self.game_log, self.batch, Group(order=12), on_seat=self.show_card,
                                   over=self.live)
-        # The coach (H, D, C): on by default against the beginner level and in replays.
+        # The coach (G, D, C): on by default against the beginner level and in replays.
         self.coach = CoachView(self, on=getattr(session, "ai_level", "") == "beginner"
                                or not session.interactive)
 
@@ -945,8 +945,8 @@ class TableScene(Scene):
             self._end_after_landing = True
             self.skip()
             return True
-        if symbol in (key.H, key.D) and not modifiers & key.MOD_CTRL:
-            self.coach.ask("hint" if symbol == key.H else "danger")
+        if symbol in (key.G, key.D) and not modifiers & key.MOD_CTRL:
+            self.coach.ask("hint" if symbol == key.G else "danger")
             return True
         if symbol == key.C and not modifiers & key.MOD_CTRL:
             self.coach.toggle()
