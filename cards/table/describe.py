@@ -9,6 +9,7 @@ Nothing here looks at a game's hidden state: only at events the viewer was allow
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -362,3 +363,86 @@ def _sumida_game(e: Event, events: Sequence[Event], names: Sequence[str]) -> Sum
         lines.append("Tied on points and on A cards left: a shared victory.")
     title = f"{w[0]} wins!" if len(w) == 1 else f"Shared victory: {join_names(w)}"
     return Summary(title, lines, table, final=True)
+
+
+# ----- the situation, for the terminal -------------------------------------------------------------
+#: Suit letters in words (SUMO's voids: the suits a player has shown they lack).
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_CARD = re.compile(r"\b(?:10|[2-9TJQKA1]|W[BR]|JK)[CDHS]?\b")
+
+
+def action_words(game: str, action: str) -> str:
+    """A legal action with its cards written as a player reads them ("play 10♥", "meld red
+    triple 9♥ 9♦ 9♣"); the action's own words otherwise unchanged, so typing it still works."""
+    head, _, rest = action.partition(" ")
+    if not rest:
+        return action
+    if game == "sumida-river" and head == "meld":
+        kind, _, cards = rest.partition(" ")
+        return f"meld {meld_label(kind)}: {pretty_list(cards.split(','), game)}"
+    words = [pretty_list(w.split("+"), game, "+") if all(_CARD.fullmatch(c) for c in w.split("+")) else w
+             for w in rest.split(" ")]
+    return f"{head} " + " ".join(words)
+
+
+def situation(game: str, obs: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """What the seat ``obs`` was made for sees, in sentences: its hand, the others' card counts,
+    the ring or the trick, the scores. The terminal's view of the table (``kabuto cards play``)."""
+    me = int(obs["seat"])
+    you = f"{names[me]} (you)"
+    hand = pretty_list(list(obs.get("hand") or []), game) or "no cards"
+    if game == "sumo":
+        lines = [f"You are {you}. Your hand: {hand}.",
+                 "Cards in hand: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(obs["hand_sizes"])) + ".",
+                 f"The wrestler stands at {sumo_place(int(obs['wrestler']), names)}."]
+        if obs.get("trick"):
+            lines.append(f"This trick: {names[obs['leader']]} led {pretty_list(obs['trick'], game)}.")
+        elif obs.get("leader") is not None:
+            lines.append(f"{names[obs['leader']]} leads the next trick.")
+        for s, suits in enumerate(obs.get("void") or []):
+            if suits:
+                lines.append(f"{names[s]} has shown no " + " or ".join(SUIT_WORDS.get(c, c) for c in suits) + ".")
+        return lines
+    if game == "sumo-card-game":
+        other = 1 - me
+        held = plural(int(obs["opponent_hand_size"]), "attack card")
+        lines = [f"You are {you}. Your attack cards: {hand}.",
+                 f"{names[other]} holds {held}" + (", the face-down choice among them." if obs["opponent_chosen"]
+                                                   else "."),
+                 f"The sumo cards stand on {column_word(int(obs['position']))} of 7 "
+                 f"({names[0]} pushes towards column 1, {names[1]} towards column 7).",
+                 f"Deck: {plural(int(obs['deck_size']), 'card')}; discard pile: "
+                 f"{pretty_list(obs['discard'], game) or 'empty'}."]
+        if obs.get("chosen"):
+            lines.append(f"Your face-down choice: {pretty_list(obs['chosen'], game)}.")
+        p = obs.get("push")
+        if p:
+            where = "out of the ring" if not 0 <= p["target"] < 7 else column_word(p["target"])
+            lines.append(f"{names[p['pusher']]} pushes {names[p['pushed']]} {plural(p['distance'], 'column')}, "
+                         f"to {where}" + (": it would end the game." if p["fatal"] else "."))
+        return lines
+    if game == "sumida-river":
+        lines = [f"You are {you}, round {obs['round']} of {obs['rounds']}. Your hand: {hand}.",
+                 "Cards in hand: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(obs["hand_sizes"])) + ".",
+                 "A cards on the table: " + ", ".join(f"{names[s]} {b} black {r} red"
+                                                      for s, (b, r) in enumerate(obs["a_on_table"])) + ".",
+                 "Scores: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(obs["scores"])) + "."]
+        trick = obs.get("trick") or {}
+        for play in trick.get("plays", []):
+            lines.append(f"  {names[play['seat']]} played {meld_label(play['meld'])}: "
+                         f"{pretty_list(play['cards'], game)}")
+        if trick.get("rank_to_meet"):
+            lines.append(f"To play: rank {trick['rank_to_meet'].replace('T', '10')} or higher, on a space "
+                         "not used in this trick.")
+        return lines
+    return [f"You are {you}. Your hand: {hand}."]
+
+
+def result_words(names: Sequence[str], winners: Sequence[int], me: int) -> str:
+    """The end of a game for the terminal: who won, in colours, and whether that is you."""
+    if not winners:
+        return "Nobody wins."
+    who = join_names([names[w] + (" (you)" if w == me else "") for w in winners])
+    if me in winners:
+        return "You win!" if len(winners) == 1 else f"Shared first place: {who}."
+    return f"You lose: {who} won."

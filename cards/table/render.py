@@ -326,8 +326,10 @@ class Renderer:
                anchor_y="baseline", width: float | None = None, bold: bool = False) -> pyglet.text.Label:
         multiline = width is not None
         text = shown_lines(text) if multiline else shown(text)  # names come from config files
+        # Whole pixels: at a scale below 1 (960 x 600) text placed between pixels loses the
+        # thin strokes of its letters ("B ue" for "Blue").
         return pyglet.text.Label(
-            text, x=x, y=y, font_size=max(4.0, size * self.scale), color=colour, anchor_x=anchor_x,
+            text, x=round(x), y=round(y), font_size=max(4.0, size * self.scale), color=colour, anchor_x=anchor_x,
             anchor_y=anchor_y, width=int(width * self.scale) if width is not None else None, multiline=multiline,
             weight="bold" if bold else "normal", batch=self.batch, group=self._group(layer, TEXT, 0))
 
@@ -354,8 +356,14 @@ class Renderer:
         edge = theme.ACCENT if item.primary and item.enabled else theme.PANEL_EDGE
         d.add(self._rounded(x, y, w, h, 6, edge, group), SHAPES)
         d.add(self._rounded(x + b, y + b, w - 2 * b, h - 2 * b, 5, self._button_colour(item, False), group), SHAPES)
-        d.add(self._label(item.text, x + w / 2, y + h / 2, item.size, theme.TEXT if item.enabled else theme.TEXT_DIM,
-                          layer, anchor_x="center", anchor_y="center", bold=item.primary), TEXT)
+        lab = d.add(self._label(item.text, x + w / 2, y + h / 2, item.size,
+                                theme.TEXT if item.enabled else theme.TEXT_DIM, layer, anchor_x="center",
+                                anchor_y="center", bold=item.primary), TEXT)
+        # A caption wider than its button (a long one, or a small window's font hinting) is set a
+        # point smaller at a time until it fits, down to 7 points.
+        room = w - 8 * b
+        while lab.content_width > room and lab.font_size > 7:
+            lab.font_size = max(7.0, lab.font_size - 1)
 
     def texture(self, game: str, face: str | None, wpx: int, hpx: int) -> pyglet.image.Texture:
         """A card's face (or back) as a texture of exactly this pixel size (cached)."""

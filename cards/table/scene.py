@@ -265,7 +265,9 @@ class CardTableScene(_DisplayScene):
         if press is not None and abs(qx - press[0]) + abs(qy - press[1]) > CLICK_SLOP:
             return True  # pressed on one thing, released elsewhere: not a click
         out = self.model.press(qx, qy)
-        if out == "menu":
+        if out == "menu" and self.model.match.over:
+            self.leave()  # a finished game's "Back to menu": nothing to pause or save
+        elif out == "menu":
             self.pause()
         self._redraw()
         return True
@@ -292,11 +294,15 @@ class CardTableScene(_DisplayScene):
     def pause(self) -> None:
         """Escape or Menu: the shared pause menu (Continue, Rules, Save and leave, Quit)."""
         game = self.model.match.mode.game
-        where = ("Your game is saved when you leave; Continue on the start menu goes on with it."
+        over = self.model.match.over
+        where = ("This game is over." if over
+                 else "Your game is saved when you leave; Continue on the start menu goes on with it."
                  if self.save_dir is not None else "")
         pause_menu(self.app, rules=rules_page(kabuto_assets.path("help", "rules.toml"), game),
                    save_and_leave=self.leave, quit_app=self._quit, message=where,
-                   settings=sound_choice(self.app, self.pause))
+                   settings=sound_choice(self.app, self.pause),
+                   leave="Leave to the menu" if over or self.save_dir is None
+                   else "Save and leave to the menu")
 
     def save(self) -> Path | None:
         """Write the unfinished game to ``save_dir`` (nothing when it is over or there is none)."""

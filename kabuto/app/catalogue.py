@@ -33,3 +33,19 @@ def junior_cards() -> tuple[list[CardInfo], str]:
                 for c in load_junior()], ""
     except Exception as exc:
         return [], f"Junior League cards unavailable: {exc}"
+
+
+def level_line(name: str) -> str:
+    """What playing against AI level ``name`` is like, in one line (assets/help/ai_levels.toml);
+    "" for a level the file does not describe."""
+    try:
+        import tomllib
+
+        import kabuto_assets
+
+        with open(kabuto_assets.path("help", "ai_levels.toml"), "rb") as f:
+            lines = tomllib.load(f).get("levels", {})
+    except (OSError, ValueError):
+        return ""
+    line = lines.get(name, "") if isinstance(lines, dict) else ""
+    return line if isinstance(line, str) else ""

@@ -67,7 +67,7 @@ def _and(words) -> str:
 
 
 #: How the table calls the two teams of a 4-player game (the seats are theme.SEAT_NAMES).
-TEAM_NAMES = ("team A", "team B")
+TEAM_NAMES = theme.TEAM_NAMES
 
 
 class GameSession(Session):
@@ -86,10 +86,12 @@ class GameSession(Session):
         self.seed = seed
         self._undo: list[dict[str, Any]] = []   # game JSON before each human action
         self._owner_of_kind: dict[str, int] = {}
+        self._own_colour: dict[str, theme.RGBA] = {}  # signature kind -> the piece's own colour
         for s in game.seats:
             self._owner_of_kind[s.wrestler.piece_kind] = s.index
             for sp in s.wrestler.signature:
                 self._owner_of_kind[sp.kind] = s.index
+                self._own_colour[sp.kind] = theme.from_hex(sp.colour)
         self.title = "Kabuto Sumo" + (" - Junior League" if game.junior else "")
         self.recorder = None
         self.record_problem = ""
@@ -114,9 +116,11 @@ class GameSession(Session):
     # ----- building ------------------------------------------------------------------------------------
     @classmethod
     def new(cls, config: GameConfig, materials: Materials | None = None, **kw) -> GameSession:
+        config = config.for_one_game()
+        assert config.seed is not None
         wrestlers = [w for w in config.wrestlers] if config.wrestlers and all(config.wrestlers) else None
         game = Game.new(players=config.players, wrestlers=wrestlers, junior=config.junior,
-                        seed=config.seed, materials=materials)
+                        seed=config.seed, first_player=config.first_player, materials=materials)
         return cls(game, config.seats, config.ai_level, config.seed, **kw)
 
     @classmethod
@@ -250,7 +254,9 @@ class GameSession(Session):
         base = theme.seat_colour(owner)
         if kind == self.game.seats[owner].wrestler.piece_kind:
             return base
-        return theme.lighter(base, 0.4)
+        # A signature piece is drawn as itself (the Boulder grey stone, the Dung Ball brown), not
+        # as a paler copy of its wrestler; its tooltip says whose it is.
+        return self._own_colour.get(kind, theme.lighter(base, 0.4))
 
     def status(self) -> str:
         g = self.game
@@ -306,7 +312,8 @@ class GameSession(Session):
             by_place.setdefault(k.to, Counter())[self._short_name(k.kind)] += 1
         parts = []
         for to, counts in by_place.items():
-            what = ", ".join(name if n == 1 and name not in STANDARD_KINDS else f"{n} {name}"
+            what = ", ".join(name if name not in STANDARD_KINDS
+                             else f"{'a' if n == 1 else n} {name} disc{'s' * (n != 1)}"
                              for name, n in counts.items())
             whose = self._whose(to)
             where = self.game.describe_place(to) if whose is None else f"{whose}'s inventory"
@@ -326,9 +333,15 @@ class GameSession(Session):
             self._undo.append(snapshot)
         self.record()
         self._maybe_end_turn(seat)
-        return Outcome(out.physics, self._destinations(out.knocked_out),
-                       f"{self._seat_name(seat)} pushed a {self._short_name(out.kind)}: "
-                       f"{self._ko_text(out.knocked_out)}")
+        return Outcome(out.physics, self._destinations(out.knocked_out), self.push_sentence(seat, out))
+
+    def push_sentence(self, seat: int, out: Any, ai: bool = False) -> str:
+        """A push in the table's words: "Red (Mike) pushed a small disc: knocked out ..." (``out``:
+        what :meth:`kabuto.Game.push` returned). The game log and the replay viewer say it too."""
+        kind = out.kind
+        what = f"a {kind} disc" if kind in STANDARD_KINDS else self.game.kind_name(kind)
+        who = self._seat_name(seat) + (" (AI)" if ai else "")
+        return f"{who} pushed {what}: {self._ko_text(out.knocked_out)}"
 
     def _maybe_end_turn(self, seat: int) -> None:
         """End the turn for the player when nothing is left to do in it: no push left and no
@@ -376,7 +389,7 @@ class GameSession(Session):
                     slide = i + 1 < len(specs) and specs[i + 1].kind == "distance_mm"
                     text = (f"click where to slide it (up to {specs[i + 1].high:g} mm)" if slide
                             else f"click a point: {sp.text}")
-                    prompts.append(Prompt("point", text, (), sp.origin))
+                    prompts.append(Prompt("point", text, (), sp.origin, side=not slide))
                     if slide:
                         i += 1
                 elif sp.kind == "distance_mm":
@@ -659,8 +672,7 @@ class GameSession(Session):
         out = g.push(choice.kind, a.entry_deg, a.heading_deg, a.speed, a.spin_deg, end_turn=False)
         self.record()
         return Outcome(out.physics, self._destinations(out.knocked_out),
-                       f"{self._seat_name(seat)} (AI) pushed a {self._short_name(out.kind)}: "
-                       f"{self._ko_text(out.knocked_out)}")
+                       self.push_sentence(seat, out, ai=True))
 
     def ai_finish(self, seat: int | None) -> None:
         g = self.game

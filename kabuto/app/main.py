@@ -64,7 +64,7 @@ class App:
         self.settings = app_settings.load(self.data_dir)
         self.window.sounds = Sounds(kabuto_assets.path("sounds"), self.settings.volume,
                                     self.settings.mute, on_change=self._sound_changed)
-        self.last_config = self.options.config or GameConfig()
+        self.last_config = self.options.config or self.settings.setup or GameConfig(seed=None)
         self.last_mode = "kabuto"
         self.modes = ModeRegistry()
         for mode in (*builtin_modes(), CARD_TABLE):
@@ -116,6 +116,9 @@ class App:
         scene = mode.start(self, config)  # may raise ValueError: the menu shows it
         self.last_config = config
         self.last_mode = mode.key
+        if mode.uses_menu_setup and self.options.config is None:  # the menu's choices, kept
+            self.settings = replace(self.settings, setup=replace(config, seed=None))
+            app_settings.save(self.data_dir, self.settings)
         self.window.set_scene(scene)
 
     def table(self, session: Session, rematch: Callable[[], None] | None = None) -> TableScene:
@@ -123,7 +126,7 @@ class App:
                           ai_delay=self.options.ai_delay, pace=self.settings.pace,
                           on_pace=self.set_pace,
                           profile_dir=self.options.profiles or default_profile_dir(),
-                          defaults=self.base_materials)
+                          defaults=self.base_materials, data_dir=self.data_dir)
 
     def resume(self, path: Path) -> None:
         """Go on with a recorded game (Continue, the replay browser's Resume, ``--resume``);

@@ -215,9 +215,10 @@ class RemoteMatch(Match):
             return f"{self.names[seat]} (you)"
         if info.get("bot"):
             return f"{self.names[seat]} (server bot)"
+        who = str(info.get("name") or "").strip()  # the name the player gave (kabuto join --name)
         if info.get("taken") and not info.get("connected"):
-            return f"{self.names[seat]} (away)"
-        return self.names[seat]
+            return f"{self.names[seat]} ({who + ', ' if who else ''}away)"
+        return f"{self.names[seat]} ({who})" if who else self.names[seat]
 
     def rematch(self) -> Match:
         return self  # a new deal is a new room: the table goes back to the lobby, which opens one

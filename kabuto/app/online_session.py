@@ -206,10 +206,13 @@ class OnlineSession(GameSession):
             # Who sits there, in place of the team's name if need be (the panel's line is short;
             # a 4-player seat's team shows in its inventory line too).
             colour = self._seat_name(sv.seat)
+            who = str(info.get("name") or "").strip()  # the name the player gave (--name)
             if sv.seat == self.me:
                 name = f"{colour} (you)"
             elif info.get("taken") and not info.get("bot") and not info.get("connected"):
-                name = f"{colour} (away)"
+                name = f"{colour} ({who + ', ' if who else ''}away)"
+            elif who and not info.get("bot"):
+                name = f"{colour} ({who})"
             out.append(SeatView(sv.seat, name, sv.colour, bool(info.get("bot")), sv.wrestler,
                                 sv.inventory, sv.eliminated, sv.note, sv.shares))
         return out
@@ -230,8 +233,11 @@ class OnlineSession(GameSession):
             return "Watching: " + text
         return text
 
+    #: Why the tuning panel is read-only here (TableScene shows it).
+    materials_fixed = "this room's materials are fixed by the server, the same for every player"
+
     def set_materials(self, materials: Materials) -> None:
-        raise ValueError("an online game is played with the server's physics settings")
+        raise ValueError(self.materials_fixed)
 
     def push(self, aim: Aim, choice: Choice) -> Outcome:
         push, reason = self.check(aim, choice)

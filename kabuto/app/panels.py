@@ -7,6 +7,7 @@ a knocked-out piece can fly there.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -16,6 +17,7 @@ from pyglet.graphics import Batch, Group
 from pyglet.text import Label
 
 from kabuto.app.session import Choice, MoveView, Session
+from kabuto.app.table_flow import READOUT_SEP
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
 from kabuto.ui.widgets import Button, Widgets, fit_height, fit_text, label
@@ -102,7 +104,11 @@ class SidePanel(_Panel):
                             color=theme.ACCENT, anchor_x="right")
                 add(tag)
                 name_width = rect.right - 22 - tag.content_width - (x0 + 22)
-            fit_text(seat_label, name, name_width)  # long seat and wrestler names at 960x600
+            # Long seat and wrestler names at 960x600: without the team first (the inventory
+            # line names it), cut short only if that is not enough.
+            short = re.sub(r" \(team [A-Z]\)", "", name)
+            seat_label.text = name
+            fit_text(seat_label, name if seat_label.content_width <= name_width else short, name_width)
             add(seat_label)
             y -= 26
             x = x0 + 22
@@ -132,7 +138,8 @@ class SidePanel(_Panel):
                         anchor_y="top")
             lab.y = y + 10
             add(lab)
-            y -= max(14, lab.content_height) - 4
+            # As many lines as the fullest supply takes, so what follows stays where it was.
+            y -= max(14, lab.content_height, supply_height(session, int(rect.w - 28))) - 4
         else:
             layout.supply_anchor = (rect.x + rect.w / 2, rect.y + 20)
         # The wrestler card of the seat to play, with its signature moves as buttons.
@@ -142,22 +149,27 @@ class SidePanel(_Panel):
             add(label("Signature moves", x0, y, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
             for i, mv in enumerate(moves):
                 y -= 34
-                btn = Button(Rect(x0, y, 150, 28), mv.name, partial(on_move, mv), b, fg,
+                btn = Button(Rect(x0, y, MOVE_BUTTON_W, 28), mv.name, partial(on_move, mv), b, fg,
                              enabled=mv.enabled, selected=(mv.key == selected_move),
                              size=theme.FONT_SMALL, reason=session.plain(mv.reason),
                              name=f"move:{mv.key}")
                 widgets.add(btn)
                 why = session.plain(mv.text if mv.enabled else mv.reason)
-                lab = label(why, x0 + 158, y + 28, b, fg, size=theme.FONT_SMALL - 1,
+                width = int(rect.w - MOVE_BUTTON_W - 30)
+                lab = label(why, x0 + MOVE_BUTTON_W + 8, y + 28, b, fg, size=theme.FONT_SMALL - 1,
                             color=theme.TEXT_DIM if mv.enabled else theme.TEXT_BAD,
-                            width=int(rect.w - 180), multiline=True, anchor_y="top")
-                # At 960x600 a long card (Pitchfork's) under four seats can run off the panel:
-                # cut it short, keeping a button's row for each move still to come.
+                            width=width, multiline=True, anchor_y="top")
+                # Each move's row is as tall as its card's text, whether the move is usable or
+                # not (a refusal is cut to it), so the buttons stay put from turn to turn. At
+                # 960x600 a long card (Pitchfork's) under four seats can run off the panel: cut
+                # it short, keeping a button's row for each move still to come.
+                row = move_row_height(session.plain(mv.text), width)
                 room = y + 28 - (rect.y + 6) - 34 * (len(moves) - 1 - i)
-                if lab.content_height > room:
-                    fit_height(lab, why, max(room, 28))
+                row = min(row, max(room, 28))
+                if lab.content_height > row:
+                    fit_height(lab, why, row)
                 add(lab)
-                y -= max(0, lab.content_height - 30)
+                y -= max(0, row - 30)
         # How to play, at the foot of the panel when there is room for it (wrapped to the panel).
         if session.interactive:
             head = label("How to push", x0, 0, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM)
@@ -168,12 +180,39 @@ class SidePanel(_Panel):
                 head.y = body.y + body.content_height + 6
                 add(head)
                 add(body)
-            else:
+            else:  # a small window: the aim bar's HELP_HINT says where it is
                 head.delete()
                 body.delete()
         self.layout = layout
         return layout
 
+
+#: The width of a signature move's button in the side panel.
+MOVE_BUTTON_W = 150
+
+
+def _text_height(text: str, width: int, size: float) -> float:
+    lab = label(text, 0, 0, Batch(), size=size, width=width, multiline=True, anchor_y="top")
+    h = float(lab.content_height)
+    lab.delete()
+    return h
+
+
+def move_row_height(card_text: str, width: int) -> float:
+    """The height of a move's row in the side panel: its card's text, wrapped to ``width``."""
+    return max(28.0, _text_height(card_text, width, theme.FONT_SMALL - 1))
+
+
+def supply_height(session: Session, width: int) -> float:
+    """The height of the supply's line when every kind of piece but the wrestlers is in it, with
+    two-digit counts: the room the side panel keeps for it, however full the supply is now."""
+    names = [session.kind_label(k).removesuffix(" disc") for k in session.materials.kinds]
+    names = [n for n in names if "wrestler" not in n]
+    return _text_height(",  ".join(f"{n} 10" for n in names), width, theme.FONT_SMALL)
+
+
+#: The aim bar's pointer to :data:`HELP` (the side panel shows it only when it has room).
+HELP_HINT = "H: how to push"
 
 HELP = """
 Press near the ring edge: the platform goes there.
@@ -182,6 +221,8 @@ Shift-drag (or right-drag) slides the platform round.
 Arrows: platform / heading (Shift: finer).
 [ ] or the wheel: speed.  Enter or Space: push.
 Tab or 1-9: piece.  U: undo.  T: tuning.  F12: screenshot.
+E: end the turn (also while a push plays).  H: this help.
+Coach: G a good push, D the danger, C on/off.
 """
 
 
@@ -228,6 +269,14 @@ class AimBar(_Panel):
         if not choices:
             self.items.append(label(idle, x, rect.y + rect.h - 22, b, fg,
                                     size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+            x += self.items[-1].content_width
+        # Where the whole help is, at the row's right end when the row has room for it.
+        hint = label(HELP_HINT, rect.right - 10, rect.y + rect.h - 22, b, fg, size=theme.FONT_SMALL,
+                     color=theme.TEXT_DIM, anchor_x="right")
+        if hint.x - hint.content_width > x + 12:
+            self.items.append(hint)
+        else:
+            hint.delete()
 
     def show_preview(self, rect: Rect, lines: tuple[str, ...], widgets: Widgets,
                      on_confirm: Callable[[], None], on_cancel: Callable[[], None]) -> None:
@@ -251,6 +300,16 @@ class AimBar(_Panel):
                                     multiline=True, anchor_y="top"))
 
     def show(self, readout: str, reason: str) -> None:
+        """The aim readout ("medium  ·  platform at ...  ·  speed 300 mm/s") and why a push is
+        refused. A narrow bar drops the readout's last parts whole (the speed slider beside it
+        shows the speed) rather than cut a word short."""
         if self.readout is not None and self.reason is not None:
-            fit_text(self.readout, readout, self.text_width)
+            parts = readout.split(READOUT_SEP)
+            while len(parts) > 1:
+                self.readout.text = READOUT_SEP.join(parts)
+                if self.readout.content_width <= self.text_width:
+                    break
+                parts.pop()
+            fit_text(self.readout, READOUT_SEP.join(parts), self.text_width)
             fit_text(self.reason, reason, self.text_width)
+

@@ -8,6 +8,7 @@ the newest file of the line.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -69,8 +70,24 @@ def _read(path: Path, names: dict[str, str] | None) -> tuple[ReplayEntry, dict]:
         who.append(f"{theme.seat_name(i)}: {names.get(key, key.title())}{ai}")
     date, ts = _date(meta.get("saved") or meta.get("created"), path.stat().st_mtime)
     result = meta.get("result")
-    return ReplayEntry(path, ", ".join(who), date, str(result) if result else "unfinished",
+    return ReplayEntry(path, ", ".join(who), date, table_words(str(result)) if result else "unfinished",
                        replay.pushes, not result, ts), meta
+
+
+_SEAT = re.compile(r"\bseat (\d)\b")
+_TEAM = re.compile(r"\bteam (\d)\b")
+
+
+def table_words(text: str) -> str:
+    """A recorded text (a result, in the engine's words: "seat 0 (Dung Dora)", "team 1") in the
+    table's: seats by their colours, teams by their letters.
+
+    >>> table_words("team 1 wins: seat 0 (Dung Dora) has no pieces left")
+    'team B wins: Red (Dung Dora) has no pieces left'
+    """
+    text = _SEAT.sub(lambda m: theme.seat_name(int(m.group(1))), text)
+    return _TEAM.sub(lambda m: theme.TEAM_NAMES[int(m.group(1))] if int(m.group(1)) < len(theme.TEAM_NAMES)
+                     else m.group(0), text)
 
 
 def list_replays(folder: Path) -> tuple[list[ReplayEntry], int]:

@@ -55,6 +55,9 @@ class Prompt:
     hint: str
     choices: tuple[str, ...] = ()
     origin: str | None = None
+    #: A point that only chooses a direction from ``origin`` (a side of it, as Roll Up's): the
+    #: table lights the sides the rules accept, as it rings the pieces a click may choose.
+    side: bool = False
 
 
 @dataclass(frozen=True)
@@ -360,8 +363,19 @@ class SandboxSession(Session):
         result = self._world.push(push)
         self._history.append(before)
         self._n = int(push.piece[1:])
-        fell = ", ".join(result.fell_ids) or "nothing"
-        return Outcome(result, {f.piece: "supply" for f in result.fell}, f"knocked out: {fell}")
+        return Outcome(result, {f.piece: "supply" for f in result.fell}, self.fell_words(result))
+
+    def fell_words(self, result: PushResult) -> str:
+        """What a push knocked out, counted by kind in a player's words ("knocked out 3 medium
+        discs and a small disc"), never by piece id."""
+        counts: dict[str, int] = {}
+        for f in result.fell:
+            label = self.kind_label(f.kind)
+            counts[label] = counts.get(label, 0) + 1
+        if not counts:
+            return "nothing fell"
+        parts = [f"a {k}" if n == 1 else f"{n} {_plural(k)}" for k, n in counts.items()]
+        return "knocked out " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
 
     def can_undo(self) -> bool:
         return bool(self._history)
@@ -415,3 +429,8 @@ class PanelSnapshot(Session):
 
     def piece_colour(self, pid: str, kind: str) -> theme.RGBA:
         return self.live.piece_colour(pid, kind)
+
+
+def _plural(words: str) -> str:
+    """ "medium disc" -> "medium discs" (a piece's name, counted)."""
+    return words + "s"

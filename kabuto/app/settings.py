@@ -1,4 +1,4 @@
-"""The player's settings (how pushes are paced, sound volume and mute), kept in
+"""The player's settings (how pushes are paced, sound volume and mute, the last game's setup), kept in
 ``settings.json`` in the data folder (:func:`kabuto.replay.userdata.data_dir`). No pyglet.
 
 A missing or unreadable file gives the defaults; a value out of range is replaced by its default,
@@ -10,6 +10,9 @@ import json
 import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any
+
+from kabuto.app.game_config import GameConfig
 
 #: How pushes are played back: slow motion (the default: most pushes last 0.1-0.3 s and would look
 #: like a snap), real time, or fast. The shown length is clamped so that no push is a blink and
@@ -45,6 +48,8 @@ class Settings:
     pace: str = "slow"
     volume: float = 0.7   # 0..1
     mute: bool = False
+    setup: GameConfig | None = None   # the menu's last choices (never a seed: each game is new)
+    tutorial_offered: bool = False    # the first launch's tutorial offer was made
 
     def next_pace(self) -> Settings:
         names = list(PACES)
@@ -68,7 +73,23 @@ def load(data_dir: Path) -> Settings:
     vol = raw.get("volume")
     volume = float(vol) if isinstance(vol, (int, float)) and 0.0 <= vol <= 1.0 else d.volume
     mute = bool(raw["mute"]) if isinstance(raw.get("mute"), bool) else d.mute
-    return Settings(pace, volume, mute)
+    offered = raw.get("tutorial_offered") is True
+    return Settings(pace, volume, mute, _setup(raw.get("setup")), offered)
+
+
+def _setup(raw: Any) -> GameConfig | None:
+    """The saved setup, or None if it is missing or no longer valid (a wrestler or level renamed)."""
+    if not isinstance(raw, dict):
+        return None
+    try:
+        first = raw.get("first_player")
+        return GameConfig(players=int(raw["players"]), seats=tuple(str(s) for s in raw["seats"]),
+                          wrestlers=tuple(str(w) for w in raw.get("wrestlers") or ()),
+                          junior=raw.get("junior") is True, seed=None,
+                          ai_level=str(raw.get("ai_level", "medium")),
+                          first_player=first if isinstance(first, int) else None)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def save(data_dir: Path, settings: Settings) -> None:
@@ -76,7 +97,10 @@ def save(data_dir: Path, settings: Settings) -> None:
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
         tmp = _file(data_dir).with_suffix(".tmp")
-        tmp.write_text(json.dumps(asdict(settings)), encoding="utf-8")
+        raw = asdict(settings)
+        if settings.setup is not None:
+            raw["setup"].pop("seed", None)
+        tmp.write_text(json.dumps(raw), encoding="utf-8")
         os.replace(tmp, _file(data_dir))
     except OSError:
         pass

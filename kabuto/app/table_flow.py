@@ -55,6 +55,7 @@ from kabuto.app.session import (
     MoveView,
     Outcome,
     PanelSnapshot,
+    Prompt,
     Session,
     Winner,
 )
@@ -118,6 +119,22 @@ class Marks:
     chosen: tuple[str, ...]
     offered: tuple[str, ...]
     origin: str | None
+    sides: tuple[Side, ...] = ()  # a side prompt's accepted sides
+
+
+@dataclass(frozen=True)
+class Side:
+    """A side of a piece a move may use: where the piece it places would stand (x, y, and its
+    reach ``r``), and the click that chooses it."""
+
+    x: float
+    y: float
+    r: float
+    click: tuple[float, float]
+
+
+#: Sides tried round a piece for a side prompt (every 15 degrees).
+SIDE_STEPS = 24
 
 
 @dataclass(frozen=True)
@@ -153,10 +170,14 @@ def fmt_signed(v: float) -> str:
     return f"{v:+.1f}" if not math.isclose(v, 0.0, abs_tol=0.05) else "0.0"
 
 
+#: Between the parts of the aim readout (a narrow aim bar drops its last parts whole).
+READOUT_SEP = "  ·  "
+
+
 def readout(aim: Aim, choice: Choice | None) -> str:
     piece = choice.label if choice else "-"
-    return (f"{piece}  ·  platform at {aim.entry_deg:.1f}°  ·  heading "
-            f"{fmt_signed(aim.heading_deg)}°  ·  speed {aim.speed * 1000:.0f} mm/s")
+    return READOUT_SEP.join((piece, f"platform at {aim.entry_deg:.1f}°",
+                             f"heading {fmt_signed(aim.heading_deg)}°", f"speed {aim.speed * 1000:.0f} mm/s"))
 
 
 class TableFlow:
@@ -174,6 +195,7 @@ class TableFlow:
         self._move: MoveView | None = None    # the move waiting for clicks (TARGETS)
         self._clicks: list[Click] = []
         self._preview: MovePreview | None = None  # the move's preview (CONFIRM)
+        self._sides_for: tuple[tuple, tuple[Side, ...]] | None = None  # (move, clicks) -> sides
         self._outcome: Outcome | None = None  # the one playing (PLAYING)
         self._unshown: Outcome | None = None  # ... until the screen takes it
         self._frozen: PanelSnapshot | None = None
@@ -313,7 +335,34 @@ class TableFlow:
         if self.phase is Phase.CONFIRM:
             return Marks(chosen, (), None)
         prompt = self._move.prompts[len(self._clicks)]
-        return Marks(chosen, tuple(p for p in prompt.choices if p not in chosen), prompt.origin)
+        return Marks(chosen, tuple(p for p in prompt.choices if p not in chosen), prompt.origin,
+                     self._sides(self._move, prompt, self._clicks))
+
+    def _sides(self, move: MoveView, prompt: Prompt, clicks: list[Click]) -> tuple[Side, ...]:
+        """The sides of the prompt's piece the rules accept for the move's last click, found by
+        previewing each (once per prompt; a click outside them is refused as before)."""
+        if not prompt.side or prompt.origin is None or len(clicks) + 1 != len(move.prompts):
+            return ()
+        key = (move.key, tuple(clicks))
+        if self._sides_for is not None and self._sides_for[0] == key:
+            return self._sides_for[1]
+        world = self.session.world()
+        sides: list[Side] = []
+        if prompt.origin in world:
+            o = world.piece(prompt.origin)
+            kinds = self.session.materials.kinds
+            for k in range(SIDE_STEPS):
+                a = 2 * math.pi * k / SIDE_STEPS
+                click = (o.x + 0.01 * math.cos(a), o.y + 0.01 * math.sin(a))
+                try:
+                    pv = self.session.preview_move(move.key, [*clicks, click])
+                except ValueError:
+                    continue
+                for _pid, kind, pose in pv.ghosts[:1]:
+                    r = kinds[kind].size if kind in kinds else 0.01
+                    sides.append(Side(pose[0], pose[1], r, click))
+        self._sides_for = (key, tuple(sides))
+        return self._sides_for[1]
 
     def over_view(self) -> OverView | None:
         win: Winner | None = self.session.winner() if self.phase is Phase.OVER else None
@@ -398,6 +447,7 @@ class TableFlow:
         if not move.enabled or not (self.may_aim or self.phase is Phase.CONFIRM):
             self.message = move.reason
             return False
+        self._sides_for = None  # the ring may have changed since the move was last picked
         if not move.prompts:
             preview = self._preview_of(move, [])
             if preview is None:
@@ -406,6 +456,12 @@ class TableFlow:
             self.message = ""
             self.phase = Phase.CONFIRM
             return True
+        only = move.prompts[0]
+        if len(move.prompts) == 1 and only.side and not self._sides(move, only, []):
+            # Every side refused: say so now rather than refuse each side clicked.
+            self.message = (f"{move.name}: no side has room now (each one is blocked by a piece "
+                            "or would hang over the edge)")
+            return False
         self._move, self._clicks, self._preview = move, [], None
         self.message = ""
         self.phase = Phase.TARGETS
@@ -442,6 +498,10 @@ class TableFlow:
 
     def _click(self, move: MoveView, x: float, y: float, piece: str | None) -> bool:
         prompt = move.prompts[len(self._clicks)]
+        lit = self._sides(move, prompt, self._clicks)
+        near = [s for s in lit if math.hypot(x - s.x, y - s.y) <= s.r * 1.2]
+        if near:  # a click on a lit side chooses exactly that side
+            x, y = min(near, key=lambda s: math.hypot(x - s.x, y - s.y)).click
         if prompt.kind == "point":
             if math.hypot(x, y) > self.session.materials.ring.radius:
                 self.message = "click a point on the ring"
@@ -520,6 +580,8 @@ class TableFlow:
         """The screen has shown the outcome (every piece at rest, every flight arrived)."""
         if self.phase is not Phase.PLAYING:
             return False
+        if self._outcome is not None:
+            self.message = self._outcome.message
         self._outcome = self._unshown = None
         if (self._ai_steps is not None and self.session.winner() is None
                 and self.session.current_seat() == self._ai_seat):  # a move may end the turn
@@ -647,7 +709,8 @@ class TableFlow:
         self._showing = None
         self._outcome = self._unshown = outcome
         self._frozen = before
-        self.message = outcome.message
+        # What fell is said when the player has seen it fall (landed), not while it plays.
+        self.message = outcome.message.split(": ", 1)[0] + ("..." if ": " in outcome.message else "")
         self.phase = Phase.PLAYING
 
     def _next_turn(self) -> None:

@@ -23,15 +23,25 @@ from physics import Materials
 
 WIDTH = 300
 
+#: What the knobs change, under the sliders. Mass is the one players expect to matter most and see
+#: matter least: Coulomb friction grows with the weight it brakes, so a heavier piece pushed alone
+#: slides as far as before; mass counts when pieces collide (docs/tuning.md).
+MASS_HELP = ("Mass alone changes little: a heavier piece presses harder on the table, so its "
+             "friction grows with it and a lone push slides as far. Mass counts in collisions: "
+             "a heavy piece shoves a light one further and is stopped less by it.")
+
 
 class TuningPanel:
     """Builds its widgets into a :class:`Widgets` list; ``on_materials`` receives new materials."""
 
     def __init__(self, batch: Batch, group: Group, defaults: Materials, folder: Path,
                  on_materials: Callable[[Materials, str], None],
-                 kind_label: Callable[[str], str] = str):
-        """``kind_label``: a piece kind in a player's words (the tabs and messages say it)."""
+                 kind_label: Callable[[str], str] = str, fixed: str = ""):
+        """``kind_label``: a piece kind in a player's words (the tabs and messages say it).
+        ``fixed``: why the materials cannot be changed here (an online room's are the server's),
+        or "": the panel then shows the values read-only and says why."""
         self.kind_label = kind_label
+        self.fixed = fixed
         self.batch = batch
         self.bg = Group(order=-1, parent=group)  # below the widgets' boxes
         self.fg = Group(order=1, parent=group)
@@ -60,8 +70,10 @@ class TuningPanel:
         y = rect.top - 26
         add(label("Tuning (T closes)", x0, y, b, fg, size=theme.FONT_HEADING, bold=True))
         y -= 18
-        add(label("applies from the next push", x0, y, b, fg, size=theme.FONT_SMALL,
-                  color=theme.TEXT_DIM))
+        add(label("read only: " + self.fixed if self.fixed else "applies from the next push", x0, y + 12,
+                  b, fg, size=theme.FONT_SMALL, color=theme.TEXT_BAD if self.fixed else theme.TEXT_DIM,
+                  width=int(rect.w - 24), multiline=True, anchor_y="top"))
+        y -= self.items[-1].content_height - 14
         kinds = sorted(materials.kinds, key=lambda k: (materials.kinds[k].size, k))
         if self.kind not in materials.kinds:
             self.kind = kinds[0] if kinds else None
@@ -88,9 +100,13 @@ class TuningPanel:
                 key = knob.key(kind)
                 widgets.add(Slider(Rect(x0, y, rect.w - 24, 40), f"{knob.label}", value, lo, hi,
                                    partial(self._set_one, key, knob.label, fmt), b, fg,
-                                   fmt=fmt, name=f"slider:{key}"))
-        y -= 40
-        widgets.add(Button(Rect(x0, y, 86, 26), "Defaults", self._reset, b, fg,
+                                   fmt=fmt, name=f"slider:{key}", enabled=not self.fixed))
+        y -= 8
+        what = label(MASS_HELP, x0, y, b, fg, size=theme.FONT_SMALL - 1, color=theme.TEXT_DIM,
+                     width=int(rect.w - 24), multiline=True, anchor_y="top")
+        add(what)
+        y -= what.content_height + 32
+        widgets.add(Button(Rect(x0, y, 86, 26), "Defaults", self._reset, b, fg, enabled=not self.fixed,
                            size=theme.FONT_SMALL, name="tuning:defaults"))
         widgets.add(Button(Rect(x0 + 92, y, 86, 26), "Save", lambda: self._save(materials), b, fg,
                            size=theme.FONT_SMALL, name="tuning:save"))
@@ -104,7 +120,7 @@ class TuningPanel:
             y -= 28
             widgets.add(Button(Rect(x0, y, rect.w - 24, 24), f"load {p.name}",
                                partial(self._load, p), b, fg, size=theme.FONT_SMALL,
-                               name=f"profile:{p.name}"))
+                               enabled=not self.fixed, name=f"profile:{p.name}"))
         if self.message:
             add(label(self.message, x0, rect.y + 12, b, fg, size=theme.FONT_SMALL - 1,
                       color=theme.ACCENT, width=int(rect.w - 24), multiline=True))

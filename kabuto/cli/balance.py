@@ -35,6 +35,7 @@ import json
 import random
 import statistics
 import sys
+import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -271,8 +272,21 @@ def figures(records: Iterable[GameRecord]) -> dict[str, Any]:
         "push_knockout_share": endings["push_knockout"] / n if n else 0.0,
         "end_reasons": {k: endings[k] for k in ENDINGS if endings[k]},
         "median_turns": statistics.median(r.turns for r in records) if records else 0,
+        "turns_p90": turns_p90(records),
+        "capped_share": endings["turn_limit"] / n if n else 0.0,
         "moves": dict(sorted(moves.items())),
     }
+
+
+def turns_p90(records: Sequence[GameRecord]) -> int:
+    """The 90th percentile of the games' lengths in turns (nearest rank: 9 games in 10 are no longer).
+
+    >>> from types import SimpleNamespace as R
+    >>> turns_p90([R(turns=t) for t in range(1, 11)])
+    9
+    """
+    turns = sorted(r.turns for r in records)
+    return turns[max(0, -(-9 * len(turns) // 10) - 1)] if turns else 0
 
 
 def report(records: Sequence[GameRecord], settings: dict[str, Any]) -> dict[str, Any]:
@@ -288,7 +302,8 @@ def report(records: Sequence[GameRecord], settings: dict[str, Any]) -> dict[str,
         if name in by_format:
             fig = figures(by_format[name])
             samples[name] = {k: fig[k] for k in ("games", "first_player_win_rate", "end_reasons",
-                                                 "median_turns", "wrestler_win_rate")}
+                                                 "median_turns", "turns_p90", "capped_share",
+                                                 "wrestler_win_rate")}
     out["samples"] = samples
     out["settings"] = settings
     return out
@@ -497,6 +512,64 @@ def estimate_text(todo: Sequence[GameSpec], played: Sequence[GameRecord], worker
             f"{tm.duration_text(expected_seconds(todo, played, per, workers))} on this machine ({basis})")
 
 
+# ----- the quick verdict --------------------------------------------------------------------------
+#: The band every wrestler's win rate should be in.
+BAND = (0.45, 0.55)
+
+
+def quick_verdict(records: Sequence[GameRecord], wrestlers: Sequence[str], looks: int,
+                  alpha: float = 0.05) -> dict[str, dict[str, Any]]:
+    """Each wrestler's verdict after one of at most ``looks`` looks at the growing round robin:
+    ``above`` or ``below`` the 45-55% band, ``within`` it, or ``undecided``.
+
+    A group-sequential test: at every look each wrestler's Wilson interval is taken at the
+    confidence ``1 - alpha / (looks * wrestlers)`` (Bonferroni over every look and every
+    wrestler), so the chance that *any* verdict the quick mode ever gives is wrong stays under
+    ``alpha`` however early it stops. A wrestler is surely out of the band when its whole interval
+    is; surely in when its whole interval is inside.
+
+    >>> from types import SimpleNamespace as R
+    >>> games = [R(spec=R(wrestlers=("a", "b")), winners=(0,)) for _ in range(60)]
+    >>> v = quick_verdict(games, ["a", "b"], looks=4)
+    >>> v["a"]["verdict"], v["b"]["verdict"]
+    ('above', 'below')
+    """
+    from statistics import NormalDist
+
+    z = NormalDist().inv_cdf(1 - alpha / (2 * looks * max(1, len(wrestlers))))
+    scores: dict[str, list[float]] = {w: [] for w in wrestlers}
+    for r in records:
+        for seat, w in enumerate(r.spec.wrestlers):
+            if w in scores:
+                scores[w].append(score(r, seat))
+    out = {}
+    for w, s in scores.items():
+        lo, hi = tm.wilson(sum(s), len(s), z)
+        verdict = ("above" if lo > BAND[1] else "below" if hi < BAND[0]
+                   else "within" if lo >= BAND[0] and hi <= BAND[1] else "undecided")
+        out[w] = {"verdict": verdict, "win_rate": sum(s) / len(s) if s else None, "low": lo,
+                  "high": hi, "games": len(s)}
+    return out
+
+
+def quick_text(verdicts: dict[str, dict[str, Any]], games: int, minutes: float) -> list[str]:
+    """The quick verdict in words."""
+    from kabuto.rules.wrestlers import wrestler
+
+    lines = [f"Quick verdict after {games:,} games ({minutes:.1f} minutes):"]
+    for key, what in (("above", "surely above 55%"), ("below", "surely below 45%"),
+                      ("within", "surely within 45-55%"), ("undecided", "not decided yet")):
+        names = [f"{wrestler(w).name} {d['win_rate']:.0%} ({d['low']:.0%}-{d['high']:.0%})"
+                 for w, d in verdicts.items() if d["verdict"] == key and d["win_rate"] is not None]
+        if names:
+            lines.append(f"  {what}: {', '.join(names)}")
+    return lines
+
+
+class _Decided(Exception):
+    """The quick mode's stopping rule holds (or its time is up)."""
+
+
 # ----- the command --------------------------------------------------------------------------------
 EPILOG = """\
 The full report (the default) plays 1,568 hard two-player games, enough for every wrestler's
@@ -530,12 +603,19 @@ def _parse(argv: Sequence[str]):
     p.add_argument("--wrestlers", default="all", help="'all' or a comma-separated list (at least two)")
     p.add_argument("--level", default="hard", choices=sorted(config().levels),
                    help="the AI level every seat plays (default hard)")
-    p.add_argument("--out", default="results/balance", help="folder for balance.md, balance.json and the charts "
+    p.add_argument("--out", default=None, help="folder for balance.md, balance.json and the charts "
                    "(default ./results/balance)")
     p.add_argument("--games-dir", default="balance-games", help="folder keeping every game as it "
                    "finishes (replays and results; default ./balance-games)")
     p.add_argument("--so-far", action="store_true", help="play nothing: write the report of the games "
                    "finished so far (in the ledger and --games-dir), marked as partial")
+    p.add_argument("--quick", action="store_true", help="a first verdict in minutes: play the round "
+                   "robin round by round (no samples) and stop as soon as every wrestler is surely "
+                   "above, below or within the 45-55%% band (a sequential test), or when --minutes "
+                   "are up; names the wrestlers surely out of the band (--out defaults to "
+                   "results/balance-quick)")
+    p.add_argument("--minutes", type=float, default=15.0, help="with --quick: stop after this many "
+                   "minutes at the latest (default 15)")
     tm.add_running_options(p, "--games-dir", max_turns=MAX_TURNS)
     return p.parse_args(list(argv))
 
@@ -543,6 +623,10 @@ def _parse(argv: Sequence[str]):
 @command("balance")
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(sys.argv[1:] if argv is None else argv)
+    if args.out is None:
+        args.out = "results/balance-quick" if args.quick else "results/balance"
+    if args.quick:
+        args.sample_games = 0
     for flag, value, least in (("--games", args.games, 1), ("--sample-games", args.sample_games, 0),
                                ("--workers", args.workers, 1), ("--max-turns", args.max_turns, 1)):
         if value < least:
@@ -588,6 +672,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             except OSError as exc:
                 raise UsageError(f"cannot write to {folder}: {exc.strerror}") from None
         finished[record.spec.index] = record
+        if args.quick:
+            look()
+
+    wrestlers_in = list(wrestlers)
+    round_size = len(wrestlers_in) * (len(wrestlers_in) - 1)
+    started = time.monotonic()
+    verdicts: dict[str, dict[str, Any]] = {}
+
+    def look() -> None:  # at each round's end, and when the time is up
+        n = len(finished)
+        up = time.monotonic() - started > args.minutes * 60
+        if n % round_size and not up:
+            return
+        verdicts.update(quick_verdict(list(finished.values()), wrestlers_in, looks=args.games))
+        if up or all(d["verdict"] != "undecided" for d in verdicts.values()):
+            raise _Decided
 
     for folder in (games_dir, out):
         try:
@@ -603,11 +703,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.no_estimate = True
     try:
         tm.run_games(todo, args, keep)
+    except _Decided:
+        pass
     except KeyboardInterrupt:
         print(f"kabuto balance: interrupted: {len(finished)} of {len(specs)} games finished and kept "
               f"in {games_dir}/; run it again with --resume to play the rest", file=sys.stderr)
         return 130
     records = [finished[s.index] for s in specs if s.index in finished]
+    if args.quick:
+        verdicts = quick_verdict(records, wrestlers_in, looks=args.games)
+        text = quick_text(verdicts, len(records), (time.monotonic() - started) / 60)
+        try:
+            write_atomic(out / "quick.json", json.dumps(
+                {"games": len(records), "looks": args.games, "alpha": 0.05, "band": list(BAND),
+                 "level": args.level, "seed": args.seed, "verdicts": verdicts}, indent=1) + "\n")
+        except OSError as exc:
+            raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
+        print("\n".join(text))
+        print(f"wrote quick.json into {out}/ (the full report: kabuto balance)")
+        return 0
     command_line = " ".join(["kabuto balance", *_settings_flags(args)])
     settings = {"command": command_line, "games": args.games, "sample_games": args.sample_games,
                 "wrestlers": wrestlers, "level": args.level, "seed": args.seed,

@@ -350,16 +350,27 @@ def play_terminal(
     Bots' choices are never printed directly (a face-down choice must stay hidden): the human sees
     only the events their seat may see.
     """
-    names = {s: getattr(b, "name", "bot") for s, b in bots.items()}
-    who = ", ".join(f"seat {s}: {names[s]}" for s in sorted(names))
-    out(f"{game.name}, {game.num_players} players, seed {seed}. You are seat {seat}; {who}.")
+    from cards.table.describe import Log, result_words, situation
+    from kabuto.ui.theme import SEAT_NAMES
+
+    names = list(SEAT_NAMES[: game.num_players])  # the colours the card table uses
+    bots_are = {s: getattr(b, "name", "bot") for s, b in bots.items()}
+    who = ", ".join(f"{names[s]}: a bot ({bots_are[s]})" for s in sorted(bots_are))
+    out(f"{game.name}, {game.num_players} players, deal {seed}. You play {names[seat]}; {who}.")
+    try:
+        log: Log | None = Log(game.name, seat, names)
+    except ValueError:  # a game the table has no words for (a test's toy game): its raw events
+        log = None
     shown = 0
     try:
         while True:
             events = game.visible_events(seat)
-            for e in events[shown:]:
-                out("  * " + format_event(e, seat))
-            shown = len(events)
+            if log is not None:
+                log.feed(events)
+            lines = log.lines if log is not None else [format_event(e, seat) for e in events]
+            for line in lines[shown:]:
+                out("  * " + line)
+            shown = len(lines)
             p = game.to_play
             if p is None:
                 break
@@ -368,10 +379,13 @@ def play_terminal(
                 continue
             legal = game.legal_actions()
             out("")
-            out(f"Your turn (seat {seat}):")
-            out(format_observation(game.observation(seat)))
-            _show_choices(legal, out)
-            action = _ask(legal, read, out)
+            out(f"Your turn ({names[seat]}):")
+            obs = game.observation(seat)
+            words = situation(game.name, obs, names) if log is not None else [format_observation(obs)]
+            for line in words:
+                out("  " + line)
+            _show_choices(legal, out, game.name)
+            action = _ask(legal, read, out, game.name)
             if action is None:
                 out("You left the game.")
                 return 0
@@ -387,23 +401,20 @@ def play_terminal(
         out("")
         out("Interrupted: game abandoned.")
         return 130
-    returns = game.returns()
-    winners = game.winners()
     out("")
-    out("Game over. Returns: " + ", ".join(f"seat {s}: {r:g}" for s, r in enumerate(returns)))
-    if seat in winners:
-        out("You win!" if len(winners) == 1 else "You share first place.")
-    else:
-        out("You lose: " + " and ".join(f"seat {w}" for w in winners) + " won.")
+    out("Game over. " + result_words(names, game.winners(), seat))
     return 0
 
 
-def _show_choices(legal: list[str], out: Callable[[str], None]) -> None:
+def _show_choices(legal: list[str], out: Callable[[str], None], game: str = "") -> None:
+    from cards.table.describe import action_words
+
     for i, a in enumerate(legal, 1):
-        out(f"  {i:3d}. {a}")
+        out(f"  {i:3d}. {action_words(game, a) if game else a}")
 
 
-def _ask(legal: list[str], read: Callable[[str], str], out: Callable[[str], None]) -> str | None:
+def _ask(legal: list[str], read: Callable[[str], str], out: Callable[[str], None],
+         game: str = "") -> str | None:
     """Ask until the answer is a listed action; None means the player quit."""
     n = len(legal)
     by_text = {str(a).lower(): a for a in legal}
@@ -414,7 +425,7 @@ def _ask(legal: list[str], read: Callable[[str], str], out: Callable[[str], None
             return None
         if low in ("help", "?", "h"):
             out("Type the number of an action, or the action as written; 'quit' leaves the game.")
-            _show_choices(legal, out)
+            _show_choices(legal, out, game)
             continue
         if answer.isdigit():
             k = int(answer)

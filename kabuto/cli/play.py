@@ -40,7 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--junior", action="store_true", help="play the Junior League variant")
     p.add_argument("--ai-level", choices=level_names(), default="medium",
                    help="how strong the AI seats play (default medium)")
-    p.add_argument("--seed", type=int, default=0, help="seed for the first player and the AI (default 0)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="play this seed's game (first player, wrestlers, AI); default: a fresh "
+                        "game every time")
     p.add_argument("--ai-delay", type=float, default=0.9, metavar="SECONDS",
                    help="how long an AI seat shows its aim before pushing (default 0.9)")
     p.add_argument("--sandbox", action="store_true", help="open the physics sandbox (no rules)")

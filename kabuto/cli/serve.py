@@ -52,6 +52,10 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--empty-linger", type=_seconds, default=30.0,
                     help="the same for a room whose game has not started (default 30; a room whose "
                          "seats were all given up closes at once)")
+    ap.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                    help="a reverse proxy in front of the server (may be repeated): its connections "
+                         "count against the address its X-Forwarded-For header names, for the "
+                         "per-address quotas (docs/protocol.md, Quotas)")
     ap.add_argument("--quiet", action="store_true", help="log warnings and errors only")
     ap.add_argument("--seed", type=int, default=None, help="deal every room's game (wrestlers, bots' "
                     "draws) from this seed, to reproduce a session (default: unpredictable)")
@@ -65,7 +69,8 @@ def main(argv: list[str]) -> int:
     logging.getLogger("websockets").setLevel(logging.WARNING)
     logging.getLogger("kabuto.net.ws").setLevel(logging.WARNING)
     config = ServerConfig(host=args.host, port=args.port, data_dir=args.data_dir, linger=args.linger,
-                          empty_linger=args.empty_linger, seed=args.seed)
+                          empty_linger=args.empty_linger, seed=args.seed,
+                          trusted_proxies=tuple(args.trusted_proxy))
     try:
         asyncio.run(run(config, ready=lambda s: print(f"kabuto serve: listening on {s.url}", flush=True)))
     except UserDataError as exc:

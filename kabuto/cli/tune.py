@@ -2,7 +2,7 @@
 
     kabuto tune list
     kabuto tune run --scenario free-slide --param table_friction=0.25
-    kabuto tune sweep --scenario free-slide --param table_friction=0.2:0.5:7 --param mass.small=0.001:0.003:3
+    kabuto tune sweep --scenario small-hits-large --param mass.small=0.001:0.004:4
     kabuto tune calibrate --targets assets/scenarios/calibration-example.toml --out my-profile.toml
 
 Scenarios live in ``assets/scenarios/``; the formats of scenarios, targets and tuning profiles are in
@@ -63,8 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "row per run: the parameters, every metric,\nand stalled/capped flags) and "
                     "OUT/SCENARIO-METRIC.png per metric. The CSV is identical for the\nsame inputs "
                     "whatever --workers is.",
-        epilog="example:\n  kabuto tune sweep --scenario free-slide --param table_friction=0.2:0.5:7"
-               " --param mass.small=0.001:0.003:3")
+        epilog="example (mass matters where pieces collide: a heavier small disc shoves the large one"
+               " further):\n  kabuto tune sweep --scenario small-hits-large --param mass.small=0.001:0.004:4\n"
+               "(a piece sliding alone goes as far whatever its mass: its friction grows with it)")
     sweep.add_argument("--scenario", required=True, help="a scenario name (see 'list') or a .toml path")
     sweep.add_argument("--param", action="append", default=[], metavar="NAME=RANGE", required=True,
                        help="a swept parameter: NAME=LO:HI:N, NAME=V1,V2,... or NAME=V (repeatable)")

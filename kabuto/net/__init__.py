@@ -7,6 +7,8 @@
   per-seat views, results, records;
 * :mod:`kabuto.net.rooms` - rooms, seats, seat tokens and the room files that survive a restart;
 * :mod:`kabuto.net.server` - the asyncio server;
+* :mod:`kabuto.net.limits` - the quotas per connection and per address that keep one client from
+  crowding out the others; :mod:`kabuto.net.names` - players' names, none passing for another's;
 * :mod:`kabuto.net.bots` - the server's and the clients' bots;
 * :mod:`kabuto.net.client` - a connection, the room state it describes, a thread-driven client
   for front ends, and the headless bot player.

@@ -21,7 +21,9 @@ before anything acts on it. Each problem is a :class:`ProtocolError` whose ``cod
 from __future__ import annotations
 
 import json
+import math
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -40,8 +42,9 @@ HARD_LIMIT = 1024 * 1024
 MAX_SERVER_MESSAGE = 16 * 1024 * 1024
 #: How deeply a client message may nest (the deepest legal one, an action's targets, is 3).
 MAX_DEPTH = 6
-#: Errors in a row after which the server disconnects a client (close code 1008). Any message the
-#: server accepts resets the count.
+#: Refused messages after which the server disconnects a client (close code 1008). Accepted
+#: messages do not reset the count; each refusal is forgotten after a while
+#: (:class:`kabuto.net.limits.Limits`).
 MAX_STRIKES = 20
 #: Longest text field (names, actions).
 MAX_TEXT = 200
@@ -77,11 +80,20 @@ class ProtocolError(ValueError):
     def __init__(self, code: str, message: str):
         super().__init__(message)
         self.code = code
+        #: The ``id`` of the message refused, when it had a well-formed one (the error's ``re``).
+        self.re: str | None = None
 
 
 # ----- reading JSON ---------------------------------------------------------------------------------
 def _refuse_constant(token: str) -> Any:
     raise ProtocolError("bad-json", f"{token} is not allowed (finite numbers only)")
+
+
+def _real(token: str) -> float:
+    value = float(token)
+    if math.isinf(value):
+        raise ProtocolError("bad-json", f"{token[:20]} is too large a number (finite numbers only)")
+    return value
 
 
 def _integer(token: str) -> int:
@@ -100,7 +112,7 @@ def loads(raw: str | bytes, limit: int = MAX_MESSAGE, depth: int = MAX_DEPTH) ->
     if nesting_depth(data) > depth:
         raise ProtocolError("bad-json", f"the message nests more than {depth} levels deep")
     try:
-        msg = json.loads(raw, parse_constant=_refuse_constant, parse_int=_integer)
+        msg = json.loads(raw, parse_constant=_refuse_constant, parse_int=_integer, parse_float=_real)
     except json.JSONDecodeError as exc:
         raise ProtocolError("bad-json", f"not valid JSON ({exc.msg} at column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:
@@ -124,6 +136,10 @@ Check = Callable[[Any, str], Any]
 def _type_name(v: Any) -> str:
     return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
             type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
+
+
+#: How an error message names a JSON value's type ("a string", "true/false").
+type_name = _type_name
 
 
 def _bad(where: str, what: str) -> ProtocolError:
@@ -278,7 +294,16 @@ KABUTO_ACTIONS: dict[str, Check] = {
     "end_turn": obj({"type": one_of("end_turn")}),
 }
 
-_NAME = text(NAME_RE, 20, "a name of letters, digits, spaces and . ' -")
+_NAME_TEXT = text(NAME_RE, 20, "a name of letters, digits, spaces and . ' -")
+
+
+def _name(v: Any, where: str) -> str:
+    """A display name, checked as it will be shown: in its NFKC form (fullwidth letters are
+    letters, an ideographic space a space). The server refuses look-alikes (kabuto.net.names)."""
+    return _NAME_TEXT(unicodedata.normalize("NFKC", v) if isinstance(v, str) else v, where)
+
+
+_NAME = _name
 _GAME = text(GAME_RE, 40, "a game name")
 _ROOM = text(ROOM_RE, 12, "a room code")
 _ID = text(limit=40)
@@ -301,8 +326,20 @@ SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
 
 
 def parse_client(raw: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
-    """A client's message, read and checked; :class:`ProtocolError` says what is wrong."""
+    """A client's message, read and checked; :class:`ProtocolError` says what is wrong (and, when
+    the message was a JSON object with a well-formed ``id``, carries it as ``re``)."""
     msg = loads(raw, limit)
+    try:
+        _check_client(msg)
+    except ProtocolError as exc:  # its answer names the message it answers, as any reply does
+        rid = msg.get("id")
+        if isinstance(rid, str) and len(rid) <= 40:
+            exc.re = rid
+        raise
+    return msg
+
+
+def _check_client(msg: dict[str, Any]) -> None:
     if msg.get("v") != VERSION:
         shown = msg.get("v")
         raise ProtocolError("bad-version", f"v: this server speaks protocol version {VERSION}, "
@@ -314,7 +351,6 @@ def parse_client(raw: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     required, optional = SCHEMAS[kind]
     obj({"v": integer(VERSION, VERSION), "type": one_of(kind), **required},
         {"id": _ID, **optional})(msg, "")
-    return msg
 
 
 def error(code: str, message: str, re_id: str | None = None) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kabuto.net.limits import Guard
 from kabuto.net.tables import Table
 from physics.fileio import write_atomic
 
@@ -58,7 +59,8 @@ class Client:
     address: str = ""
     room: Room | None = None
     seat: int | None = None
-    strikes: int = 0
+    #: The connection's quotas (:class:`kabuto.net.limits.Guard`), set by the server.
+    guard: Guard | None = None
     #: How many of its seat's (or the public) card-game events it has been sent.
     events_sent: int = 0
     last_event: Any = None

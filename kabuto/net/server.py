@@ -10,7 +10,11 @@ What keeps it running whatever the clients do:
 
 * every message is checked by :func:`kabuto.net.protocol.parse_client` before anything acts on it;
   a refused one gets an ``error`` back and changes nothing;
-* :data:`~kabuto.net.protocol.MAX_STRIKES` refused messages in a row close the connection (1008);
+* quotas (:mod:`kabuto.net.limits`): a connection's message rate, its refused messages, what may
+  wait unread for it (past that it is dropped), and per address the connections, the rooms it
+  holds seats in, and the wrong room codes and tokens it may try;
+* a room exists only once the request that made it succeeded; a finished game's room leaves at
+  once (its record is saved), and room files are pruned (:meth:`Server._prune_room_files`);
 * a connection lost at any moment - in the middle of a push included - only detaches its seat: the
   action already received is played out and recorded, and the seat's token takes it back later;
 * an unexpected exception in handling one message is logged with its traceback and answered with
@@ -24,18 +28,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import secrets
 import signal
 import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kabuto.net import protocol as pr
 from kabuto.net.bots import check_level, plan_actions, server_card_action
+from kabuto.net.limits import AddressBook, Guard, Limits, quota_address
+from kabuto.net.names import BadName, check_name
 from kabuto.net.rooms import (
     CLOSED,
     OVER,
@@ -67,6 +75,10 @@ from physics.fileio import write_atomic
 
 log = logging.getLogger("kabuto.net")
 
+#: How long one ``list`` reply's rooms may be sent again (seconds), and what a ``list`` counts as
+#: against the sender's message rate.
+LIST_FRESH = 0.5
+LIST_COST = 5
 #: Default bot level a ``fill`` without one uses.
 DEFAULT_FILL = {KABUTO: "easy"}
 DEFAULT_CARD_FILL = "heuristic"
@@ -88,6 +100,12 @@ class ServerConfig:
     #: Deal rooms' games from this seed (tests, to reproduce a game); None: an unpredictable seed
     #: per room (players must not be able to foresee the deal).
     seed: int | None = None
+    #: What one connection and one address may cost (docs/protocol.md, "Quotas").
+    limits: Limits = field(default_factory=Limits)
+    #: Addresses of reverse proxies in front of the server (nginx, HAProxy): a connection from one
+    #: of them counts against the address its ``X-Forwarded-For`` names (the last one, the
+    #: address the proxy saw). Anyone else's ``X-Forwarded-For`` is ignored (it could be forged).
+    trusted_proxies: tuple[str, ...] = ()
 
 
 class Server:
@@ -99,12 +117,18 @@ class Server:
         self.clients: set[Client] = set()
         self.stopping = False
         self.port = config.port
-        #: Called as ``listener(event, room)`` on "started", "over" and "closed" (tests wait on them).
+        #: Called as ``listener(event, room)`` on "started", "over" and "closed" (the room left the
+        #: server: everybody left, or its game is over) - tests wait on them.
         self.listeners: list[Callable[[str, Room], None]] = []
         self._server: Any = None
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._replays: Path | None = None
         self._rooms_dir: Path | None = None
+        self.addresses = AddressBook(config.limits)
+        #: Room files of finished and closed games, oldest first (pruned past ``keep_room_files``).
+        self._finished_files: deque[Path] = deque()
+        #: ``list`` replies' rooms, by game filter, and until when each may be sent again.
+        self._listing: dict[str | None, tuple[float, str]] = {}
 
     # ----- lifecycle ---------------------------------------------------------------------------------
     @property
@@ -119,8 +143,11 @@ class Server:
         self._replays = replays_folder(self.config.data_dir)
         self._rooms_dir = ensure_dir(data_dir(self.config.data_dir) / "rooms")
         self._restore_rooms()
+        # max_queue: at most a few unread frames wait in the server for each connection; past
+        # them the server stops reading the socket, and the sender's own buffers fill.
         self._server = await serve(self._handle, self.config.host, self.config.port,
-                                   max_size=pr.HARD_LIMIT, logger=logging.getLogger("kabuto.net.ws"))
+                                   max_size=pr.HARD_LIMIT, max_queue=4,
+                                   logger=logging.getLogger("kabuto.net.ws"))
         self.port = self._server.sockets[0].getsockname()[1]
         log.info("kabuto server listening on %s (data folder %s, %d room(s) restored)", self.url,
                  self._replays.parent, len(self.rooms))
@@ -144,6 +171,8 @@ class Server:
         async def close(c: Client) -> None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(c.ws.close(1001, "the server is shutting down"), 2.0)
+            # A connection read no more (over its rate, or not reading) may not answer the close.
+            c.ws.transport.abort()
 
         await asyncio.gather(*(close(c) for c in list(self.clients)))
         if self._server is not None:
@@ -195,6 +224,54 @@ class Server:
             log.info("restored room %s (%s, %s, step %d)", room.code, room.game, room.status, step)
         for room in self.rooms.values():
             self._check_linger(room)
+        self._prune_room_files(start=True)
+
+    def _prune_room_files(self, start: bool = False) -> None:
+        """The pruning policy: a room whose game never started leaves no file once it closes
+        (:meth:`_close_room`); of the rooms whose game ended or was closed, the newest
+        ``keep_room_files`` files are kept (they name the game's record, which is never deleted)
+        and older ones are deleted. At start the folder is read once; then each room that ends
+        adds its file and pushes the oldest out."""
+        assert self._rooms_dir is not None
+        if start:
+            done = []
+            for path in self._rooms_dir.glob("*.json"):
+                if path.stem in self.rooms:
+                    continue
+                try:
+                    status = json.loads(path.read_bytes()).get("status")
+                    when = path.stat().st_mtime
+                except (OSError, ValueError, AttributeError):
+                    continue  # not a room file we understand: left alone
+                if status in (OVER, CLOSED):
+                    done.append((when, path.name, path))
+            self._finished_files = deque(p for _, _, p in sorted(done))
+        keep = self.config.limits.keep_room_files
+        while len(self._finished_files) > keep:
+            path = self._finished_files.popleft()
+            if path.stem not in self.rooms:  # a code used again by a live room keeps its file
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+    def _retire(self, room: Room) -> None:
+        """``room`` leaves the server (its file and record saved): its slot, and its address
+        quotas, are free at once. Listeners hear "closed"."""
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+            self._listing.clear()
+        self.addresses.release(room)
+        if room.linger is not None:
+            room.linger.cancel()
+            room.linger = None
+        if self._rooms_dir is not None:
+            path = self._rooms_dir / f"{room.code}.json"
+            if room.record is None:  # never started: nothing to keep
+                with contextlib.suppress(OSError):
+                    path.unlink()
+            else:
+                self._finished_files.append(path)
+                self._prune_room_files()
+        self._emit("closed", room)
 
     def _restore_table(self, room: Room) -> Table:
         assert self._replays is not None
@@ -211,22 +288,43 @@ class Server:
     # ----- connections -------------------------------------------------------------------------------
     async def _handle(self, ws: Any) -> None:
         client = Client(ws, address=_address(ws))
-        if len(self.clients) >= self.config.max_clients or self.stopping:
-            await ws.send(pr.dumps(pr.error("busy", "the server is full; try again later")))
-            await ws.close(1013, "server full")
+        host = _host(ws, self.config.trusted_proxies)
+        refusal = self._admit(host)
+        if refusal is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.send(pr.dumps(pr.error("busy", refusal))), 5.0)
+                await asyncio.wait_for(ws.close(1013, "server full"), 5.0)
             return
+        client.guard = guard = Guard(host, self.config.limits)
         self.clients.add(client)
         try:
             await ws.send(pr.dumps({"type": "welcome", "server": "kabuto", "protocol": pr.VERSION,
                                     "games": game_names(), "max_message": pr.MAX_MESSAGE}))
             async for raw in ws:
+                if guard.dropped or not _open(ws):
+                    break  # what a closed connection had sent is not worked through
+                wait = max(guard.rate.take(), self.addresses.pace(host))
+                if wait > 0:  # over its rate: this connection is not read for a while
+                    with contextlib.suppress(TimeoutError):  # ... unless it closes meanwhile
+                        await asyncio.wait_for(ws.wait_closed(), wait)
+                    if not _open(ws):
+                        break
                 await self._on_message(client, raw)
         except Exception as exc:  # a connection closed or broken mid-send: only this one ends
             if not _is_closed_error(exc):
                 log.exception("connection %s: unexpected error", client.address)
         finally:
             self.clients.discard(client)
+            self.addresses.disconnect(host)
             self._detach(client)
+
+    def _admit(self, host: str) -> str | None:
+        """Why a new connection from ``host`` is turned away (None: it is counted in)."""
+        if self.stopping:
+            return "the server is shutting down; try again later"
+        if len(self.clients) >= self.config.max_clients:
+            return "the server is full; try again later"
+        return self.addresses.connect(host)
 
     async def _on_message(self, client: Client, raw: str | bytes) -> None:
         re_id: str | None = None
@@ -235,20 +333,26 @@ class Server:
             re_id = msg.get("id")
             handler = getattr(self, "_on_" + msg["type"])
             await handler(client, msg)
-            client.strikes = 0
         except (pr.ProtocolError, ActionError) as exc:
-            await self._refuse(client, exc.code, str(exc), re_id)
+            await self._refuse(client, exc.code, str(exc), re_id or getattr(exc, "re", None))
         except Exception:
             log.exception("connection %s: error handling a message", client.address)
             await self._refuse(client, "server-error", "the server could not do that (logged)", re_id)
 
     async def _refuse(self, client: Client, code: str, message: str, re_id: str | None) -> None:
-        client.strikes += 1
+        """Send the error; close a connection that used up its refusals (1008), or whose address
+        named too many rooms or tokens that are not there (guessing)."""
+        guard = client.guard
+        assert guard is not None
         _send(client, pr.error(code, message, re_id))
-        if client.strikes >= pr.MAX_STRIKES:
-            log.warning("connection %s: %d bad messages in a row, disconnected", client.address,
-                        client.strikes)
-            await client.ws.close(1008, "too many bad messages")
+        reason = None
+        if code in ("no-room", "bad-token") and self.addresses.miss(guard.host):
+            reason = "too many wrong room codes or tokens"
+        elif guard.strike():
+            reason = "too many bad messages"
+        if reason is not None:
+            log.warning("connection %s: %s, disconnected", client.address, reason)
+            await client.ws.close(1008, reason)
 
     def _detach(self, client: Client) -> None:
         """``client`` is gone or left: its seat stays its token's, the room learns it."""
@@ -259,7 +363,7 @@ class Server:
             room.seats[client.seat].client = None
         room.spectators.discard(client)
         client.room, client.seat = None, None
-        if room.code in self.rooms:
+        if self.rooms.get(room.code) is room:
             self._tell_seats(room)
             self._check_linger(room)
 
@@ -268,10 +372,21 @@ class Server:
         _send(client, _reply({"type": "pong"}, msg))
 
     async def _on_list(self, client: Client, msg: dict[str, Any]) -> None:
-        rooms = [r.summary() for r in self.rooms.values()
-                 if not r.private and r.status in (WAITING, PLAYING)
-                 and msg.get("game") in (None, r.game)]
-        _send(client, _reply({"type": "rooms", "rooms": rooms}, msg))
+        """The public rooms. Each reply is made at most every :data:`LIST_FRESH` seconds per game
+        filter (a lobby can wait that long), and a ``list`` counts as :data:`LIST_COST` messages
+        against the sender's rate: the long answer costs what it weighs."""
+        game = msg.get("game")
+        now = time.monotonic()
+        made = self._listing.get(game)
+        if made is None or made[0] < now:
+            rooms = [r.summary() for r in self.rooms.values()
+                     if not r.private and r.status in (WAITING, PLAYING) and game in (None, r.game)]
+            made = self._listing[game] = (now + LIST_FRESH, json.dumps(rooms, separators=(",", ":")))
+        re = f',"re":{json.dumps(msg["id"])}' if "id" in msg else ""
+        _broadcast([client], f'{{"v":{pr.VERSION},"type":"rooms"{re},"rooms":{made[1]}}}')
+        assert client.guard is not None
+        client.guard.rate.take(LIST_COST - 1)
+        self.addresses.pace(client.guard.host, LIST_COST - 1)
 
     async def _on_create(self, client: Client, msg: dict[str, Any]) -> None:
         self._not_in_a_room(client)
@@ -297,7 +412,8 @@ class Server:
                 open_rooms = [r for r in self.rooms.values()
                               if r.game == game and r.status == WAITING and not r.private
                               and (msg.get("seat") in r.free_seats() if "seat" in msg else r.free_seats())
-                              and players in (None, r.players) and r.options == options]
+                              and players in (None, r.players) and _same_options(r.options, options)
+                              and not self._name_clash(r, msg.get("name"))]
                 if not open_rooms:
                     break
                 try:
@@ -379,7 +495,10 @@ class Server:
         async with room.lock:
             if client.seat is not None and room.status == WAITING:
                 room.seats[client.seat] = Seat()  # a seat of a game not started is given up
-                await self._write(room)
+                assert client.guard is not None
+                self.addresses.unhold(client.guard.host, room)
+                if any(s.taken for s in room.seats):
+                    await self._write(room)
             self._detach(client)
         _send(client, _reply({"type": "left", "room": room.code}, msg))
 
@@ -412,23 +531,58 @@ class Server:
         return n
 
     def _new_room(self, game: str, players: int | None, options: dict[str, Any], private: bool) -> Room:
-        if self.stopping or len(self.rooms) >= self.config.max_rooms:
-            raise ActionError("busy", "the server has no room for another game now")
+        """A room checked and made, not yet the server's: :meth:`_claim` adds it once its first
+        seat is taken (a refused request leaves nothing behind)."""
+        self._check_space()
         n = self._check_game(game, players)
         if game == KABUTO:
             opts = kabuto_options(options)
             self._check_kabuto(n, opts)
         else:
-            opts = dict(options)
-            if (game, n, opts) not in card_setups():
-                offered = [o for g, p, o in card_setups() if g == game and p == n]
-                raise ActionError("bad-message", f"options: {game} for {n} is played with "
-                                                 f"{' or '.join(map(str, offered))}")
+            opts = _card_options(game, n, options)
         seed = self._seeds.getrandbits(31) if self._seeds is not None else secrets.randbits(31)
-        room = Room(new_code(self.rooms), game, n, opts, seed, private)
-        self.rooms[room.code] = room
-        log.info("room %s: new %d-player %s room%s", room.code, n, game, " (private)" if private else "")
-        return room
+        return Room(new_code(self.rooms), game, n, opts, seed, private)
+
+    def _check_space(self) -> None:
+        """``busy`` unless a room can be added now, or a room nobody is in can make way for it
+        (:meth:`_make_space`)."""
+        if self.stopping or (len(self.rooms) >= self.config.max_rooms and self._vacant() is None):
+            raise ActionError("busy", "the server has no room for another game now")
+
+    def _vacant(self) -> Room | None:
+        """The room nobody is in that has waited longest to be closed (None: none)."""
+        vacant = [r for r in self.rooms.values() if r.linger is not None and not r.anyone_here()]
+        return min(vacant, key=lambda r: r.linger.when() if r.linger else 0.0, default=None)
+
+    async def _make_space(self) -> None:
+        """A full server closes the rooms nobody is in, the longest-vacant first, rather than
+        turn a new game away: they are saved as any closed room is."""
+        while len(self.rooms) >= self.config.max_rooms and not self.stopping:
+            room = self._vacant()
+            if room is None:
+                return
+            log.info("room %s: closed early to make way for a new room", room.code)
+            await self._close_room(room)
+            if self.rooms.get(room.code) is room:  # somebody came back meanwhile
+                return
+
+    def _name_clash(self, room: Room, name: str | None) -> bool:
+        try:
+            self._seat_name(room, 0, name)
+        except ActionError:
+            return True
+        return False
+
+    @staticmethod
+    def _seat_name(room: Room, seat: int, name: str | None) -> str:
+        """The name ``seat`` will show (see :mod:`kabuto.net.names`): normalised, and nothing
+        like another seat's name or a name the server gives."""
+        if name is None:
+            return f"Player {seat + 1}"
+        try:
+            return check_name(name, [s.name for i, s in enumerate(room.seats) if i != seat and s.taken])
+        except BadName as exc:
+            raise ActionError("bad-message", f"name: {exc}") from None
 
     @staticmethod
     def _check_kabuto(players: int, options: dict[str, Any]) -> None:
@@ -442,6 +596,8 @@ class Server:
 
     async def _claim(self, client: Client, room: Room, seat: int | None, name: str | None,
                      msg: dict[str, Any]) -> None:
+        """Seat ``client`` in ``room`` - a new room (not yet the server's) becomes the server's
+        only now, when nothing can refuse it any more."""
         async with room.lock:
             free = room.free_seats()
             if room.status != WAITING or not free:
@@ -450,8 +606,22 @@ class Server:
                 raise ActionError("room-full", f"seat {seat} of room {room.code} is "
                                                f"{'taken' if seat < room.players else 'not a seat'}")
             s = free[0] if seat is None else seat
+            shown = self._seat_name(room, s, name)
+            assert client.guard is not None
+            host = client.guard.host
+            refusal = self.addresses.seat_refusal(host, self.rooms.values(), WAITING, (WAITING, PLAYING))
+            if refusal is not None:
+                raise ActionError("busy", refusal)
+            if room.code not in self.rooms:
+                await self._make_space()
+                self._check_space()
+                self.rooms[room.code] = room
+                self._listing.clear()
+                log.info("room %s: new %d-player %s room%s", room.code, room.players, room.game,
+                         " (private)" if room.private else "")
+            self.addresses.hold(host, room)
             token = new_token()
-            room.seats[s] = Seat(name=name or f"Player {s + 1}", token=token_hash(token), client=client)
+            room.seats[s] = Seat(name=shown, token=token_hash(token), client=client)
             client.room, client.seat = room, s
             self._check_linger(room)
             _send(client, _reply({"type": "joined", **self._joined(room, s), "token": token}, msg))
@@ -513,7 +683,7 @@ class Server:
             result = table.result() or {}
             log.info("room %s: game over: %s", room.code, result.get("text", ""))
             self._emit("over", room)
-            self._check_linger(room)
+            self._retire(room)
         elif isinstance(table, CardTable):
             self._save_soon(room, table)
         return outcome
@@ -610,6 +780,8 @@ class Server:
 
     async def _close_room(self, room: Room) -> None:
         async with room.lock:
+            if room.linger is not None:  # closed early (to make way): its timer is not needed
+                room.linger.cancel()
             room.linger = None
             if room.anyone_here() or self.rooms.get(room.code) is not room or self.stopping:
                 return
@@ -617,10 +789,10 @@ class Server:
                 room.bot_task.cancel()
             if room.status in (WAITING, PLAYING):
                 room.status = CLOSED
-            await self._save(room)
-            del self.rooms[room.code]
+            if room.record is not None:  # a room whose game never started leaves no file
+                await self._save(room)
             log.info("room %s: everybody left; saved and closed (%s)", room.code, room.status)
-            self._emit("closed", room)
+            self._retire(room)
 
     # ----- telling clients ---------------------------------------------------------------------------
     def _tell_seats(self, room: Room) -> None:
@@ -675,15 +847,58 @@ def _reply(msg: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     return msg
 
 
+def _same_options(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """The same options, value and JSON type alike (1 is not true)."""
+    return a.keys() == b.keys() and all(type(a[k]) is type(b[k]) and a[k] == b[k] for k in a)
+
+
+def _card_options(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """A card room's options: exactly one of the card table's set-ups for ``game`` and
+    ``players``, types included; a clear error naming the option otherwise."""
+    offered = [o for g, p, o in card_setups() if g == game and p == players]
+    for o in offered:
+        if _same_options(o, options):
+            return dict(o)
+    for o in offered:
+        for k, v in options.items():
+            if k in o and o[k] == v and type(o[k]) is not type(v):
+                want = "true or false" if isinstance(o[k], bool) else pr.type_name(o[k])
+                raise ActionError("bad-message", f"options.{k}: expected {want}, got {pr.type_name(v)}")
+    shown = " or ".join(json.dumps(o) for o in offered)
+    raise ActionError("bad-message", f"options: {game} for {players} is played with {shown}")
+
+
 def _send(client: Client, msg: dict[str, Any]) -> None:
     _broadcast([client], pr.dumps(msg))
 
 
 def _broadcast(clients: list[Client], text: str) -> None:
-    """Queue ``text`` on every open connection without waiting (a slow reader holds up nobody)."""
+    """Queue ``text`` on every open connection without waiting (a slow reader holds up nobody).
+    A connection whose unread backlog would pass :attr:`Limits.send_queue` is dropped instead:
+    its backlog is thrown away and nothing more is sent to it."""
     from websockets.asyncio.server import broadcast
 
-    broadcast([c.ws for c in clients], text)
+    ready = []
+    for c in clients:
+        guard = c.guard
+        if guard is not None:
+            if guard.dropped or not _open(c.ws):
+                continue
+            transport = c.ws.transport
+            queued = transport.get_write_buffer_size()
+            if queued and queued + len(text) > guard.limits.send_queue:
+                guard.dropped = True
+                log.warning("connection %s: %d bytes unread, dropped", c.address, queued)
+                transport.abort()  # the backlog goes with it
+                continue
+        ready.append(c.ws)
+    broadcast(ready, text)
+
+
+def _open(ws: Any) -> bool:
+    from websockets.protocol import State
+
+    return bool(ws.protocol.state is State.OPEN)
 
 
 def _address(ws: Any) -> str:
@@ -692,6 +907,21 @@ def _address(ws: Any) -> str:
         return f"{host}:{port}"
     except (TypeError, ValueError, AttributeError):
         return "?"
+
+
+def _host(ws: Any, trusted_proxies: tuple[str, ...] = ()) -> str:
+    """The address quotas are counted by (:func:`~kabuto.net.limits.quota_address`): the peer's,
+    or behind a trusted proxy the one its ``X-Forwarded-For`` ends with."""
+    try:
+        peer = str(ws.remote_address[0])
+    except (TypeError, IndexError, AttributeError):
+        return "?"
+    if peer in trusted_proxies:
+        forwarded = ws.request.headers.get("X-Forwarded-For", "") if ws.request is not None else ""
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        if last:
+            return quota_address(last)
+    return quota_address(peer)
 
 
 def _is_closed_error(exc: BaseException) -> bool:

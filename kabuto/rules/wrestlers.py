@@ -108,7 +108,7 @@ def _parse_wrestler(d: Any, where: str) -> Wrestler:
     if not re.fullmatch(r"[a-z][a-z0-9]*", key):
         raise ValueError(f"{where}.key: {key!r} must be lowercase letters and digits")
     where = f"wrestler {key}"
-    piece_kind = f"{key}_wrestler"
+    piece_kind = wrestler_kind(key)
     ptype = piece_type_from_dict(piece_kind, _need(d, "piece", where, dict), f"{where}.piece")
     if ptype.stackable:
         raise ValueError(f"{where}.piece.stackable: wrestler pieces are never stackable")
@@ -209,3 +209,13 @@ def render_card(w: Wrestler, width: int = 78) -> str:
         lines.extend(textwrap.wrap(f"{m.name.upper()}: {m.text}", width=width, initial_indent="  * ",
                                    subsequent_indent="    "))
     return "\n".join(lines)
+
+
+def wrestler_kind(key: str) -> str:
+    """The piece kind of wrestler ``key``'s wrestler piece ("gus" -> "gus_wrestler")."""
+    return f"{key}_wrestler"
+
+
+def is_wrestler_kind(kind: str) -> bool:
+    """Whether ``kind`` is a wrestler piece's kind (not a disc or a signature piece)."""
+    return kind.endswith("_wrestler")

@@ -7,7 +7,7 @@ Keys: Escape is the overlay's "back" (``on_cancel``: Continue in the pause menu)
 the highlighted button, Up/Down/Tab move the highlight. The mouse wheel scrolls a page of text.
 
 :func:`pause_menu` is the one pause menu of every game screen (the Kabuto table and the card
-table): Continue, Rules, Save and leave to the menu, Quit.
+table): Continue, Rules, Save and leave to the menu, Quit (after asking).
 """
 from __future__ import annotations
 
@@ -112,29 +112,33 @@ class Dialog(Overlay):
         self.clear()
         b = self.batch
         bg, mid, fg = Group(0), Group(1), Group(2)
-        w = self.WIDTH
-        text = (label(self.message, 0, 0, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM,
+        s = theme.text_scale(width, height)  # a big window: bigger text, in a bigger box
+        w = round(self.WIDTH * s)
+        row = round(self.ROW * s)
+        text = (label(self.message, 0, 0, b, fg, size=theme.FONT_SMALL * s, color=theme.TEXT_DIM,
                       width=w - 40, multiline=True, anchor_y="top") if self.message else None)
         text_h = text.content_height + 12 if text is not None else 0
-        h = 70 + text_h + self.ROW * len(self.choices) + 10
-        x, y = (width - w) / 2, (height - h) / 2
+        top = round(70 * s)  # the title's room
+        h = top + text_h + row * len(self.choices) + 10
+        # Whole pixels: text placed between pixel rows is drawn with its tops cut off.
+        x, y = (width - w) // 2, (height - h) // 2
         self.box = Rect(x, y, w, h)
         self.items += [
             shapes.Rectangle(0, 0, width, height, color=theme.DIMMER, batch=b, group=bg),
             shapes.BorderedRectangle(x, y, w, h, border=2, color=theme.PANEL[:3],
                                      border_color=theme.ACCENT[:3], batch=b, group=mid),
-            label(self.title, x + w / 2, y + h - 42, b, fg, size=theme.FONT_TITLE - 4, bold=True,
-                  anchor_x="center", color=theme.ACCENT),
+            label(self.title, x + w / 2, y + h - round(42 * s), b, fg, size=(theme.FONT_TITLE - 4) * s,
+                  bold=True, anchor_x="center", color=theme.ACCENT),
         ]
         if text is not None:
-            text.x, text.y = x + 20, y + h - 60
+            text.x, text.y = x + 20, y + h - round(60 * s)
             self.items.append(text)
-        by = y + h - 70 - text_h
+        by = y + h - top - text_h
         for i, ch in enumerate(self.choices):
-            by -= self.ROW
-            self.widgets.add(Button(Rect(x + 30, by + 6, w - 60, self.ROW - 10), ch.text,
+            by -= row
+            self.widgets.add(Button(Rect(x + 30, by + 6, w - 60, row - 10), ch.text,
                                     self._press(ch), b, fg, selected=(i == self.focus),
-                                    name=ch.name or ch.text))
+                                    size=theme.FONT_SIZE * s, name=ch.name or ch.text))
 
     def _press(self, ch: Choice) -> Callable[[], None]:
         def run() -> None:
@@ -173,18 +177,19 @@ class TextPage(Overlay):
         self.clear()
         b = self.batch
         bg, mid, fg = Group(0), Group(1), Group(2)
-        w, h = min(820, width - 80), height - 80
-        x, y = (width - w) / 2, 40.0
+        s = theme.text_scale(width, height)  # a big window: bigger text, in a wider page
+        w, h = min(round(820 * s), width - 80), height - 80
+        x, y = (width - w) // 2, 40.0  # whole pixels, as in Dialog
         self.box = Rect(x, y, w, h)
         self.items += [
             shapes.Rectangle(0, 0, width, height, color=theme.DIMMER, batch=b, group=bg),
             shapes.BorderedRectangle(x, y, w, h, border=2, color=theme.PANEL[:3],
                                      border_color=theme.ACCENT[:3], batch=b, group=mid),
-            label(self.title, x + 24, y + h - 40, b, fg, size=theme.FONT_TITLE - 6, bold=True,
+            label(self.title, x + 24, y + h - 40, b, fg, size=(theme.FONT_TITLE - 6) * s, bold=True,
                   color=theme.ACCENT),
         ]
         doc = pyglet.text.decode_text(self.text)
-        doc.set_style(0, len(doc.text), {"font_name": theme.FONT, "font_size": theme.FONT_SMALL + 1,
+        doc.set_style(0, len(doc.text), {"font_name": theme.FONT, "font_size": (theme.FONT_SMALL + 1) * s,
                                          "color": theme.TEXT})
         self.body = pyglet.text.layout.ScrollableTextLayout(
             doc, width=int(w - 48), height=int(h - 120), multiline=True, batch=b, group=fg)
@@ -229,24 +234,31 @@ class TextPage(Overlay):
 
 def pause_menu(window: Window, *, rules: tuple[str, str] | None, save_and_leave: Callable[[], None],
                quit_app: Callable[[], None], title: str = "Paused",
-               message: str = "", settings: list[Choice] | None = None) -> Dialog:
+               message: str = "", settings: list[Choice] | None = None,
+               leave: str = "Save and leave to the menu") -> Dialog:
     """Show the pause menu over ``window``'s scene: Continue (Escape too), Rules (``rules`` is a
     (title, text) page; back to this menu after), the screen's ``settings`` (a pace, the sound),
-    Save and leave to the menu, Quit."""
+    ``leave`` (what leaving does: "Save and leave to the menu", or "Leave to the menu" where
+    nothing is saved), Quit (after asking; Back or Escape returns to this menu)."""
     def again() -> None:
         pause_menu(window, rules=rules, save_and_leave=save_and_leave, quit_app=quit_app,
-                   title=title, message=message, settings=settings)
+                   title=title, message=message, settings=settings, leave=leave)
 
     def show_rules() -> None:
         assert rules is not None
         window.show_overlay(TextPage(*rules, on_close=again))
 
+    def ask_quit() -> None:
+        window.show_overlay(Dialog("Quit kabuto?", [Choice("Back", again, "quit:no"),
+                                                    Choice("Quit", quit_app, "quit:yes")],
+                                   message=message, on_cancel=again))
+
     choices = [Choice("Continue", lambda: None, "pause:continue")]
     if rules is not None:
         choices.append(Choice("Rules", show_rules, "pause:rules"))
     choices += list(settings or ())  # each re-opens the menu itself, showing its new value
-    choices += [Choice("Save and leave to the menu", save_and_leave, "pause:leave"),
-                Choice("Quit", quit_app, "pause:quit")]
+    choices += [Choice(leave, save_and_leave, "pause:leave"),
+                Choice("Quit", ask_quit, "pause:quit")]
     dialog = Dialog(title, choices, message=message)
     window.show_overlay(dialog)
     return dialog

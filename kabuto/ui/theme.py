@@ -73,6 +73,8 @@ WRESTLER: RGBA = (240, 236, 224, 255)
 #: Seat names and colours (seat 0 first), the same at every table. Wrestler pieces wear them;
 #: signature pieces a lighter shade.
 SEAT_NAMES: tuple[str, ...] = ("Red", "Blue", "Green", "Purple")
+#: How the table names the two teams of a four-player game.
+TEAM_NAMES = ("team A", "team B")
 SEAT_COLOURS: tuple[RGBA, ...] = (
     (214, 62, 58, 255),    # red
     (58, 110, 214, 255),   # blue
@@ -89,6 +91,23 @@ def seat_name(seat: int) -> str:
 def seat_colour(seat: int) -> RGBA:
     """The seat's colour; seats beyond the fourth reuse the colours."""
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def text_scale(width: int, height: int) -> float:
+    """How much larger text (and the boxes around it) is drawn in a window of this size: 1 up to
+    the 1280 x 720 design size, growing with the window to 1.5 at 1920 x 1080 and beyond, in
+    quarter steps so the picture does not shimmer as a window is dragged larger."""
+    s = min(width / WINDOW_SIZE[0], height / WINDOW_SIZE[1])
+    return max(1.0, min(1.5, int(s * 4) / 4))
+
+
+def from_hex(text: str) -> RGBA:
+    """An "#rrggbb" colour (the data files' form) as RGBA; grey if it is not one."""
+    t = text.strip().lstrip("#")
+    try:
+        return int(t[0:2], 16), int(t[2:4], 16), int(t[4:6], 16), 255
+    except ValueError:
+        return 136, 136, 136, 255
 
 
 def lighter(c: RGBA, amount: float = 0.45) -> RGBA:

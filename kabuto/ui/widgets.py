@@ -143,8 +143,11 @@ class Slider(Widget):
 
     def __init__(self, rect: Rect, caption: str, value: float, lo: float, hi: float,
                  on_change: Callable[[float], None], batch: Batch, group: Group | None = None,
-                 *, fmt: Callable[[float], str] = lambda v: f"{v:.3f}", name: str = ""):
+                 *, fmt: Callable[[float], str] = lambda v: f"{v:.3f}", name: str = "",
+                 enabled: bool = True):
+        """``enabled=False``: shown (greyed) but not movable (a value that is read-only here)."""
         self.rect = rect
+        self.enabled = enabled
         self.lo, self.hi = lo, hi
         self.value = min(hi, max(lo, value))
         self.on_change = on_change
@@ -155,7 +158,8 @@ class Slider(Widget):
         ty = rect.y + rect.h * 0.3
         self.track = shapes.Rectangle(rect.x, ty - 2, rect.w, 4, color=theme.PANEL_EDGE[:3],
                                       batch=batch, group=bg)
-        self.knob = shapes.Circle(self._knob_x(), ty, 7, segments=20, color=theme.ACCENT[:3],
+        self.knob = shapes.Circle(self._knob_x(), ty, 7, segments=20,
+                                  color=(theme.ACCENT if enabled else theme.TEXT_DIM)[:3],
                                   batch=batch, group=fg)
         self.caption = label(caption, rect.x, rect.y + rect.h * 0.62, batch, fg,
                              size=theme.FONT_SMALL, color=theme.TEXT_DIM)
@@ -172,7 +176,7 @@ class Slider(Widget):
         self.readout.text = self.fmt(self.value)
 
     def on_press(self, x, y, button, modifiers) -> bool:
-        self._dragging = True
+        self._dragging = self.enabled
         self.on_drag(x, y)
         return True
 

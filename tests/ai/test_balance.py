@@ -239,3 +239,44 @@ def test_a_resumed_report_says_its_estimate_from_the_games_already_played(tmp_pa
     line = next(x for x in capsys.readouterr().err.splitlines() if "expected about" in x)
     assert line.startswith("2 games at the easy level on 1 worker: expected about"), line
     assert f"the {len(lines) - 2} games played so far lasted" in line
+
+
+def test_quick_mode_stops_as_soon_as_every_wrestler_is_surely_placed(tmp_path, monkeypatch, capsys):
+    """``--quick``: a sequential test over the growing round robin. Mike wins every game against
+    Gus here: after 5 of the 8 planned rounds both are surely out of the band (Mike above, Gus
+    below) and the run stops, naming them, without playing the last 3 rounds."""
+    from kabuto.cli import tournament as tm
+    from kabuto.cli.match import GameRecord
+
+    played = []
+
+    def fake(spec):
+        played.append(spec)
+        return GameRecord(spec, spec.wrestlers.index("mike"), "push_knockout", 5, 0, {}, [], None)
+
+    monkeypatch.setattr(tm, "play_game", fake)
+    out = tmp_path / "quick"
+    assert bal.main(["--quick", "--wrestlers", "mike,gus", "--games", "8", "--level", "easy",
+                     "--workers", "1", "--no-progress", "--no-estimate", "--out", str(out),
+                     "--games-dir", str(tmp_path / "games")]) == 0
+    said = capsys.readouterr().out
+    verdicts = json.loads((out / "quick.json").read_text())["verdicts"]
+    assert verdicts["mike"]["verdict"] == "above" and verdicts["gus"]["verdict"] == "below"
+    assert 2 < len(played) < 16 and len(played) % 2 == 0
+    assert "surely above 55%: Mighty Jaw Mike" in said and "surely below 45%" in said
+
+
+def test_quick_mode_gives_its_verdict_when_the_time_is_up(tmp_path, monkeypatch, capsys):
+    """With no time left the quick mode stops after its first game and says what is not decided
+    yet (an even pair is undecided after one game)."""
+    from kabuto.cli import tournament as tm
+    from kabuto.cli.match import GameRecord
+
+    monkeypatch.setattr(tm, "play_game", lambda spec: GameRecord(spec, spec.index % 2, "submission",
+                                                                 9, 0, {}, [], None))
+    assert bal.main(["--quick", "--minutes", "0", "--wrestlers", "mike,gus", "--games", "8",
+                     "--level", "easy", "--workers", "1", "--no-progress", "--no-estimate",
+                     "--out", str(tmp_path / "q"), "--games-dir", str(tmp_path / "g")]) == 0
+    rep = json.loads((tmp_path / "q" / "quick.json").read_text())
+    assert rep["games"] == 1 and {d["verdict"] for d in rep["verdicts"].values()} == {"undecided"}
+    assert "not decided yet" in capsys.readouterr().out

@@ -260,7 +260,8 @@ def test_the_menu_starts_the_game_it_shows(app_window):
     menu.widgets.find("next:1").on_click()                   # Blue: the next free card
     menu.widgets.find("ai-level").on_click()                 # medium -> hard
     menu.widgets.find("ai-level").on_click()                 # hard -> expert
-    menu.widgets.find("ai-level").on_click()                 # expert -> easy
+    menu.widgets.find("ai-level").on_click()                 # expert -> beginner
+    menu.widgets.find("ai-level").on_click()                 # beginner -> easy
     blue = menu.config.wrestlers[1]
     shown = [it.text for it in menu.items if hasattr(it, "text")]
     assert render_card(wrestler(blue), width=52) in shown      # Blue's card text is on screen

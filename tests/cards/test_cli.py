@@ -234,3 +234,25 @@ def test_kabuto_cards_is_routed_here():
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("game,players", [("sumo", 2), ("sumo-card-game", 2), ("sumida-river", 3)])
+def test_the_terminal_game_speaks_a_players_words(game, players):
+    """`kabuto cards play`: seats by the table's colours, cards as printed, the ring and the trick in
+    sentences; no observation keys, seat numbers, raw card codes or returns."""
+    import re
+
+    from kabuto.cli.cards import _game_class, _new_game
+
+    g = _new_game(_game_class(game), players, 5, {})
+    bots = {s: make_bot("random", s) for s in range(1, players)}
+    lines: list[str] = []
+    answers = iter(["1"] * 2000)
+    assert play_terminal(g, 0, bots, seed=5, read=lambda _: next(answers), out=lines.append) == 0
+    text = "\n".join(lines)
+    assert "You play Red" in text and "Game over." in text
+    for raw in ("seat 0", "seat 1", "Returns", "void", "wrestler -1", "wrestler 0", "to play", "hand size",
+                "opponent_", "rank_to_meet", "None"):
+        assert raw not in text, raw
+    # Cards as the table prints them (10♥, K♠), never engine codes such as TD or 5S.
+    assert not re.search(r"\b(?:[2-9TJQKA][CDHS]|W[BR])\b", text), re.search(r"\b(?:[2-9TJQKA][CDHS]|W[BR])\b", text)

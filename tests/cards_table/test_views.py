@@ -246,3 +246,24 @@ def test_sumo_cards_pushed_out_of_the_ring_are_drawn_outside_it():
         for seat in (0, 1):
             card = next(it for it in d.items if isinstance(it, CardItem) and it.key == f"sumo:{seat}").rect
             assert card.right <= ring.x or card.x >= ring.right, (out, card, ring)
+
+
+def test_sumo_card_game_shows_as_many_backs_as_the_hidden_hand_holds():
+    """Red attacks with one card face down: Blue's screen shows Red's three cards (the choice is
+    among them, how many stays hidden), not three in hand and one more placed."""
+    from cards.sumo_card_game import NAMES
+    from cards.table.display import CardItem
+
+    for play in ("play 3C", "play 3C+3D+3H"):
+        model = hot_seat_model("sumo-card-game", 1)
+        g = model.match.game
+        ids = {name: i for i, name in enumerate(NAMES)}
+        g.hands[0] = [ids["3C"], ids["3D"], ids["3H"]]  # Red's hand (seat 0 chooses first)
+        g.apply(play)
+        model.match.pending.clear()
+        display = show(model, 1)
+        backs = [c for c in display.ordered() if isinstance(c, CardItem) and c.face is None
+                 and not c.key.startswith(("ring:", "sumo:", "pile:"))]
+        assert len(backs) == len(g.hands[0]) == 3, [c.key for c in backs]
+        words = [getattr(t, "text", "") for t in display.ordered()]
+        assert "3 attack cards, the face-down choice among them" in words

@@ -60,7 +60,9 @@ def test_the_example_in_join_help_plays_as_written_and_ctrl_c_stops_the_server(t
     result = json.loads(line)
     assert result["game"] == "sumo" and result["winners"] and isinstance(result["won"], bool)
     log = server.log.read_text()
-    assert server.proc.returncode == 0 and "stopping: saving 1 room" in log and "stopped" in log
+    # (The finished game's room leaves the server once it is saved: by the time of Ctrl-C there
+    # may be that one room or none left to save.)
+    assert server.proc.returncode == 0 and "stopping: saving" in log and "stopped" in log
     meta = json.loads((tmp_path / "data" / "rooms" / f"{result['room']}.json").read_text())
     assert meta["status"] == "over" and (tmp_path / "data" / "replays" / meta["record"]).exists()
 

@@ -14,7 +14,7 @@ from kabuto.net.bots import client_card_action
 from kabuto.net.client import ClientThread, PlayOptions, RoomState, play
 from kabuto.net.server import Server, ServerConfig
 from kabuto.replay import format as rp
-from tests.net.helpers import WAIT, run, served
+from tests.net.helpers import WAIT, run, served, wait_for_event
 
 
 @contextlib.contextmanager
@@ -69,9 +69,11 @@ def test_a_front_end_thread_plays_a_whole_card_game_through_client_thread(tmp_pa
 def test_every_kind_of_kabuto_room_plays_to_its_end_and_is_recorded(tmp_path, players, options):
     async def go():
         async with served(tmp_path) as server:
+            over = wait_for_event(server, "over")  # the room leaves the server as its game ends
             result = await play(PlayOptions(server.url, "kabuto", "random", players=players,
                                             fill="random", options=options))
-            room = server.rooms[result["room"]]
+            room = await over
+            assert room.code == result["room"]
             return result, room.table.recorder.path
     result, path = run(go())
     assert result["players"] == players and result["winners"] and result["result"]

@@ -87,6 +87,7 @@ def test_a_client_gone_in_the_middle_of_a_push_finds_it_played_when_it_comes_bac
             await b.ask({"type": "join", "room": code})
             for p in (a, b):
                 await p.until(lambda m: m["type"] == "state")
+            room = server.rooms[code]  # it leaves the server when its game ends
             mover, other = (a, b) if a.state.my_turn else (b, a)
             from kabuto.rules.game import Game
 
@@ -109,7 +110,7 @@ def test_a_client_gone_in_the_middle_of_a_push_finds_it_played_when_it_comes_bac
             files = [_seat_file(tmp_path / f"seat{p.state.seat}.json", p) for p in (back, other)]
             results = await asyncio.gather(*(play(PlayOptions(server.url, "kabuto", "random", seat_file=f))
                                              for f in files))
-            return results, server.rooms[code].table.recorder.path
+            return results, room.table.recorder.path
     results, replay = run(go())
     assert results[0]["winners"] == results[1]["winners"]
     recorded = rp.load(replay)

@@ -23,6 +23,8 @@ SMALL: dict[str, list[str]] = {
     "bench_ai": ["speed", "--positions", "2", "--json"],
     "bench_cards": ["--json", "--seconds", "0.1", "--game", "sumo"],
     "bench_fidelity": ["--order", "4", "--rest", "4", "--json"],
+    "bench_ladder": ["--games", "1", "--rungs", "beginner:novice,beginner:easy", "--max-turns", "6",
+                     "--json"],
     "bench_frames": ["--repeat", "1", "--json-only", "--size", "960x600"],
     "bench_net": ["--games", "1", "--json"],
     "bench_parse": ["--json"],

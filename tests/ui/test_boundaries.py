@@ -102,9 +102,10 @@ def test_card_code_never_imports_the_kabuto_app(path):
 def test_only_the_apps_composition_root_wires_the_card_table_in():
     wiring = sorted(str(p.relative_to(ROOT)) for p in _files("kabuto")
                     if any(_within(m, "cards.table") and not _within(m, "cards.table.config")
-                           for m in imports_of(p)))
-    # `kabuto cards ...` (kabuto/cli/cards.py) uses the engines, bots and the table's menu data
-    # (cards.table.config, no pyglet): a command, not the app's wiring. Besides the composition
+                           and not _within(m, "cards.table.describe") for m in imports_of(p)))
+    # `kabuto cards ...` (kabuto/cli/cards.py) uses the engines, bots, the table's menu data and
+    # its words (cards.table.config, cards.table.describe; no pyglet): a command, not the app's
+    # wiring. Besides the composition
     # root, the one other wiring is the card table on a server's game (Play online).
     assert wiring == ["kabuto/app/main.py", "kabuto/app/online_cards.py"]
     engines = sorted(str(p.relative_to(ROOT)) for p in _files("kabuto")

@@ -235,14 +235,14 @@ class SumidaRiverView:
             border = theme.SLOT_EDGE if play is None else ctx.colour(play["seat"])
             d.add(panel(f"space:{sp.type}", r, fill, border, 8))
             colour = (230, 120, 110, 255) if sp.colour == "red" else theme.TEXT
-            d.add(text(f"space:{sp.type}:label", r.x + 6, r.top - 16, sp.label, theme.FONT_SMALL, colour, bold=True))
+            d.add(text(f"space:{sp.type}:label", r.x + 6, r.top - 15, sp.label, theme.FONT_SMALL, colour, bold=True))
             if play is None:
                 d.add(text(f"space:{sp.type}:free", r.cx, r.cy - 8, f"{plural(sp.size, 'card')}", theme.FONT_SMALL,
                            theme.TEXT_DIM, anchor_x="center"))
                 continue
             who = play["seat"]
             latest = order[sp.type] == len(trick["plays"]) - 1
-            d.add(text(f"space:{sp.type}:who", r.x + 6, r.top - 31,
+            d.add(text(f"space:{sp.type}:who", r.x + 6, r.top - 32,
                        f"{ctx.names[who]}, rank {play['rank'].replace('T', '10')}", theme.FONT_SMALL - 1,
                        ctx.colour(who), bold=latest))
             cards = play["cards"]

@@ -89,7 +89,11 @@ class SumoCardGameView:
         n = obs["opponent_hand_size"]
         d.add(BoxItem(key="opp:dot", rect=Rect(24, 682, 14, 14), fill=ctx.colour(opp), radius=7, layer=3))
         d.add(text("opp:name", 46, 684, ctx.labels[opp], theme.FONT_HEADING, bold=True))
-        d.add(text("opp:count", 46, 664, f"{plural(n, 'attack card')} in hand", theme.FONT_SMALL, theme.TEXT_DIM))
+        # A face-down choice stays in its owner's hand until the reveal and how many cards it is
+        # stays hidden (docs/rules-notes.md): the backs shown are all the cards they hold.
+        held = (f"{plural(n, 'attack card')}, the face-down choice among them" if obs["opponent_chosen"]
+                else f"{plural(n, 'attack card')} in hand")
+        d.add(text("opp:count", 46, 664, held, theme.FONT_SMALL, theme.TEXT_DIM))
         d.extend(backs_row(ctx, opp, n, OPP_HAND_AREA, sizes.CARD_S, "opphand"))
 
     def _ring(self, ctx: ViewContext, d: Display, me: int, opp: int) -> None:
@@ -178,7 +182,11 @@ class SumoCardGameView:
             elif seat == me and obs["chosen"]:
                 cards, badge = list(obs["chosen"]), "face down"
             elif seat == opp and obs["opponent_chosen"]:
-                cards, badge = [None], "placed"
+                cards = []  # not a card more: the choice is among the backs of their hand
+                d.add(text(f"round:wait:{seat}", px + 4, r.cy + 6, "chosen face down", theme.FONT_SMALL,
+                           theme.TEXT, anchor_y="center"))
+                d.add(text(f"round:hidden:{seat}", px + 4, r.cy - 10, "how many: at the reveal",
+                           theme.FONT_SMALL - 1, theme.TEXT_DIM, anchor_y="center"))
             else:
                 cards = []
                 wait = "" if ctx.over or obs["phase"] != "attack" else (
@@ -199,10 +207,10 @@ class SumoCardGameView:
             p = obs["push"]
             out = not 0 <= p["target"] < COLUMNS
             where = "out of the ring!" if out else column_word(p["target"])
-            d.add(text("round:push", px, 444, f"{ctx.names[p['pusher']]} pushes {plural(p['distance'], 'column')}",
+            d.add(text("round:push", px, 447, f"{ctx.names[p['pusher']]} pushes {plural(p['distance'], 'column')}",
                        theme.FONT_SMALL, theme.ACCENT))
-            d.add(text("round:push2", px, 428, f"to {where}", theme.FONT_SMALL, theme.ACCENT))
-        self._last_round(ctx, d, Rect(px, 244, pw, 170))
+            d.add(text("round:push2", px, 431, f"to {where}", theme.FONT_SMALL, theme.ACCENT))
+        self._last_round(ctx, d, Rect(px, 244, pw, 166))
 
     @staticmethod
     def _wild_draw(events: list[dict], seat: int) -> str:

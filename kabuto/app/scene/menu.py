@@ -11,7 +11,7 @@ from pyglet.graphics import Group
 from pyglet.window import key
 
 from kabuto.ai.levels import level_names
-from kabuto.app.catalogue import CardInfo, junior_cards, wrestler_cards
+from kabuto.app.catalogue import CardInfo, junior_cards, level_line, wrestler_cards
 from kabuto.app.game_config import GameConfig
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
@@ -126,6 +126,12 @@ class MenuScene(WidgetScene):
                                 selected=cfg.junior, name="junior"))
         self.widgets.add(Button(Rect(col + 90, y - 50, 172, 30), f"AI level: {cfg.ai_level}",
                                 self._ai_level, b, fg, name="ai-level"))
+        about = level_line(cfg.ai_level)
+        if about:
+            add(label(about, col + 90, y - 66, b, fg, size=theme.FONT_SMALL - 1, color=theme.TEXT_DIM))
+        first = "random" if cfg.first_player is None else theme.seat_name(cfg.first_player)
+        self.widgets.add(Button(Rect(col + 270, y - 50, 160, 30), f"First: {first}",
+                                self._first, b, fg, name="first"))
         cards, problem = self.cards()
         by_key = {c.key: c for c in cards}
         name_w = 150 if self.compact else 200  # the card-name button; the row is 260 px + this
@@ -194,6 +200,13 @@ class MenuScene(WidgetScene):
         levels = level_names()
         nxt = levels[(levels.index(self.config.ai_level) + 1) % len(levels)]
         self.config = replace(self.config, ai_level=nxt)
+        self.rebuild()
+
+    def _first(self) -> None:
+        """Who pushes first: at random (the rulebook's way), or a chosen seat."""
+        order: list[int | None] = [None, *range(self.config.players)]
+        nxt = order[(order.index(self.config.first_player) + 1) % len(order)]
+        self.config = replace(self.config, first_player=nxt)
         self.rebuild()
 
     def _toggle_seat(self, seat: int) -> None:

@@ -11,6 +11,7 @@ and hands it to the flow (``_start_ai`` / ``_poll_ai`` below).
 """
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -36,6 +37,7 @@ from kabuto.app.scene.table import TableScene
 from kabuto.app.table_flow import Phase, PlanRequest
 from kabuto.net.client import RoomState
 from kabuto.net.tables import KABUTO
+from kabuto.rules.wrestlers import load_wrestlers, wrestler
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
 from kabuto.ui.scene import WidgetScene
@@ -112,7 +114,8 @@ class LobbyScene(WidgetScene):
         self.fields: dict[str, TextField] = {}
         self._ignore: set[str] = set()  # ids of replies not to act on (a leave before a join)
         self._handed = False            # the connection went on to the table
-        self._options: dict[str, Any] = {}  # the room's options (Junior League)
+        self._options: dict[str, Any] = {}  # the room's options (Junior League, wrestlers)
+        self.wrestler = ""              # the wrestler the host plays ("": drawn at random)
         self.g_bg, self.g_fg = Group(order=0), Group(order=1)
 
     def _connect(self, url: str) -> Link:
@@ -174,6 +177,9 @@ class LobbyScene(WidgetScene):
             y -= step
             self.widgets.add(Button(Rect(40, y, col, step - 8), h.label, partial(self.host_room, h), b,
                                     fg, enabled=self.link.connected, name=f"host:{h.key}"))
+        y -= step
+        self.widgets.add(Button(Rect(40, y, col, step - 8), f"Your wrestler: {self._wrestler_words()}",
+                                self.next_wrestler, b, fg, size=theme.FONT_SMALL, name="online:wrestler"))
         x = 40 + col + 40
         y = H - 150
         self._heading("Join a room", x, y)
@@ -243,14 +249,16 @@ class LobbyScene(WidgetScene):
         return f"{'Junior League' if junior else 'Kabuto Sumo'}, {st.players} players"
 
     def _seat_words(self, i: int, info: dict[str, Any]) -> str:
+        keys = str(self._options.get("wrestlers") or "").split(",")
+        plays = f" - {wrestler(keys[i]).name}" if i < len(keys) and keys[i] else ""
         if i == self.state.seat:
-            return "you"
+            return "you" + plays
         if info.get("bot"):
-            return f"a server bot ({info['bot']})"
+            return f"a server bot ({info['bot']})" + plays
         if not info.get("taken"):
-            return "empty - waiting for a player"
+            return "empty - waiting for a player" + plays
         name = str(info.get("name") or "a player")
-        return name + ("" if info.get("connected") else " (away)")
+        return name + ("" if info.get("connected") else " (away)") + plays
 
     # ----- actions -------------------------------------------------------------------------------------
     def saved_seat(self) -> SavedSeat | None:
@@ -277,9 +285,24 @@ class LobbyScene(WidgetScene):
         self.memory.save(self.host.data_dir)
         self._say(good=f"connecting to {url}...")
 
+    def _wrestler_words(self) -> str:
+        return wrestler(self.wrestler).name if self.wrestler else "drawn at random"
+
+    def next_wrestler(self) -> None:
+        """The host's wrestler: each card in turn, then "drawn at random" again."""
+        keys = ["", *(w.key for w in load_wrestlers())]
+        self.wrestler = keys[(keys.index(self.wrestler) + 1) % len(keys)] if self.wrestler in keys else ""
+        self.rebuild()
+
     def host_room(self, h: Hosted) -> None:
-        self._options = dict(h.options)
-        self.link.send(h.create())
+        msg = h.create()
+        if h.game == KABUTO and not dict(h.options).get("junior") and self.wrestler:
+            # The host (seat 0) plays the chosen card; the other seats' are drawn, all different.
+            others = [w.key for w in load_wrestlers() if w.key != self.wrestler]
+            picks = secrets.SystemRandom().sample(others, h.players - 1)
+            msg["options"] = {**dict(h.options), "wrestlers": ",".join([self.wrestler, *picks])}
+        self._options = dict(msg.get("options") or {})
+        self.link.send(msg)
         self._say(good="opening a room...")
 
     def _code(self) -> str | None:
@@ -413,6 +436,10 @@ class LobbyScene(WidgetScene):
                                       first, rest, self.link, back=self._back_to_lobby))
 
     def _back_to_lobby(self) -> None:
+        if _finished(self.app.scene):  # a game that is over has no seat to rejoin
+            self.memory = Memory.load(self.host.data_dir)
+            self.memory.seat = None
+            self.memory.save(self.host.data_dir)
         self.app.set_scene(LobbyScene(self.host, self._factory))
 
     # ----- keys ----------------------------------------------------------------------------------------
@@ -507,7 +534,14 @@ class OnlineTableScene(TableScene):
         elif msgs:
             self.rebuild()  # the seats may have changed (a player away, back)
 
+    @property
+    def finished(self) -> bool:
+        """The game is over (leaving forgets the seat: there is nothing to rejoin)."""
+        return self.online.winner() is not None
+
     def _saved_where(self) -> str:
+        if self.finished:
+            return "This game is over; the server keeps its replay."
         return ("The server keeps this game and your seat: Rejoin on the Play online screen takes "
                 "you back to it." if self.online.me is not None else "You are watching this game.")
 
@@ -518,6 +552,14 @@ class OnlineTableScene(TableScene):
     def close(self) -> None:
         super().close()
         self.link.close()
+
+
+def _finished(scene: Any) -> bool:
+    """Whether the online table ``scene`` (Kabuto Sumo or a card game) shows a game that is over."""
+    if isinstance(scene, OnlineTableScene):
+        return scene.finished
+    match = getattr(getattr(scene, "model", None), "match", None)
+    return bool(getattr(match, "over", False))
 
 
 __all__ = ["LobbyScene", "OnlineTableScene", "TextField"]

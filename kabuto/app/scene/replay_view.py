@@ -154,11 +154,20 @@ class ReplayScene(TableScene):
         before.say(self.session.status())  # the inventories as they were; the step being played
         self._clear_over()
         self.flow.reset(self.model.describe())
+        entry = self.model.entry(self.model.pos)
+        seat = entry.get("seat")
         if out is None:
+            if entry.get("type") == "move" and isinstance(seat, int):   # the log lists moves too
+                self.game_log.started(f"{self.session._seat_name(seat)} used {entry.get('name')}",
+                                      self.model.pos)
             self._landed()
             return
-        self._play(Outcome(out.physics, self.session._destinations(out.knocked_out), self.message),
+        said = self.session.push_sentence(seat, out) if isinstance(seat, int) else self.message
+        self._play(Outcome(out.physics, self.session._destinations(out.knocked_out), said),
                    show_aim=AIM_SHOWN / self.play_speed, before=before)
+
+    def log_step(self) -> int:
+        return self.model.pos
 
     def step_back(self) -> None:
         self.seek(self.model.pos - 1)
@@ -179,8 +188,10 @@ class ReplayScene(TableScene):
             self.playing = False
         self.session.sync()
         self._clear_over()
+        self.game_log.keep_until(self.model.pos)
         self.flow.reset(err or self.model.describe())
         self._landed()
+        self.log_panel.build(self.log_panel.rect)
 
     def _landed(self) -> None:
         super()._landed()

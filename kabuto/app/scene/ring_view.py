@@ -34,6 +34,7 @@ from pyglet.text import Label
 from kabuto.app.aim import Aim
 from kabuto.app.animation import Pose
 from kabuto.app.view import RingTransform, screen_rotation
+from kabuto.rules.wrestlers import is_wrestler_kind
 from kabuto.ui import theme
 from kabuto.ui.frames import PixelRect
 from physics import Materials, PieceType
@@ -204,7 +205,10 @@ class PieceSprite:
                 add((_poly(_grown(part, RIM), rim, self.batch, L.level(level, 1)), 1, (0, 0)))
             for part in shape.parts:
                 add((_poly(part, fill, self.batch, L.level(level, 2)), 2, (0, 0)))
-            # A short line from the centre towards the piece's front (+x in its own frame).
+            # A wrestler's front: a short line from the centre towards it (+x in its own frame).
+            # Signature pieces (a stone, a ball, a gem) have none: they are not beetles.
+            if not is_wrestler_kind(self.type.name):
+                return
             size = self.type.size
             add((shapes.Line(0, 0, size * 0.6, 0, thickness=size * 0.09,
                              color=(*theme.darker(self.colour, 0.5)[:3], alpha), batch=self.batch,
@@ -286,6 +290,7 @@ class RingView:
         # A move's preview: its pieces' end poses (see-through) and lines from where they are now.
         self._ghosts: list[PieceSprite] = []
         self._ghost_lines: list[shapes.ShapeBase] = []
+        self._spots: list[shapes.Arc] = []  # the sides a move may use, lit like targets
         # Stack badges, in window pixels over the world (module docstring): top piece id -> shapes.
         self._g_badge = Group(order=order + 1)
         self._g_badge_text = Group(order=order + 2)
@@ -417,6 +422,20 @@ class RingView:
                     shapes.Circle(pose[0], pose[1], 0.0016, segments=12, color=theme.HIGHLIGHT,
                                   batch=self.live, group=self.layers.aim)]
 
+    def show_spots(self, spots, colour: theme.RGBA) -> None:
+        """Mark each (x, y, r) place a move may put a piece (of reach ``r``) with a ring at its
+        centre, in the targets' colour: places a side apart overlap, their centres do not. ()
+        removes them. Called when the marks change (a whole frame follows)."""
+        self.static_changed = True
+        for s in self._spots:
+            s.delete()
+        self._spots = [shapes.Arc(x, y, max(r * 0.3, MARK_WIDTH * 2), segments=24, thickness=MARK_WIDTH,
+                                  color=colour, batch=self.live, group=self.layers.top) for x, y, r in spots]
+
+    def spot_places(self) -> list[tuple[float, float]]:
+        """Where the lit places are drawn (for tests and tools)."""
+        return [(s.x, s.y) for s in self._spots]
+
     def ghost_poses(self) -> dict[str, tuple[float, float, float, int]]:
         """The preview's pieces as drawn: id -> pose (for tests and tools)."""
         return {g.id.removeprefix("ghost:"): g.pose for g in self._ghosts}
@@ -494,6 +513,8 @@ class RingView:
     def clear_marks(self) -> None:
         for pid in list(self._marks):
             self.set_mark(pid, None)
+        if self._spots:
+            self.show_spots((), theme.HIGHLIGHT)
 
     # ----- the platform and the aim ------------------------------------------------------------------
     def show_aim(self, aim: Aim | None, kind: str | None = None, start: tuple | None = None,
@@ -561,6 +582,7 @@ class RingView:
     def delete(self) -> None:
         self.show_badges({})
         self.show_ghosts(())
+        self.show_spots((), theme.HIGHLIGHT)
         for spr in self.sprites.values():
             spr.delete()
         self.sprites.clear()

@@ -36,7 +36,10 @@ from pyglet.window import key, mouse
 import kabuto_assets
 from kabuto.app.aim import MIN_DRAG, Aim, Limits, entry_towards, grabs_platform, heading_towards, nudge
 from kabuto.app.animation import Departure, Flight, Playback, first_knock
+from kabuto.app.game_log import GameLog
 from kabuto.app.panels import AimBar, SidePanel
+from kabuto.app.scene.coach_view import CoachView
+from kabuto.app.scene.game_log import LogPanel
 from kabuto.app.scene.ring_view import STILL_PX, RingView
 from kabuto.app.session import AIStep, Choice, MoveView, Outcome, PanelSnapshot, Session
 from kabuto.app.settings import PACE_WORDS, PACES, playback_speed
@@ -70,10 +73,12 @@ class TableScene(Scene):
     def __init__(self, app, session: Session, *, on_menu: Callable[[], None] | None = None,
                  on_rematch: Callable[[], None] | None = None, ai_delay: float = 0.9,
                  profile_dir: Path | None = None, defaults=None, pace: str = "slow",
-                 on_pace: Callable[[str], None] | None = None):
+                 on_pace: Callable[[str], None] | None = None, data_dir: Path | None = None):
         """``pace``: how pushes play back (:data:`kabuto.app.settings.PACES`; slow motion by
-        default)."""
+        default). ``data_dir``: the data folder (--data-dir); F12's screenshots go in it."""
         super().__init__(app)
+        self.data_dir = data_dir
+        self._end_after_landing = False  # E pressed while the push played
         self.pace = pace
         self.on_pace = on_pace  # told when the player changes the pace (to keep it)
         self.session = session
@@ -117,6 +122,12 @@ class TableScene(Scene):
         self._clack_at: float | None = None  # when the playing push first knocks another piece
         self._cheered = False
         self.ring.show_world(session.world())
+        self.game_log = GameLog()
+        self.log_panel = LogPanel(self.game_log, self.batch, Group(order=12), on_seat=self.show_card,
+                                  over=self.live)
+        # The coach (G, D, C): on by default against the beginner level and in replays.
+        self.coach = CoachView(self, on=getattr(session, "ai_level", "") == "beginner"
+                               or not session.interactive)
 
     # ----- the flow's state, under the names tests and tools use ----------------------------------
     @property
@@ -242,11 +253,18 @@ class TableScene(Scene):
         if self.tuning_open:
             if self.tuning is None:
                 self.tuning = TuningPanel(self.batch, self.g_tuning, self.defaults, self.profile_dir,
-                                          self._tuned, kind_label=self.session.kind_label)
+                                          self._tuned, kind_label=self.session.kind_label,
+                                          fixed=getattr(self.session, "materials_fixed", ""))
             self.tuning.build(Rect(0, AIM_BAR, TUNING_WIDTH, self.ring_area.h), self.session.materials,
                               self.widgets)
         elif self.tuning is not None:
             self.tuning.clear()
+        if self.tuning_open:   # the tuning panel has the ring area's left side
+            self.log_panel.clear()
+        else:
+            t = self.ring.transform
+            self.log_panel.build(self.log_panel.place(self.ring_area, t.to_screen(0.0, 0.0),
+                                                      t.length(self.session.materials.ring.radius)))
         self._refresh_status(v)
         self._refresh_aim()
         if self.mode is Phase.OVER:
@@ -296,6 +314,8 @@ class TableScene(Scene):
         preview = self.flow.preview
         self.ring.show_ghosts(preview.ghosts if preview is not None else ())
         marks = self.flow.marks()
+        self.ring.show_spots([(s.x, s.y, s.r) for s in marks.sides] if marks is not None else (),
+                             theme.HIGHLIGHT)
         if marks is None:
             return
         for pid in marks.chosen:
@@ -373,6 +393,8 @@ class TableScene(Scene):
 
     def _animate_outcome(self, outcome: Outcome) -> None:
         """Animate an outcome: the trajectory at real speed, then the falls' flights."""
+        self.game_log.started(outcome.message, self.log_step())
+        self.coach.clear()
         self.ring.clear_marks()
         if outcome.result is None or not len(outcome.result.trajectory.poses):
             # A move: no trajectory, but pieces it knocked out still fly to where they go.
@@ -566,6 +588,8 @@ class TableScene(Scene):
         # Waiting for the AI (thinking, or showing its aim) draws nothing: what it then does
         # (a rebuild, a push) asks for its frame itself (invalidate).
         self._poll_ai()
+        if self.coach.poll():
+            moving = True
         if self.flow.tick(dt):
             self._after_flow()
         return moving
@@ -602,10 +626,17 @@ class TableScene(Scene):
         jump): draw the state at rest, then whatever the flow does next (the AI's next step, the
         next turn)."""
         self.invalidate()
+        if self.game_log.landed() and not self.tuning_open:
+            self.log_panel.build(self.log_panel.rect)
         self.ring.clear_marks()
         self.ring.show_world(self.session.world())
         self.ring.restyle()
         self._after_flow()
+        if self._end_after_landing:
+            self._end_after_landing = False
+            if self.flow.can_end_turn:
+                self._end_turn()
+                return
         if self.mode is Phase.OVER and not self._cheered:
             self._cheered = True
             self.app.play_sound("win")
@@ -636,8 +667,26 @@ class TableScene(Scene):
             self._after_flow()
 
     # ----- undo, end turn, menu ----------------------------------------------------------------------
+    def log_step(self) -> int:
+        """The step a log entry belongs to (the replay viewer's position; 0 in a game)."""
+        return 0
+
+    def show_card(self, seat: int) -> None:
+        """Open ``seat``'s wrestler card (a click on its name in the game log)."""
+        from kabuto.app.catalogue import junior_cards, wrestler_cards
+        from kabuto.ui.overlay import TextPage
+
+        game = getattr(self.session, "game", None)
+        if game is None or not 0 <= seat < game.players:
+            return
+        cards, _ = junior_cards() if game.junior else wrestler_cards()
+        card = next((c for c in cards if c.key == game.setup.wrestlers[seat]), None)
+        if card is not None:
+            self.app.show_overlay(TextPage(f"{theme.seat_name(seat)}: {card.name}", card.text))
+
     def _undo(self) -> None:
         if self.flow.undo():
+            self.game_log.drop_last()
             self._clear_over()
             self._landed()
         else:
@@ -658,6 +707,33 @@ class TableScene(Scene):
         self._refresh_status()
         return path
 
+    def show_help(self) -> None:
+        """H: how to push, whole (the side panel shows it only when it has room)."""
+        from kabuto.app.panels import HELP
+        from kabuto.ui.overlay import TextPage
+
+        self.app.show_overlay(TextPage("How to push", HELP.strip()))
+
+    def save_screenshot(self) -> Path:
+        """F12: the window as a PNG in the data folder's ``screenshots/``; the event line gives
+        its whole path."""
+        from kabuto.replay.userdata import data_dir
+
+        folder = data_dir(self.data_dir) / "screenshots"
+        path = folder / time.strftime("kabuto-%Y%m%d-%H%M%S.png")
+        n = 1
+        while path.exists():  # two in one second
+            n += 1
+            path = folder / time.strftime(f"kabuto-%Y%m%d-%H%M%S-{n}.png")
+        try:
+            self.app.screenshot(path)
+        except OSError as exc:
+            self.flow.say(f"the screenshot was not saved: {folder}: {exc.strerror or exc}")
+        else:
+            self.flow.say(f"screenshot saved: {path}")
+        self._refresh_status()
+        return path
+
     def _to_menu(self) -> None:
         if self.on_menu is not None:
             self.on_menu()
@@ -666,7 +742,7 @@ class TableScene(Scene):
         """Escape: the pause menu over the table (the push, the AI and the clock wait under it)."""
         pause_menu(self.app, rules=rules_page(kabuto_assets.path("help", "rules.toml"), "kabuto"),
                    save_and_leave=self._save_and_leave, quit_app=self._save_and_quit,
-                   message=self._saved_where(),
+                   message=self._saved_where(), leave=self._leave_words(),
                    settings=[MenuChoice(f"Pushes: {PACE_WORDS.get(self.pace, self.pace)}",
                                         self._next_pace, "pause:pace"),
                              *sound_choice(self.app, self.pause)])
@@ -678,9 +754,15 @@ class TableScene(Scene):
             self.on_pace(self.pace)
         self.pause()
 
+    def _leave_words(self) -> str:
+        """The pause menu's way out: it saves only what is saved."""
+        if getattr(self.session, "save_now", None) is None or self.mode is Phase.OVER:
+            return "Leave to the menu"
+        return "Save and leave to the menu"
+
     def _saved_where(self) -> str:
         if getattr(self.session, "save_now", None) is None:
-            return "The free push table is not saved."
+            return "The free push table is not saved: leaving clears it."
         if self.mode is Phase.OVER:
             return "This game is over; its replay is saved."
         return "Your game is saved after every turn; Continue on the start menu goes on with it."
@@ -765,6 +847,9 @@ class TableScene(Scene):
     def on_mouse_press(self, x, y, button, modifiers) -> bool:
         if self.widgets.on_mouse_press(x, y, button, modifiers):
             return True
+        if not self.tuning_open and self.log_panel.clicked(x, y):
+            self.rebuild()   # (opened or closed)
+            return True
         if self.ring_area.contains(x, y) and self.skip():
             return True
         if self.mode in CHOOSING and self.ring_area.contains(x, y):
@@ -815,6 +900,10 @@ class TableScene(Scene):
         return drag is not None
 
     def on_mouse_scroll(self, x, y, scroll_x, scroll_y) -> bool:
+        if not self.tuning_open and self.log_panel.contains(x, y):
+            if self.log_panel.scrolled(scroll_y):
+                self.invalidate()
+            return True
         if self.flow.set_aim(nudge(self.aim, self.limits, speed=scroll_y)):
             self._refresh_aim()
             return True
@@ -839,6 +928,9 @@ class TableScene(Scene):
         if symbol == key.T:
             self.toggle_tuning()
             return True
+        if symbol == key.H:
+            self.show_help()
+            return True
         if symbol in (key.U,) or (symbol == key.Z and modifiers & key.MOD_CTRL):
             self._undo()
             return True
@@ -846,10 +938,18 @@ class TableScene(Scene):
             self.save_game()
             return True
         if symbol == key.F12:
-            path = Path.cwd() / time.strftime("kabuto-%Y%m%d-%H%M%S.png")
-            self.app.screenshot(path)
-            self.flow.say(f"screenshot saved: {path.name}")
-            self._refresh_status()
+            self.save_screenshot()
+            return True
+        if symbol == key.E and self.mode is Phase.PLAYING and self.session.interactive:
+            # The push plays to its end at once and the turn ends as soon as it lands.
+            self._end_after_landing = True
+            self.skip()
+            return True
+        if symbol in (key.G, key.D) and not modifiers & key.MOD_CTRL:
+            self.coach.ask("hint" if symbol == key.G else "danger")
+            return True
+        if symbol == key.C and not modifiers & key.MOD_CTRL:
+            self.coach.toggle()
             return True
         if not self.flow.may_aim:
             return False
@@ -878,6 +978,7 @@ class TableScene(Scene):
         return False
 
     def close(self) -> None:
+        self.coach.close()
         closer = getattr(self.session, "close", None)
         if closer is not None:
             closer()  # the recorder writes what is left of the replay

@@ -1,0 +1,114 @@
+"""The coach: the hint finds the push that knocks the rival's wrestler off the edge, the danger
+finds the rival's reply that knocks the player's off; both from the AI's own search, within a
+fixed budget of previews. The table shows them on H and D (real keys under Xvfb)."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from kabuto.ai.plan import PushChoice
+from kabuto.app.coach import COACH_LEVEL, danger, hint
+from kabuto.rules.game import Game
+from kabuto.rules.naming import SeatNames
+from tests.app.helpers import wrestler_on_the_edge
+
+
+def _game(first: int) -> Game:
+    g = Game.new(players=2, wrestlers=["mike", "gus"], seed=5, first_player=first)
+    g.names = SeatNames(("Red", "Blue"), ("team A", "team B"))
+    wrestler_on_the_edge(g)     # Blue's wrestler 8 mm inside the edge, a knock-out away
+    return g
+
+
+def test_the_hint_knocks_out_the_rivals_wrestler_on_the_edge():
+    g = _game(first=0)
+    before = g.to_json()
+    h = hint(g, seed=1)
+    assert g.to_json() == before                      # the game is not changed
+    assert h is not None and h.seat == 0 and g.seats[1].piece_id in h.falls
+    assert "Blue's wrestler" in h.text and h.text.startswith("Hint:")
+    # Played as shown, the push does knock it out (the search's preview is the rules' physics).
+    out = g.push(h.kind, h.aim.entry_deg, h.aim.heading_deg, h.aim.speed, h.aim.spin_deg)
+    assert g.seats[1].piece_id in {k.piece for k in out.knocked_out}
+
+
+def test_the_danger_is_the_rivals_reply_against_the_players_wrestler():
+    g = Game.new(players=2, wrestlers=["gus", "mike"], seed=5, first_player=0)
+    g.names = SeatNames(("Red", "Blue"), ("team A", "team B"))
+    R = g.materials.ring.radius
+    mine = g.seats[0].piece_id
+    for p in list(g.world.pieces):      # Red's wrestler alone at the top, 8 mm inside the edge
+        if p.y > -0.03 and p.id != mine:
+            g.edit(p.id, "supply")
+    a = math.radians(115.0)
+    g.edit(mine, "board", (R - 0.008) * math.cos(a), (R - 0.008) * math.sin(a))
+    # Red's aim: a small disc, gently, from the far side of the ring (it leaves the wrestler there).
+    d = danger(g, PushChoice("small", -90.0, 0.0, 0.15), seed=1)
+    assert d is not None and d.seat == 1 and d.text.startswith("Danger: Blue could push")
+    assert mine in d.falls and "Red's wrestler" in d.text
+
+
+def test_the_coach_searches_at_a_fixed_budget():
+    from kabuto.ai.levels import level
+
+    assert level(COACH_LEVEL).budget <= 120        # about 0.5 s of previews on one core
+    assert not math.isnan(level(COACH_LEVEL).budget)
+
+
+def test_h_shows_a_hint_and_d_the_danger_at_the_table(app):
+    """Real key presses under Xvfb: against the beginner level the coach is on; G draws the hint's
+    line and says it (G), D the danger's; C switches the coach off."""
+    from kabuto.app.game_config import GameConfig
+    from tests.app import xinput
+
+    if xinput.XDOTOOL is None:
+        pytest.skip("xdotool is not installed")
+    app.start(app.modes["kabuto"], GameConfig(2, ("human", "ai"), ("mike", "gus"), seed=5,
+                                              ai_level="beginner", first_player=0))
+    scene = app.window.scene
+    assert scene.coach.on
+    wrestler_on_the_edge(scene.session.game)
+    scene._landed()
+    xinput.key(app.window, "g")
+    assert xinput.pump_until(app.window, lambda: scene.coach.advice is not None, limit_s=60)
+    assert scene.coach.advice.what == "hint" and scene.event_label.text.startswith("Hint:")
+    assert "Blue's wrestler" in scene.event_label.text and len(scene.coach._shapes) == 2
+    xinput.key(app.window, "d")
+    assert xinput.pump_until(app.window, lambda: scene.coach.advice is not None
+                             and scene.coach.advice.what == "danger", limit_s=60)
+    assert scene.event_label.text.startswith("Danger: Blue")
+    xinput.key(app.window, "c")
+    assert xinput.pump_until(app.window, lambda: not scene.coach.on)
+    assert scene.coach._shapes == []
+
+
+def test_the_coach_is_off_by_default_above_beginner(app):
+    from kabuto.app.game_config import GameConfig
+
+    app.start(app.modes["kabuto"], GameConfig(2, ("human", "ai"), ("mike", "gus"), seed=5,
+                                              ai_level="medium", first_player=0))
+    assert not app.window.scene.coach.on
+
+
+def test_the_replay_viewer_shows_the_hint_for_a_past_turn(app, tmp_path):
+    from kabuto.app.game_config import GameConfig
+    from kabuto.app.scene.replay_view import ReplayScene
+    from tests.app import xinput
+    from tests.app.helpers import settle
+
+    if xinput.XDOTOOL is None:
+        pytest.skip("xdotool is not installed")
+    app.start(app.modes["kabuto"], GameConfig(2, ("human", "human"), ("mike", "gus"), seed=5,
+                                              first_player=0))
+    table = app.window.scene
+    table.choice_key = "small"
+    assert table.push_now()
+    settle(app.window, table)
+    table._save_and_leave()
+    (path,) = sorted((tmp_path / "data" / "replays").glob("*.json*"))
+    view = app.window.set_scene(ReplayScene.open(app, path))
+    assert view.coach.on
+    xinput.key(app.window, "g")     # at the start: what was the best push here?
+    assert xinput.pump_until(app.window, lambda: view.coach.advice is not None, limit_s=60)
+    assert view.event_label.text.startswith("Hint: push a")
