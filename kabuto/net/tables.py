@@ -238,11 +238,13 @@ class CardTable(Table):
     def apply(self, seat: int, action: Any) -> Outcome:
         from cards.api import IllegalMove
 
-        if not isinstance(action, str):
-            raise ActionError("illegal", f"a {self.game} action is a string such as "
-                                         f"{self.engine.legal_actions()[0]!r}")
+        # The turn first: an example of an action is one of the seat's own, never another seat's
+        # (whose legal actions name the cards it holds).
         if self.to_play != seat:
             raise ActionError("not-your-turn", "it is not your turn")
+        if not isinstance(action, str):
+            raise ActionError("illegal", f"a {self.game} action is a string: one of the legal actions you "
+                                         f"were sent, such as {self.engine.legal_actions()[0]!r}")
         try:
             self.engine.apply(action)
         except IllegalMove as exc:
