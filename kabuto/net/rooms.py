@@ -5,6 +5,13 @@ token** per claimed seat: ``secrets.token_urlsafe(24)``, 192 random bits, handed
 that claimed the seat. The server keeps only each token's SHA-256 (in memory and in the room file),
 so a copy of the data folder does not let anyone take a seat, and compares in constant time.
 
+Each room also has a **secret**: ``secrets.token_hex(32)``, 256 random bits, kept only in the
+server and its room file. Everything random about the room comes from it through HMAC-SHA256 with a
+label (:meth:`Room.derive`): the card deal (all 256 bits), the Kabuto Sumo set-up (drawn wrestlers,
+first player: public once the game starts), and every server bot's seed. Nothing a client is sent
+says anything about another label's value, so a Kabuto state (which shows its set-up seed) does not
+foretell the bots, and a deal cannot be searched for.
+
 A room is ``waiting`` until every seat is taken (by players or by the server's bots), ``playing``
 until the game ends, then ``over``; one that everybody left before the end is ``closed`` once it
 has been kept for a while. The room file ``<data>/rooms/CODE.json`` says all that, and names the
@@ -44,6 +51,11 @@ def new_code(taken: set[str] | dict[str, Any]) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def new_secret() -> str:
+    """A room's secret: 256 bits from :mod:`secrets`."""
+    return secrets.token_hex(32)
 
 
 def token_hash(token: str) -> str:
@@ -93,7 +105,8 @@ class Room:
     game: str
     players: int
     options: dict[str, Any]
-    seed: int
+    #: 64 hex digits (see the module docstring); never sent to a client.
+    secret: str
     private: bool = False
     status: str = WAITING
     seats: list[Seat] = field(default_factory=list)
@@ -135,10 +148,17 @@ class Room:
     # ----- the room file -----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {"format": ROOM_FORMAT, "version": ROOM_VERSION, "room": self.code, "game": self.game,
-                "players": self.players, "options": self.options, "seed": self.seed,
+                "players": self.players, "options": self.options, "secret": self.secret,
                 "private": self.private, "status": self.status, "created": self.created,
                 "saved": _now(), "record": self.record,
                 "seats": [{"name": s.name, "token": s.token, "bot": s.bot} for s in self.seats]}
+
+    def derive(self, label: str, bits: int = 64) -> int:
+        """A number of ``bits`` bits (at most 256) for ``label`` ("deal", "bot 12 0"), from the room's
+        secret: the same label always gives the same number, and one label's number tells nothing of
+        another's."""
+        digest = hmac.new(bytes.fromhex(self.secret), label.encode(), hashlib.sha256).digest()
+        return int.from_bytes(digest, "big") >> (256 - bits)
 
     def write(self, folder: Path) -> Path:
         return write_atomic(folder / f"{self.code}.json", json.dumps(self.to_json(), indent=1))
@@ -162,11 +182,16 @@ def load_room_file(path: Path) -> Room:
     if d.get("format") != ROOM_FORMAT or d.get("version") != ROOM_VERSION:
         raise ValueError(f"{path.name}: not a room file of version {ROOM_VERSION}")
     try:
-        code, game, players, seed = d["room"], d["game"], d["players"], d["seed"]
+        code, game, players = d["room"], d["game"], d["players"]
+        secret = d.get("secret")
+        if secret is None and isinstance(d.get("seed"), int):  # a room file from before secrets
+            secret = hashlib.sha256(f"kabuto-room-{d['seed']}".encode()).hexdigest()
+        if not (isinstance(secret, str) and re.fullmatch(r"[0-9a-f]{64}", secret)):
+            raise ValueError("secret: not 64 hex digits")
         if not isinstance(code, str) or not ROOM_RE.fullmatch(code) or path.stem != code:
             raise ValueError("room: not this file's room code")
-        if not isinstance(game, str) or not isinstance(players, int) or not isinstance(seed, int):
-            raise ValueError("game, players, seed: wrong types")
+        if not isinstance(game, str) or not isinstance(players, int):
+            raise ValueError("game, players: wrong types")
         if d["status"] not in STATUSES:
             raise ValueError(f"status: {d['status']!r}")
         seats = []
@@ -187,9 +212,9 @@ def load_room_file(path: Path) -> Room:
         raise ValueError(f"{path.name}: malformed room file ({exc})") from None
     except ValueError as exc:
         raise ValueError(f"{path.name}: {exc}") from None
-    return Room(code, game, players, options, seed, bool(d.get("private", False)), d["status"], seats,
+    return Room(code, game, players, options, secret, bool(d.get("private", False)), d["status"], seats,
                 record=record, created=str(d.get("created", "")))
 
 
-__all__ = ["CLOSED", "Client", "OVER", "PLAYING", "WAITING", "Room", "Seat", "load_room_file", "new_code", "new_token",
+__all__ = ["CLOSED", "Client", "OVER", "PLAYING", "WAITING", "Room", "Seat", "load_room_file", "new_code", "new_secret", "new_token",
            "token_hash"]

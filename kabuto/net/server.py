@@ -26,7 +26,6 @@ import asyncio
 import contextlib
 import logging
 import random
-import secrets
 import signal
 import time
 from collections.abc import Callable
@@ -46,6 +45,7 @@ from kabuto.net.rooms import (
     Seat,
     load_room_file,
     new_code,
+    new_secret,
     new_token,
     token_hash,
 )
@@ -424,8 +424,8 @@ class Server:
                 offered = [o for g, p, o in card_setups() if g == game and p == n]
                 raise ActionError("bad-message", f"options: {game} for {n} is played with "
                                                  f"{' or '.join(map(str, offered))}")
-        seed = self._seeds.getrandbits(31) if self._seeds is not None else secrets.randbits(31)
-        room = Room(new_code(self.rooms), game, n, opts, seed, private)
+        secret = f"{self._seeds.getrandbits(256):064x}" if self._seeds is not None else new_secret()
+        room = Room(new_code(self.rooms), game, n, opts, secret, private)
         self.rooms[room.code] = room
         log.info("room %s: new %d-player %s room%s", room.code, n, game, " (private)" if private else "")
         return room
@@ -477,10 +477,10 @@ class Server:
         assert self._replays is not None
         names = [s.name for s in room.seats]
         if room.game == KABUTO:
-            table: Table = KabutoTable.new(room.players, room.options, room.seed,
+            table: Table = KabutoTable.new(room.players, room.options, room.derive("kabuto setup", 48),
                                            self.config.data_dir or self._replays.parent, names)
         else:
-            card = CardTable.new(room.game, room.players, room.options, room.seed, self._replays, room.code)
+            card = CardTable.new(room.game, room.players, room.options, room.derive("deal", 256), self._replays, room.code)
             card.seats = names
             table = card
         room.table = table
@@ -554,7 +554,7 @@ class Server:
                 level = room.seats[seat].bot
                 assert level is not None
                 step = table.step
-                seed = (room.seed * 1_000_003 + step * 7 + failures) % 2**31
+                seed = room.derive(f"bot {step} {failures}")
                 async with room.lock:
                     game = table.clone_game()
                 actions: list[Any]

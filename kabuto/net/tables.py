@@ -5,8 +5,8 @@ over, applying one seat's action with the game's own engine (:class:`kabuto.Game
 :class:`cards.api.CardGame`), what each seat may see, the result, and how to save and restore it.
 
 * :class:`CardTable` - a card game. A seat sees ``observation(seat)``; a spectator sees only what
-  every seat sees alike (:func:`public_view`). Its record is a small JSON file: the deal's seed, the
-  options and every action, from which :meth:`CardTable.restore` deals and plays the game again.
+  every seat sees alike (:func:`public_view`). Its record is a small JSON file: the deal's seed (256 bits, as
+  decimal text), the options and every action, from which :meth:`CardTable.restore` deals and plays the game again.
 * :class:`KabutoTable` - Kabuto Sumo (2, 3 or 4 players, or Junior League). Nothing is hidden, so
   every seat and spectator sees the at-rest state (:meth:`kabuto.Game.to_json`) and, after a push,
   its trajectory (:func:`trajectory_json`). It is recorded by :mod:`kabuto.replay.recorder`, and
@@ -214,7 +214,7 @@ class CardTable(Table):
         import cards
 
         try:
-            game = cards.GAMES[record["game"]].new(record["players"], record["seed"], **record["options"])
+            game = cards.GAMES[record["game"]].new(record["players"], record_seed(record), **record["options"])
             for i, a in enumerate(record["actions"]):
                 if game.to_play != a["seat"]:
                     raise ValueError(f"actions[{i}]: recorded for seat {a['seat']}, but it is "
@@ -222,7 +222,7 @@ class CardTable(Table):
                 game.apply(a["action"])
         except (KeyError, TypeError) as exc:
             raise ValueError(f"not a card record ({exc})") from None
-        table = cls(game, record["seed"], record["options"], folder, record["room"], record["actions"],
+        table = cls(game, record_seed(record), record["options"], folder, record["room"], record["actions"],
                     name=record.get("name"))
         table.created = str(record.get("created", table.created))
         return table
@@ -272,7 +272,7 @@ class CardTable(Table):
 
     def record(self) -> dict[str, Any]:
         return {"format": CARD_FORMAT, "version": CARD_VERSION, "game": self.game,
-                "players": self.players, "seed": self.seed, "options": self.options,
+                "players": self.players, "seed": str(self.seed), "options": self.options,
                 "room": self.room, "name": self._name, "created": self.created, "saved": _now(),
                 "seats": list(self.seats), "actions": self.actions, "result": self.result()}
 
@@ -289,6 +289,17 @@ class CardTable(Table):
 
     def clone_game(self) -> CardGame:
         return self.engine.clone()
+
+
+def record_seed(record: dict[str, Any]) -> int:
+    """The deal's seed of a card record: written as decimal text (a room's deal seed has 256 bits,
+    more than a JSON reader need keep exactly), or a number in records from before."""
+    seed = record["seed"]
+    if isinstance(seed, str) and seed.isdigit() and len(seed) <= 80:
+        return int(seed)
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed
+    raise ValueError(f"seed: {seed!r} is not a deal's seed")
 
 
 def load_card_record(path: Path) -> dict[str, Any]:
@@ -490,4 +501,4 @@ def replays_folder(data_dir: str | os.PathLike[str] | None) -> Path:
 
 
 __all__ = ["KABUTO", "ActionError", "CardTable", "KabutoTable", "Outcome", "Table", "card_setups",
-           "game_names", "player_counts", "public_view", "trajectory_from_json", "trajectory_json"]
+           "game_names", "player_counts", "public_view", "record_seed", "trajectory_from_json", "trajectory_json"]
