@@ -117,9 +117,6 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     linger: asyncio.TimerHandle | None = None
     bot_task: asyncio.Task[None] | None = None
-    #: The task writing the card record, and whether the game changed since it started writing.
-    saver: asyncio.Task[None] | None = None
-    dirty: bool = False
 
     def __post_init__(self) -> None:
         if not self.seats:

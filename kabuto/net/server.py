@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import signal
 import time
@@ -63,7 +64,6 @@ from kabuto.net.tables import (
     player_counts,
     replays_folder,
 )
-from physics.fileio import write_atomic
 
 log = logging.getLogger("kabuto.net")
 
@@ -160,11 +160,6 @@ class Server:
         milliseconds: a worker thread does it while the event loop serves the other rooms."""
         assert self._rooms_dir is not None
         folder = self._rooms_dir
-        if room.saver is not None and not room.saver.done():
-            # A record being written is written first (shielded: a bot's task cancelled while
-            # waiting here must not cancel the writer).
-            await asyncio.shield(room.saver)
-        room.dirty = False
 
         def save() -> None:
             if room.table is not None:
@@ -354,8 +349,7 @@ class Server:
         async with room.lock:
             for s in room.free_seats():
                 room.seats[s] = Seat(name=f"Bot {s + 1}", bot=level)
-            _send(client, _reply({"type": "filled", "room": room.code}, msg))
-            await self._seats_changed(room)
+            await self._seats_changed(room, client, _reply({"type": "filled", "room": room.code}, msg))
 
     async def _on_act(self, client: Client, msg: dict[str, Any]) -> None:
         room, seat = self._seated(client)
@@ -454,20 +448,24 @@ class Server:
             room.seats[s] = Seat(name=name or f"Player {s + 1}", token=token_hash(token), client=client)
             client.room, client.seat = room, s
             self._check_linger(room)
-            _send(client, _reply({"type": "joined", **self._joined(room, s), "token": token}, msg))
             log.info("room %s: seat %d taken", room.code, s)
-            await self._seats_changed(room)
+            await self._seats_changed(room, client, _reply(
+                {"type": "joined", **self._joined(room, s), "token": token}, msg))
 
     def _joined(self, room: Room, seat: int) -> dict[str, Any]:
         return {"room": room.code, "seat": seat, "game": room.game, "players": room.players,
                 "options": room.options, "status": room.status}
 
-    async def _seats_changed(self, room: Room) -> None:
-        """Seats were taken: tell everyone; start the game once every seat is (lock held)."""
+    async def _seats_changed(self, room: Room, client: Client, reply: dict[str, Any]) -> None:
+        """Seats were taken (lock held): start the game once every seat is; save the room; only
+        then answer ``client`` with ``reply`` and tell everyone (a room or a seat a client was told
+        of survives a kill -9 at any instant)."""
         if room.status == WAITING and not room.free_seats():
             await self._start_game(room)
         else:
             await self._write(room)
+        _send(client, reply)
+        _crash_point(reply["type"])
         self._tell_seats(room)
         if room.status == PLAYING:
             self._send_state(room, room.clients(), full=True)
@@ -498,7 +496,8 @@ class Server:
             log.error("room %s: cannot write its room file (%s)", room.code, exc)
 
     async def _apply(self, room: Room, seat: int, action: Any) -> Outcome:
-        """Apply one action (room lock held), tell everyone, save, and end the game if it ended."""
+        """Apply one action (room lock held), save it, and only then tell everyone (a state any
+        seat was told of survives a kill -9 at any instant); end the game if it ended."""
         table = room.table
         assert table is not None
         if isinstance(table, KabutoTable):  # a simulation: off the event loop
@@ -507,32 +506,25 @@ class Server:
             outcome = table.apply(seat, action)
         if table.is_over:
             room.status = OVER
+            await self._save(room)  # the record and the room file (now "over")
+        else:
+            await self._save_record(room, table)
         self._send_state(room, room.clients(), outcome=outcome)
+        _crash_point("state")
         if room.status == OVER:
-            await self._save(room)
             result = table.result() or {}
             log.info("room %s: game over: %s", room.code, result.get("text", ""))
             self._emit("over", room)
             self._check_linger(room)
-        elif isinstance(table, CardTable):
-            self._save_soon(room, table)
         return outcome
 
-    def _save_soon(self, room: Room, table: CardTable) -> None:
-        """A card game's record is saved after every action, by one writer per room that always
-        writes the latest state: the next action need not wait for the disk."""
-        room.dirty = True
-        if room.saver is None or room.saver.done():
-            room.saver = asyncio.create_task(self._write_record(room, table))
-
-    async def _write_record(self, room: Room, table: CardTable) -> None:
-        while room.dirty:
-            room.dirty = False
-            path, text = table.snapshot()
-            try:
-                await asyncio.to_thread(write_atomic, path, text)
-            except OSError as exc:
-                log.error("room %s: cannot save its record (%s)", room.code, exc)
+    async def _save_record(self, room: Room, table: Table) -> None:
+        """Write the game's record now (fsynced, atomic; in a worker thread, while the event loop
+        serves the other rooms). Should the disk fail, the game goes on and the log says so."""
+        try:
+            await asyncio.to_thread(table.save)
+        except OSError as exc:
+            log.error("room %s: cannot save its record (%s)", room.code, exc)
 
     # ----- bots --------------------------------------------------------------------------------------
     def _kick_bots(self, room: Room) -> None:
@@ -667,6 +659,25 @@ class Server:
             c.events_sent = len(events)
             c.last_event = events[-1] if events else None
             _send(c, msg)
+
+
+#: Tests of write-before-tell only: ``KABUTO_TEST_KILL_AFTER=EVENT[:N]`` kills the server (SIGKILL)
+#: right after it has told a client of the N-th (default first) EVENT: ``joined``, ``filled`` or
+#: ``state`` (a state after an action).
+_KILL_AFTER = os.environ.get("KABUTO_TEST_KILL_AFTER", "")
+_crash_counts: dict[str, int] = {}
+
+
+def _crash_point(event: str) -> None:
+    if not _KILL_AFTER:
+        return
+    wanted, _, nth = _KILL_AFTER.partition(":")
+    if event != wanted:
+        return
+    _crash_counts[event] = _crash_counts.get(event, 0) + 1
+    if _crash_counts[event] == int(nth or 1):
+        # After the messages queued just now have gone out (a writer woken by them runs first).
+        asyncio.get_running_loop().call_soon(os.kill, os.getpid(), signal.SIGKILL)
 
 
 def _reply(msg: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
