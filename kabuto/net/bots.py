@@ -91,6 +91,16 @@ def plan_actions(game: Game, level: str, seed: int) -> list[dict[str, Any]]:
     return out
 
 
+def plan_from_state(state: str, level: str, seed: int) -> list[dict[str, Any]]:
+    """:func:`plan_actions` on the game whose at-rest state is ``state`` (JSON text): what a worker
+    process of the server runs for a bot's turn."""
+    import json
+
+    from kabuto.rules.game import Game
+
+    return plan_actions(Game.from_json(json.loads(state)), level, seed)
+
+
 class SeatView:
     """The part of a card game one seat holds in a client: its observation and legal actions,
     behind the two :class:`cards.api.CardGame` methods a rule-of-thumb player reads."""
@@ -135,4 +145,4 @@ def server_card_action(game: CardGame, level: str, seed: int) -> str:
 
 
 __all__ = ["CLIENT_CARD_BOTS", "KABUTO_LEVELS", "SERVER_CARD_BOTS", "SeatView", "bot_levels", "check_level",
-           "client_card_action", "plan_actions", "server_card_action"]
+           "client_card_action", "plan_actions", "plan_from_state", "server_card_action"]

@@ -3,8 +3,9 @@
 The server is authoritative: clients send actions, the server applies them with the same engines
 as the desktop app (:mod:`kabuto.net.tables`), records every game in its data folder, and sends
 each connection only what it may see. One asyncio event loop serves every connection; the slow
-parts - a Kabuto push's simulation, a bot's thinking - run in worker threads, so one room never
-holds up the others. Every change to a room happens under that room's lock, one at a time.
+parts - a Kabuto push's simulation, a bot's thinking - run in worker processes (one per core,
+:mod:`kabuto.ai.pool`), and the disk writes in threads, so one room never holds up the others and
+every core works. Every change to a room happens under that room's lock, one at a time.
 
 What keeps it running whatever the clients do:
 
@@ -24,18 +25,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import random
 import signal
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kabuto.net import protocol as pr
-from kabuto.net.bots import check_level, plan_actions, server_card_action
+from kabuto.net.bots import check_level, plan_actions, plan_from_state, server_card_action
 from kabuto.net.rooms import (
     CLOSED,
     OVER,
@@ -63,6 +67,7 @@ from kabuto.net.tables import (
     load_card_record,
     player_counts,
     replays_folder,
+    warm_worker,
 )
 
 log = logging.getLogger("kabuto.net")
@@ -85,6 +90,9 @@ class ServerConfig:
     empty_linger: float = 30.0
     max_rooms: int = 500
     max_clients: int = 2000
+    #: Worker processes for Kabuto Sumo's simulations (pushes, bots' planning); None: one per core
+    #: (:mod:`kabuto.ai.pool`'s pool, shared with the AI); 0: threads of this process (one core).
+    workers: int | None = None
     #: Deal rooms' games from this seed (tests, to reproduce a game); None: an unpredictable seed
     #: per room (players must not be able to foresee the deal).
     seed: int | None = None
@@ -105,6 +113,10 @@ class Server:
         self._seeds = random.Random(config.seed) if config.seed is not None else None
         self._replays: Path | None = None
         self._rooms_dir: Path | None = None
+        self._pool: ProcessPoolExecutor | None = None
+        #: Threads that write (and fsync) the rooms' files: many, since a room's next message waits
+        #: for its write, and the disk commits concurrent fsyncs together.
+        self._disk = ThreadPoolExecutor(max_workers=32, thread_name_prefix="kabuto-save")
 
     # ----- lifecycle ---------------------------------------------------------------------------------
     @property
@@ -119,6 +131,11 @@ class Server:
         self._replays = replays_folder(self.config.data_dir)
         self._rooms_dir = ensure_dir(data_dir(self.config.data_dir) / "rooms")
         self._restore_rooms()
+        if self.config.workers != 0:
+            from kabuto.ai.pool import executor
+
+            self._pool = executor(self.config.workers)
+            await self._warm_up()
         self._server = await serve(self._handle, self.config.host, self.config.port,
                                    max_size=pr.HARD_LIMIT, logger=logging.getLogger("kabuto.net.ws"))
         self.port = self._server.sockets[0].getsockname()[1]
@@ -148,7 +165,21 @@ class Server:
         await asyncio.gather(*(close(c) for c in list(self.clients)))
         if self._server is not None:
             await self._server.wait_closed()
+        self._disk.shutdown(wait=True)
         log.info("stopped")
+
+    async def _warm_up(self) -> None:
+        """Start every worker process now, with the rules and the physics imported: the first
+        pushes would otherwise wait for that."""
+        from kabuto.ai.pool import default_workers
+
+        assert self._pool is not None
+        loop = asyncio.get_running_loop()
+        n = self.config.workers or default_workers()
+        await asyncio.gather(*(loop.run_in_executor(self._pool, warm_worker) for _ in range(2 * n)))
+
+    async def _disk_io(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._disk, fn, *args)
 
     def _emit(self, event: str, room: Room) -> None:
         for listener in list(self.listeners):
@@ -167,7 +198,7 @@ class Server:
             room.write(folder)
 
         try:
-            await asyncio.to_thread(save)
+            await self._disk_io(save)
         except OSError as exc:
             log.error("room %s: cannot save (%s)", room.code, exc)
 
@@ -491,7 +522,7 @@ class Server:
     async def _write(self, room: Room) -> None:
         assert self._rooms_dir is not None
         try:
-            await asyncio.to_thread(room.write, self._rooms_dir)
+            await self._disk_io(room.write, self._rooms_dir)
         except OSError as exc:
             log.error("room %s: cannot write its room file (%s)", room.code, exc)
 
@@ -500,8 +531,8 @@ class Server:
         seat was told of survives a kill -9 at any instant); end the game if it ended."""
         table = room.table
         assert table is not None
-        if isinstance(table, KabutoTable):  # a simulation: off the event loop
-            outcome = await asyncio.to_thread(table.apply, seat, action)
+        if isinstance(table, KabutoTable):  # a simulation: off the event loop, on another core
+            outcome = await self._simulate(table, seat, action)
         else:
             outcome = table.apply(seat, action)
         if table.is_over:
@@ -518,11 +549,23 @@ class Server:
             self._check_linger(room)
         return outcome
 
+    async def _simulate(self, table: KabutoTable, seat: int, action: Any) -> Outcome:
+        if self._pool is not None:
+            try:
+                return await table.apply_in(self._pool, seat, action, self._disk)
+            except BrokenProcessPool:  # a worker died: a new pool next time, this push here
+                from kabuto.ai.pool import discard, executor
+
+                log.error("a worker process died; starting new ones")
+                discard(self._pool)
+                self._pool = executor(self.config.workers)
+        return await asyncio.to_thread(table.apply, seat, action)
+
     async def _save_record(self, room: Room, table: Table) -> None:
         """Write the game's record now (fsynced, atomic; in a worker thread, while the event loop
         serves the other rooms). Should the disk fail, the game goes on and the log says so."""
         try:
-            await asyncio.to_thread(table.save)
+            await self._disk_io(table.save)
         except OSError as exc:
             log.error("room %s: cannot save its record (%s)", room.code, exc)
 
@@ -550,7 +593,11 @@ class Server:
                 async with room.lock:
                     game = table.clone_game()
                 actions: list[Any]
-                if table.game == KABUTO:
+                if table.game == KABUTO and self._pool is not None:
+                    state = json.dumps(game.to_json(), separators=(",", ":"))
+                    actions = await asyncio.get_running_loop().run_in_executor(
+                        self._pool, plan_from_state, state, level, seed)
+                elif table.game == KABUTO:
                     actions = await asyncio.to_thread(plan_actions, game, level, seed)
                 elif level == "mcts":
                     actions = [await asyncio.to_thread(server_card_action, game, level, seed)]

@@ -19,11 +19,13 @@ for, so a late or repeated action is refused instead of applied twice.
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import json
 import math
 import os
 import time
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,6 +33,8 @@ from typing import TYPE_CHECKING, Any
 from physics.fileio import write_atomic
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from cards.api import CardGame
     from kabuto.replay.recorder import Recorder
     from kabuto.rules.game import Game
@@ -402,6 +406,9 @@ class KabutoTable(Table):
         self.engine = engine
         self.recorder = recorder
         self.players = engine.players
+        self.seat_names = tuple(seats or ())
+        #: The JSON text of ``engine``'s at-rest state, as a worker sent it (None: not known).
+        self._text: tuple[Game, str] | None = None
         if seats:  # results and refusals name the players as the room does
             engine.names = SeatNames(tuple(seats))
 
@@ -443,6 +450,7 @@ class KabutoTable(Table):
     def apply(self, seat: int, action: Any) -> Outcome:
         from kabuto.rules.errors import IllegalMove
 
+        self._text = None  # the engine changes in place
         if self.to_play != seat:
             raise ActionError("not-your-turn", "it is not your turn")
         if not isinstance(action, dict):
@@ -475,6 +483,38 @@ class KabutoTable(Table):
             detail.pop("summary")
         return Outcome(seat, action, detail, done)
 
+    async def apply_in(self, pool: Executor, seat: int, action: Any, io: Executor | None = None) -> Outcome:
+        """:meth:`apply` with the simulation in a worker process of ``pool``: the worker gets the
+        at-rest state as JSON text (never a pickled Space) and the action, plays it on a game of its
+        own and sends back the new at-rest state, which continues bit-identically
+        (:meth:`kabuto.Game.from_json`), and the push's detail. The event loop waits for none of it;
+        recording the action (which may write the replay) happens in a thread of ``io`` (default:
+        the event loop's). BrokenProcessPool if a worker died."""
+        import asyncio
+
+        if self.to_play != seat:
+            raise ActionError("not-your-turn", "it is not your turn")
+        if self._text is not None and self._text[0] is self.engine:
+            state = self._text[1]
+        else:
+            state = json.dumps(self.engine.to_json(), separators=(",", ":"))
+        loop = asyncio.get_running_loop()
+        code, message, text, detail, done_at = await loop.run_in_executor(
+            pool, apply_kabuto_action, state, self.seat_names, seat, action)
+        if code is not None:
+            raise ActionError(code, message)
+        await loop.run_in_executor(io, self._adopt, text)
+        return Outcome(seat, action, detail, done_at)
+
+    def _adopt(self, text: str) -> None:
+        from kabuto.rules.game import Game
+
+        engine = Game.from_json(json.loads(text))
+        engine.names = self.engine.names
+        self.engine = engine
+        self._text = (engine, text)
+        self.recorder.update(engine)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.engine.to_json()
 
@@ -492,6 +532,60 @@ class KabutoTable(Table):
 
     def clone_game(self) -> Game:
         return self.engine.clone()
+
+
+class _Unrecorded:
+    """A worker's game is not recorded: the server's table records what the worker did."""
+
+    def update(self, game: Game) -> None:
+        return None
+
+
+def apply_kabuto_action(state: str, seats: tuple[str, ...], seat: int, action: Any
+                        ) -> tuple[str | None, str, str, dict[str, Any] | None, float]:
+    """In a worker process: ``seat``'s ``action`` on the game whose at-rest state is ``state``
+    (JSON text), exactly as :meth:`KabutoTable.apply` plays it: ``(None, "", the new state's text,
+    detail, done_at)``, or ``(code, message, "", None, 0.0)`` if the rules refuse it (an
+    :class:`ActionError` does not cross processes whole)."""
+    from kabuto.rules.game import Game
+
+    key = _state_key(seats, state)
+    game = _WORKER_GAMES.pop(key, None)
+    if game is None:
+        game = Game.from_json(json.loads(state))
+    table = KabutoTable(game, _Unrecorded(), list(seats))  # type: ignore[arg-type]
+    try:
+        outcome = table.apply(seat, action)
+    except ActionError as exc:
+        _remember_game(key, game)  # a refused action changed nothing
+        return exc.code, str(exc), "", None, 0.0
+    text = json.dumps(table.engine.to_json(), separators=(",", ":"))
+    _remember_game(_state_key(seats, text), table.engine)
+    return None, "", text, outcome.detail, outcome.done_at
+
+
+#: A worker's games after the pushes it played, by state (the room's next push skips rebuilding the
+#: game when it comes to the same worker: from_json continues bit-identically, so either is exact).
+_WORKER_GAMES: OrderedDict[str, Game] = OrderedDict()
+_WORKER_GAMES_SIZE = 64
+
+
+def _state_key(seats: tuple[str, ...], state: str) -> str:
+    return hashlib.sha256(json.dumps(seats).encode() + b"\0" + state.encode()).hexdigest()
+
+
+def _remember_game(key: str, game: Game) -> None:
+    _WORKER_GAMES[key] = game
+    while len(_WORKER_GAMES) > _WORKER_GAMES_SIZE:
+        _WORKER_GAMES.popitem(last=False)
+
+
+def warm_worker() -> int:
+    """In a worker process: import what :func:`apply_kabuto_action` and the bots need; its pid."""
+    import kabuto.ai.search  # noqa: F401
+    import kabuto.rules.game  # noqa: F401
+
+    return os.getpid()
 
 
 def replays_folder(data_dir: str | os.PathLike[str] | None) -> Path:

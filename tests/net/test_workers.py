@@ -1,0 +1,65 @@
+"""Every core (issue 45 point 6): Kabuto Sumo's pushes and the server's Kabuto bots are simulated in
+worker processes, never in the server's own process (where, in threads, they shared one core and
+held up every room's messages), and what a worker plays is exactly what the game would have played
+here."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from kabuto.net import bots, tables
+from kabuto.rules.game import Game
+from tests.net.helpers import ROOT, Peer, env, run, served
+
+
+def test_pushes_and_bots_run_in_worker_processes_and_play_exactly(tmp_path, monkeypatch):
+    here: list[str] = []
+
+    def not_here(name):
+        def refuse(*args, **kwargs):
+            here.append(name)
+            raise AssertionError(f"{name} ran in the server's process")
+        return refuse
+
+    # The server's process must not simulate: its own copies of the simulating calls refuse.
+    # (Worker processes import the modules afresh, unpatched.)
+    monkeypatch.setattr(tables.KabutoTable, "apply", not_here("KabutoTable.apply"))
+    monkeypatch.setattr("kabuto.net.server.plan_actions", not_here("plan_actions"))
+    monkeypatch.setattr(bots, "plan_actions", not_here("plan_actions"))
+
+    async def go():
+        async with served(tmp_path, workers=2) as server:
+            me = await Peer.open(server.url)
+            await me.ask({"type": "create", "game": "kabuto", "players": 2})
+            await me.ask({"type": "fill", "bot": "random"})
+            states = [await me.until(lambda m: m["type"] == "state")]
+            while len(states) < 8 and me.state.status == "playing":
+                if me.state.my_turn:
+                    kinds = Game.from_json(me.state.view).legal_kinds()
+                    states.append(await me.push_anywhere(piece=kinds[0]))
+                else:
+                    states.append(await me.until(lambda m: m["type"] == "state"))
+            await me.close()
+            return states, me.state.seat
+
+    states, seat = run(go())
+    assert not here
+    assert any(s["last"]["seat"] != seat for s in states[1:]), "the server's bot never played"
+    # Each state after an action is what that action makes of the state before it, played here.
+    monkeypatch.undo()
+    for before, after in zip(states, states[1:], strict=False):  # every state was read, in order
+        game = Game.from_json(before["view"])
+        table = tables.KabutoTable(game, tables._Unrecorded(), None)  # type: ignore[arg-type]
+        outcome = table.apply(after["last"]["seat"], after["last"]["action"])
+        assert json.loads(json.dumps(game.to_json())) == after["view"]
+        if "trajectory" in after["last"]:
+            assert json.loads(json.dumps(outcome.detail["trajectory"])) == after["last"]["trajectory"]
+
+
+def test_bench_net_measures_many_rooms_at_its_smallest_size():
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_net.py"), "--rooms", "2", "--pushes", "2",
+                          "--json"], capture_output=True, text=True, env=env(), timeout=300)
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert report["rooms"] == 2 and report["pushes"] == 4 and report["failed_rooms"] == 0, report
+    assert report["pushes_per_second_per_core"] > 0 and report["push_to_seat_p95_ms"] is not None
