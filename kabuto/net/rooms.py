@@ -42,11 +42,21 @@ WAITING, PLAYING, OVER, CLOSED = "waiting", "playing", "over", "closed"
 STATUSES = (WAITING, PLAYING, OVER, CLOSED)
 
 
-def new_code(taken: set[str] | dict[str, Any]) -> str:
+def new_code(taken: set[str] | dict[str, Any], prefix: str = "") -> str:
+    """A room code not in ``taken``, starting with ``prefix`` (a server's own letters when several
+    servers share rooms behind one address: the router sends a code to the server of its prefix)."""
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = prefix + "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - len(prefix)))
         if code not in taken:
             return code
+
+
+def check_prefix(prefix: str) -> str:
+    """``prefix`` if it can start room codes (1-2 letters or digits of the code alphabet), else
+    ValueError saying what may."""
+    if not (len(prefix) <= 2 and all(c in CODE_ALPHABET for c in prefix)):
+        raise ValueError(f"{prefix!r}: a code prefix is 1 or 2 of {CODE_ALPHABET}")
+    return prefix
 
 
 def new_token() -> str:
@@ -213,5 +223,5 @@ def load_room_file(path: Path) -> Room:
                 record=record, created=str(d.get("created", "")))
 
 
-__all__ = ["CLOSED", "Client", "OVER", "PLAYING", "WAITING", "Room", "Seat", "load_room_file", "new_code", "new_secret", "new_token",
+__all__ = ["CLOSED", "Client", "check_prefix", "OVER", "PLAYING", "WAITING", "Room", "Seat", "load_room_file", "new_code", "new_secret", "new_token",
            "token_hash"]

@@ -93,6 +93,10 @@ class ServerConfig:
     #: Worker processes for Kabuto Sumo's simulations (pushes, bots' planning); None: one per core
     #: (:mod:`kabuto.ai.pool`'s pool, shared with the AI); 0: threads of this process (one core).
     workers: int | None = None
+    #: Room codes of this server start with these letters, and it restores only such rooms from
+    #: its data folder: several servers share one folder (and one address, behind a router that
+    #: sends each code to the server of its prefix; docs/protocol.md, "Several servers").
+    code_prefix: str = ""
     #: Deal rooms' games from this seed (tests, to reproduce a game); None: an unpredictable seed
     #: per room (players must not be able to foresee the deal).
     seed: int | None = None
@@ -204,7 +208,7 @@ class Server:
 
     def _restore_rooms(self) -> None:
         assert self._rooms_dir is not None and self._replays is not None
-        for path in sorted(self._rooms_dir.glob("*.json")):
+        for path in sorted(self._rooms_dir.glob(f"{self.config.code_prefix}*.json")):
             try:
                 room = load_room_file(path)
                 if room.status not in (WAITING, PLAYING):
@@ -450,7 +454,7 @@ class Server:
                 raise ActionError("bad-message", f"options: {game} for {n} is played with "
                                                  f"{' or '.join(map(str, offered))}")
         secret = f"{self._seeds.getrandbits(256):064x}" if self._seeds is not None else new_secret()
-        room = Room(new_code(self.rooms), game, n, opts, secret, private)
+        room = Room(new_code(self.rooms, self.config.code_prefix), game, n, opts, secret, private)
         self.rooms[room.code] = room
         log.info("room %s: new %d-player %s room%s", room.code, n, game, " (private)" if private else "")
         return room
