@@ -63,3 +63,34 @@ def test_bench_net_measures_many_rooms_at_its_smallest_size():
     report = json.loads(out.stdout.strip().splitlines()[-1])
     assert report["rooms"] == 2 and report["pushes"] == 4 and report["failed_rooms"] == 0, report
     assert report["pushes_per_second_per_core"] > 0 and report["push_to_seat_p95_ms"] is not None
+
+
+def test_a_worker_killed_mid_game_costs_no_push(tmp_path):
+    """A worker process dies (killed, out of memory): the push in flight is played all the same
+    and the next ones go to new workers."""
+    import os
+    import signal
+
+    async def go():
+        async with served(tmp_path, workers=1) as server:
+            me = await Peer.open(server.url)
+            await me.ask({"type": "create", "game": "kabuto", "players": 2})
+            other = await Peer.open(server.url)
+            await other.ask({"type": "join", "room": me.state.room})
+            await me.until(lambda m: m["type"] == "state")
+            await other.until(lambda m: m["type"] == "state")
+            pushed = []
+            for _ in range(3):
+                for pid in list(server._pool._processes):  # type: ignore[union-attr]
+                    os.kill(pid, signal.SIGKILL)
+                mover = me if me.state.my_turn else other
+                kinds = Game.from_json(mover.state.view).legal_kinds()
+                pushed.append(await mover.push_anywhere(piece=kinds[0]))
+                waiting = other if mover is me else me
+                await waiting.until(lambda m: m["type"] == "state" and m["step"] == pushed[-1]["step"])
+            for p in (me, other):
+                await p.close()
+            return pushed
+
+    pushed = run(go())
+    assert [p["last"]["action"]["type"] for p in pushed] == ["push"] * 3
