@@ -223,5 +223,5 @@ def load_room_file(path: Path) -> Room:
                 record=record, created=str(d.get("created", "")))
 
 
-__all__ = ["CLOSED", "Client", "check_prefix", "OVER", "PLAYING", "WAITING", "Room", "Seat", "load_room_file", "new_code", "new_secret", "new_token",
-           "token_hash"]
+__all__ = ["CLOSED", "OVER", "PLAYING", "WAITING", "Client", "Room", "Seat", "check_prefix", "load_room_file",
+           "new_code", "new_secret", "new_token", "token_hash"]

@@ -513,7 +513,8 @@ class Server:
             table: Table = KabutoTable.new(room.players, room.options, room.derive("kabuto setup", 48),
                                            self.config.data_dir or self._replays.parent, names)
         else:
-            card = CardTable.new(room.game, room.players, room.options, room.derive("deal", 256), self._replays, room.code)
+            card = CardTable.new(room.game, room.players, room.options, room.derive("deal", 256),
+                                 self._replays, room.code)
             card.seats = names
             table = card
         room.table = table
@@ -557,13 +558,28 @@ class Server:
         if self._pool is not None:
             try:
                 return await table.apply_in(self._pool, seat, action, self._disk)
-            except BrokenProcessPool:  # a worker died: a new pool next time, this push here
-                from kabuto.ai.pool import discard, executor
-
-                log.error("a worker process died; starting new ones")
-                discard(self._pool)
-                self._pool = executor(self.config.workers)
+            except BrokenProcessPool:  # a worker died: this push here, new workers next time
+                self._renew_pool()
         return await asyncio.to_thread(table.apply, seat, action)
+
+    async def _plan(self, game: Any, level: str, seed: int) -> list[dict[str, Any]]:
+        """A server bot's Kabuto turn, planned in a worker process (here, in a thread, if none)."""
+        if self._pool is not None:
+            state = json.dumps(game.to_json(), separators=(",", ":"))
+            try:
+                return await asyncio.get_running_loop().run_in_executor(
+                    self._pool, plan_from_state, state, level, seed)
+            except BrokenProcessPool:
+                self._renew_pool()
+        return await asyncio.to_thread(plan_actions, game, level, seed)
+
+    def _renew_pool(self) -> None:
+        from kabuto.ai.pool import discard, executor
+
+        log.error("a worker process died; starting new ones")
+        if self._pool is not None:
+            discard(self._pool)
+        self._pool = executor(self.config.workers)
 
     async def _save_record(self, room: Room, table: Table) -> None:
         """Write the game's record now (fsynced, atomic; in a worker thread, while the event loop
@@ -597,12 +613,8 @@ class Server:
                 async with room.lock:
                     game = table.clone_game()
                 actions: list[Any]
-                if table.game == KABUTO and self._pool is not None:
-                    state = json.dumps(game.to_json(), separators=(",", ":"))
-                    actions = await asyncio.get_running_loop().run_in_executor(
-                        self._pool, plan_from_state, state, level, seed)
-                elif table.game == KABUTO:
-                    actions = await asyncio.to_thread(plan_actions, game, level, seed)
+                if table.game == KABUTO:
+                    actions = await self._plan(game, level, seed)
                 elif level == "mcts":
                     actions = [await asyncio.to_thread(server_card_action, game, level, seed)]
                 else:

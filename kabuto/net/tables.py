@@ -5,12 +5,14 @@ over, applying one seat's action with the game's own engine (:class:`kabuto.Game
 :class:`cards.api.CardGame`), what each seat may see, the result, and how to save and restore it.
 
 * :class:`CardTable` - a card game. A seat sees ``observation(seat)``; a spectator sees only what
-  every seat sees alike (:func:`public_view`). Its record is a small JSON file: the deal's seed (256 bits, as
-  decimal text), the options and every action, from which :meth:`CardTable.restore` deals and plays the game again.
+  every seat sees alike (:func:`public_view`). Its record is a small JSON file: the deal's seed
+  (256 bits, as decimal text), the options and every action, from which :meth:`CardTable.restore`
+  deals and plays the game again.
 * :class:`KabutoTable` - Kabuto Sumo (2, 3 or 4 players, or Junior League). Nothing is hidden, so
   every seat and spectator sees the at-rest state (:meth:`kabuto.Game.to_json`) and, after a push,
   its trajectory (:func:`trajectory_json`). It is recorded by :mod:`kabuto.replay.recorder`, and
-  restored from that replay with :func:`kabuto.replay.format.resume_game`.
+  restored from that replay with :func:`kabuto.replay.format.resume_game`. On a server its pushes
+  are simulated in worker processes (:meth:`KabutoTable.apply_in`), sent the at-rest state as JSON.
 
 An action the rules refuse raises :class:`ActionError` and leaves the game as it was (both engines
 promise it). ``step`` counts the actions applied; a client's ``act`` names the step it was made
