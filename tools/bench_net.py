@@ -259,9 +259,10 @@ async def many_rooms(url: str, rooms: int, per_room: int) -> dict:
     return out
 
 
-def main_rooms(args: argparse.Namespace) -> int:
+def rooms_run(args: argparse.Namespace, server_args: str) -> dict:
+    """One many-rooms measurement against a server of its own started with ``server_args``."""
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_server(Path(tmp) / "data", args.server_args)
+        proc, url = start_server(Path(tmp) / "data", server_args)
         try:
             cpu0 = cpu_seconds(proc.pid)
             me0 = time.process_time()
@@ -271,17 +272,43 @@ def main_rooms(args: argparse.Namespace) -> int:
         finally:
             proc.terminate()
             proc.wait(60)
+    return out
+
+
+def _print_rooms(title: str, out: dict) -> None:
+    print(f"{title}: {out['rooms']} Kabuto rooms of bot clients at once, {out['pushes']} pushes in "
+          f"{out['seconds']} s on {out['cores']} cores ({out['failed_rooms']} rooms failed)")
+    print(f"  a push's result to every seat: median {out['push_to_seat_p50_ms']} ms, "
+          f"p95 {out['push_to_seat_p95_ms']} ms (act to every seat: median {out['act_to_seat_p50_ms']} ms, "
+          f"p95 {out['act_to_seat_p95_ms']} ms)")
+    print(f"  {out['pushes_per_second_per_core']} pushes per second per core (CPU seconds: the server and "
+          f"its workers {out['server_cpu_seconds']}, the bot clients {out['clients_cpu_seconds']})")
+
+
+def main_rooms(args: argparse.Namespace) -> int:
+    """``--rooms``: the server as it runs (worker processes), and with ``--baseline`` first the
+    same load on a server whose simulations run in threads of its own process (``--workers 0``,
+    one core: how the server ran before), for ratios measured in the same run."""
+    runs = {}
+    if args.baseline:
+        runs["threads"] = rooms_run(args, f"{args.server_args} --workers 0")
+    runs["processes"] = rooms_run(args, args.server_args)
+    out = dict(runs["processes"])
+    if args.baseline:
+        base = runs["threads"]
+        out["baseline_threads"] = base
+        for k in ("push_to_seat_p95_ms", "act_to_seat_p95_ms", "pushes_per_second_per_core"):
+            if base.get(k) and out.get(k) is not None:
+                out[f"{k}_vs_threads"] = round(out[k] / base[k], 2)
     if args.json:
         print(json.dumps(out))
     else:
-        print(f"{out['rooms']} Kabuto rooms of bot clients at once, {out['pushes']} pushes in {out['seconds']} s "
-              f"on {out['cores']} cores ({out['failed_rooms']} rooms failed):")
-        print(f"  a push's result to every seat: median {out['push_to_seat_p50_ms']} ms, "
-              f"p95 {out['push_to_seat_p95_ms']} ms (act to every seat: median {out['act_to_seat_p50_ms']} ms, "
-              f"p95 {out['act_to_seat_p95_ms']} ms)")
-        print(f"  {out['pushes_per_second_per_core']} pushes per second per core "
-              f"(CPU seconds: the server and its workers "
-              f"{out['server_cpu_seconds']}, the bot clients {out['clients_cpu_seconds']})")
+        for name, r in runs.items():
+            _print_rooms(f"simulations in {name}", r)
+        if args.baseline:
+            print(f"processes vs threads: push-to-seat p95 x{out.get('push_to_seat_p95_ms_vs_threads')}, "
+                  f"act-to-seat p95 x{out.get('act_to_seat_p95_ms_vs_threads')}, pushes per second per core "
+                  f"x{out.get('pushes_per_second_per_core_vs_threads')}")
         print(f"target p95 <= {ROOMS_TARGET_MS:g} ms: {'met' if out['ok'] else 'NOT met'}")
     return 0 if out["ok"] else 1
 
@@ -296,6 +323,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pushes", type=int, default=20,
                     help="with --rooms: pushes per room, in as many games as it takes (default 20)")
     ap.add_argument("--server-args", default="", help="with --rooms: extra `kabuto serve` arguments")
+    ap.add_argument("--baseline", action="store_true",
+                    help="with --rooms: first the same load with the simulations in threads (--workers 0)")
     args = ap.parse_args(argv)
     if args.rooms:
         return main_rooms(args)
