@@ -557,7 +557,7 @@ class Server:
     async def _simulate(self, table: KabutoTable, seat: int, action: Any) -> Outcome:
         if self._pool is not None:
             try:
-                return await table.apply_in(self._pool, seat, action, self._disk)
+                return await table.apply_in(self._pool, seat, action)
             except BrokenProcessPool:  # a worker died: this push here, new workers next time
                 self._renew_pool()
         return await asyncio.to_thread(table.apply, seat, action)

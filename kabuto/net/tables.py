@@ -485,13 +485,13 @@ class KabutoTable(Table):
             detail.pop("summary")
         return Outcome(seat, action, detail, done)
 
-    async def apply_in(self, pool: Executor, seat: int, action: Any, io: Executor | None = None) -> Outcome:
+    async def apply_in(self, pool: Executor, seat: int, action: Any) -> Outcome:
         """:meth:`apply` with the simulation in a worker process of ``pool``: the worker gets the
         at-rest state as JSON text (never a pickled Space) and the action, plays it on a game of its
         own and sends back the new at-rest state, which continues bit-identically
-        (:meth:`kabuto.Game.from_json`), and the push's detail. The event loop waits for none of it;
-        recording the action (which may write the replay) happens in a thread of ``io`` (default:
-        the event loop's). BrokenProcessPool if a worker died."""
+        (:meth:`kabuto.Game.from_json`), and the push's detail. The event loop waits for none of the
+        simulation; the action is recorded but not saved (:meth:`save` writes it: the server does
+        so in a thread before it tells anyone). BrokenProcessPool if a worker died."""
         import asyncio
 
         if self.to_play != seat:
@@ -505,7 +505,7 @@ class KabutoTable(Table):
             pool, apply_kabuto_action, state, self.seat_names, seat, action)
         if code is not None:
             raise ActionError(code, message)
-        await loop.run_in_executor(io, self._adopt, text)
+        self._adopt(text)
         return Outcome(seat, action, detail, done_at)
 
     def _adopt(self, text: str) -> None:
@@ -515,7 +515,7 @@ class KabutoTable(Table):
         engine.names = self.engine.names
         self.engine = engine
         self._text = (engine, text)
-        self.recorder.update(engine)
+        self.recorder.sync(engine)  # recorded, not saved: the server saves it before telling anyone
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.engine.to_json()
