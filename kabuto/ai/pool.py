@@ -226,7 +226,7 @@ def _pool(workers: int) -> ProcessPoolExecutor:
             if method == "forkserver":
                 # Workers forked from a server that has already imported the rules and physics.
                 ctx.set_forkserver_preload(["kabuto.ai.pool", "kabuto.rules.game", "kabuto.ai.scoring"])
-            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_watch_owner,
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init,
                                        initargs=(os.getpid(),))
             _POOLS[workers] = pool
         return pool
@@ -245,6 +245,22 @@ def discard(pool: ProcessPoolExecutor) -> None:
         for n, p in list(_POOLS.items()):
             if p is pool:
                 del _POOLS[n]
+
+
+#: How much lower a worker's scheduling priority is than its owner's (``nice``): the owner - the
+#: app's window, the server's event loop - answers people, and the workers' simulations can wait a
+#: few milliseconds for a core it needs.
+WORKER_NICENESS = 5
+
+
+def _worker_init(owner: int) -> None:
+    """In a new worker: lower its priority (:data:`WORKER_NICENESS`) and watch its owner."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(WORKER_NICENESS)
+        except OSError:
+            pass
+    _watch_owner(owner)
 
 
 def _watch_owner(owner: int) -> None:
