@@ -91,14 +91,10 @@ def plan_actions(game: Game, level: str, seed: int) -> list[dict[str, Any]]:
     return out
 
 
-def plan_from_state(state: str, level: str, seed: int) -> list[dict[str, Any]]:
-    """:func:`plan_actions` on the game whose at-rest state is ``state`` (JSON text): what a worker
-    process of the server runs for a bot's turn."""
-    import json
-
-    from kabuto.rules.game import Game
-
-    return plan_actions(Game.from_json(json.loads(state)), level, seed)
+def plan_in_worker(game: Game, level: str, seed: int) -> list[dict[str, Any]]:
+    """:func:`plan_actions`, as a worker process of the server runs it for a server bot's turn
+    (on its own copy of the game)."""
+    return plan_actions(game, level, seed)
 
 
 class SeatView:
@@ -145,4 +141,4 @@ def server_card_action(game: CardGame, level: str, seed: int) -> str:
 
 
 __all__ = ["CLIENT_CARD_BOTS", "KABUTO_LEVELS", "SERVER_CARD_BOTS", "SeatView", "bot_levels", "check_level",
-           "client_card_action", "plan_actions", "plan_from_state", "server_card_action"]
+           "client_card_action", "plan_actions", "plan_in_worker", "server_card_action"]

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import random
@@ -39,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from kabuto.net import protocol as pr
-from kabuto.net.bots import check_level, plan_actions, plan_from_state, server_card_action
+from kabuto.net.bots import check_level, plan_actions, plan_in_worker, server_card_action
 from kabuto.net.rooms import (
     CLOSED,
     OVER,
@@ -565,10 +564,9 @@ class Server:
     async def _plan(self, game: Any, level: str, seed: int) -> list[dict[str, Any]]:
         """A server bot's Kabuto turn, planned in a worker process (here, in a thread, if none)."""
         if self._pool is not None:
-            state = json.dumps(game.to_json(), separators=(",", ":"))
             try:
                 return await asyncio.get_running_loop().run_in_executor(
-                    self._pool, plan_from_state, state, level, seed)
+                    self._pool, plan_in_worker, game, level, seed)
             except BrokenProcessPool:
                 self._renew_pool()
         return await asyncio.to_thread(plan_actions, game, level, seed)

@@ -12,7 +12,7 @@ over, applying one seat's action with the game's own engine (:class:`kabuto.Game
   every seat and spectator sees the at-rest state (:meth:`kabuto.Game.to_json`) and, after a push,
   its trajectory (:func:`trajectory_json`). It is recorded by :mod:`kabuto.replay.recorder`, and
   restored from that replay with :func:`kabuto.replay.format.resume_game`. On a server its pushes
-  are simulated in worker processes (:meth:`KabutoTable.apply_in`), sent the at-rest state as JSON.
+  are simulated in worker processes (:meth:`KabutoTable.apply_in`).
 
 An action the rules refuse raises :class:`ActionError` and leaves the game as it was (both engines
 promise it). ``step`` counts the actions applied; a client's ``act`` names the step it was made
@@ -21,13 +21,11 @@ for, so a late or repeated action is refused instead of applied twice.
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 import json
 import math
 import os
 import time
 from abc import ABC, abstractmethod
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -409,8 +407,6 @@ class KabutoTable(Table):
         self.recorder = recorder
         self.players = engine.players
         self.seat_names = tuple(seats or ())
-        #: The JSON text of ``engine``'s at-rest state, as a worker sent it (None: not known).
-        self._text: tuple[Game, str] | None = None
         if seats:  # results and refusals name the players as the room does
             engine.names = SeatNames(tuple(seats))
 
@@ -452,7 +448,6 @@ class KabutoTable(Table):
     def apply(self, seat: int, action: Any) -> Outcome:
         from kabuto.rules.errors import IllegalMove
 
-        self._text = None  # the engine changes in place
         if self.to_play != seat:
             raise ActionError("not-your-turn", "it is not your turn")
         if not isinstance(action, dict):
@@ -486,36 +481,25 @@ class KabutoTable(Table):
         return Outcome(seat, action, detail, done)
 
     async def apply_in(self, pool: Executor, seat: int, action: Any) -> Outcome:
-        """:meth:`apply` with the simulation in a worker process of ``pool``: the worker gets the
-        at-rest state as JSON text (never a pickled Space) and the action, plays it on a game of its
-        own and sends back the new at-rest state, which continues bit-identically
-        (:meth:`kabuto.Game.from_json`), and the push's detail. The event loop waits for none of the
-        simulation; the action is recorded but not saved (:meth:`save` writes it: the server does
-        so in a thread before it tells anyone). BrokenProcessPool if a worker died."""
+        """:meth:`apply` with the simulation in a worker process of ``pool``: the worker gets a
+        copy of the game and the action (the pool pickles them: a game holds its at-rest state as
+        plain data, never a pymunk Space, and the copy continues exactly as the game would), plays
+        it as :meth:`apply` does and sends the game back, with the push's detail. The event loop
+        waits for none of the simulation; the action is recorded but not saved (:meth:`save` writes
+        it: the server does so in a thread before it tells anyone). BrokenProcessPool if a worker
+        died."""
         import asyncio
 
         if self.to_play != seat:
             raise ActionError("not-your-turn", "it is not your turn")
-        if self._text is not None and self._text[0] is self.engine:
-            state = self._text[1]
-        else:
-            state = json.dumps(self.engine.to_json(), separators=(",", ":"))
-        loop = asyncio.get_running_loop()
-        code, message, text, detail, done_at = await loop.run_in_executor(
-            pool, apply_kabuto_action, state, self.seat_names, seat, action)
-        if code is not None:
-            raise ActionError(code, message)
-        self._adopt(text)
+        code, message, game, detail, done_at = await asyncio.get_running_loop().run_in_executor(
+            pool, apply_kabuto_action, self.engine, self.seat_names, seat, action)
+        if code is not None or game is None:
+            raise ActionError(code or "illegal", message)
+        game.names = self.engine.names
+        self.engine = game
+        self.recorder.sync(game)  # recorded, not saved: the server saves it before telling anyone
         return Outcome(seat, action, detail, done_at)
-
-    def _adopt(self, text: str) -> None:
-        from kabuto.rules.game import Game
-
-        engine = Game.from_json(json.loads(text))
-        engine.names = self.engine.names
-        self.engine = engine
-        self._text = (engine, text)
-        self.recorder.sync(engine)  # recorded, not saved: the server saves it before telling anyone
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.engine.to_json()
@@ -543,43 +527,18 @@ class _Unrecorded:
         return None
 
 
-def apply_kabuto_action(state: str, seats: tuple[str, ...], seat: int, action: Any
-                        ) -> tuple[str | None, str, str, dict[str, Any] | None, float]:
-    """In a worker process: ``seat``'s ``action`` on the game whose at-rest state is ``state``
-    (JSON text), exactly as :meth:`KabutoTable.apply` plays it: ``(None, "", the new state's text,
-    detail, done_at)``, or ``(code, message, "", None, 0.0)`` if the rules refuse it (an
-    :class:`ActionError` does not cross processes whole)."""
-    from kabuto.rules.game import Game
-
-    key = _state_key(seats, state)
-    game = _WORKER_GAMES.pop(key, None)
-    if game is None:
-        game = Game.from_json(json.loads(state))
+def apply_kabuto_action(game: Game, seats: tuple[str, ...], seat: int, action: Any
+                        ) -> tuple[str | None, str, Game | None, dict[str, Any] | None, float]:
+    """In a worker process: ``seat``'s ``action`` on ``game`` (the worker's copy), exactly as
+    :meth:`KabutoTable.apply` plays it: ``(None, "", the game after it, detail, done_at)``, or
+    ``(code, message, None, None, 0.0)`` if the rules refuse it (an :class:`ActionError` does not
+    cross processes whole)."""
     table = KabutoTable(game, _Unrecorded(), list(seats))  # type: ignore[arg-type]
     try:
         outcome = table.apply(seat, action)
     except ActionError as exc:
-        _remember_game(key, game)  # a refused action changed nothing
-        return exc.code, str(exc), "", None, 0.0
-    text = json.dumps(table.engine.to_json(), separators=(",", ":"))
-    _remember_game(_state_key(seats, text), table.engine)
-    return None, "", text, outcome.detail, outcome.done_at
-
-
-#: A worker's games after the pushes it played, by state (the room's next push skips rebuilding the
-#: game when it comes to the same worker: from_json continues bit-identically, so either is exact).
-_WORKER_GAMES: OrderedDict[str, Game] = OrderedDict()
-_WORKER_GAMES_SIZE = 64
-
-
-def _state_key(seats: tuple[str, ...], state: str) -> str:
-    return hashlib.sha256(json.dumps(seats).encode() + b"\0" + state.encode()).hexdigest()
-
-
-def _remember_game(key: str, game: Game) -> None:
-    _WORKER_GAMES[key] = game
-    while len(_WORKER_GAMES) > _WORKER_GAMES_SIZE:
-        _WORKER_GAMES.popitem(last=False)
+        return exc.code, str(exc), None, None, 0.0
+    return None, "", table.engine, outcome.detail, outcome.done_at
 
 
 def warm_worker() -> int:

@@ -8,7 +8,7 @@ import json
 import subprocess
 import sys
 
-from kabuto.net import bots, tables
+from kabuto.net import tables
 from kabuto.rules.game import Game
 from tests.net.helpers import ROOT, Peer, env, run, served
 
@@ -26,7 +26,6 @@ def test_pushes_and_bots_run_in_worker_processes_and_play_exactly(tmp_path, monk
     # (Worker processes import the modules afresh, unpatched.)
     monkeypatch.setattr(tables.KabutoTable, "apply", not_here("KabutoTable.apply"))
     monkeypatch.setattr("kabuto.net.server.plan_actions", not_here("plan_actions"))
-    monkeypatch.setattr(bots, "plan_actions", not_here("plan_actions"))
 
     async def go():
         async with served(tmp_path, workers=2) as server:
