@@ -695,8 +695,8 @@ class Server:
             if outcome.detail:
                 last.update(outcome.detail)
             base["last"] = last
-        if table.game == KABUTO:
-            _broadcast(clients, pr.dumps({**base, "view": table.view(None)}))
+        if isinstance(table, KabutoTable):
+            _broadcast(clients, table.message_text(base))
             return
         public: dict[str, Any] | None = None
         for c in clients:

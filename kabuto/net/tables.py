@@ -24,6 +24,7 @@ import datetime as _dt
 import json
 import math
 import os
+import secrets
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -407,6 +408,8 @@ class KabutoTable(Table):
         self.recorder = recorder
         self.players = engine.players
         self.seat_names = tuple(seats or ())
+        #: The JSON text of ``engine.to_json()`` as a worker sent it (for :meth:`message_text`).
+        self._view_text: tuple[Game, JSONText] | None = None
         if seats:  # results and refusals name the players as the room does
             engine.names = SeatNames(tuple(seats))
 
@@ -448,6 +451,7 @@ class KabutoTable(Table):
     def apply(self, seat: int, action: Any) -> Outcome:
         from kabuto.rules.errors import IllegalMove
 
+        self._view_text = None  # the engine changes in place
         if self.to_play != seat:
             raise ActionError("not-your-turn", "it is not your turn")
         if not isinstance(action, dict):
@@ -492,14 +496,39 @@ class KabutoTable(Table):
 
         if self.to_play != seat:
             raise ActionError("not-your-turn", "it is not your turn")
-        code, message, game, detail, done_at = await asyncio.get_running_loop().run_in_executor(
+        code, message, done = await asyncio.get_running_loop().run_in_executor(
             pool, apply_kabuto_action, self.engine, self.seat_names, seat, action)
-        if code is not None or game is None:
+        if done is None:
             raise ActionError(code or "illegal", message)
-        game.names = self.engine.names
-        self.engine = game
-        self.recorder.sync(game)  # recorded, not saved: the server saves it before telling anyone
-        return Outcome(seat, action, detail, done_at)
+        done.game.names = self.engine.names
+        self.engine = done.game
+        self._view_text = (done.game, done.view)
+        self.recorder.sync(done.game)  # recorded, not saved: the server saves it before telling anyone
+        return Outcome(seat, action, done.detail, done.done_at)
+
+    def message_text(self, base: dict[str, Any]) -> str:
+        """The text of a ``state`` message: ``base`` with the view. Parts a worker sent already
+        encoded (:class:`JSONText`: the at-rest state, a push's trajectory) go in as they are: the
+        server's process, which every room waits on, does not encode them again."""
+        from kabuto.net import protocol as pr
+
+        parts: dict[str, str] = {}
+
+        def slot(text: str) -> str:
+            mark = f"\0{_MARK}{len(parts)}\0"
+            parts[json.dumps(mark)] = text
+            return mark
+
+        msg = dict(base)
+        last = msg.get("last")
+        if isinstance(last, dict) and any(isinstance(v, JSONText) for v in last.values()):
+            msg["last"] = {k: slot(v) if isinstance(v, JSONText) else v for k, v in last.items()}
+        known = self._view_text
+        msg["view"] = slot(known[1]) if known is not None and known[0] is self.engine else self.view(None)
+        text = pr.dumps(msg)
+        for quoted, raw in parts.items():
+            text = text.replace(quoted, raw, 1)
+        return text
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.engine.to_json()
@@ -527,18 +556,43 @@ class _Unrecorded:
         return None
 
 
+class JSONText(str):
+    """A value already encoded as JSON text, to go into a message as it is."""
+
+
+#: Marks where :meth:`KabutoTable.message_text` puts JSON text (random: nothing else can hold it).
+_MARK = secrets.token_hex(8)
+
+
+@dataclass
+class WorkerPush:
+    """What a worker sends back for an action it played: the game after it, its at-rest state as
+    JSON text, the action's detail (a push's trajectory as JSON text), and when it finished."""
+
+    game: Game
+    view: JSONText
+    detail: dict[str, Any] | None
+    done_at: float
+
+
+def _encode(value: Any) -> JSONText:
+    return JSONText(json.dumps(value, separators=(",", ":"), allow_nan=False))
+
+
 def apply_kabuto_action(game: Game, seats: tuple[str, ...], seat: int, action: Any
-                        ) -> tuple[str | None, str, Game | None, dict[str, Any] | None, float]:
+                        ) -> tuple[str | None, str, WorkerPush | None]:
     """In a worker process: ``seat``'s ``action`` on ``game`` (the worker's copy), exactly as
-    :meth:`KabutoTable.apply` plays it: ``(None, "", the game after it, detail, done_at)``, or
-    ``(code, message, None, None, 0.0)`` if the rules refuse it (an :class:`ActionError` does not
-    cross processes whole)."""
+    :meth:`KabutoTable.apply` plays it: ``(None, "", what it did)``, or ``(code, message, None)``
+    if the rules refuse it (an :class:`ActionError` does not cross processes whole)."""
     table = KabutoTable(game, _Unrecorded(), list(seats))  # type: ignore[arg-type]
     try:
         outcome = table.apply(seat, action)
     except ActionError as exc:
-        return exc.code, str(exc), None, None, 0.0
-    return None, "", table.engine, outcome.detail, outcome.done_at
+        return exc.code, str(exc), None
+    detail = outcome.detail
+    if detail is not None and "trajectory" in detail:
+        detail = {**detail, "trajectory": _encode(detail["trajectory"])}
+    return None, "", WorkerPush(table.engine, _encode(table.engine.to_json()), detail, outcome.done_at)
 
 
 def warm_worker() -> int:
