@@ -93,3 +93,23 @@ def test_a_worker_killed_mid_game_costs_no_push(tmp_path):
 
     pushed = run(go())
     assert [p["last"]["action"]["type"] for p in pushed] == ["push"] * 3
+
+
+def test_a_state_message_with_a_workers_encoded_parts_reads_as_one_encoded_here(tmp_path):
+    """What a worker sends already encoded (the state, the trajectory) is spliced into the state
+    message; the message reads exactly as the one the server would encode whole."""
+    from kabuto.net import protocol as pr
+
+    table = tables.KabutoTable.new(2, {}, 7, tmp_path, ["Ann", "Bo"])
+    seat = table.to_play
+    kind = table.engine.legal_kinds()[0]
+    code, message, done = tables.apply_kabuto_action(table.engine.clone(), table.seat_names, seat, {
+        "type": "push", "piece": kind, "entry_deg": 90.0, "speed": 0.3})
+    assert code is None and done is not None, message
+    table.engine, table._view_text = done.game, (done.game, done.view)
+    base = {"type": "state", "room": "TEST", "step": 2, "last": {"seat": seat, **done.detail}}
+    plain = {**base, "last": {**base["last"], "trajectory": json.loads(done.detail["trajectory"])},
+             "view": done.game.to_json()}
+    assert json.loads(table.message_text(base)) == json.loads(pr.dumps(plain))
+    table._view_text = None  # nothing encoded: the message is encoded here, whole
+    assert table.message_text(plain) == pr.dumps(plain)
