@@ -64,6 +64,7 @@ from kabuto.net.tables import (
     game_names,
     kabuto_options,
     load_card_record,
+    new_kabuto_game,
     player_counts,
     replays_folder,
     warm_worker,
@@ -508,9 +509,15 @@ class Server:
     async def _start_game(self, room: Room) -> None:
         assert self._replays is not None
         names = [s.name for s in room.seats]
-        if room.game == KABUTO:
-            table: Table = KabutoTable.new(room.players, room.options, room.derive("kabuto setup", 48),
-                                           self.config.data_dir or self._replays.parent, names)
+        if room.game == KABUTO:  # set up in a worker, recorded in a thread: off the event loop
+            seed = room.derive("kabuto setup", 48)
+            game = None
+            if self._pool is not None:
+                with contextlib.suppress(BrokenProcessPool):
+                    game = await asyncio.get_running_loop().run_in_executor(
+                        self._pool, new_kabuto_game, room.players, room.options, seed)
+            table: Table = await self._disk_io(KabutoTable.new, room.players, room.options, seed,
+                                               self.config.data_dir or self._replays.parent, names, game)
         else:
             card = CardTable.new(room.game, room.players, room.options, room.derive("deal", 256),
                                  self._replays, room.code)

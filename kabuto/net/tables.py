@@ -415,17 +415,13 @@ class KabutoTable(Table):
 
     @classmethod
     def new(cls, players: int, options: dict[str, Any], seed: int, data_dir: Path,
-            seats: list[str]) -> KabutoTable:
+            seats: list[str], game: Game | None = None) -> KabutoTable:
+        """A new game, recorded into ``data_dir``'s replays; ``game``: set up already (by
+        :func:`new_kabuto_game` in a worker) from the same arguments."""
         from kabuto.replay.recorder import record
-        from kabuto.rules.game import Game
 
-        opts = kabuto_options(options)
-        wrestlers = opts["wrestlers"].split(",") if "wrestlers" in opts else None
-        try:
-            game = Game.new(players=players, wrestlers=wrestlers, junior=opts.get("junior", False),
-                            seed=seed)
-        except ValueError as exc:
-            raise ActionError("illegal", str(exc)) from None
+        if game is None:
+            game = setup_kabuto_game(players, options, seed)
         return cls(game, record(game, data_dir, seats=seats), seats)
 
     @classmethod
@@ -593,6 +589,27 @@ def apply_kabuto_action(game: Game, seats: tuple[str, ...], seat: int, action: A
     if detail is not None and "trajectory" in detail:
         detail = {**detail, "trajectory": _encode(detail["trajectory"])}
     return None, "", WorkerPush(table.engine, _encode(table.engine.to_json()), detail, outcome.done_at)
+
+
+def setup_kabuto_game(players: int, options: dict[str, Any], seed: int) -> Game:
+    """A new Kabuto Sumo game of a room's set-up; ActionError if the options do not make one."""
+    from kabuto.rules.game import Game
+
+    opts = kabuto_options(options)
+    wrestlers = opts["wrestlers"].split(",") if "wrestlers" in opts else None
+    try:
+        return Game.new(players=players, wrestlers=wrestlers, junior=opts.get("junior", False), seed=seed)
+    except ValueError as exc:
+        raise ActionError("illegal", str(exc)) from None
+
+
+def new_kabuto_game(players: int, options: dict[str, Any], seed: int) -> Game:
+    """:func:`setup_kabuto_game` in a worker process (ValueError if it cannot: an
+    :class:`ActionError` does not cross processes whole)."""
+    try:
+        return setup_kabuto_game(players, options, seed)
+    except ActionError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def warm_worker() -> int:
