@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         path = make_replay(Path(tmp), args.pushes, args.seed)
         replay = rp.load(path)
-        setup, actions = replay.setup, replay.actions
+        setup, actions = replay.setup, replay.game_actions
         assert rp.verify(replay).ok, "the benchmark replay does not verify"
         sim_t, ver_t = [], []
         for k in range(args.rounds):

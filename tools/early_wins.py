@@ -33,7 +33,7 @@ game over).
     python tools/early_wins.py                       # the whole search: 56 pairs x 2,000 pushes, 2P
     python tools/early_wins.py --players all --resume runs/early.jsonl   # every board, resumable
     python tools/early_wins.py --players all --resume runs/early.jsonl --so-far   # what it found so far
-    python tools/early_wins.py --players all --resume docs/early-wins.jsonl --so-far --write docs/early-wins.md
+    python tools/early_wins.py --players all --resume results/early-wins.jsonl --so-far --write results/early-wins.md
     python tools/early_wins.py --pushes 50 --pairs mike:hank,bea:gus --seed 3
     python tools/early_wins.py --edge 30 --pushes 20    # aimed pushes up the edge (edge_wins)
     python tools/early_wins.py --sweep --players all    # the edge grid and ridge from every board's start
@@ -45,15 +45,14 @@ on turn 1, nor the second player on its first turn"). Junior League cards have n
 and a first-turn win there could only be a push knock-out; the Junior boards are not searched.
 
 **Run time.** 100 pushes per pair on the 2P board (56 pairs, both seats' lines) took 33 minutes on
-2 processes with the machine shared (load average 2-15; 2026-12 physics): the whole 2P search (56 x
+2 processes with the machine shared: the whole 2P search (56 x
 2,000) is 20 times that, about 11 hours, and every board about three times as much. On the 68 mm
-boards 50 pushes per pair took 33 minutes on one process (22 for the first 25 at load average about
-5, 11 for the next 25 at 2-4); on physics model 3 (resting bodies sleep) 50 pushes per pair took
-12.5 minutes on one process (load average 2-7), and on the mirror 2P board 100 pushes per pair
-took 19 minutes on one process (load average 3.6-4.8), and on the 4P board 60 pushes per pair
-took 12.6 minutes (load average 4-6); on the guarded 2P board (seed 28) 100 pushes per pair took
-24 minutes on one process (load average 3-8); on the guarded 3P board (seed 43) 10 pushes per
-pair with the edge share took 14 minutes on one process (load average 5-10). ``--resume FILE`` appends each finished unit of work to FILE (JSON
+boards 50 pushes per pair took 33 minutes on one process; on physics model 3 (resting bodies sleep) 50 pushes per pair took
+12.5 minutes on one process, and on the mirror 2P board 100 pushes per pair
+took 19 minutes on one process, and on the 4P board 60 pushes per pair
+took 12.6 minutes; on the guarded 2P board (seed 28) 100 pushes per pair took
+24 minutes on one process; on the guarded 3P board (seed 43) 10 pushes per
+pair with the edge share took 14 minutes on one process. ``--resume FILE`` appends each finished unit of work to FILE (JSON
 lines) and skips the units already there, so a long search can be stopped and continued; the
 progress bar shows the time left.
 
@@ -399,7 +398,7 @@ def _tally(game: Game, pushes: Iterable[PushSample]) -> tuple[list[PushSample], 
     return wins, tried
 
 
-#: The 3P board's second-turn line of session 10 (docs/rules-notes.md, "near-3p-rita-dora"): Rhino
+#: The 3P board's second-turn line earlier (docs/rules-notes.md, "near-3p-rita-dora"): Rhino
 #: Rita's slow medium onto the edge, then Dung Dora's plain medium across the right of the ring.
 RITA_DORA_3P = (PushSample("medium", 42.4, 38.1, 0.07), PushSample("medium", 40.5, 20.1, 0.5))
 
@@ -566,7 +565,7 @@ ROBUST_ROUNDS = (20.0, 100.0)
 ROBUST_ENTRIES = 17
 ROBUST_RIDGE_SPEEDS = (0.4, 0.45, 0.5)
 #: :func:`robustness`'s ordered pairs: each wrestler once first and once second (a cycle), with the
-#: two lines of session 11 (Gus first, Mike second; Annie first, Gus second) among them.
+#: two lines earlier (Gus first, Mike second; Annie first, Gus second) among them.
 ROBUST_PAIRS = (("annie", "gus"), ("gus", "mike"), ("mike", "jade"), ("jade", "dora"),
                 ("dora", "bea"), ("bea", "hank"), ("hank", "rita"), ("rita", "annie"))
 #: How far each piece of a jittered starting board is moved at most (metres).
@@ -617,7 +616,7 @@ def robust_positions(players: int = 2, pairs: Iterable[tuple[str, str]] = ROBUST
 def robustness(players: int = 2, extra: int = 3, boards: int = 4,
                pairs: Iterable[tuple[str, str]] = ROBUST_PAIRS,
                positions: Iterable[tuple[str, Game]] | None = None) -> dict[str, Any]:
-    """Whether the board's edge holds after an opening (issue 16, point 3; session 11): the edge
+    """Whether the board's edge holds after an opening (issue 16, point 3): the edge
     grid and the steepest ridge (:func:`edge_sweep`, :func:`steepest_ridge`, with the entries from
     :data:`ROBUST_ROUNDS` round and the ridge at :data:`ROBUST_RIDGE_SPEEDS`) for the side to move
     in each of :func:`robust_positions` (or ``positions``). The starting-board sweeps see one
@@ -652,7 +651,7 @@ def _steps(half: float, step: float) -> list[float]:
 #: players, first, second, seed, lo, hi, edge (edge pushes per 100 uniform ones: :func:`search_pair`)
 #: and, as an eighth item, how the second player's positions are made (:data:`OPENING`, a later
 #: opening :func:`opening_mode`, or :data:`AFTER_EACH`; a unit of seven items, as the search logged
-#: them before session 11, is :data:`AFTER_EACH`).
+#: them earlier, is :data:`AFTER_EACH`).
 Task = tuple[Any, ...]
 
 #: The second player's turn is searched after one *quiet opening* of the first player
@@ -834,7 +833,7 @@ def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
     code and data here for their board (:func:`kabuto.cli.fingerprint.search_fingerprint` of the unit's
     number of players: the data, physics and rules, and the AI's move targets the search tries -
     not the AI's scoring, which it never asks), so a file committed while a long search grows over
-    several sittings never mixes in units searched on another board, and a change to one board
+    several runs never mixes in units searched on another board, and a change to one board
     leaves the others' units standing."""
     out: dict[Task, PairResult] = {}
     if path is None or not path.exists():
@@ -845,7 +844,7 @@ def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
             d = json.loads(line)
             task = tuple(d["task"])
             if len(task) == 7:
-                task = (*task, AFTER_EACH)  # logged before the opening search (session 11)
+                task = (*task, AFTER_EACH)  # logged before the opening search
             res = PairResult(**d["result"])
         except (ValueError, KeyError, TypeError):
             continue  # a line cut short when the search was stopped
@@ -1046,9 +1045,9 @@ def report_md(summary: dict[str, Any]) -> str:
     partial = any(b["units_done"] < b["units"] for b in boards.values())
     out = ["# No early forced win: the full search" + (" (partial)" if partial else ""), "",
            f"Issue 16, point 3. `python tools/early_wins.py --players all --resume "
-           f"docs/early-wins.jsonl` (seed {summary['seed']}, {summary['pushes_per_pair']:,} first "
+           f"results/early-wins.jsonl` (seed {summary['seed']}, {summary['pushes_per_pair']:,} first "
            f"pushes per ordered pair, edge share {summary['edge_share']} per 100); this page: the "
-           f"same with `--so-far --write docs/early-wins.md`. A second-turn win after the quiet "
+           f"same with `--so-far --write results/early-wins.md`. A second-turn win after the quiet "
            f"opening is searched again after the first player's next quiet openings (up to "
            f"{summary['openings']}); the pair is cleared once one leaves no winning reply "
            f"(docs/rules-notes.md, \"A win after one opening is not yet forced\").", "",
@@ -1123,9 +1122,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="append finished units of work to this file and skip those already in it")
     ap.add_argument("--so-far", action="store_true",
                     help="search nothing: the summary of the units the --resume file holds for "
-                         "this search (a search that grows over several sittings)")
+                         "this search (a search that grows over several runs)")
     ap.add_argument("--write", type=Path, default=None, metavar="FILE.md",
-                    help="also write the summary as a Markdown page (docs/early-wins.md)")
+                    help="also write the summary as a Markdown page (results/early-wins.md)")
     ap.add_argument("--blunders", action="store_true",
                     help="search the second player's push i after the first player's plain push "
                          "i (every position a first push leaves: how often one hands the game "

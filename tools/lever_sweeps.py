@@ -66,7 +66,7 @@ def sweep_2p(ridge: bool = True, materials: Materials | None = None) -> dict[str
     return sweep_board(2, ridge, materials)
 
 
-#: The large-disc reach sample (docs/rules-notes.md, "Tried in session 9"): pushes from behind
+#: The large-disc reach sample (docs/rules-notes.md, "Tried earlier"): pushes from behind
 #: each large disc, the entry within this many degrees of its bearing, the heading within this
 #: many degrees of straight in, smalls and mediums, at 0.3-0.5 m/s (scaled as the sweeps').
 REACH_ENTRY, REACH_HEADING, REACH_SPEEDS = 8.0, 12.0, (0.3, 0.5)

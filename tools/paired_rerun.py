@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from kabuto.cli.match import GameRecord
 
 ROOT = Path(__file__).resolve().parent.parent
-LEDGER = ROOT / "docs" / "balance-games.jsonl"
+LEDGER = ROOT / "results" / "balance" / "balance-games.jsonl"
 
 
 def read_ledger(path: Path) -> list[GameRecord]:
@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--assets", type=Path, default=None,
                     help="the candidate's data folder (a copy of assets/ with the change); "
                          "default: the data in force")
-    ap.add_argument("--ledger", type=Path, default=LEDGER, help="the games to replay (docs/balance-games.jsonl)")
+    ap.add_argument("--ledger", type=Path, default=LEDGER, help="the games to replay (results/balance/balance-games.jsonl)")
     ap.add_argument("--wrestler", default=None, help="only this wrestler's games (a key: mike, jade, ...)")
     ap.add_argument("--games", type=int, default=56, help="how many games (56)")
     ap.add_argument("--capped", action="store_true", help="only games the ledger stopped at the turn cap")

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from kabuto.rules.actions import Action, EndTurn, Move, Push
+
 
 @dataclass(frozen=True)
 class MoveChoice:
@@ -20,6 +22,10 @@ class MoveChoice:
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "targets": dict(self.targets)}
+
+    def action(self) -> Move:
+        """This step as the game's action."""
+        return Move(self.name, self.targets)
 
     @classmethod
     def from_json(cls, d: Any) -> MoveChoice:
@@ -60,6 +66,10 @@ class PushChoice:
 
     def args(self) -> tuple[str, float, float, float, float]:
         return (self.kind, self.entry_deg, self.heading_deg, self.speed, self.spin_deg)
+
+    def action(self) -> Push:
+        """This push as the game's action."""
+        return Push(self.kind, self.entry_deg, self.heading_deg, self.speed, self.spin_deg)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "entry_deg": self.entry_deg, "heading_deg": self.heading_deg,
@@ -155,6 +165,13 @@ class Plan:
     @property
     def score(self) -> float:
         return self.predicted.score
+
+    def actions(self) -> tuple[Action, ...]:
+        """The turn as the game's actions, in order, ending with :class:`EndTurn`: the one
+        translation of a plan that :func:`kabuto.ai.play_turn`, the app's AI seats and the network
+        bots all play. Whoever plays them stops once the turn has passed (a push that ended the
+        game, a move that replaced the turn)."""
+        return (*(s.action() for s in self.steps), EndTurn())
 
     def to_json(self) -> dict[str, Any]:
         return {

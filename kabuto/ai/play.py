@@ -4,8 +4,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kabuto.ai.plan import Plan, PushChoice
+from kabuto.ai.plan import Plan
 from kabuto.ai.pool import Base
+from kabuto.rules.actions import EndTurn
 from kabuto.rules.errors import IllegalMove
 
 if TYPE_CHECKING:
@@ -13,20 +14,16 @@ if TYPE_CHECKING:
 
 
 def _execute(game: Game, plan: Plan, on_action: Callable[[Game], None] | None = None) -> list[Any]:
-    seat = plan.seat
     turn = game.turn.number
     outcomes: list[Any] = []
-    for step in plan.steps:
+    for action in plan.actions():
         if game.is_over or game.turn.number != turn:
             break  # a push won (or lost) the game, or a move replaced the turn
-        if isinstance(step, PushChoice):
-            outcomes.append(game.push(*step.args(), end_turn=False))
-        else:
-            outcomes.append(game.use_move(seat, step.name, **step.targets))
-        if on_action:
-            on_action(game)
-    if not game.is_over and game.turn.number == turn and game.can_end_turn:
-        game.end_turn()
+        if isinstance(action, EndTurn) and not game.can_end_turn:
+            break
+        outcome = game.apply(action)
+        if outcome is not None:
+            outcomes.append(outcome)
         if on_action:
             on_action(game)
     return outcomes

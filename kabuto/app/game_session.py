@@ -36,6 +36,7 @@ from kabuto.app.session import (
 )
 from kabuto.replay.format import use_materials
 from kabuto.replay.recorder import record as start_recording
+from kabuto.rules import actions
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.game import Game
 from kabuto.rules.inventory import STANDARD_KINDS, parse_place, seat_place
@@ -622,12 +623,16 @@ class GameSession(Session):
         plan = plan_turn(self.game, seat, self.ai_level, self.seed, self.ai_workers)
         if plan is None:
             return None
-        steps = [AIStep("move", name, dict(targets)) for name, targets in plan.before]
-        for p in plan.pushes:
-            meant = Aim(*p.meant) if p.meant else None
-            steps.append(AIStep("push", aim=Aim(p.entry_deg, p.heading_deg, p.speed, p.spin_deg),
-                                shown=meant, choice=Choice(p.kind, p.kind, self._short_name(p.kind), 1)))
-        steps += [AIStep("move", name, dict(targets)) for name, targets in plan.after]
+        meant = iter(plan.meant)
+        steps = []
+        for a in plan.actions:
+            if isinstance(a, actions.Move):
+                steps.append(AIStep("move", a.name, dict(a.targets)))
+            elif isinstance(a, actions.Push):
+                m = next(meant, a)
+                steps.append(AIStep("push", aim=Aim(a.entry_deg, a.heading_deg, a.speed, a.spin_deg),
+                                    shown=Aim(m.entry_deg, m.heading_deg, m.speed, m.spin_deg),
+                                    choice=Choice(a.piece, a.piece, self._short_name(a.piece), 1)))
         return steps
 
     def ai_move(self, step: AIStep) -> Outcome:

@@ -23,7 +23,9 @@ from typing import Any
 from kabuto.app.aim import Aim
 from kabuto.app.game_session import GameSession
 from kabuto.app.session import AIStep, Choice, Outcome, SeatView
+from kabuto.net.protocol import wire_action
 from kabuto.net.tables import trajectory_from_json
+from kabuto.rules import actions
 from kabuto.rules.game import Game
 from kabuto.rules.outcomes import Knockout
 from physics import Fall, Materials, Push, PushResult
@@ -179,7 +181,7 @@ class OnlineSession(GameSession):
         if (self.me is None or g.is_over or g.current_seat != self.me or self.pending is not None
                 or not g.can_end_turn or g.can_push or any(m.usable for m in g.available_moves(self.me))):
             return
-        self._act({"type": "end_turn"})
+        self._act(wire_action(actions.EndTurn()))
 
     def _act(self, action: dict[str, Any]) -> None:
         self.pending = self.step
@@ -235,16 +237,15 @@ class OnlineSession(GameSession):
         push, reason = self.check(aim, choice)
         if push is None or not self._mine():
             raise ValueError(reason or "it is not your turn")
-        self._act({"type": "push", "piece": choice.kind, "entry_deg": aim.entry_deg,
-                   "heading_deg": aim.heading_deg, "speed": aim.speed, "spin_deg": aim.spin_deg,
-                   "end_turn": False})
+        self._act(wire_action(actions.Push(choice.kind, aim.entry_deg, aim.heading_deg, aim.speed,
+                                           aim.spin_deg)))
         return Outcome(None, {}, "")
 
     def use_move(self, key: str, clicks: list) -> Outcome:
         if not self._mine():
             raise ValueError("it is not your turn")
         targets = self.move_targets(key, clicks)
-        self._act({"type": "move", "name": key, "targets": targets})
+        self._act(wire_action(actions.Move(key, targets)))
         return Outcome(None, {}, "")
 
     def can_end_turn(self) -> bool:
@@ -252,7 +253,7 @@ class OnlineSession(GameSession):
 
     def end_turn(self) -> None:
         if self.can_end_turn():
-            self._act({"type": "end_turn"})
+            self._act(wire_action(actions.EndTurn()))
 
     def moves(self):
         return super().moves() if self._mine() else []

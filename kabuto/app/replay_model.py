@@ -181,20 +181,15 @@ class HistoryModel(ReplayModel):
         self.game = Game.from_setup(setup)
 
     def _apply(self, i: int):
+        from kabuto.replay.format import action_of
         from kabuto.rules.errors import ReplayError
+        from kabuto.rules.outcomes import PushOutcome
 
-        a = self.entries[i]
         try:
-            if a.get("type") == "push":
-                out = self.game.push(a["piece"], a["entry_deg"], a.get("heading_deg", 0.0),
-                                     a.get("speed", 0.3), a.get("spin_deg", 0.0), end_turn=False)
-                if a.get("hash") not in (None, out.state_hash):
-                    raise ReplayError("the push does not reach the recorded state")
-                return out
-            self.game.apply_action(a, verify=True)
-        except (ValueError, KeyError) as exc:
+            out = self.game.apply(action_of(self.entries[i]), verify=True)
+        except ValueError as exc:
             raise ReplayError(f"step {self.pos + 1} (history[{i}]): {exc}") from None
-        return None
+        return out if isinstance(out, PushOutcome) else None
 
     def _keep(self):
         return self.game.clone()

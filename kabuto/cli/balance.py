@@ -14,7 +14,7 @@ Each finished game is also one line of ``balance-games.jsonl`` in ``--out`` (:mo
 committed with the report, it lets ``--resume`` go on, or remake the report, on another machine
 with no replay kept (a line played by other code or data is played again).
 
-It writes into ``--out`` (default ``docs/``):
+It writes into ``--out`` (default ``results/balance/``; a generated report, so not in ``docs/``):
 
 * ``balance.json`` - the figures (see :func:`report`): ``games``, ``wrestler_win_rate``,
   ``first_player_win_rate``, ``by_mover`` (the first and the second player's wins by ending, and
@@ -59,7 +59,7 @@ ENDINGS = {
 
 #: The report's turn limit. The rules have none (a game ends by a knock-out or a submission) and the
 #: AI never looks at it; at 40 turns 29% of the frozen design's games were cut short and counted as
-#: draws, and 8 of 11 of those played on ended by a push (docs/rules-notes.md, session 16).
+#: draws, and 8 of 11 of those played on ended by a push (docs/rules-notes.md).
 MAX_TURNS = 120
 
 #: The sample formats played besides the two-player round robin: (name, players, junior).
@@ -100,7 +100,7 @@ def schedule(wrestlers: Sequence[str], games: int, sample_games: int, level: str
 def play_order(specs: Sequence[GameSpec], games: int, sample_games: int) -> list[GameSpec]:
     """``specs`` in the order they are played: round by round (every ordered pair's first game and
     each format's first sample, then every second game, ...), so that a report stopped part way, or
-    grown over several sittings, has played every pair about equally often (the figures do not
+    grown over several runs, has played every pair about equally often (the figures do not
     depend on the order: each game has its own seed).
 
     >>> specs = schedule(["mike", "hank"], 2, 1, "easy", 0, 40)
@@ -530,8 +530,8 @@ def _parse(argv: Sequence[str]):
     p.add_argument("--wrestlers", default="all", help="'all' or a comma-separated list (at least two)")
     p.add_argument("--level", default="hard", choices=sorted(config().levels),
                    help="the AI level every seat plays (default hard)")
-    p.add_argument("--out", default="docs", help="folder for balance.md, balance.json and the charts "
-                   "(default ./docs)")
+    p.add_argument("--out", default="results/balance", help="folder for balance.md, balance.json and the charts "
+                   "(default ./results/balance)")
     p.add_argument("--games-dir", default="balance-games", help="folder keeping every game as it "
                    "finishes (replays and results; default ./balance-games)")
     p.add_argument("--so-far", action="store_true", help="play nothing: write the report of the games "

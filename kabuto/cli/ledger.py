@@ -1,7 +1,7 @@
 """The ledger of a balance report's finished games: one short line a game, enough to remake the
 report and to go on with it on another machine.
 
-The full report (1,568 hard two-player games and 72 samples) takes longer than one sitting on two
+The full report (1,568 hard two-player games and 72 samples) takes longer than one run on two
 cores, and a game's replay and plans (about 60 kB) are too big to keep by the thousand in the
 repository. The report reads only a little of each game: who played, who won, why, how many turns,
 and which signature moves each seat used and whether the last action was a push or a move. The

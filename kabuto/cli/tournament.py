@@ -49,7 +49,7 @@ Z95 = 1.959963984540054
 
 
 # ----- how long it will take ----------------------------------------------------------------------
-#: Turns in a typical AI game (the median of docs/balance.json is 8-15 depending on the level and
+#: Turns in a typical AI game (the median of the balance report is 8-15 depending on the level and
 #: the wrestlers); the estimate is a guide, the progress bar then shows the real pace.
 TYPICAL_TURNS = 12
 

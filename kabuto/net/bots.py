@@ -67,10 +67,11 @@ def plan_actions(game: Game, level: str, seed: int) -> list[dict[str, Any]]:
     (pushes keep the turn open), then ``end_turn``. The server drops whatever is left once the turn
     has passed (a push that ended the game, a seat put out)."""
     from kabuto.ai import choose
-    from kabuto.ai.plan import PushChoice
+    from kabuto.net.protocol import wire_action
+    from kabuto.rules.actions import EndTurn
 
     if not game.can_push and game.can_end_turn:
-        return [{"type": "end_turn"}]  # pushed already (a plan cut short by a reconnect): end the turn
+        return [wire_action(EndTurn())]  # pushed already (a plan cut short by a reconnect): end the turn
     levels = _kabuto_levels(level)
     for i, lvl in enumerate(levels):
         try:
@@ -79,16 +80,7 @@ def plan_actions(game: Game, level: str, seed: int) -> list[dict[str, Any]]:
         except ValueError:
             if i == len(levels) - 1:
                 raise
-    out: list[dict[str, Any]] = []
-    for s in plan.steps:
-        if isinstance(s, PushChoice):
-            out.append({"type": "push", "piece": s.kind, "entry_deg": s.entry_deg,
-                        "heading_deg": s.heading_deg, "speed": s.speed, "spin_deg": s.spin_deg,
-                        "end_turn": False})
-        else:
-            out.append({"type": "move", "name": s.name, "targets": dict(s.targets)})
-    out.append({"type": "end_turn"})
-    return out
+    return [wire_action(a) for a in plan.actions()]
 
 
 def plan_in_worker(game: Game, level: str, seed: int) -> list[dict[str, Any]]:

@@ -26,6 +26,8 @@ from collections.abc import Callable
 from typing import Any
 
 from kabuto.replay.format import nesting_depth
+from kabuto.rules.actions import Action, EndTurn, Move, Push, action_from_json
+from kabuto.rules.errors import IllegalMove
 
 #: The protocol version every message carries as ``"v"``.
 VERSION = 1
@@ -228,7 +230,38 @@ def action(v: Any, where: str) -> Any:
     kind = v.get("type")
     if kind not in KABUTO_ACTIONS:
         raise _bad(f"{where}.type", f"expected one of {', '.join(KABUTO_ACTIONS)}")
-    return KABUTO_ACTIONS[kind](v, where)
+    KABUTO_ACTIONS[kind](v, where)
+    try:
+        kabuto_action(v)
+    except IllegalMove as exc:
+        raise _bad(where, str(exc)) from None
+    return v
+
+
+def kabuto_action(v: dict[str, Any]) -> tuple[Action, bool]:
+    """A Kabuto Sumo action message as the game's action (:mod:`kabuto.rules.actions`), and
+    whether the turn ends after it: a push ends it unless it says ``"end_turn": false``, as
+    :meth:`kabuto.Game.push` does. IllegalMove names a malformed field."""
+    ends = v.get("type") == "push" and v.get("end_turn", True) is not False
+    act = action_from_json({k: x for k, x in v.items() if k != "end_turn"})
+    if not isinstance(act, (Push, Move, EndTurn)):
+        raise IllegalMove(f"type: {act.type!r} is not one of {', '.join(KABUTO_ACTIONS)}")
+    return act, ends
+
+
+def wire_action(action: Action) -> dict[str, Any]:
+    """The message a seat sends for ``action`` (its request fields): a push keeps the turn open
+    (``"end_turn": false``) so signature moves may follow it; :class:`EndTurn` ends the turn.
+
+        >>> wire_action(Push("small", 180.0))["end_turn"], wire_action(EndTurn())
+        (False, {'type': 'end_turn'})
+    """
+    if action.type not in KABUTO_ACTIONS:
+        raise ValueError(f"a {action.type} action cannot be sent to a table")
+    out = action.request().to_json()
+    if isinstance(action, Push):
+        out["end_turn"] = False
+    return out
 
 
 _ANGLE = number(-3600.0, 3600.0)

@@ -445,7 +445,10 @@ class KabutoTable(Table):
         return len(self.engine.history)
 
     def apply(self, seat: int, action: Any) -> Outcome:
+        from kabuto.net.protocol import kabuto_action
+        from kabuto.rules.actions import EndTurn
         from kabuto.rules.errors import IllegalMove
+        from kabuto.rules.outcomes import MoveOutcome, PushOutcome
 
         self._view_text = None  # the engine changes in place
         if self.to_play != seat:
@@ -455,21 +458,17 @@ class KabutoTable(Table):
         g = self.engine
         detail: dict[str, Any] | None = None
         try:
-            kind = action.get("type")
-            if kind == "push":
-                o = g.push(action["piece"], action["entry_deg"], action.get("heading_deg", 0.0),
-                           action.get("speed", 0.3), action.get("spin_deg", 0.0),
-                           end_turn=action.get("end_turn", True))
+            act, ends_turn = kabuto_action(action)
+            turn = g.turn.number
+            o = g.apply(act)
+            if isinstance(o, PushOutcome):
                 detail = {"trajectory": trajectory_json(o),
                           "fell": [f.piece for f in o.physics.fell],
                           "knocked_out": [{"piece": k.piece, "to": k.to} for k in o.knocked_out]}
-            elif kind == "move":
-                m = g.use_move(seat, action["name"], **action.get("targets", {}))
-                detail = {"move": action["name"], "summary": getattr(m, "text", None)}
-            elif kind == "end_turn":
-                g.end_turn()
-            else:
-                raise ActionError("illegal", f"unknown action {kind!r}")
+                if ends_turn and not g.is_over and g.turn.number == turn:
+                    g.apply(EndTurn())
+            elif isinstance(o, MoveOutcome):
+                detail = {"move": action["name"], "summary": getattr(o, "text", None)}
         except IllegalMove as exc:
             raise ActionError("illegal", str(exc)) from None
         except TypeError as exc:  # a move target the effect does not take

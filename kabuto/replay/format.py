@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from kabuto.rules.actions import Action, action_from_json
 from kabuto.rules.errors import ReplayError
 from physics import Materials, PieceState, World
 from physics.fileio import write_atomic
@@ -105,6 +106,15 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "end_turn": (("type", "seat"), ("turn",)),
     "undo": (("type", "undone"), ()),
 }
+#: The fields a replay adds to a game's action (the rest is :mod:`kabuto.rules.actions` JSON).
+REPLAY_FIELDS = ("materials", "turn", "changes")
+
+
+def action_of(entry: dict[str, Any]) -> Action:
+    """The game's action a replay entry records (the entry without :data:`REPLAY_FIELDS`)."""
+    return action_from_json({k: v for k, v in entry.items() if k not in REPLAY_FIELDS})
+
+
 _META_KEYS = ("game_id", "created", "saved", "kabuto", "engine", "seats", "resumed_from", "result",
               "note", "physics_model", "start_hash")
 
@@ -358,7 +368,8 @@ class Replay:
     * ``meta``: informational fields (never trusted for anything the game depends on).
 
     :attr:`actions` is the game as it stands: the timeline with undone actions taken out, each a
-    :attr:`kabuto.Game.history`-style entry (``Game.apply_action`` accepts it).
+    :attr:`kabuto.Game.history`-style entry plus the replay's own fields; :attr:`game_actions`
+    gives them as the game's actions (:func:`action_of`), which ``Game.apply`` accepts.
     """
 
     setup: GameSetup
@@ -377,6 +388,11 @@ class Replay:
             else:
                 live.append(a)
         return live
+
+    @property
+    def game_actions(self) -> list[Action]:
+        """The live actions as the game's actions (what :meth:`kabuto.Game.replay` re-applies)."""
+        return [action_of(a) for a in self.actions]
 
     @property
     def pushes(self) -> int:
@@ -983,16 +999,9 @@ class ReplayStepper:
 
     @staticmethod
     def _apply(game: Game, a: dict[str, Any]) -> Any:
-        """Apply one action with the engine's own entry point (``Game.apply_action``), except a
-        push, which is made directly so its outcome (the trajectory) can be animated."""
-        if a["type"] == "push":
-            if a["seat"] != game.current_seat:
-                raise ReplayError(f"recorded for seat {a['seat']}, but it is seat "
-                                  f"{game.current_seat}'s turn")
-            return game.push(a["piece"], a["entry_deg"], a["heading_deg"], a["speed"], a["spin_deg"],
-                             end_turn=False)
-        game.apply_action(a, verify=False)
-        return None
+        """Apply one action with the engine's one entry point, :meth:`kabuto.Game.apply` (a push's
+        outcome keeps its trajectory, to be animated)."""
+        return game.apply(action_of(a))
 
 
 @dataclass

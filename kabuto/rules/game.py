@@ -15,6 +15,9 @@ The rules are data and functions on a :class:`physics.World` (the pieces on the 
   ``first_player``, ``materials``); :attr:`Game.setup` is the record that restarts the same game.
 * **Whose turn**: :attr:`current_seat`, :attr:`current_side` (a side is a seat in 2P and 3P, a team
   in 4P), :attr:`turn` (the turn in progress), :attr:`seats`, :attr:`sides`, :attr:`teams`.
+* **Actions**: every change is an action value (:mod:`kabuto.rules.actions`: ``Push``, ``Move``,
+  ``EndTurn``, ``Edit``) made by :meth:`apply`, the one way in; :meth:`push`, :meth:`use_move`,
+  :meth:`end_turn` and :meth:`edit` build one and apply it. :attr:`actions` lists them.
 * **A turn**: :meth:`legal_pieces` / :meth:`legal_kinds`, then :meth:`push` (ends the turn unless
   ``end_turn=False``), :meth:`available_moves` and :meth:`use_move` before or after the push, and
   :meth:`end_turn`. :meth:`preview_push` simulates a push and its consequences without changing
@@ -22,8 +25,8 @@ The rules are data and functions on a :class:`physics.World` (the pieces on the 
   signature move (what it would pay, move, place and knock out, and the ring after it).
 * **The end**: :attr:`is_over`, :attr:`winner` (a side), :attr:`result` (a :class:`GameResult`).
 * **State as data**: :meth:`to_json` / :meth:`from_json` (a loaded game continues bit-identically),
-  :meth:`clone`, :attr:`history` (every action with its parameters and, after each push, move and
-  edit, the world's :func:`physics.state_hash`), :meth:`replay` (re-apply a history to a setup).
+  :meth:`clone`, :attr:`history` (every action as JSON with its parameters and, after each push,
+  move and edit, the world's :func:`physics.state_hash`), :meth:`replay` (re-apply a history).
 
 Every action validates first and raises :class:`~kabuto.rules.errors.IllegalMove` (a ``ValueError``) that
 says why, leaving the game exactly as it was. :attr:`world` may be a new World object after a
@@ -39,6 +42,8 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from kabuto.rules.actions import Action, Edit, EndTurn, Move, action_from_json
+from kabuto.rules.actions import Push as PushAction
 from kabuto.rules.boards import inventory_place, load_setups, sides_of, starting_layout
 from kabuto.rules.errors import IllegalMove, ReplayError
 from kabuto.rules.hand import push_speed_refusal, stack_refusal
@@ -168,10 +173,6 @@ def _finite(v: Any, name: str) -> float:
     return finite_number(v, name, IllegalMove)
 
 
-def _json_scalar(v: Any) -> bool:
-    return v is None or isinstance(v, (str, int, float, bool))
-
-
 def _check_box(setup: GameSetup, kinds: dict[str, Any]) -> None:
     """ValueError unless a saved game's pieces are pieces of its box: no more standard discs of a
     kind than the box holds (``[supply]`` in ``assets/setups.toml``) and no id the game's own setup
@@ -208,7 +209,7 @@ class Game:
     """One game of Kabuto Sumo. Build it with :meth:`new`, :meth:`from_setup` or :meth:`from_json`."""
 
     def __init__(self, setup: GameSetup, world: World, ledger: Ledger, turn: TurnState,
-                 out: dict[int, str], result: GameResult | None, history: list[dict[str, Any]]):
+                 out: dict[int, str], result: GameResult | None, history: list[Action]):
         self._setup = setup
         cards: list[JuniorCard | None]
         if setup.junior:
@@ -387,9 +388,14 @@ class Game:
         return [s.index for s in self._seats if s.index not in self._out]
 
     @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action so far, each with its record fields (seat, kind, state hash) filled in."""
+        return tuple(self._history)
+
+    @property
     def history(self) -> list[dict[str, Any]]:
         """Every action so far, as plain data (:meth:`replay` re-applies it)."""
-        return list(self._history)
+        return [a.to_json() for a in self._history]
 
     @property
     def ledger(self) -> Ledger:
@@ -629,7 +635,16 @@ class Game:
         With ``end_turn`` (the default) the turn ends after the push; pass False to use signature
         moves after it, then call :meth:`end_turn`.
         """
-        pid, push = self._prepare_push(piece_or_kind, entry_deg, heading_deg, speed, spin_deg)
+        o = self.apply(PushAction(piece_or_kind, entry_deg, heading_deg, speed, spin_deg))
+        assert isinstance(o, PushOutcome)
+        if end_turn and o.result is None and not o.turn_ended:
+            self.end_turn()
+            o.turn_ended = True
+        return o
+
+    def _push(self, action: PushAction) -> PushOutcome:
+        pid, push = self._prepare_push(action.piece, action.entry_deg, action.heading_deg, action.speed,
+                                       action.spin_deg)
         seat = self.current_seat
         out_before = set(self._out)
         res = self.world.push(push)
@@ -644,17 +659,12 @@ class Game:
         self._out.update(newly)
         self._result = result
         h = state_hash(res.snapshot)
-        self._history.append({"type": "push", "seat": seat, "piece": pid, "kind": push.kind,
-                              "entry_deg": push.entry_deg, "heading_deg": push.heading_deg,
-                              "speed": push.speed, "spin_deg": push.spin_deg, "hash": h})
+        self._history.append(PushAction(pid, push.entry_deg, push.heading_deg, push.speed, push.spin_deg,
+                                        seat=seat, kind=push.kind, hash=h))
         turn_ended = False
-        if self._result is None:
-            if seat in self._out:
-                self._advance()
-                turn_ended = True
-            elif end_turn:
-                self.end_turn()
-                turn_ended = True
+        if self._result is None and seat in self._out:
+            self._advance()
+            turn_ended = True
         return PushOutcome(seat, pid, push.kind, push, res, kos, h, self._result,
                            sorted(set(self._out) - out_before), committed=True, turn_ended=turn_ended)
 
@@ -667,11 +677,14 @@ class Game:
     def end_turn(self) -> None:
         """End the turn (after at least one push) and pass it on; a side that then cannot take its
         turn (nothing in its inventory) submits."""
+        self.apply(EndTurn())
+
+    def _end_turn(self) -> None:
         if self.is_over:
             raise IllegalMove("the game is over")
         if not self.can_end_turn:
             raise IllegalMove("push a piece before ending your turn")
-        self._history.append({"type": "end_turn", "seat": self.current_seat})
+        self._history.append(EndTurn(self.current_seat))
         self._advance()
 
     def _advance(self) -> None:
@@ -719,9 +732,9 @@ class Game:
         """How many turns ``seat`` has finished: its ended turns and its turns a signature move
         replaced (the turn in progress is not counted)."""
         moves = {m.name: m for m in self._seats[seat].wrestler.moves}
-        return sum(1 for a in self._history if a.get("seat") == seat and (
-            a["type"] == "end_turn" or (a["type"] == "move" and a["name"] in moves
-                                        and moves[a["name"]].replaces_turn)))
+        return sum(1 for a in self._history if getattr(a, "seat", None) == seat and (
+            isinstance(a, EndTurn) or (isinstance(a, Move) and a.name in moves
+                                       and moves[a.name].replaces_turn)))
 
     def _check_move_allowed(self, move: MoveSpec) -> None:
         t = self._turn
@@ -790,12 +803,16 @@ class Game:
         :meth:`available_moves`). Checks, pays the cost and applies the effect atomically: a move
         that cannot be paid or performed raises IllegalMove and changes nothing. A move that
         "replaces your turn" ends the turn."""
-        seat = self._check_may_move(player)
-        move = self._find_move(seat, name)
+        self._check_may_move(player)
+        o = self.apply(Move(name, targets, seat=player))
+        assert isinstance(o, MoveOutcome)
+        return o
+
+    def _use_move(self, action: Move) -> MoveOutcome:
+        seat = self._check_may_move(self.current_seat if action.seat is None else action.seat)
+        move = self._find_move(seat, action.name)
         self._check_move_allowed(move)
-        for k, v in targets.items():
-            if not _json_scalar(v):
-                raise IllegalMove(f"{k}: expected a number, a string or a seat, got {v!r}")
+        targets = dict(action.targets)
         cp = self._checkpoint()
         report = MoveReport()
         try:
@@ -829,8 +846,7 @@ class Game:
         self._out.update(newly)
         self._result = result
         h = state_hash(self.world.snapshot())
-        self._history.append({"type": "move", "seat": seat, "name": move.name,
-                              "targets": dict(targets), "hash": h})
+        self._history.append(Move(move.name, targets, seat=seat, hash=h))
         turn_ended = False
         if self._result is None:
             if move.replaces_turn:
@@ -889,6 +905,11 @@ class Game:
         be taken off or moved by an edit, and a stack must follow the stacking rule (only on the
         same size or larger, never on a wrestler piece).
         """
+        self.apply(Edit(piece, place, x, y, angle, base, allow_overlap))
+
+    def _edit(self, action: Edit) -> str:
+        piece, place, x, y = action.piece, action.place, action.x, action.y
+        angle, base, allow_overlap = action.angle, action.base, action.allow_overlap
         if self.is_over:
             raise IllegalMove("the game is over")
         valid = {BOARD, SUPPLY, *(self.inventory_place(s) for s in range(len(self._sides)))}
@@ -907,8 +928,7 @@ class Game:
                     raise IllegalMove("x and y are needed to put a piece on the board")
                 if base is not None:
                     self._check_stack(kind, base)
-                self.world.place(piece, kind, _finite(x, "x"), _finite(y, "y"),
-                               _finite(angle, "angle"), base=base, allow_overlap=allow_overlap)
+                self.world.place(piece, kind, x, y, angle, base=base, allow_overlap=allow_overlap)
             self._ledger.move(piece, place)
         except IllegalMove:
             self._restore(cp)
@@ -916,9 +936,9 @@ class Game:
         except ValueError as exc:
             self._restore(cp)
             raise IllegalMove(str(exc)) from None
-        self._history.append({"type": "edit", "piece": piece, "place": place, "x": x, "y": y,
-                              "angle": angle, "base": base, "allow_overlap": allow_overlap,
-                              "hash": state_hash(self.world.snapshot())})
+        h = state_hash(self.world.snapshot())
+        self._history.append(replace(action, hash=h))
+        return h
 
     # ----- state as data -------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -934,7 +954,7 @@ class Game:
             "turn": self._turn.to_json(),
             "out": {str(s): r for s, r in sorted(self._out.items())},
             "result": self._result.to_json() if self._result else None,
-            "history": list(self._history),
+            "history": self.history,
         }
 
     @classmethod
@@ -979,10 +999,16 @@ class Game:
             result = GameResult.from_json(data["result"]) if data.get("result") else None
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"turn/out/result: malformed ({exc})") from None
-        history = data.get("history", [])
-        if not isinstance(history, list):
+        raw_history = data.get("history", [])
+        if not isinstance(raw_history, list):
             raise ValueError("history: expected a list")
-        game = cls(setup, world, Ledger(kinds, places), turn, out, result, list(history))
+        history = []
+        for i, a in enumerate(raw_history):
+            try:
+                history.append(action_from_json(a))
+            except IllegalMove as exc:
+                raise ValueError(f"history[{i}]: {exc}") from None
+        game = cls(setup, world, Ledger(kinds, places), turn, out, result, history)
         missing = [pid for s in game.seats for pid in [s.piece_id, *s.wrestler.signature_ids()]
                    if pid not in kinds]
         if missing:
@@ -997,46 +1023,49 @@ class Game:
         twin.names = self.names
         return twin
 
-    def apply_action(self, action: dict[str, Any], verify: bool = True) -> None:
-        """Re-apply one :attr:`history` entry. With ``verify``, a push, move or edit must reach the
-        recorded state hash (ReplayError otherwise)."""
-        if not isinstance(action, dict):
-            raise ReplayError("an action must be an object")
-        kind = action.get("type")
-        if kind in ("push", "move", "end_turn") and action.get("seat", self.current_seat) != self.current_seat:
-            raise ReplayError(f"recorded for seat {action.get('seat')}, but it is seat "
-                              f"{self.current_seat}'s turn")
-        try:
-            if kind == "push":
-                o = self.push(action["piece"], action["entry_deg"], action.get("heading_deg", 0.0),
-                              action.get("speed", 0.3), action.get("spin_deg", 0.0), end_turn=False)
-                got = o.state_hash
-            elif kind == "move":
-                got = self.use_move(action["seat"], action["name"], **action.get("targets", {})).state_hash
-            elif kind == "end_turn":
-                self.end_turn()
-                got = None
-            elif kind == "edit":
-                self.edit(action["piece"], action["place"], action.get("x"), action.get("y"),
-                          action.get("angle", 0.0), action.get("base"), action.get("allow_overlap", False))
-                got = self._history[-1]["hash"]
-            else:
-                raise ReplayError(f"unknown action type {kind!r}")
-        except KeyError as exc:
-            raise ReplayError(f"{kind} action: {exc.args[0]} missing") from None
-        if verify and got is not None and action.get("hash") not in (None, got):
-            raise ReplayError(f"{kind} action: the world differs from the recording "
-                              f"(hash {got[:12]} != {str(action['hash'])[:12]})")
+    def apply(self, action: Action, *, verify: bool = False) -> PushOutcome | MoveOutcome | None:
+        """Make ``action`` (a :mod:`kabuto.rules.actions` value): the one way the game changes,
+        as python-chess's ``Board.push(move)``. Returns the push's or the move's outcome (None for
+        the end of a turn or an edit), and records the action in :attr:`actions` with its seat and
+        the ring's state hash. A push never ends the turn by itself: :class:`EndTurn` does (or a
+        push that ends the game or puts its seat out).
+
+        IllegalMove, changing nothing, when the rules refuse it. A ``seat`` in the action must be
+        the seat to play. With ``verify``, an action carrying a recorded ``hash`` must reach that
+        state (ReplayError otherwise).
+        """
+        seat = getattr(action, "seat", None)
+        if seat is not None and not isinstance(action, Move) and seat != self.current_seat:
+            raise IllegalMove(f"recorded for seat {seat}, but it is seat {self.current_seat}'s turn")
+        got: str | None = None
+        outcome: PushOutcome | MoveOutcome | None = None
+        if isinstance(action, PushAction):
+            outcome = self._push(action)
+            got = outcome.state_hash
+        elif isinstance(action, Move):
+            outcome = self._use_move(action)
+            got = outcome.state_hash
+        elif isinstance(action, EndTurn):
+            self._end_turn()
+        elif isinstance(action, Edit):
+            got = self._edit(action)
+        else:
+            raise IllegalMove(f"not an action: {type(action).__name__}")
+        want = getattr(action, "hash", None)
+        if verify and got is not None and want is not None and want != got:
+            raise ReplayError(f"{action.type} action: the world differs from the recording "
+                              f"(hash {got[:12]} != {want[:12]})")
+        return outcome
 
     @classmethod
-    def replay(cls, setup: GameSetup | dict[str, Any], actions: list[dict[str, Any]],
+    def replay(cls, setup: GameSetup | dict[str, Any], actions: list[Action] | list[dict[str, Any]],
                verify: bool = True) -> Game:
         """The game ``setup`` leads to after ``actions`` (a :attr:`history`). Raises ReplayError
         naming the first action that is refused or, with ``verify``, reaches another state."""
         game = cls.from_setup(setup)
         for i, a in enumerate(actions):
             try:
-                game.apply_action(a, verify)
+                game.apply(a if not isinstance(a, dict) else action_from_json(a), verify=verify)
             except ValueError as exc:
                 raise ReplayError(f"action {i}: {exc}") from None
         return game

@@ -53,7 +53,7 @@ def test_knocks_out_the_opponent_but_not_its_own_wrestler_beside_it():
         results.append(g.winner)
     # Never its own, and the win for at least a third of the seeds. Seeded: the seeds the AI draws
     # depend on the position, the game's data included, so a change of board or circle redraws them
-    # (4 of the first 6 seeds on session 9's data, 2 of 6 on session 10's 2P board, 7 of 12 and 10
+    # (4 of the first 6 seeds on the earlier data, 2 of 6 on the earlier 2P board, 7 of 12 and 10
     # of 16 there; 5 of 12 and 12 of 24 on design round 3's): 24 seeds keep the check about the AI,
     # not about the draw (at the AI's rate of about a half, fewer than 8 of 24 is a 3% chance).
     assert results.count(0) >= 8

@@ -12,7 +12,7 @@ from physics import Materials
 @pytest.mark.parametrize("limit", [None, 2.0])
 def test_an_ai_seat_pushes_within_the_hands_limit_and_the_rules_accept_its_turn(limit):
     """Its speeds follow the game's materials (never faster than the hand allows, also when a
-    tuning gives the hand more speed), and the turn plays through the game's own methods."""
+    tuning gives the hand more speed), and the turn plays through :meth:`Game.apply`."""
     mats = Materials.load()
     if limit is not None:
         mats = mats.with_overrides({"simulation.max_speed": limit})
@@ -21,14 +21,10 @@ def test_an_ai_seat_pushes_within_the_hands_limit_and_the_rules_accept_its_turn(
     plan = plan_turn(g, 0, "easy", seed=4, workers=1)
     assert plan is not None and plan.pushes
     assert all(sim.min_speed <= p.speed <= sim.max_speed for p in plan.pushes)
-    for name, targets in plan.before:
-        g.use_move(0, name, **targets)
-    for p in plan.pushes:
-        g.push(p.kind, p.entry_deg, p.heading_deg, p.speed, p.spin_deg, end_turn=False)
-    for name, targets in plan.after:
-        g.use_move(0, name, **targets)
-    if not g.is_over and g.current_seat == 0:
-        g.end_turn()
+    for action in plan.actions:
+        if g.is_over or g.current_seat != 0:
+            break
+        g.apply(action)
     assert g.is_over or g.current_seat == 1
 
 

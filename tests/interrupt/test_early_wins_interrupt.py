@@ -1,6 +1,6 @@
 """``kill`` (or Ctrl-C) on the early-wins search (tools/early_wins.py): it stops within seconds,
 leaves no worker behind, and its resume file holds only whole units, each once, so the next
-sitting goes on where this one stopped."""
+run goes on where this one stopped."""
 from __future__ import annotations
 
 import json

@@ -299,7 +299,7 @@ def test_a_push_and_its_mirror_image_on_the_two_player_board_end_as_mirror_image
         assert math.hypot(p.x + q.x, p.y - q.y) < 2e-3, (p.id, q.id)
 
 
-#: Issue 16, session 10: the turn-1 wins the 2P edge sweeps found on the seed-7 board with the
+#: Issue 16: the turn-1 wins the 2P edge sweeps found on the seed-7 board with the
 #: hand's limit raised to 0.6 m/s (tools/lever_sweeps.py), and the one it found at the shipped
 #: 0.5 m/s (266.0 degrees): (seat moving first, entry, side of the steepest heading, speed), each a
 #: plain medium at the steepest heading it can be aimed. Entering about 86 degrees round from Dora below her, it drove
@@ -334,7 +334,7 @@ def test_the_edge_pushes_that_won_turn_1_at_a_faster_hand_leave_both_wrestlers_i
     assert not bad, bad
 
 
-#: Issue 16, session 10: the 3P board's second-turn line at the shipped 0.5 m/s hand (the seeded
+#: Issue 16: the 3P board's second-turn line at the shipped 0.5 m/s hand (the seeded
 #: search, tools/early_wins.py): Rhino Rita (seat 0) sets a medium down slowly on the edge (it
 #: stopped 85 mm out at 33.9 degrees and nudged the medium beside it inwards), then Dung Dora's
 #: plain medium (entry, heading, speed) drove that medium and two more across the right of the ring
@@ -347,7 +347,7 @@ DORA_REPLY_3P = ("medium", 40.5, 20.1, 0.5)
 def test_the_three_player_second_turn_line_and_pushes_round_it_leave_every_wrestler_in():
     """After Rita's slow medium onto the edge, Dora's medium across the right of the ring and 40
     seeded mediums round it (entry within 4 degrees, heading within 6, 0.4-0.5 m/s) each leave all
-    three wrestlers on the ring: no second-turn win there (docs/rules-notes.md, session 11)."""
+    three wrestlers on the ring: no second-turn win there (docs/rules-notes.md)."""
     g = Game.new(players=3, wrestlers=["rita", "dora", "bea"], seed=0, first_player=0)
     g.push(*RITA_FIRST_3P)
     assert not g.is_over and g.current_seat == 1

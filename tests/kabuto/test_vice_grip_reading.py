@@ -1,5 +1,5 @@
 """Vice Grip's open reading of "that piece" (issue 16, point 4): with ``pick = "one"`` in the card's
-effect (the shipped card, the reading in force since session 9), Mike picks one piece in the
+effect (the shipped card, the reading in force earlier), Mike picks one piece in the
 centre circle and only it (with its stack) is knocked out. Without it (``pick = "every"``, the
 reading before) every piece in the circle is."""
 from __future__ import annotations

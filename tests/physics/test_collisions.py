@@ -53,7 +53,7 @@ def test_a_push_turned_a_third_of_the_way_round_the_ring_is_the_same_push():
     (there a disc tips over the edge in one copy and not in the other; the spots are printed to 10
     micrometres, but a copy of the pieces turned exactly by a third parts there too, so it is the
     simulation's rounding): from 30 degrees at heading 12 it did on the seed-32 board
-    (docs/rules-notes.md, session 11)."""
+    (docs/rules-notes.md)."""
     w1, w2 = board(3), board(3)
     r1 = w1.push(Push("P", "medium", entry_deg=40, heading_deg=12, speed=0.7))
     r2 = w2.push(Push("P", "medium", entry_deg=160, heading_deg=12, speed=0.7))

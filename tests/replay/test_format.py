@@ -62,7 +62,7 @@ def test_an_undo_stays_in_the_replay_and_replays_to_the_game_after_the_undo(rich
 
 
 def test_the_live_actions_replay_with_the_engine_itself(rich):
-    """Replay.actions are Game.history entries: Game.replay accepts them (one materials table
+    """Replay.actions are Game.history entries with the replay's own fields: Game.replay accepts them (one materials table
     in force from the start; the tuning switch is the replay's job, so replay only the part
     before it)."""
     replay = rp.load(rich.path)
@@ -71,7 +71,7 @@ def test_the_live_actions_replay_with_the_engine_itself(rich):
         if a.get("materials", 0) != 0:
             break
         before.append(a)
-    game = Game.replay(replay.setup, before, verify=True)
+    game = Game.replay(replay.setup, [rp.action_of(a) for a in before], verify=True)
     assert [h["hash"] for h in game.history if "hash" in h] == [a["hash"] for a in before if "hash" in a]
 
 

@@ -71,8 +71,8 @@ def test_a_divergent_push_is_named_with_the_pieces_that_differ(capsys, tmp_path,
     # What differs, worked out here from the physics: the world after the original third push
     # against the world after the slower one, from the same state.
     live = original.actions
-    before = Game.replay(original.setup, live[:idx], verify=True)
-    want = rp.pieces_of(Game.replay(original.setup, live[: idx + 1], verify=True).world)
+    before = Game.replay(original.setup, original.game_actions[:idx], verify=True)
+    want = rp.pieces_of(Game.replay(original.setup, original.game_actions[: idx + 1], verify=True).world)
     a = live[idx]
     before.push(a["piece"], a["entry_deg"], a["heading_deg"], a["speed"] * SLOWER, a["spin_deg"],
                 end_turn=False)
@@ -140,7 +140,7 @@ def test_a_tuned_replay_replays_with_its_own_materials_whatever_the_defaults(cap
         assert plain.materials.kinds["small"].table_friction == defaults.kinds["small"].table_friction
         for a in replay.actions:
             try:
-                plain.apply_action(a, verify=False)
+                plain.apply(rp.action_of(a))
             except ValueError:
                 break
         assert state_hash(plain.world.snapshot()) != state_hash(game.world.snapshot())

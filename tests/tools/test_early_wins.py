@@ -107,7 +107,7 @@ def test_a_resumed_search_skips_the_work_already_done_and_adds_it_in(early_wins,
 
 
 def test_the_search_so_far_sums_up_the_file_and_searches_nothing(early_wins, tmp_path):
-    """``--so-far``: what a search that grows over several sittings has found until now, with how
+    """``--so-far``: what a search that grows over several runs has found until now, with how
     much of it is done, and the file left as it was."""
     log = tmp_path / "early.jsonl"
     part = early_wins.run([("mike", "hank")], pushes=2, seed=0, chunk=1, resume=log)
@@ -122,7 +122,7 @@ def test_the_search_so_far_sums_up_the_file_and_searches_nothing(early_wins, tmp
 
 
 def test_work_done_by_other_code_or_boards_is_searched_again(early_wins, tmp_path):
-    """A resume file committed while the full search grows over several sittings: a unit searched
+    """A resume file committed while the full search grows over several runs: a unit searched
     before the board (or the rules, the physics, the data) changed must not count for the new one."""
     import json
 
@@ -340,7 +340,7 @@ def test_the_edge_pushes_found_on_the_3p_and_4p_boards_no_longer_win_turn_1(earl
 
 
 def test_a_search_stopped_part_way_has_covered_every_pair_about_equally(early_wins):
-    """The whole search is longer than a sitting and grows over several (``--resume``): its units go
+    """The whole search is longer than one run and grows over several (``--resume``): its units go
     chunk by chunk across every board and pair, so the part done is a fair sample of every pair on
     every board, not all of some and none of the rest."""
     pairs = [("mike", "hank"), ("hank", "mike"), ("bea", "gus")]
@@ -471,7 +471,7 @@ def test_a_search_of_fewer_openings_stops_sooner(early_wins, monkeypatch):
 
 
 def test_the_sampler_round_a_second_turn_line_finds_no_win_round_the_3p_line(early_wins):
-    """``near_sample`` (issue 16, session 11): after Rita's slow medium onto the edge of the 3P
+    """``near_sample``: after Rita's slow medium onto the edge of the 3P
     board, the seeded mediums round Dora's reply (entry within 4 degrees, heading within 6,
     0.4-0.5 m/s; 19 of 120 won on the seed-43 board) are all made, and none wins; the same stream
     draws the same pushes."""
@@ -486,9 +486,9 @@ def test_the_sampler_round_a_second_turn_line_finds_no_win_round_the_3p_line(ear
 
 #: Issue 16: Rhino Rita's turn-1 Charge lines (players, seat, entry, heading, speed; smalls): a
 #: small set down on the edge, then Charge and a second small from the same spot, drove the first
-#: into a wrestler and knocked a wrestler out. The 4P lines (seed-22 board, session 11): the found
+#: into a wrestler and knocked a wrestler out. The 4P lines (seed-22 board): the found
 #: line from seat 0, its mirror image by y = -x (seat 3) and winning neighbours of both; the 2P line
-#: (the full search, session 11) knocked Bombardier Bea out.
+#: (the full search) knocked Bombardier Bea out.
 CHARGE_LINES = [
     (4, 0, 75.57352734985268, -10.968954176851959, 0.47456602440287426),
     (4, 0, 79.57352734985268, -4.968954176851959, 0.5),
@@ -502,7 +502,7 @@ CHARGE_LINES = [
 def test_rhino_ritas_charge_twice_lines_stop_after_one_push_on_her_first_turn(early_wins, players,
                                                                             seat, entry, heading,
                                                                             speed):
-    """Charge waits for Rita's second turn (session 12): on her first, after the line's first push,
+    """Charge waits for Rita's second turn: on her first, after the line's first push,
     it is refused, saying why, and her turn can only end."""
     found_with = "bea" if players == 2 else "annie"        # the opponent the line was found against
     others = [k for k in early_wins.lineup(players, "rita", found_with) if k != "rita"]
