@@ -134,6 +134,7 @@ class Server:
 
         self._replays = replays_folder(self.config.data_dir)
         self._rooms_dir = ensure_dir(data_dir(self.config.data_dir) / "rooms")
+        _private(self._rooms_dir.parent)
         self._restore_rooms()
         if self.config.workers != 0:
             from kabuto.ai.pool import executor
@@ -746,6 +747,15 @@ def _crash_point(event: str) -> None:
     if _crash_counts[event] == int(nth or 1):
         # After the messages queued just now have gone out (a writer woken by them runs first).
         asyncio.get_running_loop().call_soon(os.kill, os.getpid(), signal.SIGKILL)
+
+
+def _private(folder: Path) -> None:
+    """Make the data folder its owner's alone: room files hold the rooms' secrets, card records the
+    deals' seeds, and another account of the machine must not read a game's cards from them."""
+    try:
+        os.chmod(folder, 0o700)
+    except OSError as exc:
+        log.warning("data folder %s: cannot make it private (%s)", folder, exc)
 
 
 def _reply(msg: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:

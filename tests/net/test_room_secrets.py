@@ -64,6 +64,8 @@ def test_card_deals_come_from_256_bit_secrets_and_their_records_replay_them(tmp_
             return codes
 
     rooms = run(go())
+    # The secrets are on disk: the data folder is the server's account's alone.
+    assert tmp_path.stat().st_mode & 0o077 == 0, oct(tmp_path.stat().st_mode)
     seeds = []
     for code, last_view in rooms:
         room = json.loads((tmp_path / "rooms" / f"{code}.json").read_text())
