@@ -173,17 +173,20 @@ def _bot_push(view: dict, rng: random.Random) -> dict:
     return {"type": "end_turn"}
 
 
-async def _room_of_bots(url: str, seed: int, per_room: int, pushes: list[dict]) -> None:
+async def _room_of_bots(url: str, seed: int, per_room: int, pushes: list[dict],
+                        setting_up: asyncio.Semaphore) -> None:
     """Two bot clients playing Kabuto Sumo: ``per_room`` pushes, in as many games (one room each,
-    one after another) as that takes."""
+    one after another) as that takes. ``setting_up``: rooms are set up a few at a time (every
+    client here has one address, and the server lets an address set up only a few at once)."""
     rng = random.Random(seed)
     conns = [await Connection.open(url, timeout=120) for _ in range(2)]
     count = refused = 0
     while count < per_room and refused < 20:
         states = [RoomState() for _ in range(2)]
-        states[0].apply(await conns[0].request({"type": "create", "game": "kabuto", "players": 2,
-                                                "private": True}, timeout=120))
-        states[1].apply(await conns[1].request({"type": "join", "room": states[0].room}, timeout=120))
+        async with setting_up:
+            states[0].apply(await conns[0].request({"type": "create", "game": "kabuto", "players": 2,
+                                                    "private": True}, timeout=120))
+            states[1].apply(await conns[1].request({"type": "join", "room": states[0].room}, timeout=120))
         for c, s in zip(conns, states, strict=True):
             await _timed_state(c, s)
         while states[0].status == "playing" and count < per_room and refused < 20:
@@ -241,9 +244,10 @@ async def many_rooms(url: str, rooms: int, per_room: int) -> dict:
     """``rooms`` Kabuto rooms of two bot clients each, all at once: push-to-seat latency (p50, p95)
     and pushes per second per core of the machine."""
     pushes: list[dict] = []
+    setting_up = asyncio.Semaphore(4)
     start = time.monotonic()
-    results = await asyncio.gather(*(_room_of_bots(url, 7919 * r, per_room, pushes) for r in range(rooms)),
-                                   return_exceptions=True)
+    results = await asyncio.gather(*(_room_of_bots(url, 7919 * r, per_room, pushes, setting_up)
+                                     for r in range(rooms)), return_exceptions=True)
     seconds = time.monotonic() - start
     failed = [r for r in results if isinstance(r, BaseException)]
     lat = [p["latency_ms"] for p in pushes]
