@@ -364,7 +364,9 @@ class Sumo(CardGame):
             return f"{card!r} is not a card: cards are a rank 1-5 and a suit C, D, H or S, e.g. '3H'"
         p = self.turn
         if card not in self.hands[p]:
-            if card in self.set_aside[p] or card == self.face_down:
+            # Only a card this seat can see placed elsewhere is named as such: seat 0's face-down
+            # card is hidden from seat 1, which gets the words of any card it simply lacks.
+            if card in self.set_aside[p] or (card == self.face_down and p == 0):
                 return f"{card} is already revealed and set aside"
             return f"you do not hold {card}"
         lead = self.lead

@@ -5,7 +5,8 @@ to a hidden temporary file in the same folder, is flushed and fsynced, and only 
 the target (``os.replace`` is atomic on one filesystem); the folder is fsynced so the rename
 survives a power cut. If anything fails the temporary file is removed and the old file is untouched.
 A process killed between creating and renaming the temporary file leaves it behind; the next write
-to that folder removes such leftovers once they are a minute old (:func:`remove_stale_temps`).
+to that folder (at most once a minute per folder and process) removes such leftovers once they are
+a minute old (:func:`remove_stale_temps`).
 """
 from __future__ import annotations
 
@@ -54,6 +55,10 @@ _OUR_TEMP = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
 STALE_TEMP_SECONDS = 60.0
 
 
+#: When this process last cleaned each folder (``time.monotonic()``).
+_last_cleaned: dict[str, float] = {}
+
+
 def remove_stale_temps(folder: str | os.PathLike[str], now: float | None = None) -> list[Path]:
     """Delete our leftover temporary files in ``folder`` (matching ``.<name>.<random>.tmp`` and
     last changed more than a minute ago); return the ones removed. Errors are ignored: cleaning up
@@ -82,7 +87,14 @@ def write_atomic_with(path: str | os.PathLike[str], write: Callable[[str], None]
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     folder.mkdir(parents=True, exist_ok=True)
-    remove_stale_temps(folder)  # what an earlier process killed mid-write left behind
+    # What an earlier process killed mid-write left behind. Once a minute per folder is enough (a
+    # leftover is only removed once a minute old anyway), and a folder of many files - a server's
+    # replays - is not listed again on every write.
+    now = time.monotonic()
+    key = os.path.abspath(folder)
+    if now - _last_cleaned.get(key, -STALE_TEMP_SECONDS) >= STALE_TEMP_SECONDS:
+        _last_cleaned[key] = now
+        remove_stale_temps(folder)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     os.close(fd)
     try:

@@ -14,13 +14,19 @@ message costs here); the ratio is printed beside the figures.
     python tools/bench_net.py               # a readable summary
     python tools/bench_net.py --json        # one JSON object
     python tools/bench_net.py --attack      # the same room, quiet, under one hostile client
+    python tools/bench_net.py --rooms 50    # 50 Kabuto rooms of bot clients at once (issue 45)
+
+With ``--rooms N`` (and no ``--attack``) it measures the server under load instead: N two-seat Kabuto rooms whose bot
+clients push at once (random legal pushes, no look-ahead: the clients cost little), each push's
+result to every seat (p50, p95: from ``done_at``, and from the act's sending), and the pushes per
+second per core of the machine.
 
 Target (issue #19): the 95th percentile latency <= 50 ms for every player count.
 
 ``--attack`` (issue #45) measures fairness: a quiet two-seat Kabuto Sumo room plays pushes while
 one hostile client, from an address of its own (127.0.0.66: every 127/8 address is loopback),
 floods ``list`` on several connections without ever reading the replies, churns ``create``
-requests the server must refuse, and opens idle connections; other addresses hold ``--rooms``
+requests the server must refuse, and opens idle connections; other addresses hold ``--attack-rooms``
 public rooms, so every ``list`` reply is long. Meanwhile a new client tries to connect every
 0.2 s. It prints the quiet room's push latency (p95 against the same room's p95 before the
 attack: the ratio), the share of new clients that connected within 5 s, and the server's memory.
@@ -33,6 +39,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -55,10 +62,10 @@ ATTACK_TIMEOUT = 10.0
 HOSTILE = "127.0.0.66"
 
 
-def start_server(data: Path) -> tuple[subprocess.Popen[str], str]:
+def start_server(data: Path, extra: str = "") -> tuple[subprocess.Popen[str], str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "KABUTO_ASSETS": str(ROOT / "assets")}
     proc = subprocess.Popen([sys.executable, "-m", "kabuto", "serve", "--port", "0", "--quiet",
-                             "--data-dir", str(data)], stdout=subprocess.PIPE, text=True, env=env)
+                             "--data-dir", str(data), *extra.split()], stdout=subprocess.PIPE, text=True, env=env)
     assert proc.stdout is not None
     m = re.search(r"listening on (ws://\S+)", proc.stdout.readline())
     if not m:
@@ -341,23 +348,224 @@ async def attack(url: str, pid: int, rooms: int, pushes: int, flooders: int, idl
     return out
 
 
+# ----- many rooms at once (issue 45 point 6) ---------------------------------------------------------
+#: Target with 50 Kabuto rooms of bot clients on 2 cores: a push reaches every seat within this (p95).
+ROOMS_TARGET_MS = 250.0
+
+
+async def _timed_state(conn: Connection, state: RoomState, errors: bool = False) -> tuple[dict, float]:
+    """The next ``state`` (or, with ``errors``, ``error``) message and when its frame arrived
+    (before it was parsed: the time a busy client spends parsing other rooms' messages is its own)."""
+    while True:
+        if conn._backlog:
+            msg, at = conn._backlog.pop(0), time.monotonic()
+        else:
+            raw = await conn.ws.recv()
+            at = time.monotonic()
+            msg = json.loads(raw)
+        state.apply(msg)
+        if msg["type"] == "state" or (errors and msg["type"] == "error"):
+            return msg, at
+
+
+def _bot_push(view: dict, rng: random.Random) -> dict:
+    """A bot client's action: a push of a legal kind from a random point of the platform that the
+    rules accept (no look-ahead: the clients cost the bench little), or the end of the turn."""
+    from kabuto.rules.errors import IllegalMove
+    from kabuto.rules.game import Game
+
+    game = Game.from_json(view)
+    if game.can_push:
+        kinds = game.legal_kinds()
+        for _ in range(24):
+            kind, entry = rng.choice(kinds), rng.uniform(-180.0, 180.0)
+            heading, speed = rng.uniform(-25.0, 25.0), rng.uniform(0.15, 0.45)
+            try:
+                game.check_push(kind, entry, heading, speed)
+            except IllegalMove:
+                continue
+            return {"type": "push", "piece": kind, "entry_deg": round(entry, 2),
+                    "heading_deg": round(heading, 2), "speed": round(speed, 3), "end_turn": True}
+    return {"type": "end_turn"}
+
+
+async def _room_of_bots(url: str, seed: int, per_room: int, pushes: list[dict],
+                        setting_up: asyncio.Semaphore) -> None:
+    """Two bot clients playing Kabuto Sumo: ``per_room`` pushes, in as many games (one room each,
+    one after another) as that takes. ``setting_up``: rooms are set up a few at a time (every
+    client here has one address, and the server lets an address set up only a few at once)."""
+    rng = random.Random(seed)
+    conns = [await Connection.open(url, timeout=120) for _ in range(2)]
+    count = refused = 0
+    while count < per_room and refused < 20:
+        states = [RoomState() for _ in range(2)]
+        async with setting_up:
+            states[0].apply(await conns[0].request({"type": "create", "game": "kabuto", "players": 2,
+                                                    "private": True}, timeout=120))
+            states[1].apply(await conns[1].request({"type": "join", "room": states[0].room}, timeout=120))
+        for c, s in zip(conns, states, strict=True):
+            await _timed_state(c, s)
+        while states[0].status == "playing" and count < per_room and refused < 20:
+            mover = next(i for i, s in enumerate(states) if s.my_turn)
+            action = _bot_push(states[mover].view, rng)
+            sent = time.monotonic()
+            await conns[mover].send({"type": "act", "step": states[mover].step, "action": action})
+            first, at = await _timed_state(conns[mover], states[mover], errors=True)
+            if first["type"] == "error":
+                refused += 1
+                continue
+            got = [(first, at)] + [await _timed_state(c, s) for i, (c, s) in enumerate(zip(conns, states, strict=True))
+                                   if i != mover]
+            last = first.get("last") or {}
+            if action["type"] == "push" and "done_at" in last:
+                count += 1
+                arrived = max(a for _, a in got)
+                pushes.append({"latency_ms": (arrived - last["done_at"]) * 1e3,
+                               "round_trip_ms": (arrived - sent) * 1e3})
+        for c in conns:
+            await c.request({"type": "leave"}, timeout=120)
+    for c in conns:
+        await c.close()
+
+
+def _stat(pid: int | str) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return []
+
+
+def cpu_seconds(pid: int, tree: bool = True) -> float:
+    """CPU seconds used so far by process ``pid`` and (``tree``) every process under it (its worker
+    processes), read from Linux's /proc (0 elsewhere)."""
+    if not tree:
+        f = _stat(pid)
+        return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK") if f else 0.0
+    parents = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            f = _stat(d.name)
+            if f:
+                parents[int(d.name)] = (int(f[1]), f)
+    tree, grew = {pid}, True
+    while grew:
+        more = {p for p, (pp, _) in parents.items() if pp in tree and p not in tree}
+        tree |= more
+        grew = bool(more)
+    ticks = os.sysconf("SC_CLK_TCK")
+    return sum(int(parents[p][1][i]) for p in tree if p in parents for i in (11, 12)) / ticks
+
+
+async def many_rooms(url: str, rooms: int, per_room: int) -> dict:
+    """``rooms`` Kabuto rooms of two bot clients each, all at once: push-to-seat latency (p50, p95)
+    and pushes per second per core of the machine."""
+    pushes: list[dict] = []
+    setting_up = asyncio.Semaphore(4)
+    start = time.monotonic()
+    results = await asyncio.gather(*(_room_of_bots(url, 7919 * r, per_room, pushes, setting_up)
+                                     for r in range(rooms)), return_exceptions=True)
+    seconds = time.monotonic() - start
+    failed = [r for r in results if isinstance(r, BaseException)]
+    lat = [p["latency_ms"] for p in pushes]
+    trip = [p["round_trip_ms"] for p in pushes]
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    out = {"rooms": rooms, "pushes": len(lat), "failed_rooms": len(failed), "seconds": round(seconds, 1),
+           "cores": cores, "target_p95_ms": ROOMS_TARGET_MS,
+           "push_to_seat_p50_ms": round(statistics.median(lat), 1) if lat else None,
+           "push_to_seat_p95_ms": round(pct(lat, 0.95), 1) if lat else None,
+           "act_to_seat_p50_ms": round(statistics.median(trip), 1) if trip else None,
+           "act_to_seat_p95_ms": round(pct(trip, 0.95), 1) if trip else None,
+           "pushes_per_second_per_core": round(len(lat) / seconds / cores, 2)}
+    if failed:
+        out["first_failure"] = repr(failed[0])[:300]
+    out["ok"] = bool(lat) and not failed and out["push_to_seat_p95_ms"] <= ROOMS_TARGET_MS
+    return out
+
+
+def rooms_run(args: argparse.Namespace, server_args: str) -> dict:
+    """One many-rooms measurement against a server of its own started with ``server_args``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, url = start_server(Path(tmp) / "data", server_args)
+        try:
+            cpu0, main0 = cpu_seconds(proc.pid), cpu_seconds(proc.pid, tree=False)
+            me0 = time.process_time()
+            out = asyncio.run(many_rooms(url, args.rooms, args.pushes))
+            out["server_cpu_seconds"] = round(cpu_seconds(proc.pid) - cpu0, 1)
+            out["server_main_process_cpu_seconds"] = round(cpu_seconds(proc.pid, tree=False) - main0, 1)
+            out["clients_cpu_seconds"] = round(time.process_time() - me0, 1)
+        finally:
+            proc.terminate()
+            proc.wait(60)
+    return out
+
+
+def _print_rooms(title: str, out: dict) -> None:
+    print(f"{title}: {out['rooms']} Kabuto rooms of bot clients at once, {out['pushes']} pushes in "
+          f"{out['seconds']} s on {out['cores']} cores ({out['failed_rooms']} rooms failed)")
+    print(f"  a push's result to every seat: median {out['push_to_seat_p50_ms']} ms, "
+          f"p95 {out['push_to_seat_p95_ms']} ms (act to every seat: median {out['act_to_seat_p50_ms']} ms, "
+          f"p95 {out['act_to_seat_p95_ms']} ms)")
+    print(f"  {out['pushes_per_second_per_core']} pushes per second per core (CPU seconds: the server and "
+          f"its workers {out['server_cpu_seconds']} (its event loop's process "
+          f"{out['server_main_process_cpu_seconds']}), the bot clients {out['clients_cpu_seconds']})")
+
+
+def main_rooms(args: argparse.Namespace) -> int:
+    """``--rooms``: the server as it runs (worker processes), and with ``--baseline`` first the
+    same load on a server whose simulations run in threads of its own process (``--workers 0``,
+    one core: how the server ran before), for ratios measured in the same run."""
+    runs = {}
+    if args.baseline:
+        runs["threads"] = rooms_run(args, f"{args.server_args} --workers 0")
+    runs["processes"] = rooms_run(args, args.server_args)
+    out = dict(runs["processes"])
+    if args.baseline:
+        base = runs["threads"]
+        out["baseline_threads"] = base
+        for k in ("push_to_seat_p95_ms", "act_to_seat_p95_ms", "pushes_per_second_per_core"):
+            if base.get(k) and out.get(k) is not None:
+                out[f"{k}_vs_threads"] = round(out[k] / base[k], 2)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for name, r in runs.items():
+            _print_rooms(f"simulations in {name}", r)
+        if args.baseline:
+            print(f"processes vs threads: push-to-seat p95 x{out.get('push_to_seat_p95_ms_vs_threads')}, "
+                  f"act-to-seat p95 x{out.get('act_to_seat_p95_ms_vs_threads')}, pushes per second per core "
+                  f"x{out.get('pushes_per_second_per_core_vs_threads')}")
+        print(f"target p95 <= {ROOMS_TARGET_MS:g} ms: {'met' if out['ok'] else 'NOT met'}")
+    return 0 if out["ok"] else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=2, help="games per player count (default 2)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--attack", action="store_true", help="measure a quiet room under one hostile client")
-    ap.add_argument("--rooms", type=int, default=150, help="--attack: public rooms of other addresses (default 150)")
-    ap.add_argument("--pushes", type=int, default=20, help="--attack: pushes timed before and during (default 20)")
+    ap.add_argument("--attack-rooms", type=int, default=150,
+                    help="--attack: public rooms of other addresses (default 150)")
     ap.add_argument("--flooders", type=int, default=4, help="--attack: flooding connections (default 4)")
     ap.add_argument("--idle", type=int, default=300, help="--attack: idle connections tried (default 300)")
     ap.add_argument("--seconds", type=float, default=10.0,
                     help="--attack: the least time pushes are timed under the attack (default 10)")
+    ap.add_argument("--rooms", type=int, default=0,
+                    help="instead: this many Kabuto rooms of bot clients at once (issue 45: 50), reporting "
+                         "push-to-seat p50/p95 and pushes per second per core")
+    ap.add_argument("--pushes", type=int, default=20,
+                    help="with --attack: pushes timed before and during; with --rooms: pushes per room "
+                         "(default 20)")
+    ap.add_argument("--server-args", default="", help="with --rooms: extra `kabuto serve` arguments")
+    ap.add_argument("--baseline", action="store_true",
+                    help="with --rooms: first the same load with the simulations in threads (--workers 0)")
     args = ap.parse_args(argv)
+    if args.rooms and not args.attack:
+        return main_rooms(args)
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(Path(tmp) / "data")
         try:
             if args.attack:
-                out = asyncio.run(attack(url, proc.pid, args.rooms, args.pushes, args.flooders, args.idle,
+                out = asyncio.run(attack(url, proc.pid, args.attack_rooms, args.pushes, args.flooders, args.idle,
                                          args.seconds))
             else:
                 out = asyncio.run(run(url, args.games))

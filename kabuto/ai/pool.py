@@ -226,9 +226,66 @@ def _pool(workers: int) -> ProcessPoolExecutor:
             if method == "forkserver":
                 # Workers forked from a server that has already imported the rules and physics.
                 ctx.set_forkserver_preload(["kabuto.ai.pool", "kabuto.rules.game", "kabuto.ai.scoring"])
-            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init,
+                                       initargs=(os.getpid(),))
             _POOLS[workers] = pool
         return pool
+
+
+def executor(workers: int | None = None) -> ProcessPoolExecutor:
+    """The shared pool of ``workers`` processes (default one per core), started on first use, for
+    other work that simulates pushes (the server's games and bots): the same start method and the
+    same processes as the AI's previews."""
+    return _pool(workers or default_workers())
+
+
+def discard(pool: ProcessPoolExecutor) -> None:
+    """Forget ``pool`` after a worker died (BrokenProcessPool): the next call starts a new one."""
+    with _LOCK:
+        for n, p in list(_POOLS.items()):
+            if p is pool:
+                del _POOLS[n]
+
+
+#: How much lower a worker's scheduling priority is than its owner's (``nice``): the owner - the
+#: app's window, the server's event loop - answers people, and the workers' simulations can wait a
+#: few milliseconds for a core it needs.
+WORKER_NICENESS = 5
+
+
+def _worker_init(owner: int) -> None:
+    """In a new worker: lower its priority (:data:`WORKER_NICENESS`) and watch its owner."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(WORKER_NICENESS)
+        except OSError:
+            pass
+    _watch_owner(owner)
+
+
+def _watch_owner(owner: int) -> None:
+    """In a worker: exit once the process that made the pool is gone. A pool's workers hold its
+    task queue's writing end themselves, so a program killed outright (kill -9) would otherwise
+    leave them - and the forkserver, and whatever pipes they inherited - waiting for ever."""
+    import time
+
+    def gone() -> bool:
+        try:
+            os.kill(owner, 0)
+        except (ProcessLookupError, PermissionError):  # PermissionError: the number is reused
+            return True
+        try:  # a killed process is a zombie until its parent reaps it: gone all the same
+            with open(f"/proc/{owner}/stat", "rb") as fh:
+                return fh.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+        except (OSError, IndexError):
+            return False
+
+    def watch() -> None:
+        while not gone():
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="owner-watch", daemon=True).start()
 
 
 def warm_up(workers: int) -> None:

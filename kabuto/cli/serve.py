@@ -59,7 +59,22 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--quiet", action="store_true", help="log warnings and errors only")
     ap.add_argument("--seed", type=int, default=None, help="deal every room's game (wrestlers, bots' "
                     "draws) from this seed, to reproduce a session (default: unpredictable)")
+    ap.add_argument("--workers", type=int, default=None,
+                    help="processes that simulate Kabuto Sumo pushes and plan its bots (default: one per "
+                         "core; 0: threads of the server's own process, one core)")
+    ap.add_argument("--code-prefix", default="",
+                    help="start this server's room codes with these 1-2 letters, and restore only its "
+                         "own rooms: several servers share one data folder behind a router "
+                         "(docs/protocol.md, 'Several servers')")
     args = ap.parse_args(argv)
+    from kabuto.net.rooms import check_prefix
+
+    try:
+        check_prefix(args.code_prefix)
+    except ValueError as exc:
+        raise UsageError(f"--code-prefix: {exc}") from None
+    if args.workers is not None and args.workers < 0:
+        raise UsageError("--workers: expected 0 or more")
 
     from kabuto.net.server import ServerConfig, run
     from kabuto.replay.userdata import UserDataError
@@ -70,7 +85,8 @@ def main(argv: list[str]) -> int:
     logging.getLogger("kabuto.net.ws").setLevel(logging.WARNING)
     config = ServerConfig(host=args.host, port=args.port, data_dir=args.data_dir, linger=args.linger,
                           empty_linger=args.empty_linger, seed=args.seed,
-                          trusted_proxies=tuple(args.trusted_proxy))
+                          trusted_proxies=tuple(args.trusted_proxy), workers=args.workers,
+                          code_prefix=args.code_prefix)
     try:
         asyncio.run(run(config, ready=lambda s: print(f"kabuto serve: listening on {s.url}", flush=True)))
     except UserDataError as exc:

@@ -83,6 +83,12 @@ def plan_actions(game: Game, level: str, seed: int) -> list[dict[str, Any]]:
     return [wire_action(a) for a in plan.actions()]
 
 
+def plan_in_worker(game: Game, level: str, seed: int) -> list[dict[str, Any]]:
+    """:func:`plan_actions`, as a worker process of the server runs it for a server bot's turn
+    (on its own copy of the game)."""
+    return plan_actions(game, level, seed)
+
+
 class SeatView:
     """The part of a card game one seat holds in a client: its observation and legal actions,
     behind the two :class:`cards.api.CardGame` methods a rule-of-thumb player reads."""
@@ -127,4 +133,4 @@ def server_card_action(game: CardGame, level: str, seed: int) -> str:
 
 
 __all__ = ["CLIENT_CARD_BOTS", "KABUTO_LEVELS", "SERVER_CARD_BOTS", "SeatView", "bot_levels", "check_level",
-           "client_card_action", "plan_actions", "server_card_action"]
+           "client_card_action", "plan_actions", "plan_in_worker", "server_card_action"]

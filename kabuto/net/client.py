@@ -362,7 +362,7 @@ async def play(opts: PlayOptions) -> dict[str, Any]:
         state.room, state.token, state.game = saved["room"], saved["token"], saved["game"]
     player = _Player(opts, state)
     drops = 0
-    conn = await Connection.open(opts.url)
+    conn = await Connection.open(room_url(opts.url, state.room or opts.room))
     while True:
         try:
             if state.token is None:
@@ -384,7 +384,7 @@ async def play(opts: PlayOptions) -> dict[str, Any]:
         finally:
             await conn.close()
         # Take the seat back with its token once the server is there again (after a restart too).
-        conn = await _reconnect(opts)
+        conn = await _reconnect(opts, state.room)
 
 
 def _lost(exc: BaseException) -> bool:
@@ -393,11 +393,24 @@ def _lost(exc: BaseException) -> bool:
     return isinstance(exc, (ConnectionClosed, ConnectionError, ClientError))
 
 
-async def _reconnect(opts: PlayOptions) -> Connection:
+def room_url(url: str, room: str | None) -> str:
+    """The address to reach room ``room`` at: ``ws://HOST:PORT/room/CODE`` when ``url`` names no
+    path of its own. One server ignores the path; behind a router that shares rooms among several
+    servers, it is what sends the connection to the server holding the room (docs/protocol.md,
+    "Several servers")."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if room is None or parts.path not in ("", "/"):
+        return url
+    return urlunsplit(parts._replace(path=f"/room/{room}"))
+
+
+async def _reconnect(opts: PlayOptions, room: str | None = None) -> Connection:
     delay = 0.05
     for _ in range(opts.reconnects):
         try:
-            return await Connection.open(opts.url, timeout=5.0)
+            return await Connection.open(room_url(opts.url, room), timeout=5.0)
         except ClientError:
             await asyncio.sleep(delay)  # back off while the server is away
             delay = min(delay * 2, 1.0)
@@ -444,4 +457,4 @@ def _result(state: RoomState) -> dict[str, Any]:
             "result": res.get("text", "")}
 
 
-__all__ = ["ClientError", "ClientThread", "Connection", "PlayOptions", "RoomState", "play"]
+__all__ = ["ClientError", "ClientThread", "Connection", "PlayOptions", "RoomState", "play", "room_url"]

@@ -5,6 +5,13 @@ token** per claimed seat: ``secrets.token_urlsafe(24)``, 192 random bits, handed
 that claimed the seat. The server keeps only each token's SHA-256 (in memory and in the room file),
 so a copy of the data folder does not let anyone take a seat, and compares in constant time.
 
+Each room also has a **secret**: ``secrets.token_hex(32)``, 256 random bits, kept only in the
+server and its room file. Everything random about the room comes from it through HMAC-SHA256 with a
+label (:meth:`Room.derive`): the card deal (all 256 bits), the Kabuto Sumo set-up (drawn wrestlers,
+first player: public once the game starts), and every server bot's seed. Nothing a client is sent
+says anything about another label's value, so a Kabuto state (which shows its set-up seed) does not
+foretell the bots, and a deal cannot be searched for.
+
 A room is ``waiting`` until every seat is taken (by players or by the server's bots), ``playing``
 until the game ends, then ``over``; one that everybody left before the end is ``closed`` once it
 has been kept for a while. The room file ``<data>/rooms/CODE.json`` says all that, and names the
@@ -36,15 +43,30 @@ WAITING, PLAYING, OVER, CLOSED = "waiting", "playing", "over", "closed"
 STATUSES = (WAITING, PLAYING, OVER, CLOSED)
 
 
-def new_code(taken: set[str] | dict[str, Any]) -> str:
+def new_code(taken: set[str] | dict[str, Any], prefix: str = "") -> str:
+    """A room code not in ``taken``, starting with ``prefix`` (a server's own letters when several
+    servers share rooms behind one address: the router sends a code to the server of its prefix)."""
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = prefix + "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - len(prefix)))
         if code not in taken:
             return code
 
 
+def check_prefix(prefix: str) -> str:
+    """``prefix`` if it can start room codes (1-2 letters or digits of the code alphabet), else
+    ValueError saying what may."""
+    if not (len(prefix) <= 2 and all(c in CODE_ALPHABET for c in prefix)):
+        raise ValueError(f"{prefix!r}: a code prefix is 1 or 2 of {CODE_ALPHABET}")
+    return prefix
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def new_secret() -> str:
+    """A room's secret: 256 bits from :mod:`secrets`."""
+    return secrets.token_hex(32)
 
 
 def token_hash(token: str) -> str:
@@ -95,7 +117,8 @@ class Room:
     game: str
     players: int
     options: dict[str, Any]
-    seed: int
+    #: 64 hex digits (see the module docstring); never sent to a client.
+    secret: str
     private: bool = False
     status: str = WAITING
     seats: list[Seat] = field(default_factory=list)
@@ -106,9 +129,6 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     linger: asyncio.TimerHandle | None = None
     bot_task: asyncio.Task[None] | None = None
-    #: The task writing the card record, and whether the game changed since it started writing.
-    saver: asyncio.Task[None] | None = None
-    dirty: bool = False
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -137,10 +157,17 @@ class Room:
     # ----- the room file -----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {"format": ROOM_FORMAT, "version": ROOM_VERSION, "room": self.code, "game": self.game,
-                "players": self.players, "options": self.options, "seed": self.seed,
+                "players": self.players, "options": self.options, "secret": self.secret,
                 "private": self.private, "status": self.status, "created": self.created,
                 "saved": _now(), "record": self.record,
                 "seats": [{"name": s.name, "token": s.token, "bot": s.bot} for s in self.seats]}
+
+    def derive(self, label: str, bits: int = 64) -> int:
+        """A number of ``bits`` bits (at most 256) for ``label`` ("deal", "bot 12 0"), from the room's
+        secret: the same label always gives the same number, and one label's number tells nothing of
+        another's."""
+        digest = hmac.new(bytes.fromhex(self.secret), label.encode(), hashlib.sha256).digest()
+        return int.from_bytes(digest, "big") >> (256 - bits)
 
     def write(self, folder: Path) -> Path:
         return write_atomic(folder / f"{self.code}.json", json.dumps(self.to_json(), indent=1))
@@ -164,11 +191,16 @@ def load_room_file(path: Path) -> Room:
     if d.get("format") != ROOM_FORMAT or d.get("version") != ROOM_VERSION:
         raise ValueError(f"{path.name}: not a room file of version {ROOM_VERSION}")
     try:
-        code, game, players, seed = d["room"], d["game"], d["players"], d["seed"]
+        code, game, players = d["room"], d["game"], d["players"]
+        secret = d.get("secret")
+        if secret is None and isinstance(d.get("seed"), int):  # a room file from before secrets
+            secret = hashlib.sha256(f"kabuto-room-{d['seed']}".encode()).hexdigest()
+        if not (isinstance(secret, str) and re.fullmatch(r"[0-9a-f]{64}", secret)):
+            raise ValueError("secret: not 64 hex digits")
         if not isinstance(code, str) or not ROOM_RE.fullmatch(code) or path.stem != code:
             raise ValueError("room: not this file's room code")
-        if not isinstance(game, str) or not isinstance(players, int) or not isinstance(seed, int):
-            raise ValueError("game, players, seed: wrong types")
+        if not isinstance(game, str) or not isinstance(players, int):
+            raise ValueError("game, players: wrong types")
         if d["status"] not in STATUSES:
             raise ValueError(f"status: {d['status']!r}")
         seats = []
@@ -189,9 +221,9 @@ def load_room_file(path: Path) -> Room:
         raise ValueError(f"{path.name}: malformed room file ({exc})") from None
     except ValueError as exc:
         raise ValueError(f"{path.name}: {exc}") from None
-    return Room(code, game, players, options, seed, bool(d.get("private", False)), d["status"], seats,
+    return Room(code, game, players, options, secret, bool(d.get("private", False)), d["status"], seats,
                 record=record, created=str(d.get("created", "")))
 
 
-__all__ = ["CLOSED", "Client", "OVER", "PLAYING", "WAITING", "Room", "Seat", "load_room_file", "new_code", "new_token",
-           "token_hash"]
+__all__ = ["CLOSED", "OVER", "PLAYING", "WAITING", "Client", "Room", "Seat", "check_prefix", "load_room_file",
+           "new_code", "new_secret", "new_token", "token_hash"]

@@ -3,8 +3,9 @@
 The server is authoritative: clients send actions, the server applies them with the same engines
 as the desktop app (:mod:`kabuto.net.tables`), records every game in its data folder, and sends
 each connection only what it may see. One asyncio event loop serves every connection; the slow
-parts - a Kabuto push's simulation, a bot's thinking - run in worker threads, so one room never
-holds up the others. Every change to a room happens under that room's lock, one at a time.
+parts - a Kabuto push's simulation, a bot's thinking - run in worker processes (one per core,
+:mod:`kabuto.ai.pool`), and the disk writes in threads, so one room never holds up the others and
+every core works. Every change to a room happens under that room's lock, one at a time.
 
 What keeps it running whatever the clients do:
 
@@ -30,18 +31,20 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import random
-import secrets
 import signal
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kabuto.net import protocol as pr
-from kabuto.net.bots import check_level, plan_actions, server_card_action
+from kabuto.net.bots import check_level, plan_actions, plan_in_worker, server_card_action
 from kabuto.net.limits import AddressBook, Guard, Limits, quota_address
 from kabuto.net.names import BadName, check_name
 from kabuto.net.rooms import (
@@ -54,6 +57,7 @@ from kabuto.net.rooms import (
     Seat,
     load_room_file,
     new_code,
+    new_secret,
     new_token,
     token_hash,
 )
@@ -68,10 +72,11 @@ from kabuto.net.tables import (
     game_names,
     kabuto_options,
     load_card_record,
+    new_kabuto_game,
     player_counts,
     replays_folder,
+    warm_worker,
 )
-from physics.fileio import write_atomic
 
 log = logging.getLogger("kabuto.net")
 
@@ -97,6 +102,13 @@ class ServerConfig:
     empty_linger: float = 30.0
     max_rooms: int = 500
     max_clients: int = 2000
+    #: Worker processes for Kabuto Sumo's simulations (pushes, bots' planning); None: one per core
+    #: (:mod:`kabuto.ai.pool`'s pool, shared with the AI); 0: threads of this process (one core).
+    workers: int | None = None
+    #: Room codes of this server start with these letters, and it restores only such rooms from
+    #: its data folder: several servers share one folder (and one address, behind a router that
+    #: sends each code to the server of its prefix; docs/protocol.md, "Several servers").
+    code_prefix: str = ""
     #: Deal rooms' games from this seed (tests, to reproduce a game); None: an unpredictable seed
     #: per room (players must not be able to foresee the deal).
     seed: int | None = None
@@ -129,6 +141,10 @@ class Server:
         self._finished_files: deque[Path] = deque()
         #: ``list`` replies' rooms, by game filter, and until when each may be sent again.
         self._listing: dict[str | None, tuple[float, str]] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        #: Threads that write (and fsync) the rooms' files: many, since a room's next message waits
+        #: for its write, and the disk commits concurrent fsyncs together.
+        self._disk = ThreadPoolExecutor(max_workers=32, thread_name_prefix="kabuto-save")
 
     # ----- lifecycle ---------------------------------------------------------------------------------
     @property
@@ -142,7 +158,13 @@ class Server:
 
         self._replays = replays_folder(self.config.data_dir)
         self._rooms_dir = ensure_dir(data_dir(self.config.data_dir) / "rooms")
+        _private(self._rooms_dir.parent)
         self._restore_rooms()
+        if self.config.workers != 0:
+            from kabuto.ai.pool import executor
+
+            self._pool = executor(self.config.workers)
+            await self._warm_up()
         # max_queue: at most a few unread frames wait in the server for each connection; past
         # them the server stops reading the socket, and the sender's own buffers fill.
         self._server = await serve(self._handle, self.config.host, self.config.port,
@@ -177,7 +199,21 @@ class Server:
         await asyncio.gather(*(close(c) for c in list(self.clients)))
         if self._server is not None:
             await self._server.wait_closed()
+        self._disk.shutdown(wait=True)
         log.info("stopped")
+
+    async def _warm_up(self) -> None:
+        """Start every worker process now, with the rules and the physics imported: the first
+        pushes would otherwise wait for that."""
+        from kabuto.ai.pool import default_workers
+
+        assert self._pool is not None
+        loop = asyncio.get_running_loop()
+        n = self.config.workers or default_workers()
+        await asyncio.gather(*(loop.run_in_executor(self._pool, warm_worker) for _ in range(2 * n)))
+
+    async def _disk_io(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._disk, fn, *args)
 
     def _emit(self, event: str, room: Room) -> None:
         for listener in list(self.listeners):
@@ -189,11 +225,6 @@ class Server:
         milliseconds: a worker thread does it while the event loop serves the other rooms."""
         assert self._rooms_dir is not None
         folder = self._rooms_dir
-        if room.saver is not None and not room.saver.done():
-            # A record being written is written first (shielded: a bot's task cancelled while
-            # waiting here must not cancel the writer).
-            await asyncio.shield(room.saver)
-        room.dirty = False
 
         def save() -> None:
             if room.table is not None:
@@ -201,13 +232,13 @@ class Server:
             room.write(folder)
 
         try:
-            await asyncio.to_thread(save)
+            await self._disk_io(save)
         except OSError as exc:
             log.error("room %s: cannot save (%s)", room.code, exc)
 
     def _restore_rooms(self) -> None:
         assert self._rooms_dir is not None and self._replays is not None
-        for path in sorted(self._rooms_dir.glob("*.json")):
+        for path in sorted(self._rooms_dir.glob(f"{self.config.code_prefix}*.json")):
             try:
                 room = load_room_file(path)
                 if room.status not in (WAITING, PLAYING):
@@ -470,8 +501,7 @@ class Server:
         async with room.lock:
             for s in room.free_seats():
                 room.seats[s] = Seat(name=f"Bot {s + 1}", bot=level)
-            _send(client, _reply({"type": "filled", "room": room.code}, msg))
-            await self._seats_changed(room)
+            await self._seats_changed(room, client, _reply({"type": "filled", "room": room.code}, msg))
 
     async def _on_act(self, client: Client, msg: dict[str, Any]) -> None:
         room, seat = self._seated(client)
@@ -540,8 +570,9 @@ class Server:
             self._check_kabuto(n, opts)
         else:
             opts = _card_options(game, n, options)
-        seed = self._seeds.getrandbits(31) if self._seeds is not None else secrets.randbits(31)
-        return Room(new_code(self.rooms), game, n, opts, seed, private)
+        secret = f"{self._seeds.getrandbits(256):064x}" if self._seeds is not None else new_secret()
+        # Not in self.rooms yet: a room exists once a seat in it is taken (see _take_seat).
+        return Room(new_code(self.rooms, self.config.code_prefix), game, n, opts, secret, private)
 
     def _check_space(self) -> None:
         """``busy`` unless a room can be added now, or a room nobody is in can make way for it
@@ -624,20 +655,24 @@ class Server:
             room.seats[s] = Seat(name=shown, token=token_hash(token), client=client)
             client.room, client.seat = room, s
             self._check_linger(room)
-            _send(client, _reply({"type": "joined", **self._joined(room, s), "token": token}, msg))
             log.info("room %s: seat %d taken", room.code, s)
-            await self._seats_changed(room)
+            await self._seats_changed(room, client, _reply(
+                {"type": "joined", **self._joined(room, s), "token": token}, msg))
 
     def _joined(self, room: Room, seat: int) -> dict[str, Any]:
         return {"room": room.code, "seat": seat, "game": room.game, "players": room.players,
                 "options": room.options, "status": room.status}
 
-    async def _seats_changed(self, room: Room) -> None:
-        """Seats were taken: tell everyone; start the game once every seat is (lock held)."""
+    async def _seats_changed(self, room: Room, client: Client, reply: dict[str, Any]) -> None:
+        """Seats were taken (lock held): start the game once every seat is; save the room; only
+        then answer ``client`` with ``reply`` and tell everyone (a room or a seat a client was told
+        of survives a kill -9 at any instant)."""
         if room.status == WAITING and not room.free_seats():
             await self._start_game(room)
         else:
             await self._write(room)
+        _send(client, reply)
+        _crash_point(reply["type"])
         self._tell_seats(room)
         if room.status == PLAYING:
             self._send_state(room, room.clients(), full=True)
@@ -646,11 +681,18 @@ class Server:
     async def _start_game(self, room: Room) -> None:
         assert self._replays is not None
         names = [s.name for s in room.seats]
-        if room.game == KABUTO:
-            table: Table = KabutoTable.new(room.players, room.options, room.seed,
-                                           self.config.data_dir or self._replays.parent, names)
+        if room.game == KABUTO:  # set up in a worker, recorded in a thread: off the event loop
+            seed = room.derive("kabuto setup", 48)
+            game = None
+            if self._pool is not None:
+                with contextlib.suppress(BrokenProcessPool):
+                    game = await asyncio.get_running_loop().run_in_executor(
+                        self._pool, new_kabuto_game, room.players, room.options, seed)
+            table: Table = await self._disk_io(KabutoTable.new, room.players, room.options, seed,
+                                               self.config.data_dir or self._replays.parent, names, game)
         else:
-            card = CardTable.new(room.game, room.players, room.options, room.seed, self._replays, room.code)
+            card = CardTable.new(room.game, room.players, room.options, room.derive("deal", 256),
+                                 self._replays, room.code)
             card.seats = names
             table = card
         room.table = table
@@ -663,46 +705,66 @@ class Server:
     async def _write(self, room: Room) -> None:
         assert self._rooms_dir is not None
         try:
-            await asyncio.to_thread(room.write, self._rooms_dir)
+            await self._disk_io(room.write, self._rooms_dir)
         except OSError as exc:
             log.error("room %s: cannot write its room file (%s)", room.code, exc)
 
     async def _apply(self, room: Room, seat: int, action: Any) -> Outcome:
-        """Apply one action (room lock held), tell everyone, save, and end the game if it ended."""
+        """Apply one action (room lock held), save it, and only then tell everyone (a state any
+        seat was told of survives a kill -9 at any instant); end the game if it ended."""
         table = room.table
         assert table is not None
-        if isinstance(table, KabutoTable):  # a simulation: off the event loop
-            outcome = await asyncio.to_thread(table.apply, seat, action)
+        if isinstance(table, KabutoTable):  # a simulation: off the event loop, on another core
+            outcome = await self._simulate(table, seat, action)
         else:
             outcome = table.apply(seat, action)
         if table.is_over:
             room.status = OVER
+            await self._save(room)  # the record and the room file (now "over")
+        else:
+            await self._save_record(room, table)
         self._send_state(room, room.clients(), outcome=outcome)
+        _crash_point("state")
         if room.status == OVER:
-            await self._save(room)
             result = table.result() or {}
             log.info("room %s: game over: %s", room.code, result.get("text", ""))
             self._emit("over", room)
             self._retire(room)
-        elif isinstance(table, CardTable):
-            self._save_soon(room, table)
         return outcome
 
-    def _save_soon(self, room: Room, table: CardTable) -> None:
-        """A card game's record is saved after every action, by one writer per room that always
-        writes the latest state: the next action need not wait for the disk."""
-        room.dirty = True
-        if room.saver is None or room.saver.done():
-            room.saver = asyncio.create_task(self._write_record(room, table))
-
-    async def _write_record(self, room: Room, table: CardTable) -> None:
-        while room.dirty:
-            room.dirty = False
-            path, text = table.snapshot()
+    async def _simulate(self, table: KabutoTable, seat: int, action: Any) -> Outcome:
+        if self._pool is not None:
             try:
-                await asyncio.to_thread(write_atomic, path, text)
-            except OSError as exc:
-                log.error("room %s: cannot save its record (%s)", room.code, exc)
+                return await table.apply_in(self._pool, seat, action)
+            except BrokenProcessPool:  # a worker died: this push here, new workers next time
+                self._renew_pool()
+        return await asyncio.to_thread(table.apply, seat, action)
+
+    async def _plan(self, game: Any, level: str, seed: int) -> list[dict[str, Any]]:
+        """A server bot's Kabuto turn, planned in a worker process (here, in a thread, if none)."""
+        if self._pool is not None:
+            try:
+                return await asyncio.get_running_loop().run_in_executor(
+                    self._pool, plan_in_worker, game, level, seed)
+            except BrokenProcessPool:
+                self._renew_pool()
+        return await asyncio.to_thread(plan_actions, game, level, seed)
+
+    def _renew_pool(self) -> None:
+        from kabuto.ai.pool import discard, executor
+
+        log.error("a worker process died; starting new ones")
+        if self._pool is not None:
+            discard(self._pool)
+        self._pool = executor(self.config.workers)
+
+    async def _save_record(self, room: Room, table: Table) -> None:
+        """Write the game's record now (fsynced, atomic; in a worker thread, while the event loop
+        serves the other rooms). Should the disk fail, the game goes on and the log says so."""
+        try:
+            await self._disk_io(table.save)
+        except OSError as exc:
+            log.error("room %s: cannot save its record (%s)", room.code, exc)
 
     # ----- bots --------------------------------------------------------------------------------------
     def _kick_bots(self, room: Room) -> None:
@@ -724,12 +786,12 @@ class Server:
                 level = room.seats[seat].bot
                 assert level is not None
                 step = table.step
-                seed = (room.seed * 1_000_003 + step * 7 + failures) % 2**31
+                seed = room.derive(f"bot {step} {failures}")
                 async with room.lock:
                     game = table.clone_game()
                 actions: list[Any]
                 if table.game == KABUTO:
-                    actions = await asyncio.to_thread(plan_actions, game, level, seed)
+                    actions = await self._plan(game, level, seed)
                 elif level == "mcts":
                     actions = [await asyncio.to_thread(server_card_action, game, level, seed)]
                 else:
@@ -814,8 +876,8 @@ class Server:
             if outcome.detail:
                 last.update(outcome.detail)
             base["last"] = last
-        if table.game == KABUTO:
-            _broadcast(clients, pr.dumps({**base, "view": table.view(None)}))
+        if isinstance(table, KabutoTable):
+            _broadcast(clients, table.message_text(base))
             return
         public: dict[str, Any] | None = None
         for c in clients:
@@ -839,6 +901,34 @@ class Server:
             c.events_sent = len(events)
             c.last_event = events[-1] if events else None
             _send(c, msg)
+
+
+#: Tests of write-before-tell only: ``KABUTO_TEST_KILL_AFTER=EVENT[:N]`` kills the server (SIGKILL)
+#: right after it has told a client of the N-th (default first) EVENT: ``joined``, ``filled`` or
+#: ``state`` (a state after an action).
+_KILL_AFTER = os.environ.get("KABUTO_TEST_KILL_AFTER", "")
+_crash_counts: dict[str, int] = {}
+
+
+def _crash_point(event: str) -> None:
+    if not _KILL_AFTER:
+        return
+    wanted, _, nth = _KILL_AFTER.partition(":")
+    if event != wanted:
+        return
+    _crash_counts[event] = _crash_counts.get(event, 0) + 1
+    if _crash_counts[event] == int(nth or 1):
+        # After the messages queued just now have gone out (a writer woken by them runs first).
+        asyncio.get_running_loop().call_soon(os.kill, os.getpid(), signal.SIGKILL)
+
+
+def _private(folder: Path) -> None:
+    """Make the data folder its owner's alone: room files hold the rooms' secrets, card records the
+    deals' seeds, and another account of the machine must not read a game's cards from them."""
+    try:
+        os.chmod(folder, 0o700)
+    except OSError as exc:
+        log.warning("data folder %s: cannot make it private (%s)", folder, exc)
 
 
 def _reply(msg: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:

@@ -5,12 +5,14 @@ over, applying one seat's action with the game's own engine (:class:`kabuto.Game
 :class:`cards.api.CardGame`), what each seat may see, the result, and how to save and restore it.
 
 * :class:`CardTable` - a card game. A seat sees ``observation(seat)``; a spectator sees only what
-  every seat sees alike (:func:`public_view`). Its record is a small JSON file: the deal's seed, the
-  options and every action, from which :meth:`CardTable.restore` deals and plays the game again.
+  every seat sees alike (:func:`public_view`). Its record is a small JSON file: the deal's seed
+  (256 bits, as decimal text), the options and every action, from which :meth:`CardTable.restore`
+  deals and plays the game again.
 * :class:`KabutoTable` - Kabuto Sumo (2, 3 or 4 players, or Junior League). Nothing is hidden, so
   every seat and spectator sees the at-rest state (:meth:`kabuto.Game.to_json`) and, after a push,
   its trajectory (:func:`trajectory_json`). It is recorded by :mod:`kabuto.replay.recorder`, and
-  restored from that replay with :func:`kabuto.replay.format.resume_game`.
+  restored from that replay with :func:`kabuto.replay.format.resume_game`. On a server its pushes
+  are simulated in worker processes (:meth:`KabutoTable.apply_in`).
 
 An action the rules refuse raises :class:`ActionError` and leaves the game as it was (both engines
 promise it). ``step`` counts the actions applied; a client's ``act`` names the step it was made
@@ -22,6 +24,7 @@ import datetime as _dt
 import json
 import math
 import os
+import secrets
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -31,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 from physics.fileio import write_atomic
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from cards.api import CardGame
     from kabuto.replay.recorder import Recorder
     from kabuto.rules.game import Game
@@ -214,7 +219,7 @@ class CardTable(Table):
         import cards
 
         try:
-            game = cards.GAMES[record["game"]].new(record["players"], record["seed"], **record["options"])
+            game = cards.GAMES[record["game"]].new(record["players"], record_seed(record), **record["options"])
             for i, a in enumerate(record["actions"]):
                 if game.to_play != a["seat"]:
                     raise ValueError(f"actions[{i}]: recorded for seat {a['seat']}, but it is "
@@ -222,7 +227,7 @@ class CardTable(Table):
                 game.apply(a["action"])
         except (KeyError, TypeError) as exc:
             raise ValueError(f"not a card record ({exc})") from None
-        table = cls(game, record["seed"], record["options"], folder, record["room"], record["actions"],
+        table = cls(game, record_seed(record), record["options"], folder, record["room"], record["actions"],
                     name=record.get("name"))
         table.created = str(record.get("created", table.created))
         return table
@@ -238,11 +243,13 @@ class CardTable(Table):
     def apply(self, seat: int, action: Any) -> Outcome:
         from cards.api import IllegalMove
 
-        if not isinstance(action, str):
-            raise ActionError("illegal", f"a {self.game} action is a string such as "
-                                         f"{self.engine.legal_actions()[0]!r}")
+        # The turn first: an example of an action is one of the seat's own, never another seat's
+        # (whose legal actions name the cards it holds).
         if self.to_play != seat:
             raise ActionError("not-your-turn", "it is not your turn")
+        if not isinstance(action, str):
+            raise ActionError("illegal", f"a {self.game} action is a string: one of the legal actions you "
+                                         f"were sent, such as {self.engine.legal_actions()[0]!r}")
         try:
             self.engine.apply(action)
         except IllegalMove as exc:
@@ -270,7 +277,7 @@ class CardTable(Table):
 
     def record(self) -> dict[str, Any]:
         return {"format": CARD_FORMAT, "version": CARD_VERSION, "game": self.game,
-                "players": self.players, "seed": self.seed, "options": self.options,
+                "players": self.players, "seed": str(self.seed), "options": self.options,
                 "room": self.room, "name": self._name, "created": self.created, "saved": _now(),
                 "seats": list(self.seats), "actions": self.actions, "result": self.result()}
 
@@ -287,6 +294,17 @@ class CardTable(Table):
 
     def clone_game(self) -> CardGame:
         return self.engine.clone()
+
+
+def record_seed(record: dict[str, Any]) -> int:
+    """The deal's seed of a card record: written as decimal text (a room's deal seed has 256 bits,
+    more than a JSON reader need keep exactly), or a number in records from before."""
+    seed = record["seed"]
+    if isinstance(seed, str) and seed.isdigit() and len(seed) <= 80:
+        return int(seed)
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed
+    raise ValueError(f"seed: {seed!r} is not a deal's seed")
 
 
 def load_card_record(path: Path) -> dict[str, Any]:
@@ -389,22 +407,21 @@ class KabutoTable(Table):
         self.engine = engine
         self.recorder = recorder
         self.players = engine.players
+        self.seat_names = tuple(seats or ())
+        #: The JSON text of ``engine.to_json()`` as a worker sent it (for :meth:`message_text`).
+        self._view_text: tuple[Game, JSONText] | None = None
         if seats:  # results and refusals name the players as the room does
             engine.names = SeatNames(tuple(seats))
 
     @classmethod
     def new(cls, players: int, options: dict[str, Any], seed: int, data_dir: Path,
-            seats: list[str]) -> KabutoTable:
+            seats: list[str], game: Game | None = None) -> KabutoTable:
+        """A new game, recorded into ``data_dir``'s replays; ``game``: set up already (by
+        :func:`new_kabuto_game` in a worker) from the same arguments."""
         from kabuto.replay.recorder import record
-        from kabuto.rules.game import Game
 
-        opts = kabuto_options(options)
-        wrestlers = opts["wrestlers"].split(",") if "wrestlers" in opts else None
-        try:
-            game = Game.new(players=players, wrestlers=wrestlers, junior=opts.get("junior", False),
-                            seed=seed)
-        except ValueError as exc:
-            raise ActionError("illegal", str(exc)) from None
+        if game is None:
+            game = setup_kabuto_game(players, options, seed)
         return cls(game, record(game, data_dir, seats=seats), seats)
 
     @classmethod
@@ -433,6 +450,7 @@ class KabutoTable(Table):
         from kabuto.rules.errors import IllegalMove
         from kabuto.rules.outcomes import MoveOutcome, PushOutcome
 
+        self._view_text = None  # the engine changes in place
         if self.to_play != seat:
             raise ActionError("not-your-turn", "it is not your turn")
         if not isinstance(action, dict):
@@ -461,6 +479,52 @@ class KabutoTable(Table):
             detail.pop("summary")
         return Outcome(seat, action, detail, done)
 
+    async def apply_in(self, pool: Executor, seat: int, action: Any) -> Outcome:
+        """:meth:`apply` with the simulation in a worker process of ``pool``: the worker gets a
+        copy of the game and the action (the pool pickles them: a game holds its at-rest state as
+        plain data, never a pymunk Space, and the copy continues exactly as the game would), plays
+        it as :meth:`apply` does and sends the game back, with the push's detail. The event loop
+        waits for none of the simulation; the action is recorded but not saved (:meth:`save` writes
+        it: the server does so in a thread before it tells anyone). BrokenProcessPool if a worker
+        died."""
+        import asyncio
+
+        if self.to_play != seat:
+            raise ActionError("not-your-turn", "it is not your turn")
+        code, message, done = await asyncio.get_running_loop().run_in_executor(
+            pool, apply_kabuto_action, self.engine, self.seat_names, seat, action)
+        if done is None:
+            raise ActionError(code or "illegal", message)
+        done.game.names = self.engine.names
+        self.engine = done.game
+        self._view_text = (done.game, done.view)
+        self.recorder.sync(done.game)  # recorded, not saved: the server saves it before telling anyone
+        return Outcome(seat, action, done.detail, done.done_at)
+
+    def message_text(self, base: dict[str, Any]) -> str:
+        """The text of a ``state`` message: ``base`` with the view. Parts a worker sent already
+        encoded (:class:`JSONText`: the at-rest state, a push's trajectory) go in as they are: the
+        server's process, which every room waits on, does not encode them again."""
+        from kabuto.net import protocol as pr
+
+        parts: dict[str, str] = {}
+
+        def slot(text: str) -> str:
+            mark = f"\0{_MARK}{len(parts)}\0"
+            parts[json.dumps(mark)] = text
+            return mark
+
+        msg = dict(base)
+        last = msg.get("last")
+        if isinstance(last, dict) and any(isinstance(v, JSONText) for v in last.values()):
+            msg["last"] = {k: slot(v) if isinstance(v, JSONText) else v for k, v in last.items()}
+        known = self._view_text
+        msg["view"] = slot(known[1]) if known is not None and known[0] is self.engine else self.view(None)
+        text = pr.dumps(msg)
+        for quoted, raw in parts.items():
+            text = text.replace(quoted, raw, 1)
+        return text
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.engine.to_json()
 
@@ -480,6 +544,81 @@ class KabutoTable(Table):
         return self.engine.clone()
 
 
+class _Unrecorded:
+    """A worker's game is not recorded: the server's table records what the worker did."""
+
+    def update(self, game: Game) -> None:
+        return None
+
+
+class JSONText(str):
+    """A value already encoded as JSON text, to go into a message as it is."""
+
+
+#: Marks where :meth:`KabutoTable.message_text` puts JSON text (random: nothing else can hold it).
+_MARK = secrets.token_hex(8)
+
+
+@dataclass
+class WorkerPush:
+    """What a worker sends back for an action it played: the game after it, its at-rest state as
+    JSON text, the action's detail (a push's trajectory as JSON text), and when it finished."""
+
+    game: Game
+    view: JSONText
+    detail: dict[str, Any] | None
+    done_at: float
+
+
+def _encode(value: Any) -> JSONText:
+    return JSONText(json.dumps(value, separators=(",", ":"), allow_nan=False))
+
+
+def apply_kabuto_action(game: Game, seats: tuple[str, ...], seat: int, action: Any
+                        ) -> tuple[str | None, str, WorkerPush | None]:
+    """In a worker process: ``seat``'s ``action`` on ``game`` (the worker's copy), exactly as
+    :meth:`KabutoTable.apply` plays it: ``(None, "", what it did)``, or ``(code, message, None)``
+    if the rules refuse it (an :class:`ActionError` does not cross processes whole)."""
+    table = KabutoTable(game, _Unrecorded(), list(seats))  # type: ignore[arg-type]
+    try:
+        outcome = table.apply(seat, action)
+    except ActionError as exc:
+        return exc.code, str(exc), None
+    detail = outcome.detail
+    if detail is not None and "trajectory" in detail:
+        detail = {**detail, "trajectory": _encode(detail["trajectory"])}
+    return None, "", WorkerPush(table.engine, _encode(table.engine.to_json()), detail, outcome.done_at)
+
+
+def setup_kabuto_game(players: int, options: dict[str, Any], seed: int) -> Game:
+    """A new Kabuto Sumo game of a room's set-up; ActionError if the options do not make one."""
+    from kabuto.rules.game import Game
+
+    opts = kabuto_options(options)
+    wrestlers = opts["wrestlers"].split(",") if "wrestlers" in opts else None
+    try:
+        return Game.new(players=players, wrestlers=wrestlers, junior=opts.get("junior", False), seed=seed)
+    except ValueError as exc:
+        raise ActionError("illegal", str(exc)) from None
+
+
+def new_kabuto_game(players: int, options: dict[str, Any], seed: int) -> Game:
+    """:func:`setup_kabuto_game` in a worker process (ValueError if it cannot: an
+    :class:`ActionError` does not cross processes whole)."""
+    try:
+        return setup_kabuto_game(players, options, seed)
+    except ActionError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def warm_worker() -> int:
+    """In a worker process: import what :func:`apply_kabuto_action` and the bots need; its pid."""
+    import kabuto.ai.search  # noqa: F401
+    import kabuto.rules.game  # noqa: F401
+
+    return os.getpid()
+
+
 def replays_folder(data_dir: str | os.PathLike[str] | None) -> Path:
     from kabuto.replay.userdata import ensure_dir, replays_dir
 
@@ -487,4 +626,4 @@ def replays_folder(data_dir: str | os.PathLike[str] | None) -> Path:
 
 
 __all__ = ["KABUTO", "ActionError", "CardTable", "KabutoTable", "Outcome", "Table", "card_setups",
-           "game_names", "player_counts", "public_view", "trajectory_from_json", "trajectory_json"]
+           "game_names", "player_counts", "public_view", "record_seed", "trajectory_from_json", "trajectory_json"]

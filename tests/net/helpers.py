@@ -122,13 +122,14 @@ def env() -> dict[str, str]:
 class ServerProcess:
     """``kabuto serve`` in a process of its own (to kill it, or stop it with SIGTERM)."""
 
-    def __init__(self, data_dir: Path, port: int = 0, linger: float = 300.0, seed: int | None = None):
-        self.log = data_dir.parent / f"{data_dir.name}-server.log"
+    def __init__(self, data_dir: Path, port: int = 0, linger: float = 300.0, seed: int | None = None,
+                 extra_env: dict[str, str] | None = None, args: tuple[str, ...] = (), log: str = ""):
+        self.log = data_dir.parent / (log or f"{data_dir.name}-server.log")
         with open(self.log, "a") as log:  # a file, not a pipe: a chatty server never blocks on it
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "kabuto", "serve", "--port", str(port), "--data-dir", str(data_dir),
-                 "--linger", str(linger), *(["--seed", str(seed)] if seed is not None else [])],
-                stdout=subprocess.PIPE, stderr=log, text=True, env=env())
+                 "--linger", str(linger), *(["--seed", str(seed)] if seed is not None else []), *args],
+                stdout=subprocess.PIPE, stderr=log, text=True, env={**env(), **(extra_env or {})})
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()  # blocks until the server listens (or fails)
         m = re.search(r"listening on (ws://\S+)", line)

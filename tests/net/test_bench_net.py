@@ -10,7 +10,7 @@ from tests.net.helpers import ROOT, env
 
 
 def test_bench_net_attack_runs_at_its_smallest_size_and_prints_one_json_line():
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_net.py"), "--attack", "--rooms", "4",
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_net.py"), "--attack", "--attack-rooms", "4",
                         "--pushes", "2", "--flooders", "1", "--idle", "10", "--seconds", "1"],
                        capture_output=True, text=True, env=env(), timeout=240)
     (line,) = r.stdout.splitlines()

@@ -10,6 +10,7 @@ import pytest
 
 import cards
 from kabuto.net.bots import client_card_action
+from kabuto.net.tables import record_seed
 from tests.net.helpers import Peer, run, secrets_by_step, served, tokens
 
 SETUPS = [("sumo", 2, 11), ("sumo-card-game", 2, 12), ("sumida-river", 3, 13), ("sumida-river", 4, 14)]
@@ -33,7 +34,7 @@ async def _watch(peer: Peer) -> None:
 
 def _states(record: dict) -> list:
     """The game after each step of the record (a copy per step)."""
-    g = cards.GAMES[record["game"]].new(record["players"], record["seed"], **record["options"])
+    g = cards.GAMES[record["game"]].new(record["players"], record_seed(record), **record["options"])
     out = [g.clone()]
     for a in record["actions"]:
         g.apply(a["action"])
