@@ -1112,14 +1112,13 @@ def resume_game(replay: Replay) -> Game:
 
 def continued_text(resynced: list[StepReport]) -> str:
     """The one line that says a game went on from recorded states (viewer, resume)."""
-    from kabuto.replay.drift import drift_text
-
     n = len(resynced)
+    lands = f"{n} action{'s' * (n != 1)} land{'s' * (n == 1)}"
+    if all(r.rounding for r in resynced):
+        return (f"going on from the recorded positions: {lands} within rounding of them here "
+                f"(another Python, processor or build)")
     mm = max(r.drift[0] for r in resynced)
-    deg = max(r.drift[1] for r in resynced)
-    how = "within rounding" if all(r.rounding for r in resynced) else "further than rounding"
-    return (f"going on from the recorded positions: {n} action{'s' * (n != 1)} re-simulate{'s' * (n == 1)} "
-            f"{how} ({drift_text(mm, deg)}) of the recording, as on another Python, processor or build")
+    return f"going on from the recorded positions: {lands} up to {mm:.3g} mm from them here"
 
 
 def resume_notice(game: Game) -> str | None:

@@ -32,7 +32,7 @@ def _nudged(x: float, ulps: int) -> float:
     return x
 
 
-def _record_elsewhere(monkeypatch, folder: Path, shift: float | None) -> Path:
+def record_elsewhere(monkeypatch, folder: Path, shift: float | None) -> Path:
     """A game recorded with every committed at-rest pose moved: by 3 units in the last place
     (``shift`` None: rounding, as another platform gives) or by ``shift`` metres and radians."""
     real = World._adopt
@@ -67,7 +67,7 @@ def here(tmp_path) -> Path:
 
 @pytest.fixture
 def rounded(monkeypatch, tmp_path) -> Path:
-    return _record_elsewhere(monkeypatch, tmp_path / "rounded", None)
+    return record_elsewhere(monkeypatch, tmp_path / "rounded", None)
 
 
 def verify_cli(capsys, path: Path) -> tuple[int, list[str], str]:
@@ -92,7 +92,7 @@ def test_the_three_verdicts(capsys, monkeypatch, tmp_path, here, rounded):
     assert 0 < mm <= drift.ROUNDING_MM and deg <= drift.ROUNDING_DEG
 
     # 2 micrometres and 2 microradians: no rounding error, a divergence at the first push.
-    far = _record_elsewhere(monkeypatch, tmp_path / "far", 2e-6)
+    far = record_elsewhere(monkeypatch, tmp_path / "far", 2e-6)
     rc, out, err = verify_cli(capsys, far)
     assert rc == 1
     assert "first divergence at push 1" in err and "mm off" in err

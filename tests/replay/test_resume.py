@@ -116,7 +116,8 @@ def test_a_push_that_lands_elsewhere_goes_on_from_the_recorded_state(rich, tmp_p
     game = rp.load_for_resume(path)
     assert state_hash(game.world.snapshot()) == [a for a in data["actions"] if "hash" in a][-1]["hash"]
     notice = rp.resume_notice(game)
-    assert notice is not None and "further than rounding" in notice
+    assert notice is not None and notice.startswith("going on from the recorded positions: ")
+    assert notice.endswith(" mm from them here")
 
 
 def test_a_replay_where_a_piece_fell_only_in_the_recording_is_not_resumed(rich, tmp_path):
