@@ -146,3 +146,17 @@ def test_within_rounding_needs_the_same_pieces_kinds_and_stacks(here):
     assert not drift.within_rounding(pieces, turned)
     moved = {**pieces, pid: replace(p, x=p.x + 0.5e-9)}  # half a micrometre in mm: 5e-7 mm
     assert drift.within_rounding(pieces, moved)
+
+
+def test_kabuto_sim_resume_says_it_goes_on_from_the_recorded_state(capsys, rounded, tmp_path):
+    from kabuto.cli import sim as sim_cli
+
+    pushes = tmp_path / "pushes.json"
+    kind = rp.load_for_resume(rounded).legal_kinds()[0]
+    pushes.write_text(json.dumps([{"piece": kind, "entry_deg": 30.0, "speed": 0.3}]))
+    rc = sim_cli.main(["--resume", str(rounded), "--pushes", str(pushes),
+                       "--data-dir", str(tmp_path / "data")])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    said = [ln for ln in out.splitlines() if ln.startswith("going on from the recorded positions")]
+    assert len(said) == 1 and "within rounding" in said[0]
