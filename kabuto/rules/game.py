@@ -999,7 +999,7 @@ class Game:
 
     def adopt_state(self, pieces: list[PieceState]) -> str:
         """Put the pieces exactly where a recording says the last action left them, and return the
-        new state hash (the last history entry takes it).
+        new state hash (the last history entry that has one takes it).
 
         For a replay played on another CPython, CPU or build, whose pushes land a rounding error
         away from the recording: the game goes on from the recorded state, so the next push starts
@@ -1014,8 +1014,10 @@ class Game:
         world = World(self.world.materials, [by_id[pid] for pid in now])  # the same order
         h = state_hash(world.snapshot())
         self.world = world
-        if self._history and "hash" in self._history[-1]:
-            self._history[-1] = {**self._history[-1], "hash": h}
+        # The action's own entry: a move that ends the turn is followed by an end_turn (no hash).
+        last = next((i for i in range(len(self._history) - 1, -1, -1) if "hash" in self._history[i]), None)
+        if last is not None:
+            self._history[last] = {**self._history[last], "hash": h}
         return h
 
     def apply_action(self, action: dict[str, Any], verify: bool = True) -> None:
