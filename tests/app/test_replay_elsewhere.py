@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kabuto.replay import format as rp
 from physics import state_hash
-from tests.replay.test_other_platform import record_elsewhere
+from tests.replay.games import record_elsewhere
 
 
 def test_the_viewer_plays_on_from_recorded_states_and_says_so(app, monkeypatch, tmp_path):

@@ -20,46 +20,15 @@ from kabuto.cli import replay as replay_cli
 from kabuto.replay import drift
 from kabuto.replay import format as rp
 from kabuto.replay.recorder import record
-from physics import World, state_hash
-from tests.replay.games import long_game, new_game
-
-PUSHES = 4
-
-
-def _nudged(x: float, ulps: int) -> float:
-    for _ in range(ulps):
-        x = math.nextafter(x, math.inf)
-    return x
-
-
-def record_elsewhere(monkeypatch, folder: Path, shift: float | None) -> Path:
-    """A game recorded with every committed at-rest pose moved: by 3 units in the last place
-    (``shift`` None: rounding, as another platform gives) or by ``shift`` metres and radians."""
-    real = World._adopt
-
-    def adopt(self, result) -> None:
-        for d in result.snapshot["pieces"]:
-            if shift is None:
-                d["x"], d["y"], d["angle"] = (_nudged(d[k], 3) for k in ("x", "y", "angle"))
-            else:
-                d["x"], d["y"], d["angle"] = d["x"] + shift, d["y"] - shift, d["angle"] + shift
-        real(self, result)
-
-    with monkeypatch.context() as m:
-        m.setattr(World, "_adopt", adopt)
-        game = new_game(7)
-        rec = record(game, folder)
-        long_game(PUSHES, 7, rec, move_every=2, game=game)
-        path = rec.close(game)
-    assert path is not None
-    return path
+from physics import state_hash
+from tests.replay.games import ELSEWHERE_PUSHES, long_game, new_game, record_elsewhere
 
 
 @pytest.fixture
 def here(tmp_path) -> Path:
     game = new_game(7)
     rec = record(game, tmp_path / "here")
-    long_game(PUSHES, 7, rec, move_every=2, game=game)
+    long_game(ELSEWHERE_PUSHES, 7, rec, move_every=2, game=game)
     path = rec.close(game)
     assert path is not None
     return path
