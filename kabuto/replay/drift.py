@@ -57,5 +57,5 @@ def within_rounding(got: dict[str, PieceState], want: dict[str, PieceState]) -> 
 
 
 def drift_text(mm: float, deg: float) -> str:
-    """``at most 1.9e-14 mm and 3e-12 degrees``: a drift in player-facing words."""
+    """``at most 1.9e-14 mm and 3e-12 degrees``: a drift as `kabuto replay --verify` states it."""
     return f"at most {mm:.2g} mm and {deg:.2g} degrees"
