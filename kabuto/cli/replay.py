@@ -114,7 +114,7 @@ def _verify(replay, quiet: bool) -> int:
         if report.got is None:
             print(f"  {_action_text(report)}")
             return
-        state = "ok      " if report.ok else "rounding" if report.rounding else "DIFFERS "
+        state = "ok       " if report.ok else "rounding " if report.rounding else "DIFFERS  "
         print(f"  {_action_text(report):<78} {state}{report.got[:12]}"
               + ("" if report.ok else f" (recorded {report.want[:12]})"))
 
