@@ -32,12 +32,15 @@ CORPUS = ROOT / "tests" / "replay" / "corpus"
 #: The interpreter regenerate records under besides this one (another minor version).
 OTHER = "3.13"
 
-#: name -> (wrestlers, seed, turns): pieces of three outline parts (Mike's, Annie's) were what
-#: the built-in sum() moved between CPython 3.11 and 3.12. "saved-" games stop mid-game.
+#: name -> (wrestlers, one a seat; seed; turns at most): pieces of three outline parts (Mike's,
+#: Annie's) were what the built-in sum() moved between CPython 3.11 and 3.12. "saved-" games stop
+#: mid-game (to resume); 4 wrestlers play 2 v 2.
 GAMES = {
     "mike-annie": (("mike", "annie"), 1, 12),
     "annie-hank": (("annie", "hank"), 2, 12),
+    "3p-gus-mike-annie": (("gus", "mike", "annie"), 4, 6),
     "saved-mike-gus": (("mike", "gus"), 3, 4),
+    "saved-4p-hank-annie-mike-gus": (("hank", "annie", "mike", "gus"), 4, 5),
 }
 LEVEL = "easy"
 
@@ -53,15 +56,16 @@ def play(wrestlers: tuple[str, ...], seed: int, turns: int) -> dict:
     from kabuto.replay.recorder import Recorder
     from kabuto.rules.game import Game
 
-    game = Game.new(players=2, wrestlers=list(wrestlers), seed=seed, first_player=0)
-    rec = Recorder(Path("."), game.setup, seats=("ai", "ai"), pieces=rp.pieces_of(game.world))
+    game = Game.new(players=len(wrestlers), wrestlers=list(wrestlers), seed=seed, first_player=0)
+    seats = ("ai",) * len(wrestlers)
+    rec = Recorder(Path("."), game.setup, seats=seats, pieces=rp.pieces_of(game.world))
     while not game.is_over and game.turn.number <= turns:
         plan = choose(game, LEVEL, seed=seed * 10 + game.current_seat, workers=1)
         play_turn(game, plan, on_action=rec.sync)
     data = rec.to_json(game)
     meta = data["meta"]
     data["meta"] = {k: meta[k] for k in ("kabuto", "physics_model", "start_hash", "engine") if k in meta}
-    data["meta"].update(game_id=f"{seed:08x}", seats=["ai", "ai"],
+    data["meta"].update(game_id=f"{seed:08x}", seats=list(seats),
                         result=game.result.text if game.result else None,
                         note=f"replay corpus, recorded with CPython {platform.python_version()}")
     return data
