@@ -26,6 +26,7 @@ radius, ``R_eq = 3 r_mean / 2``): exact at both ends (pure sliding: ``mu N``; pu
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 
@@ -34,25 +35,33 @@ _TABLE_SIZE = 129
 
 @functools.lru_cache(maxsize=1)
 def _table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(u, force fraction, torque fraction) for the unit disc, u = eps / (1 + eps)."""
+    """(u, force fraction, torque fraction) for the unit disc, u = eps / (1 + eps).
+
+    Every number here feeds every push, so it is computed with operations whose results IEEE 754
+    fixes and no library version: element-wise arithmetic and square roots, ``math.cos`` and
+    ``math.sin`` of 64 angles, and ``math.fsum`` for the sums (numpy's reductions and its vector
+    sin, cos and hypot kernels depend on the numpy build and the CPU).
+    """
     # Mirror symmetry (x -> -x leaves both sums unchanged): integrate the half disc x > 0.
     nr, na = 64, 64
     r = (np.arange(nr) + 0.5) / nr
-    a = (np.arange(na) + 0.5) * (np.pi / na) - np.pi / 2
-    rr, aa = np.meshgrid(r, a, indexing="ij")
-    x, y = (rr * np.cos(aa)).ravel(), (rr * np.sin(aa)).ravel()
-    weight = rr.ravel()  # dA = r dr da; the constant factor cancels in the normalisation
-    total = weight.sum()
-    u = np.linspace(0.0, 1.0, _TABLE_SIZE)
+    a = [(k + 0.5) * (math.pi / na) - math.pi / 2 for k in range(na)]
+    cos_a, sin_a = np.array([math.cos(t) for t in a]), np.array([math.sin(t) for t in a])
+    x, y = (r[:, None] * cos_a[None, :]).ravel(), (r[:, None] * sin_a[None, :]).ravel()
+    weight = np.repeat(r, na)  # dA = r dr da; the constant factor cancels in the normalisation
+    total = math.fsum(weight.tolist())
+    u = np.arange(_TABLE_SIZE) / (_TABLE_SIZE - 1)
     # Slide along +x at eps (in units of w R), spin +1: a point's velocity is (eps - y, x).
-    eps = u[:-1, None] / (1.0 - u[:-1, None])
-    vx, vy = eps - y[None, :], np.broadcast_to(x, eps.shape[:1] + x.shape)
-    speed = np.hypot(vx, vy)
-    force = np.append(np.abs((weight * vx / speed).sum(axis=1)) / total, 1.0)
-    torque = np.append((weight * (x * vy - y * vx) / speed).sum(axis=1) / total, 0.0)
+    force, torque = [], []
+    for e in (u[:-1] / (1.0 - u[:-1])).tolist():
+        vx, vy = e - y, x
+        speed = np.sqrt(vx * vx + vy * vy)
+        force.append(abs(math.fsum((weight * vx / speed).tolist())) / total)
+        torque.append(math.fsum((weight * (x * vy - y * vx) / speed).tolist()) / total)
+    f, t = np.array([*force, 1.0]), np.array([*torque, 0.0])
     # Normalise the torque by the pure-spin value, which is r_mean = 2R/3 for the unit disc.
-    torque /= torque[0]
-    return u, force, torque
+    t /= t[0]
+    return u, f, t
 
 
 def fractions(eps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -319,5 +319,5 @@ class Materials:
             return float(getattr(self.kinds[parts[1]], parts[0]))
         if parts[0] in _LIMITS and len(parts) == 1:
             vals = [getattr(t, parts[0]) for t in self.kinds.values()]
-            return float(sum(vals) / len(vals))
+            return math.fsum(vals) / len(vals)
         raise ValueError(f"{key}: unknown parameter")

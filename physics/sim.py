@@ -176,8 +176,8 @@ def _moment(t: PieceType) -> float:
     if isinstance(t.shape, Circle):
         return pymunk.moment_for_circle(t.mass, 0, t.shape.radius)
     total_area = shapes.area(t.shape)
-    return sum(pymunk.moment_for_poly(t.mass * shapes._poly_area(p) / total_area, list(p))
-               for p in t.shape.parts)
+    return math.fsum(pymunk.moment_for_poly(t.mass * shapes._poly_area(p) / total_area, list(p))
+                     for p in t.shape.parts)
 
 
 def idle_speed(materials: Materials) -> float:
@@ -300,7 +300,8 @@ class Episode:
 
         def mass(pid: str) -> float:
             if pid not in memo:
-                memo[pid] = self.pieces[pid].type.mass + sum(mass(c) for c in children.get(pid, ()))
+                memo[pid] = math.fsum([self.pieces[pid].type.mass,
+                                       *(mass(c) for c in children.get(pid, ()))])
             return memo[pid]
 
         return {pid: mass(pid) * g for pid in self.pieces}
@@ -434,7 +435,7 @@ class Episode:
             members = [self.pieces[q] for q in stack(p.id)]
             rows = np.array([q.row for q in members], dtype=np.intp)
             mass = np.array([q.type.mass for q in members])
-            entry = (p, rows, mass / mass.sum())
+            entry = (p, rows, mass / math.fsum(mass.tolist()))
             if p.base is not None:
                 self._stacked.append(entry)
             elif p is not self.driven:
@@ -534,7 +535,12 @@ class Episode:
         the start of the step. Only rows that move are looked at (most of a crowd is still).
         """
         vel = self._vel if data is self._view else data[:, 3:]
-        np.dot(np.abs(vel, out=self._absv), self._speed_weights, out=self._motion)
+        # |vx| + |vy| + |w| size, added in this order by ufuncs: a matrix product would go to BLAS,
+        # whose kernel (and its use of fused multiply-adds) depends on the CPU and the numpy build.
+        absv, motion = np.abs(vel, out=self._absv), self._motion
+        np.add(absv[:, 0], absv[:, 1], out=motion)
+        np.multiply(absv[:, 2], self._speed_weights[2], out=absv[:, 2])
+        np.add(motion, absv[:, 2], out=motion)
         by_row = self._by_row
         look: set[_Piece | None] = set(self._coupled)
         np.greater(self._motion, _STILL, out=self._moving)
@@ -733,7 +739,7 @@ class Episode:
                 greater(dist, self._fall_limit, out=beyond)
                 gone = set(np.flatnonzero(beyond).tolist())
                 for p, rows, share in self._stacks:
-                    if math.hypot(share @ data[rows, 0], share @ data[rows, 1]) > R:
+                    if math.hypot(*_centre(share, rows, data)) > R:
                         gone.add(p.row)
                 if gone:
                     self._fall([p for p in self._order if p.row in gone], step * dt, falls)
@@ -820,8 +826,9 @@ class Episode:
             self._settle_grip = float(min((p.mu * p.type.mass * self.g for p in order), default=1.0))
         n = len(order)
         v = data[:n]
-        energy = 0.5 * float(self._settle_m @ (v[:, 3] ** 2 + v[:, 4] ** 2)
-                             + self._settle_i @ (v[:, 5] ** 2))
+        # Products element by element, then one correctly rounded sum: no BLAS (see _couple).
+        energy = 0.5 * math.fsum([*(self._settle_m * (v[:, 3] * v[:, 3] + v[:, 4] * v[:, 4])).tolist(),
+                                  *(self._settle_i * (v[:, 5] * v[:, 5])).tolist()])
         reach = energy / self._settle_grip
         if reach > within:
             return False
@@ -867,7 +874,7 @@ class Episode:
         for p, rows, share in self._stacked:
             assert p.base is not None  # _stacked holds only pieces on a base
             base = self.pieces[p.base]
-            x, y = float(share @ data[rows, 0]), float(share @ data[rows, 1])
+            x, y = _centre(share, rows, data)
             if _over(base, x, y, data):
                 continue
             carried = {self._by_row[r] for r in rows.tolist()}
@@ -1046,3 +1053,13 @@ def _over(base: _Piece, x: float, y: float, data: np.ndarray) -> bool:
     """Whether the world point (x, y) lies over ``base``'s outline where it is now."""
     bx, by, ba = data[base.row, :3]
     return shapes.covers(base.type.shape, bx, by, ba, x, y)
+
+
+def _centre(share: np.ndarray, rows: np.ndarray, data: np.ndarray) -> tuple[float, float]:
+    """Centre of mass of the pieces in ``rows`` (``share``: their masses' fractions).
+
+    Each coordinate is one correctly rounded sum (``math.fsum``) of the products: a numpy dot
+    product would go to BLAS, whose kernel and its rounding depend on the CPU and the numpy build.
+    """
+    xy = data[rows, :2] * share[:, None]
+    return math.fsum(xy[:, 0].tolist()), math.fsum(xy[:, 1].tolist())

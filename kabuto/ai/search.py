@@ -181,7 +181,9 @@ class _Search:
                 # counts as the aim itself.
                 own = self._at(scored, i).score
                 vals = [own] + [(s.score if s else own) for s in part]
-                means[i] = sum(vals) / len(vals)
+                # fsum: the built-in sum of floats is compensated since CPython 3.12, and a mean a
+                # last bit apart can pick another push on another Python.
+                means[i] = math.fsum(vals) / len(vals)
             best_i = min(top, key=lambda i: (-means[i], i))
             value = means[best_i]
 

@@ -95,6 +95,8 @@ class GameSession(Session):
         self.title = "Kabuto Sumo" + (" - Junior League" if game.junior else "")
         self.recorder = None
         self.record_problem = ""
+        #: One line to show at the start, e.g. that a resumed game goes on from recorded positions.
+        self.notice: str | None = None
         if record:
             try:
                 self.recorder = start_recording(game, data_dir, seats=self.seat_kinds)
@@ -131,14 +133,18 @@ class GameSession(Session):
         from kabuto.replay import format as rp
 
         path = Path(path)
+        notice = None
         if is_replay_file(path):
             game = rp.load_for_resume(path)
             origin = rp.origin_of(game)
             recorded = tuple(((origin.meta if origin else None) or {}).get("seats") or ())
             seats = seats or (recorded if len(recorded) == game.players else None)
+            notice = rp.resume_notice(game)
         else:
             game = Game.from_json(read_saved_game(path))
-        return cls(game, seats or ("human",) * game.players, **kw)
+        session = cls(game, seats or ("human",) * game.players, **kw)
+        session.notice = notice
+        return session
 
     def record(self) -> None:
         """Tell the recorder what just happened (it saves after each turn)."""

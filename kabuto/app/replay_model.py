@@ -68,6 +68,9 @@ class ReplayModel:
                              for j in range(len(starts))]
         self.pos = 0
         self._kept: dict[int, Any] = {}
+        #: One line to show when the game went on from recorded states (a replay made on another
+        #: Python, processor or build), else None.
+        self.notice: str | None = None
 
     # To fill in: the game now, applying one entry, and keeping / restoring the whole state.
     game: Any
@@ -149,6 +152,7 @@ class ReplayFileModel(ReplayModel):
         super().__init__(replay.timeline, source, seats)
         self.replay = replay
         self.pb = ReplayStepper(replay)
+        self._resynced: dict[int, Any] = {}  # timeline index -> its StepReport
 
     @property
     def game(self):
@@ -159,7 +163,12 @@ class ReplayFileModel(ReplayModel):
 
         assert self.pb.index == i, "the playback is out of step with the viewer"
         report = self.pb.step()
-        if not report.ok:
+        if report.resynced:  # shown from the recorded state, and the viewer says so
+            from kabuto.replay.format import continued_text
+
+            self._resynced[i] = report
+            self.notice = continued_text(list(self._resynced.values()))
+        elif not report.ok:
             raise ReplayError(f"{report.label} ({report.where()}) re-simulates to another state "
                               f"than recorded: {report.difference_text(3)}")
         return report.outcome

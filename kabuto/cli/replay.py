@@ -99,6 +99,7 @@ def _action_text(report) -> str:
 
 
 def _verify(replay, quiet: bool) -> int:
+    from kabuto.replay.drift import drift_text
     from kabuto.replay.format import verify
     from physics.versions import describe, engine
 
@@ -116,7 +117,7 @@ def _verify(replay, quiet: bool) -> int:
         if report.got is None:
             print(f"  {_action_text(report)}")
             return
-        state = "ok      " if report.ok else "DIFFERS "
+        state = "ok       " if report.ok else "rounding " if report.rounding else "DIFFERS  "
         print(f"  {_action_text(report):<78} {state}{report.got[:12]}"
               + ("" if report.ok else f" (recorded {report.want[:12]})"))
 
@@ -130,9 +131,18 @@ def _verify(replay, quiet: bool) -> int:
     others = result.checked - pushes
     game = result.game
     end = f"Result: {shown(game.result.text)}" if game.result else f"The game goes on (turn {game.turn.number})"
-    print(f"all {pushes} push{'es' * (pushes != 1)}"
-          + (f" and {others} other action{'s' * (others != 1)}" if others else "")
-          + f" reach the recorded states. {end}.")
+    every = (f"all {pushes} push{'es' * (pushes != 1)}"
+             + (f" and {others} other action{'s' * (others != 1)}" if others else ""))
+    rounded = result.rounded
+    if rounded:
+        # The second verdict: the same game, a rounding error away (another Python, processor or
+        # build); every action was re-simulated from its recorded starting state.
+        n = len(rounded)
+        print(f"identical within rounding: {every} reach the recorded states, {n} of them only "
+              f"within rounding ({drift_text(*result.drift)} off, as on another Python, "
+              f"processor or build). {end}.")
+    else:
+        print(f"bit-identical: {every} reach the recorded states. {end}.")
     return EXIT_OK
 
 

@@ -20,6 +20,7 @@ whole game again into a new file (the file resumed is never changed).
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -130,7 +131,7 @@ def _run(args) -> int:
 
     steps = _load_steps(args.pushes)
     wrestlers = [w.strip() for w in args.wrestlers.split(",")] if args.wrestlers else None
-    from kabuto.replay.format import load_for_resume
+    from kabuto.replay.format import load_for_resume, resume_notice
     from kabuto.replay.recorder import RecordingError, record
 
     try:
@@ -153,6 +154,9 @@ def _run(args) -> int:
         print(f"Kabuto Sumo, {game.players} players{' (Junior League)' if game.junior else ''}: {names}")
         print(f"resumed {args.resume} at turn {game.turn.number}: seat {game.current_seat} to play"
               if args.resume else f"seat {game.current_seat} starts")
+    notice = resume_notice(game) if args.resume else None
+    if notice:  # recorded on another Python, processor or build: one line, on stderr with --json
+        print(notice, file=sys.stderr if out is not None else sys.stdout)
     o: MoveOutcome | PushOutcome
     for i, step in enumerate(steps):
         turn, seat = game.turn.number, game.current_seat

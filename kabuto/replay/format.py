@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from kabuto.replay import drift
 from kabuto.rules.actions import Action, action_from_json
 from kabuto.rules.errors import ReplayError
 from physics import Materials, PieceState, World
@@ -841,6 +842,12 @@ class StepReport:
     want: str | None = None
     differences: list[PieceDiff] | None = None
     outcome: Any = None  # the PushOutcome / MoveOutcome (for animation); None for others
+    #: Not bit-identical, but every piece within rounding of the recording (kabuto.replay.drift).
+    rounding: bool = False
+    #: The game went on from the recorded state instead of the re-simulated one.
+    resynced: bool = False
+    #: (mm, degrees): the largest drift of a piece from the recording, when it was resynced.
+    drift: tuple[float, float] = (0.0, 0.0)
 
     @property
     def label(self) -> str:
@@ -988,9 +995,26 @@ class ReplayStepper:
                                         f"disagree with the recorded state hash (the file was altered)")
                 if not report.ok:
                     report.differences = compare_states(after, want)
+                    self._resync(report, game, after, want)
         if self.live in self._targets:
             self._kept[self.live] = (game.clone(), self.table)
         return report
+
+    @staticmethod
+    def _resync(report: StepReport, game: Game, after: dict[str, PieceState],
+                want: dict[str, PieceState]) -> None:
+        """Go on from the recorded state when the action re-simulated to the same pieces, kinds
+        and stacks with other poses (another CPython, CPU or build: see kabuto.replay.drift), so
+        the next action starts where it started when it was played."""
+        if not drift.same_layout(after, want):
+            return  # something fell here and not there: the rules' outcome differs too
+        report.rounding = drift.within_rounding(after, want)
+        report.drift = drift.largest_drift(after, want)
+        if game.adopt_state(list(want.values())) == report.want:
+            report.resynced = True
+        else:  # the recorded positions do not give the recorded hash: undo the adoption
+            game.adopt_state(list(after.values()))
+            report.rounding = False
 
     @staticmethod
     def _apply(game: Game, a: dict[str, Any]) -> Any:
@@ -1001,7 +1025,12 @@ class ReplayStepper:
 
 @dataclass
 class VerifyResult:
-    """The outcome of :func:`verify`: every step played, and the first divergence if any."""
+    """The outcome of :func:`verify`: every step played, and the first divergence if any.
+
+    Three verdicts (:mod:`kabuto.replay.drift`): :attr:`bit_identical`; identical within rounding
+    (:attr:`ok` but not bit-identical: :attr:`rounded` lists the actions); diverged
+    (:attr:`divergence`).
+    """
 
     replay: Replay
     steps: list[StepReport]
@@ -1013,6 +1042,21 @@ class VerifyResult:
         return self.divergence is None
 
     @property
+    def rounded(self) -> list[StepReport]:
+        """The actions that reached their recorded state only within rounding."""
+        return [s for s in self.steps if s.rounding]
+
+    @property
+    def bit_identical(self) -> bool:
+        return self.ok and not self.rounded
+
+    @property
+    def drift(self) -> tuple[float, float]:
+        """(mm, degrees): the largest drift from the recording over every action."""
+        return (max((s.drift[0] for s in self.steps), default=0.0),
+                max((s.drift[1] for s in self.steps), default=0.0))
+
+    @property
     def checked(self) -> int:
         return sum(1 for s in self.steps if s.got is not None)
 
@@ -1020,8 +1064,10 @@ class VerifyResult:
 def verify(replay: Replay, on_step: Callable[[StepReport], None] | None = None) -> VerifyResult:
     """Re-simulate ``replay`` headless, comparing every state hash with the recording.
 
-    Stops at the first action whose state differs (``divergence``); BadReplayFile if the rules
-    refuse an action. ``on_step`` is called with each :class:`StepReport` as it is made.
+    An action that lands within rounding of its recorded state is not a divergence: the game goes
+    on from the recorded state (:class:`StepReport` ``rounding``). Stops at the first action whose
+    state differs by more (``divergence``); BadReplayFile if the rules refuse an action.
+    ``on_step`` is called with each :class:`StepReport` as it is made.
     """
     pb = ReplayStepper(replay)
     steps: list[StepReport] = []
@@ -1029,7 +1075,7 @@ def verify(replay: Replay, on_step: Callable[[StepReport], None] | None = None) 
         steps.append(report)
         if on_step is not None:
             on_step(report)
-        if not report.ok:
+        if not report.ok and not (report.rounding and report.resynced):
             return VerifyResult(replay, steps, pb.game, report)
     return VerifyResult(replay, steps, pb.game)
 
@@ -1037,17 +1083,25 @@ def verify(replay: Replay, on_step: Callable[[StepReport], None] | None = None) 
 # ----- resuming -------------------------------------------------------------------------------------
 #: Games built by :func:`resume_game`, with the replay they continue (for the recorder).
 _ORIGINS: weakref.WeakKeyDictionary[Game, Replay] = weakref.WeakKeyDictionary()
+#: Games that :func:`resume_game` continued from recorded states, with the line that says so.
+_NOTICES: weakref.WeakKeyDictionary[Game, str] = weakref.WeakKeyDictionary()
 
 
 def resume_game(replay: Replay) -> Game:
     """The game at the end of ``replay``, ready to go on exactly as if it had never stopped.
 
-    Every recorded state is checked on the way: ReplayError (BadReplayFile for a broken file) if
-    the game does not reach it, since going on from another state would not be the same game.
+    Every recorded state is checked on the way. Where an action re-simulates to other poses of
+    the same pieces (another CPython, CPU or build), the game goes on from the recorded state and
+    :func:`resume_notice` has one line that says so. ReplayError (BadReplayFile for a broken file)
+    where it cannot: the file holds no positions for that action, or a piece fell here and not
+    in the recording (the rules' outcome would differ, so it would not be the same game).
     """
     pb = ReplayStepper(replay)
+    resynced: list[StepReport] = []
     for report in pb:
-        if not report.ok:
+        if report.resynced:
+            resynced.append(report)
+        elif not report.ok:
             raise ReplayError(f"{replay.name}: cannot resume: {report.label} ({report.where()}) "
                               f"re-simulates to another state than recorded; "
                               f"{report.difference_text(3)}")
@@ -1055,7 +1109,25 @@ def resume_game(replay: Replay) -> Game:
     if replay.materials_in_force != pb.table:
         use_materials(game, replay.materials[replay.materials_in_force].materials)
     _ORIGINS[game] = replay
+    if resynced:
+        _NOTICES[game] = continued_text(resynced)
     return game
+
+
+def continued_text(resynced: list[StepReport]) -> str:
+    """The one line that says a game went on from recorded states (viewer, resume)."""
+    n = len(resynced)
+    lands = f"{n} action{'s' * (n != 1)} land{'s' * (n == 1)}"
+    if all(r.rounding for r in resynced):
+        return (f"going on from the recorded positions: {lands} within rounding of them here "
+                f"(another Python, processor or build)")
+    mm = max(r.drift[0] for r in resynced)
+    return f"going on from the recorded positions: {lands} up to {mm:.3g} mm from them here"
+
+
+def resume_notice(game: Game) -> str | None:
+    """The line to show when :func:`resume_game` continued ``game`` from recorded states."""
+    return _NOTICES.get(game)
 
 
 def load_for_resume(path: str | os.PathLike[str]) -> Game:
@@ -1073,4 +1145,4 @@ def origin_of(game: Game) -> Replay | None:
 __all__ = ["BadReplayFile", "FORMAT", "MaterialsTable", "PieceDiff", "Replay", "ReplayStepper",
            "StepReport", "VERSION", "VerifyResult", "apply_changes", "compare_states", "dumps",
            "from_data", "load", "load_for_resume", "loads", "materials_hash", "origin_of",
-           "resume_game", "save", "state_changes", "use_materials", "verify", "write_atomic"]
+           "resume_game", "resume_notice", "save", "state_changes", "use_materials", "verify", "write_atomic"]

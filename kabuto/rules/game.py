@@ -83,7 +83,7 @@ from kabuto.rules.outcomes import (
 )
 from kabuto.rules.specs import MoveSpec
 from kabuto.rules.wrestlers import Wrestler, load_wrestlers, wrestler
-from physics import Materials, Push, World, state_hash
+from physics import Materials, PieceState, Push, World, state_hash
 from physics.checks import finite_number
 from physics.shapes import shape_from_json
 
@@ -1096,6 +1096,32 @@ class Game:
             raise ReplayError(f"{action.type} action: the world differs from the recording "
                               f"(hash {got[:12]} != {want[:12]})")
         return outcome
+
+    def adopt_state(self, pieces: list[PieceState]) -> str:
+        """Put the pieces exactly where a recording says the last action left them, and return the
+        new state hash (the last history entry that has one takes it).
+
+        For a replay played on another CPython, CPU or build, whose pushes land a rounding error
+        away from the recording: the game goes on from the recorded state, so the next push starts
+        where it started when it was played. Only poses may differ: the same pieces on the ring,
+        of the same kinds, on the same bases (ValueError otherwise, nothing changed), since what
+        fell and who scored follow from the push as the rules saw it.
+        """
+        now = {p.id: (p.kind, p.base) for p in self.world.pieces}
+        if {p.id: (p.kind, p.base) for p in pieces} != now or len(pieces) != len(now):
+            raise ValueError("the recorded state has other pieces, kinds or stacks than this one")
+        by_id = {p.id: p for p in pieces}
+        world = World(self.world.materials, [by_id[pid] for pid in now])  # the same order
+        h = state_hash(world.snapshot())
+        self._world = world
+        # The action's own entry: a move that ends the turn is followed by an end_turn (no hash).
+        for i in range(len(self._history) - 1, -1, -1):
+            entry = self._history[i]
+            if isinstance(entry, (PushAction, Move, Edit)) and entry.hash is not None:
+                self._history[i] = replace(entry, hash=h)
+                break
+        return h
+
 
     @classmethod
     def replay(cls, setup: GameSetup | dict[str, Any], actions: list[Action] | list[dict[str, Any]],

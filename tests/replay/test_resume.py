@@ -107,11 +107,28 @@ def test_a_resumed_game_is_recorded_as_the_whole_game_in_a_new_file(rich, data_d
     assert rp.verify(after).ok
 
 
-def test_a_replay_that_does_not_reach_its_recorded_states_is_not_resumed(rich, tmp_path):
+def test_a_push_that_lands_elsewhere_goes_on_from_the_recorded_state(rich, tmp_path):
     path = rich.copy_to(tmp_path)
     data = json.loads(path.read_text())
     i = [k for k, a in enumerate(data["actions"]) if a["type"] == "push"][1]
     data["actions"][i]["speed"] *= 0.8   # slower: still within the hand's limit
+    path.write_text(json.dumps(data))
+    game = rp.load_for_resume(path)
+    assert state_hash(game.world.snapshot()) == [a for a in data["actions"] if "hash" in a][-1]["hash"]
+    notice = rp.resume_notice(game)
+    assert notice is not None and notice.startswith("going on from the recorded positions: ")
+    assert notice.endswith(" mm from them here")
+
+
+def test_a_replay_where_a_piece_fell_only_in_the_recording_is_not_resumed(rich, tmp_path):
+    path = rich.copy_to(tmp_path)
+    data = json.loads(path.read_text())
+    i = [k for k, a in enumerate(data["actions"]) if a["type"] == "push"][1]
+    changes = data["actions"][i]["changes"]
+    pid = sorted(changes["set"])[0]   # on the ring after push 2: the file says it fell
+    del changes["set"][pid]
+    changes["gone"] = sorted([*changes.get("gone", []), pid])
+    data["actions"][i]["hash"] = "0" * 64
     path.write_text(json.dumps(data))
     with pytest.raises(ReplayError, match=r"cannot resume: push 2 \(actions\[\d+\]"):
         rp.load_for_resume(path)

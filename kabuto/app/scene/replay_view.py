@@ -2,7 +2,9 @@
 at an adjustable speed; and a small browser to pick the file.
 
 Forward re-plays the step with the rules engine (pushes are simulated again and animated from
-their trajectories, and must reach the recorded state); back jumps to the saved earlier state.
+their trajectories); where a push lands elsewhere than recorded with the same pieces (a file from
+another Python, processor or build), the board goes on from the recorded state and the bar says so
+in one line. Back jumps to the saved earlier state.
 Keys: Right / Left step, Space plays or pauses, Home / End jump, [ and ] change the speed.
 """
 from __future__ import annotations
@@ -99,7 +101,8 @@ class ReplayScene(TableScene):
                                     selected=(name == "play" and self.playing), name=f"replay:{name}"))
             x += w + 6
         self.bar.show(f"speed x{self.play_speed:g}   -   step {self.model.pos} of {self.model.steps}"
-                      f"   -   Right/Left step, Space play/pause, [ ] speed", self.model.source)
+                      f"   -   Right/Left step, Space play/pause, [ ] speed",
+                      self.model.notice or self.model.source)
         if self.bar.reason is not None:
             self.bar.reason.color = theme.TEXT_DIM
 

@@ -85,6 +85,9 @@ class TableScene(Scene):
         self.on_menu = on_menu
         self.on_rematch = on_rematch
         self.flow = TableFlow(session, ai_delay)
+        notice = getattr(session, "notice", None)
+        if notice:  # a resumed game that goes on from recorded positions says so, once
+            self.flow.say(notice)
         self.live = Batch()  # drawn over ``batch`` every frame (module docstring)
         self._cache = StaticCache()
         self._needs_frame = True
