@@ -21,6 +21,7 @@ TOOLS = ROOT / "tools"
 #: The smallest run of each tool. ``{tmp}`` is a fresh folder; ``{games}`` a folder of balance games.
 SMALL: dict[str, list[str]] = {
     "bench_ai": ["speed", "--positions", "2", "--json"],
+    "bench_chains": ["--pushes", "3", "--mid", "1", "--mid-turns", "2"],
     "bench_cards": ["--json", "--seconds", "0.1", "--game", "sumo"],
     "bench_fidelity": ["--order", "4", "--rest", "4", "--json"],
     "bench_ladder": ["--games", "1", "--rungs", "beginner:novice,beginner:easy", "--max-turns", "6",
@@ -43,6 +44,7 @@ SMALL: dict[str, list[str]] = {
     "make_sounds": ["{tmp}"],
     "openspiel_tables": [],
     "paired_rerun": ["--help"],
+    "replay_corpus": ["check"],
     "screenshots": ["{tmp}", "--size", "960x600"],
     "sumo_equilibrium": ["--hand-size", "2", "--cfr", "10", "--mcts", "10", "--eq", "10", "--only", "cfr",
                          "--json"],
