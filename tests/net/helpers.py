@@ -109,6 +109,27 @@ class Peer:
         await self.conn.close()
 
 
+async def against_a_bot(url: str, enough: Callable[[list[dict[str, Any]], int], bool],
+                       ) -> tuple[list[dict[str, Any]], int]:
+    """A two-player Kabuto room against the server's random bot, played (each of our turns a push of
+    a kind we may push) until ``enough(states, our seat)`` or the game's end: every state seen, and
+    our seat."""
+    from kabuto.rules.game import Game
+
+    me = await Peer.open(url)
+    await me.ask({"type": "create", "game": "kabuto", "players": 2})
+    await me.ask({"type": "fill", "bot": "random"})
+    states = [await me.until(lambda m: m["type"] == "state")]
+    while not enough(states, me.state.seat) and me.state.status == "playing":
+        if me.state.my_turn:
+            kinds = Game.from_json(me.state.view).legal_kinds()
+            states.append(await me.push_anywhere(piece=kinds[0]))
+        else:
+            states.append(await me.until(lambda m: m["type"] == "state"))
+    await me.close()
+    return states, me.state.seat
+
+
 def error_reply(msg: dict[str, Any], code: str) -> bool:
     return msg["type"] == "error" and msg["code"] == code
 

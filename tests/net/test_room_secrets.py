@@ -8,7 +8,7 @@ import cards
 from kabuto.net.bots import plan_actions
 from kabuto.net.tables import record_seed
 from kabuto.rules.game import Game
-from tests.net.helpers import Peer, run, served, wait_for_event
+from tests.net.helpers import Peer, against_a_bot, run, served, wait_for_event
 
 
 def _foretold(view: dict, step: int) -> list[dict]:
@@ -21,19 +21,9 @@ def _foretold(view: dict, step: int) -> list[dict]:
 def test_a_kabuto_state_does_not_foretell_the_servers_bot(tmp_path):
     async def go():
         async with served(tmp_path) as server:
-            me = await Peer.open(server.url)
-            await me.ask({"type": "create", "game": "kabuto", "players": 2})
-            await me.ask({"type": "fill", "bot": "random"})
-            states = [await me.until(lambda m: m["type"] == "state")]
-            bot = 1 - me.state.seat
-            while sum(s["to_play"] == bot for s in states) < 4 and me.state.status == "playing":
-                if me.state.my_turn:
-                    kinds = Game.from_json(me.state.view).legal_kinds()
-                    states.append(await me.push_anywhere(piece=kinds[0]))
-                else:
-                    states.append(await me.until(lambda m: m["type"] == "state"))
-            await me.close()
-            return states, bot
+            states, seat = await against_a_bot(
+                server.url, lambda seen, seat: sum(s["to_play"] == 1 - seat for s in seen) >= 4)
+            return states, 1 - seat
 
     states, bot = run(go())
     triples = zip(states, states[1:], states[2:], strict=False)

@@ -10,7 +10,7 @@ import sys
 
 from kabuto.net import tables
 from kabuto.rules.game import Game
-from tests.net.helpers import ROOT, Peer, env, run, served
+from tests.net.helpers import ROOT, Peer, against_a_bot, env, run, served
 
 
 def test_pushes_and_bots_run_in_worker_processes_and_play_exactly(tmp_path, monkeypatch):
@@ -29,18 +29,7 @@ def test_pushes_and_bots_run_in_worker_processes_and_play_exactly(tmp_path, monk
 
     async def go():
         async with served(tmp_path, workers=2) as server:
-            me = await Peer.open(server.url)
-            await me.ask({"type": "create", "game": "kabuto", "players": 2})
-            await me.ask({"type": "fill", "bot": "random"})
-            states = [await me.until(lambda m: m["type"] == "state")]
-            while len(states) < 8 and me.state.status == "playing":
-                if me.state.my_turn:
-                    kinds = Game.from_json(me.state.view).legal_kinds()
-                    states.append(await me.push_anywhere(piece=kinds[0]))
-                else:
-                    states.append(await me.until(lambda m: m["type"] == "state"))
-            await me.close()
-            return states, me.state.seat
+            return await against_a_bot(server.url, lambda seen, seat: len(seen) >= 8)
 
     states, seat = run(go())
     assert not here
