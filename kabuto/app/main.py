@@ -182,6 +182,23 @@ class App:
             self.start(self.modes["kabuto"], o.config)
         else:
             self.open_menu()
+            self.offer_tutorial()
+
+    def offer_tutorial(self) -> None:
+        """On the first launch, offer the tutorial over the menu (once: the settings remember it)."""
+        if self.settings.tutorial_offered:
+            return
+        from kabuto.ui.overlay import Choice, Dialog
+
+        self.settings = replace(self.settings, tutorial_offered=True)
+        app_settings.save(self.data_dir, self.settings)
+        self.window.show_overlay(Dialog(
+            "New to Kabuto Sumo?",
+            [Choice("Play the tutorial", partial(self.start, self.modes["tutorial"], self.last_config),
+                    "offer:tutorial"),
+             Choice("Not now", lambda: None, "offer:skip")],
+            message="A short guided game against the computer: aiming, the crowd, knock-outs and "
+                    "the two ways to win. The menu's Tutorial opens it again later."))
 
     def run(self) -> None:
         self.first_scene()
@@ -211,6 +228,12 @@ def _start_replays(app: Any, config: GameConfig) -> Scene:
     return ReplayBrowser(app)
 
 
+def _start_tutorial(app: Any, config: GameConfig) -> Scene:
+    from kabuto.app.scene.tutorial_view import TutorialScene
+
+    return TutorialScene.open(app)
+
+
 def _start_online(app: Any, config: GameConfig) -> Scene:
     from kabuto.app.scene.online import LobbyScene
 
@@ -222,6 +245,9 @@ def builtin_modes() -> tuple[Mode, ...]:
     return (
         Mode("kabuto", "Kabuto Sumo", "2, 3 or 4 players (4: two teams of two). Push your rivals' "
              "beetle out of the ring.", _start_kabuto, order=10),
+        Mode("tutorial", "Tutorial", "A short guided game against the computer: aim and push, the "
+             "crowd, knock-outs, guarding your wrestler, a signature move, and the two ways to win.",
+             _start_tutorial, order=15, uses_menu_setup=False),
         Mode("online", "Play online", "Host a room on a kabuto server or join one by its code; "
              "the server's bots can fill the empty seats.", _start_online, order=25,
              uses_menu_setup=False),

@@ -182,12 +182,18 @@ class TableScene(Scene):
         return self.flow.outcome
 
     # ----- layout ------------------------------------------------------------------------------------
+    def left_column(self, width: int) -> int:
+        """The width kept free on the left of the ring area (none; the tutorial keeps its card
+        there)."""
+        return 0
+
     def layout(self, width: int, height: int) -> None:
         pw = int(min(PANEL_MAX, max(PANEL_MIN, width * PANEL_FRACTION)))
         self.panel_rect = Rect(width - pw, 0, pw, height - TOP_BAR)
         self.bar_rect = Rect(0, 0, width - pw, AIM_BAR)
-        # The tuning panel takes the left of the ring area when open: the ring moves over.
-        left = TUNING_WIDTH if self.tuning_open else 0
+        # The tuning panel takes the left of the ring area when open: the ring moves over (as
+        # it does for a column a subclass keeps there: the tutorial's card).
+        left = TUNING_WIDTH if self.tuning_open else self.left_column(width)
         self.ring_area = Rect(left, AIM_BAR, width - pw - left, height - TOP_BAR - AIM_BAR)
         R = self.session.materials.ring.radius
         self.ring.set_transform(RingTransform.fit(self.ring_area, R * 1.42))
