@@ -237,9 +237,15 @@ class Tutorial:
         """The tutorial's game: the rules' starting board for its two wrestlers, the player first."""
         return Game.new(players=2, wrestlers=list(self.wrestlers), seed=self.seed, first_player=YOU)
 
+    @staticmethod
+    def ready(game: Game) -> bool:
+        """Whether a step can be set up now: the player's turn, not yet begun."""
+        t = game.turn
+        return not game.is_over and game.current_seat == YOU and not t.pushes and not t.moves_used
+
     def begin(self, game: Game) -> None:
-        """Set the current step up on ``game`` (it must be the player's turn) and remember how
-        the game stood, for the step's check and for trying it again."""
+        """Set the current step up on ``game`` (at the start of the player's turn: :meth:`ready`)
+        and remember how the game stood, for the step's check and for trying it again."""
         step = self.step
         if step.clear_centre:
             _clear_centre(game)
@@ -267,12 +273,22 @@ def _size(game: Game, kind: str) -> float:
 
 
 def _clear_centre(game: Game) -> None:
-    """Everything but a wrestler piece touching the centre circle back to the supply."""
+    """Nothing near the centre circle: discs back to the supply, a wrestler piece moved out a
+    little (Mighty Jaw Mike's Vice Grip would knock it out: a win no lesson is about)."""
     c = game.materials.ring.centre_radius
+    R = game.materials.ring.radius
     for p in list(game.world.pieces):
-        if not game.is_wrestler_piece(p.id) and not game.world.riders(p.id) \
-                and math.hypot(p.x, p.y) < c + _size(game, p.kind):
-            game.edit(p.id, "supply")
+        size = _size(game, p.kind)
+        d = math.hypot(p.x, p.y)
+        if p.id not in game.world or d >= c + size + 0.001:
+            continue
+        if game.is_wrestler_piece(p.id):
+            angle = math.degrees(math.atan2(p.y, p.x)) if d > 0 else 0.0
+            _put(game, Spot("you" if p.id == game.seats[YOU].piece_id else "rival", angle,
+                            radius=min(1.0, (c + size + 0.003) / R)))
+        else:
+            for q in reversed([p.id, *game.world.riders(p.id)]):
+                game.edit(q, "supply")
 
 
 def _piece_for(game: Game, spot: Spot) -> str:
@@ -302,13 +318,26 @@ def _put(game: Game, spot: Spot) -> None:
     d = spot.centre_distance(game.materials.ring.radius, size)
     world = game.world
     angle = world.piece(pid).angle if pid in world else 0.0
-    for nudge in _NUDGES if d > 0 else [0.0]:
+    R = game.materials.ring.radius
+    middle = d < 0.3 * R   # turning round the ring would not get it away from a wrestler there
+    for nudge in [0.0] if middle else _NUDGES:
         a = math.radians(spot.angle + nudge)
         x, y = d * math.cos(a), d * math.sin(a)
         room = size * (1 + 2 * spot.room)
         near = [p for p in game.world.pieces if p.id != pid
                 and math.hypot(p.x - x, p.y - y) < room + _size(game, p.kind)]
-        if any(game.is_wrestler_piece(p.id) for p in near):
+        wrestlers = [p for p in near if game.is_wrestler_piece(p.id)]
+        if wrestlers and middle:
+            for w in wrestlers:  # moved straight away from the spot, out of its room
+                away = math.atan2(w.y - y, w.x - x) if (w.x, w.y) != (x, y) else 0.0
+                reach = room + _size(game, w.kind) + 0.002
+                wx, wy = x + reach * math.cos(away), y + reach * math.sin(away)
+                _put(game, Spot("you" if w.id == game.seats[YOU].piece_id else "rival",
+                                math.degrees(math.atan2(wy, wx)),
+                                radius=min(1.0, math.hypot(wx, wy) / R)))
+            near = [p for p in game.world.pieces if p.id != pid and not game.is_wrestler_piece(p.id)
+                    and math.hypot(p.x - x, p.y - y) < room + _size(game, p.kind)]
+        elif wrestlers:
             continue
         for p in sorted(near, key=lambda q: -game.world.levels()[q.id]):  # riders first
             if p.id in game.world:
@@ -364,10 +393,10 @@ def _judge(tut: Tutorial, game: Game) -> Verdict | None:
     check = step.check
     if check == "pushed":
         return Verdict(True) if any(isinstance(a, Push) for a in mine) else None
-    if check == "move":
-        if any(isinstance(a, Move) for a in mine):
-            return Verdict(True)
-        return Verdict(False, step.fail) if ended else None
+    if check == "move":  # judged as the turn ends: the move, then a push, make the turn
+        if not ended:
+            return None
+        return Verdict(True) if any(isinstance(a, Move) for a in mine) else Verdict(False, step.fail)
     if check in ("submission", "knockout"):
         return Verdict(False, step.fail) if ended else None
     if not any(isinstance(a, Push) for a in mine):

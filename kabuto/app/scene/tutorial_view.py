@@ -44,9 +44,10 @@ class TutorialCard:
         self._items = []
 
     def build(self, rect: Rect, tut: Tutorial, waiting: str, widgets: Widgets,
-              actions: dict[str, Callable[[], None]]) -> None:
+              actions: dict[str, Callable[[], None]]) -> Rect:
         """Draw the card into ``rect``; ``waiting``: a line while the step waits for the table (the
-        AI's turn); ``actions``: what Next, Try again and Leave do."""
+        AI's turn); ``actions``: what Next, Try again and Leave do. Returns the room left between
+        its words and its buttons (the game log goes there)."""
         self.clear()
         self.rect = rect
         b, bg, fg = self.batch, self.g_bg, self.g_fg
@@ -77,7 +78,9 @@ class TutorialCard:
             add(said)
             y -= said.content_height + 10
         elif waiting:
-            add(label(waiting, x, y - 12, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM))
+            add(label(waiting, x, y - 12, b, fg, size=theme.FONT_SMALL, color=theme.TEXT_DIM,
+                      width=w, multiline=True, anchor_y="baseline"))
+            y -= 24
         # The buttons, from the card's foot up: Leave always; Next or Try again as it went.
         bh, by = 34, rect.y + 14
         widgets.add(Button(Rect(x, by, w, bh), "Leave the tutorial", actions["leave"], b, fg,
@@ -91,6 +94,8 @@ class TutorialCard:
         elif verdict is not None:
             widgets.add(Button(Rect(x, by, w, bh + 6), "Try again (R)", actions["retry"], b, fg,
                                size=theme.FONT_HEADING, selected=True, name="tutorial:retry"))
+        top = by + bh + 16
+        return Rect(rect.x + 6, top, rect.w - 12, max(0.0, y - 6 - top))
 
 
 class TutorialScene(TableScene):
@@ -133,12 +138,26 @@ class TutorialScene(TableScene):
         super().rebuild()
         H = self.app.height
         rect = Rect(0, AIM_BAR, self.ring_area.x, H - TOP_BAR - AIM_BAR)
-        self.card.build(rect, self.tutorial, self._waiting(), self.widgets,
-                        {"next": self.next_step, "retry": self.try_again, "leave": self._to_menu})
+        room = self.card.build(rect, self.tutorial, self._waiting(), self.widgets,
+                               {"next": self.next_step, "retry": self.try_again,
+                                "leave": self._to_menu})
+        if not self.log_panel.expanded:
+            # The game log goes in the card's free room: the ring area, narrowed by the card, has
+            # no corner the ring leaves free.
+            self.log_panel.build(room if room.h >= 70 else Rect(0, 0, 0, 0))
 
     def _landed(self) -> None:
+        # Judged before the table goes on (super() starts Blue's turn, which waits on a verdict).
+        if self.tutorial.mark is not None:
+            self.tutorial.observe(self.game)
         super()._landed()
         self._follow()
+
+    def _start_ai(self) -> None:
+        """Blue waits while the card shows how a step went: the player reads it, then Next (or
+        Try again, which takes the turn back) lets the game go on."""
+        if self.tutorial.verdict is None:
+            super()._start_ai()
 
     def _build_over(self) -> None:
         """No win box over the ring: the card says how the game ended and what comes next."""
@@ -156,8 +175,12 @@ class TutorialScene(TableScene):
 
     # ----- the lesson ------------------------------------------------------------------------------
     def _waiting(self) -> str:
+        if self.tutorial.verdict is not None:
+            return ""
         if self.mode in (Phase.AI_THINKING, Phase.AI_SHOWING):
             return "Blue is taking its turn..."
+        if self.flow.can_end_turn and self.game.current_seat == YOU:
+            return "Pushed: end your turn (E) when you are done."
         return ""
 
     def _follow(self) -> None:
@@ -165,7 +188,7 @@ class TutorialScene(TableScene):
         the step whether it was done."""
         tut, game = self.tutorial, self.game
         if tut.mark is None:
-            if self.mode is Phase.AIM and game.current_seat == YOU and not game.is_over:
+            if self.mode is Phase.AIM and tut.ready(game):
                 self._begin()
             return
         before = tut.verdict
@@ -213,7 +236,11 @@ class TutorialScene(TableScene):
             while len(self.game.history) > tut.mark.history and self.flow.can_undo:
                 self._undo()
         tut.next_step()
-        self._follow()  # set up now if it is the player's turn, else when it comes
+        if self.flow.can_end_turn and self.game.current_seat == YOU:
+            self._end_turn()   # the lesson's turn is over: Blue plays, then the next one begins
+        else:
+            self._start_ai()   # Blue's turn, held while the card showed the result
+            self._follow()     # set up now if the player's turn is starting, else when it comes
         self.rebuild()
 
     def on_key_press(self, symbol, modifiers) -> bool:
