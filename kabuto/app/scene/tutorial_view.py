@@ -23,10 +23,12 @@ from kabuto.app.tutorial import YOU, Tutorial
 from kabuto.rules.game import Game
 from kabuto.ui import theme
 from kabuto.ui.geometry import Rect
-from kabuto.ui.widgets import Button, Widgets, label
+from kabuto.ui.widgets import Button, Widgets, fit_text, label
 
 #: The card column's width: this share of what the side panel leaves, within these bounds.
 CARD_SHARE, CARD_MIN, CARD_MAX = 0.27, 236, 360
+#: The game log's height in the card's free room (none below the least).
+LOG_MIN, LOG_MAX = 70, 260
 
 
 class TutorialCard:
@@ -142,9 +144,13 @@ class TutorialScene(TableScene):
                                {"next": self.next_step, "retry": self.try_again,
                                 "leave": self._to_menu})
         if not self.log_panel.expanded:
-            # The game log goes in the card's free room: the ring area, narrowed by the card, has
-            # no corner the ring leaves free.
-            self.log_panel.build(room if room.h >= 70 else Rect(0, 0, 0, 0))
+            # The game log goes in the card's free room, under its words: the ring area, narrowed
+            # by the card, has no corner the ring leaves free.
+            h = min(room.h, LOG_MAX)
+            self.log_panel.build(Rect(room.x, room.top - h, room.w, h) if h >= LOG_MIN
+                                 else Rect(0, 0, 0, 0))
+        if self.tutorial.verdict is not None and self.mode is Phase.AI_THINKING:
+            fit_text(self.status_label, "Blue plays its turn when you go on", self._status_width)
 
     def _landed(self) -> None:
         # Judged before the table goes on (super() starts Blue's turn, which waits on a verdict).
