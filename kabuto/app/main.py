@@ -193,7 +193,7 @@ class App:
         self.settings = replace(self.settings, tutorial_offered=True)
         app_settings.save(self.data_dir, self.settings)
         self.window.show_overlay(Dialog(
-            "New to Kabuto Sumo?",
+            "First time here?",
             [Choice("Play the tutorial", partial(self.start, self.modes["tutorial"], self.last_config),
                     "offer:tutorial"),
              Choice("Not now", lambda: None, "offer:skip")],
@@ -245,8 +245,7 @@ def builtin_modes() -> tuple[Mode, ...]:
     return (
         Mode("kabuto", "Kabuto Sumo", "2, 3 or 4 players (4: two teams of two). Push your rivals' "
              "beetle out of the ring.", _start_kabuto, order=10),
-        Mode("tutorial", "Tutorial", "A short guided game against the computer: aim and push, the "
-             "crowd, knock-outs, guarding your wrestler, a signature move, and the two ways to win.",
+        Mode("tutorial", "Tutorial", "A short guided game: learn to push, knock out and win.",
              _start_tutorial, order=15, uses_menu_setup=False),
         Mode("online", "Play online", "Host a room on a kabuto server or join one by its code; "
              "the server's bots can fill the empty seats.", _start_online, order=25,

@@ -275,15 +275,15 @@ def test_the_menu_starts_the_game_it_shows(app_window):
 
 
 def test_the_menu_offers_every_mode_the_app_ships_and_each_starts(app_window):
-    """Kabuto Sumo, the card table, online play, the sandbox and replays, in that order; none is a
-    placeholder."""
+    """Kabuto Sumo, its tutorial, the card table, online play, the sandbox and replays, in that
+    order; none is a placeholder."""
     from kabuto.app.main import App, Options
 
     app = App(Options(ai_delay=0.0, ai_workers=1, record=False), window=app_window)
     app.open_menu()
     menu = app_window.scene
     buttons = [w for w in menu.widgets.items if w.name.startswith("mode:")]
-    assert [b.caption.text for b in buttons] == ["Kabuto Sumo", "Card games", "Play online",
+    assert [b.caption.text for b in buttons] == ["Kabuto Sumo", "Tutorial", "Card games", "Play online",
                                                  "Free push (sandbox)", "Replays"]
     for key in [b.name.removeprefix("mode:") for b in buttons]:
         app.open_menu()

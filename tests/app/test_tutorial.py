@@ -230,7 +230,7 @@ def test_the_first_launch_offers_the_tutorial_once(app, tmp_path):
     win = app.window
     app.first_scene()
     assert isinstance(win.scene, MenuScene) and win.overlay is not None
-    assert win.overlay.title == "New to Kabuto Sumo?"
+    assert win.overlay.title == "First time here?"
     _click_overlay(win, "offer:skip", lambda: win.overlay is None)     # skipped: the menu
     assert isinstance(win.scene, MenuScene)
     win.close()
