@@ -181,6 +181,7 @@ class Tutorial:
         self.index = 0
         self.mark: Mark | None = None     # set by begin(); None: the step is not set up yet
         self.verdict: Verdict | None = None
+        self.focus: tuple[str, ...] = ()  # the pieces the step put in place (the table rings them)
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> Tutorial:
@@ -249,8 +250,7 @@ class Tutorial:
         step = self.step
         if step.clear_centre:
             _clear_centre(game)
-        for spot in step.place:
-            _put(game, spot)
+        self.focus = tuple(_put(game, spot) for spot in step.place)
         _fill(game, YOU, step.inventory, exact=False)
         _fill(game, RIVAL, step.rival_inventory if step.rival_inventory is not None
               else step.inventory, exact=step.rival_inventory is not None)
@@ -309,9 +309,9 @@ def _piece_for(game: Game, spot: Spot) -> str:
     return max(on_ring, key=lambda p: math.hypot(p.x - R * math.cos(a), p.y - R * math.sin(a))).id
 
 
-def _put(game: Game, spot: Spot) -> None:
+def _put(game: Game, spot: Spot) -> str:
     """Put the spot's piece there, clearing its room; turned a little round the ring when a
-    wrestler piece stands in the way."""
+    wrestler piece stands in the way. Returns the piece's id."""
     pid = _piece_for(game, spot)
     kind = game.kind_of(pid)
     size = _size(game, kind)
@@ -347,7 +347,7 @@ def _put(game: Game, spot: Spot) -> None:
             for q in reversed(game.world.riders(pid)):
                 game.edit(q, "supply")
         game.edit(pid, "board", x, y, angle)
-        return
+        return pid
     raise TutorialError(f"no room for the {spot.piece} piece near {spot.angle:g} degrees")
 
 

@@ -149,6 +149,10 @@ class TutorialScene(TableScene):
             h = min(room.h, LOG_MAX)
             self.log_panel.build(Rect(room.x, room.top - h, room.w, h) if h >= LOG_MIN
                                  else Rect(0, 0, 0, 0))
+        if self.tutorial.mark is not None and self.tutorial.verdict is None and self.mode is Phase.AIM:
+            for pid in self.tutorial.focus:   # the piece the lesson is about
+                if pid in self.game.world:
+                    self.ring.set_mark(pid, theme.HIGHLIGHT)
         if self.tutorial.verdict is not None and self.mode is Phase.AI_THINKING:
             fit_text(self.status_label, "Blue plays its turn when you go on", self._status_width)
 
