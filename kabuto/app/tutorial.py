@@ -233,6 +233,15 @@ class Tutorial:
         """The step again, from its start (the caller has taken the game back to :attr:`mark`)."""
         self.verdict = None
 
+    def rewound(self, game: Game) -> None:
+        """The game may have gone back (an undo): back at the step's start, the step is open
+        again; back before it, it is set up again when the player's turn comes (:meth:`begin`)."""
+        if self.mark is None or len(game.history) > self.mark.history:
+            return
+        if len(game.history) < self.mark.history:
+            self.mark = None
+        self.verdict = None
+
     # ----- the game ------------------------------------------------------------------------------------
     def new_game(self) -> Game:
         """The tutorial's game: the rules' starting board for its two wrestlers, the player first."""

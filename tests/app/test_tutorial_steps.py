@@ -182,10 +182,27 @@ def test_a_step_set_up_again_after_try_again_is_judged_afresh():
     from kabuto.rules.game import Game
 
     game = Game.from_json(before)       # what the table's undo gives back
-    tut.retry()
-    assert tut.observe(game) is None
+    tut.rewound(game)
+    assert tut.verdict is None and tut.observe(game) is None
     game.push("small", *_along_the_edge(90.0), 0.3)
     assert tut.observe(game).passed
+
+
+def test_an_undo_to_before_the_step_sets_it_up_again_when_the_turn_comes():
+    from kabuto.rules.game import Game
+
+    tut = Tutorial.load()
+    game = tut.new_game()
+    game.push("medium", 180.0, 0.0, 0.3)
+    game.push("medium", 0.0, 0.0, 0.3)
+    before = game.to_json()              # the player's turn, before the step's set-up
+    tut.index = [s.key for s in tut.steps].index("gain")
+    tut.begin(game)
+    game = Game.from_json(before)
+    tut.rewound(game)
+    assert tut.mark is None and tut.ready(game)
+    tut.begin(game)
+    assert any(_over_the_edge(game, p.id) > 0 for p in game.world.pieces)
 
 
 @pytest.mark.parametrize("text, problem", [

@@ -158,6 +158,7 @@ class TutorialScene(TableScene):
 
     def _landed(self) -> None:
         # Judged before the table goes on (super() starts Blue's turn, which waits on a verdict).
+        self.tutorial.rewound(self.game)   # (an undo may have taken the step back)
         if self.tutorial.mark is not None:
             self.tutorial.observe(self.game)
         super()._landed()
@@ -227,11 +228,16 @@ class TutorialScene(TableScene):
         if self.mode is Phase.PLAYING:
             self.skip()
             return  # it lands on the next frame; Try again is still there
-        while len(self.game.history) > tut.mark.history and self.flow.can_undo:
-            self._undo()
+        self._rewind()
         tut.retry()
         self._choose()
         self.rebuild()
+
+    def _rewind(self) -> None:
+        """The table's undo, as often as it takes to be back at the step's start."""
+        mark = self.tutorial.mark
+        while mark is not None and len(self.game.history) > mark.history and self.flow.can_undo:
+            self._undo()
 
     def next_step(self) -> None:
         """On to the next lesson; after the last, back to the menu. A lesson that ended the game
@@ -242,9 +248,8 @@ class TutorialScene(TableScene):
         if tut.finished:
             self._to_menu()
             return
-        if self.game.is_over and tut.mark is not None:
-            while len(self.game.history) > tut.mark.history and self.flow.can_undo:
-                self._undo()
+        if self.game.is_over:
+            self._rewind()
         tut.next_step()
         if self.flow.can_end_turn and self.game.current_seat == YOU:
             self._end_turn()   # the lesson's turn is over: Blue plays, then the next one begins
