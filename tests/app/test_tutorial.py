@@ -258,5 +258,11 @@ def test_the_offer_starts_the_tutorial_and_leave_goes_to_the_menu(app):
     _click_overlay(win, "offer:tutorial", lambda: isinstance(win.scene, TutorialScene))
     scene = win.scene
     assert scene.tutorial.index == 0 and scene.mode == "aim"
+    xinput.key(win, "Escape")                       # the pause menu says it is not saved
+    assert _until(win, lambda: win.overlay is not None)
+    assert "not saved" in win.overlay.message
+    xinput.key(win, "Escape")
+    assert _until(win, lambda: win.overlay is None)
     _press(win, scene.widgets, "tutorial:leave")
     assert _until(win, lambda: isinstance(win.scene, MenuScene))
+    assert not list((app.data_dir / "replays").glob("*"))   # nothing left to Continue
