@@ -750,15 +750,13 @@ class Episode:
             driven = self.driven
             if driven is not None and self._stopping:
                 # The shove is over: the hand, still on its piece, slows at ``hand_stop`` and
-                # lets go once it has stood still for a step (model 6).
-                if self._hand_speed > 0.0:
+                # lets go once it has stood still for a step (model 6); never later than
+                # max_drive_time.
+                if self._hand_speed > 0.0 and step < drive_steps:
                     self._hand_speed = max(0.0, self._hand_speed - hand_stop * dt)
                     lib.cpBodySetVelocity(self._controller, (line_x * self._hand_speed,
                                                              line_y * self._hand_speed))
                 else:
-                    row = driven.row
-                    released_at = step * dt
-                    self.released_pose = (float(data[row, 0]), float(data[row, 1]), float(data[row, 2]))
                     self._release()
                     data = read()
             elif driven is not None:
@@ -773,8 +771,11 @@ class Episode:
                     else:
                         far = shapes.extent_from_origin(driven.type.shape, x, y, a)[1]
                     if far <= R and step < drive_steps:
-                        # Wholly on the ring: "immediately stop pushing". The hand stops with
-                        # its piece instead of letting it glide on (a flick).
+                        # Wholly on the ring: "immediately stop pushing". The shove ends here
+                        # (``released_at``), and the hand stops with its piece instead of
+                        # letting it glide on (a flick).
+                        released_at = step * dt
+                        self.released_pose = (float(x), float(y), float(a))
                         self._stopping = True
                         self._hand_speed = max(0.0, self._hand_speed - hand_stop * dt)
                         lib.cpBodySetVelocity(self._controller, (line_x * self._hand_speed,

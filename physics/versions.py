@@ -32,7 +32,11 @@ import pymunk
 #:    kind's steepest heading) is let go where it passes nearest the ring's centre, instead of
 #:    being driven on along the whole chord, off the ring, for ``max_drive_time``. Every push that
 #:    gets its piece wholly in before that point is model 4's, bit for bit.
-PHYSICS_MODEL = 5
+#: 6. The hand stops with its piece (issue 42): once the piece is wholly on the ring the hand
+#:    slows at ``simulation.hand_stop`` and lets go of it at rest, instead of letting it glide on
+#:    at the push's speed; and the ring, the small discs and the starting boards changed (a
+#:    crammed 170 mm ring), so a game recorded before starts from another board.
+PHYSICS_MODEL = 6
 
 
 def engine() -> dict[str, str]:
@@ -49,7 +53,7 @@ def model_mismatch(recorded: int) -> str | None:
     """The one-line refusal for a result recorded under another physics model, else None.
 
     >>> model_mismatch(2)
-    'recorded with physics model 2; this is 5'
+    'recorded with physics model 2; this is 6'
     """
     if recorded == PHYSICS_MODEL:
         return None
