@@ -1,0 +1,195 @@
+"""Benchmark: how often a plain push sets off a chain reaction that knocks pieces out (issue 42).
+
+The real game's push is a slow shove that stops the moment the piece is wholly on the ring, so what
+a push achieves comes from displacing a crammed crowd. For every starting board (2, 3 and 4
+players) and for positions taken from the middle of AI games, this tool makes seeded *plain
+pushes* and prints the share that knock out at least one piece and at least three, with 95%
+(Wilson) intervals, one JSON line per board. A plain push is:
+
+* an entry anywhere round the ring (uniform), a heading within +-20 degrees of straight in (within
+  the kind's steepest heading), any speed in the upper half of the hand's range
+  (``simulation.min_speed`` .. ``max_speed``), and a random piece of the pushing side's inventory.
+
+Each line also gives the board's coverage (the pieces' area over the ring's, from the shapes) and
+the median gap between a piece and the ring's edge (mm).
+
+    python tools/bench_chains.py                      # 150 pushes a board, 4 mid-game positions
+    python tools/bench_chains.py --pushes 20 --mid 1  # CI's size
+    python tools/bench_chains.py --set ring.radius=0.09 --players 2   # a variant, quickly
+
+Targets (issue 42): coverage >= 0.65 on every starting board; >= 1 knocked out in >= 35% of plain
+pushes and >= 3 in >= 5%, from every board and from mid-game positions.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kabuto.ai.play import play_turn  # noqa: E402
+from kabuto.ai.search import choose  # noqa: E402
+from kabuto.rules.game import Game  # noqa: E402
+from physics import Materials, Push, World, shapes  # noqa: E402
+
+#: A plain push's heading: within this of straight in (degrees).
+HEADING_DEG = 20.0
+#: A quick look is enough to count falls: a preview stops once no piece can fall any more.
+SETTLE_WITHIN = 0.001
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share ``k / n``.
+
+    >>> [round(v, 3) for v in wilson(35, 100)]
+    [0.262, 0.449]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def coverage(world: World) -> float:
+    """The area the pieces on the ring surface cover, over the ring's area (stacked pieces cover
+    no more of the ring than their base)."""
+    area = sum(shapes.area(world.materials.kinds[p.kind].shape) for p in world.pieces if p.base is None)
+    return area / (math.pi * world.ring.radius ** 2)
+
+
+def edge_gaps_mm(world: World) -> list[float]:
+    """Each piece's gap to the ring's edge (mm): the ring's radius less its farthest reach."""
+    R = world.ring.radius
+    out = []
+    for p in world.pieces:
+        if p.base is None:
+            far = shapes.extent_from_origin(world.materials.kinds[p.kind].shape, p.x, p.y, p.angle)[1]
+            out.append((R - far) * 1000.0)
+    return out
+
+
+def plain_push(world: World, kinds: list[str], rng: random.Random) -> Push:
+    """A plain push (see the module's docstring) of one of ``kinds``, from a platform spot not
+    blocked by a piece hanging over the edge."""
+    sim = world.materials.sim
+    lo = (sim.min_speed + sim.max_speed) / 2
+    kind = rng.choice(kinds)
+    steep = min(HEADING_DEG, world.steepest_heading(kind))
+    for _ in range(100):
+        push = Push("push", kind, entry_deg=rng.uniform(0.0, 360.0),
+                    heading_deg=rng.uniform(-steep, steep), speed=rng.uniform(lo, sim.max_speed))
+        try:
+            world.check_push(push)
+        except ValueError:
+            continue
+        return push
+    raise RuntimeError("no free platform spot in 100 tries")
+
+
+def knock_outs(world: World, kinds: list[str], pushes: int, rng: random.Random) -> list[int]:
+    """How many pieces each of ``pushes`` plain pushes into ``world`` knocks out."""
+    return [len(world.preview(plain_push(world, kinds, rng), settle_within=SETTLE_WITHIN).fell)
+            for _ in range(pushes)]
+
+
+def inventory_kinds(game: Game) -> list[str]:
+    """The kinds in the inventory of the side to play (each piece once, so a kind held twice is
+    drawn twice as often); the standard inventory if it is empty."""
+    kinds = [game.kind_of(pid) for pid in game.inventory(game.current_side)]
+    return kinds or ["medium", "small", "small"]
+
+
+def mid_game(players: int, seed: int, level: str, turns: int) -> Game | None:
+    """An AI game (``level`` on every seat) played ``turns`` turns from its start, or None if it
+    ended first."""
+    game = Game.new(players, seed=seed, materials=_MATERIALS)
+    for t in range(turns):
+        if game.is_over:
+            return None
+        play_turn(game, choose(game, level, seed=seed * 1000 + t, workers=1))
+    return None if game.is_over else game
+
+
+def summary(label: str, counts: list[int], cov: float | None, gaps: list[float]) -> dict[str, Any]:
+    n = len(counts)
+    one = sum(c >= 1 for c in counts)
+    three = sum(c >= 3 for c in counts)
+    out: dict[str, Any] = {"board": label, "pushes": n}
+    if cov is not None:
+        out["coverage"] = round(cov, 4)
+    out["edge_gap_mm_median"] = round(statistics.median(gaps), 1) if gaps else None
+    out["ko1_share"] = round(one / n, 4)
+    out["ko1_ci95"] = [round(v, 4) for v in wilson(one, n)]
+    out["ko3_share"] = round(three / n, 4)
+    out["ko3_ci95"] = [round(v, 4) for v in wilson(three, n)]
+    out["mean_knocked_out"] = round(sum(counts) / n, 3)
+    return out
+
+
+_MATERIALS: Materials | None = None
+
+
+def main(argv: list[str] | None = None) -> int:
+    global _MATERIALS
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pushes", type=int, default=150, help="plain pushes a board (default 150)")
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], choices=(2, 3, 4),
+                    help="which boards (default 2 3 4)")
+    ap.add_argument("--mid", type=int, default=4,
+                    help="mid-game positions a player count, each from its own AI game (default 4; "
+                         "0: starting boards only); the pushes are shared among them")
+    ap.add_argument("--mid-level", default="easy", help="the AI level that plays those games (easy)")
+    ap.add_argument("--mid-turns", type=int, default=6,
+                    help="how many turns those games are played before the position is taken (6)")
+    ap.add_argument("--seed", type=int, default=0, help="the seed of the pushes and games (0)")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="a materials override, as `kabuto tune` takes them (ring.radius=0.09)")
+    args = ap.parse_args(argv)
+    if args.pushes < 1:
+        ap.error("--pushes: at least 1")
+    overrides = {}
+    for s in args.set:
+        key, _, value = s.partition("=")
+        overrides[key] = float(value)
+    _MATERIALS = Materials.load().with_overrides(overrides) if overrides else None
+    started = time.perf_counter()
+    for players in args.players:
+        rng = random.Random(f"bench-chains-{args.seed}-{players}")
+        game = Game.new(players, seed=args.seed, materials=_MATERIALS)
+        world = game.world
+        counts = knock_outs(world, inventory_kinds(game), args.pushes, rng)
+        print(json.dumps(summary(f"{players}P start", counts, coverage(world), edge_gaps_mm(world))),
+              flush=True)
+        if args.mid <= 0:
+            continue
+        mid_counts: list[int] = []
+        gaps: list[float] = []
+        covs: list[float] = []
+        games = [g for g in (mid_game(players, args.seed * 100 + i, args.mid_level, args.mid_turns)
+                             for i in range(args.mid)) if g is not None]
+        for i, g in enumerate(games):
+            share = args.pushes // len(games) + (i < args.pushes % len(games))
+            mid_counts += knock_outs(g.world, inventory_kinds(g), share, rng)
+            gaps += edge_gaps_mm(g.world)
+            covs.append(coverage(g.world))
+        if mid_counts:
+            line = summary(f"{players}P mid-game", mid_counts, None, gaps)
+            line["positions"] = len(games)
+            line["coverage_mean"] = round(sum(covs) / len(covs), 4)
+            print(json.dumps(line), flush=True)
+    print(json.dumps({"seconds": round(time.perf_counter() - started, 1)}), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
