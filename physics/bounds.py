@@ -65,6 +65,7 @@ BOUNDS: dict[str, Bound] = {
     "simulation.gravity": Bound(0.1, 100.0, "m/s^2"),
     "simulation.collision_slop": Bound(0.0, 0.01, "metres"),
     "simulation.hand_force": Bound(1e-3, 1000.0, "newtons"),
+    "simulation.hand_stop": Bound(0.1, 10000.0, "m/s^2"),
     "simulation.heading_limit_deg": Bound(0.0, 85.0, "degrees"),
     "simulation.min_speed": Bound(1e-4, 10.0, "m/s"),
     "simulation.max_speed": Bound(1e-3, 20.0, "m/s"),

@@ -48,6 +48,7 @@ class SimSettings:
     gravity: float = 9.81
     collision_slop: float = 1e-4
     hand_force: float = 1.0
+    hand_stop: float = 25.0
     heading_limit_deg: float = 60.0
     min_speed: float = 0.02
     max_speed: float = 0.5

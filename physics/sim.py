@@ -253,6 +253,8 @@ class Episode:
         self._drive: list[Ptr] = []
         self._controller: Ptr | None = None
         self._line = (0.0, 0.0)  # the direction the hand drives its piece (start_push)
+        self._hand_speed = 0.0   # the hand's speed along that line
+        self._stopping = False   # the piece is wholly on the ring and the hand is stopping
         self._buf = batch.Buffer()
         self._contacts = batch.Buffer()   # its arrays: _reindex, with room for every pair
         self._contacts_data = ffi.new("pmBatchedData *")
@@ -610,6 +612,7 @@ class Episode:
         self._controller = hand
         self._drive = [groove, grip, hold]
         self._line = (dx, dy)
+        self._hand_speed = push.speed
         self.driven = p
         self._reindex()
 
@@ -620,6 +623,7 @@ class Episode:
             self.space.remove_body(self._controller)
         self._drive = []
         self._controller = None
+        self._stopping = False
         p, self.driven = self.driven, None
         if self._stale or p is None or p.id not in self.pieces:
             self._reindex()
@@ -716,6 +720,7 @@ class Episode:
         # its line nearest the ring's centre (a line steep enough to graze the edge never gets it
         # wholly in), the hand lets go there (model 5; it drove on along the whole chord before).
         line_x, line_y = self._line
+        hand_stop = sim.hand_stop
         self._couple(data)
         forces = self._force_steps
         read = self._read
@@ -749,7 +754,18 @@ class Episode:
                 data = read()  # the layout changed: read the bodies into the new rows
                 fresh = False
             driven = self.driven
-            if driven is not None:
+            if driven is not None and self._stopping:
+                # The shove is over: the hand, still on its piece, slows at ``hand_stop`` and
+                # lets go once it has stood still for a step (model 7); never later than
+                # max_drive_time.
+                if self._hand_speed > 0.0 and step < drive_steps:
+                    self._hand_speed = max(0.0, self._hand_speed - hand_stop * dt)
+                    lib.cpBodySetVelocity(self._controller, (line_x * self._hand_speed,
+                                                             line_y * self._hand_speed))
+                else:
+                    self._release()
+                    data = read()
+            elif driven is not None:
                 row = driven.row
                 outward = data[row, 0] * line_x + data[row, 1] * line_y > 0.0
                 if fresh and step < drive_steps and dist[row] > sticks_out and not outward:
@@ -760,7 +776,17 @@ class Episode:
                         far = math.hypot(x, y) + driven_radius
                     else:
                         far = shapes.extent_from_origin(driven.type.shape, x, y, a)[1]
-                    if far <= R or step >= drive_steps or outward:
+                    if far <= R and step < drive_steps:
+                        # Wholly on the ring: "immediately stop pushing". The shove ends here
+                        # (``released_at``), and the hand stops with its piece instead of
+                        # letting it glide on (a flick).
+                        released_at = step * dt
+                        self.released_pose = (float(x), float(y), float(a))
+                        self._stopping = True
+                        self._hand_speed = max(0.0, self._hand_speed - hand_stop * dt)
+                        lib.cpBodySetVelocity(self._controller, (line_x * self._hand_speed,
+                                                                 line_y * self._hand_speed))
+                    elif step >= drive_steps or outward:
                         stalled = bool(far > R)
                         released_at = step * dt
                         self.released_pose = (float(x), float(y), float(a))

@@ -170,7 +170,9 @@ class PushResult:
     #: The world had not come to rest within ``max_time``.
     capped: bool
     trajectory: Trajectory
-    #: Where the pushed piece was (x, y, angle) at the step the hand let go.
+    #: Where the pushed piece was (x, y, angle) at the step the shove ended (``released_at``):
+    #: wholly on the ring, after which the hand only stops with it (``simulation.hand_stop``), or
+    #: where the hand gave up.
     released_pose: tuple[float, float, float] | None = None
 
     @property

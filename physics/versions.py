@@ -37,7 +37,11 @@ import pymunk
 #:    more parts, and so every push of a game with Mike or Annie), and no numpy reduction, dot
 #:    product or vector sin/cos feeds a push (their rounding depends on the numpy build and the
 #:    CPU). The numbers differ from model 5's in the last bits.
-PHYSICS_MODEL = 6
+#: 7. The hand stops with its piece (issue 42): once the piece is wholly on the ring the hand
+#:    slows at ``simulation.hand_stop`` and lets go of it at rest, instead of letting it glide on
+#:    at the push's speed; and the ring, the small discs and the starting boards changed (a
+#:    crammed 170 mm ring), so a game recorded before starts from another board.
+PHYSICS_MODEL = 7
 
 
 def engine() -> dict[str, str]:
@@ -54,7 +58,7 @@ def model_mismatch(recorded: int) -> str | None:
     """The one-line refusal for a result recorded under another physics model, else None.
 
     >>> model_mismatch(2)
-    'recorded with physics model 2; this is 6'
+    'recorded with physics model 2; this is 7'
     """
     if recorded == PHYSICS_MODEL:
         return None

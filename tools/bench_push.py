@@ -106,8 +106,15 @@ def run(n_pushes: int, repeats: int, seed: int, sketch: bool = False) -> dict:
         world = World(shape.materials(world.materials), world.pieces)
         settle_within = shape.settle_within
     top = world.materials.sim.max_speed
-    pushes = [Push("P", rng.choice(["small", "medium", "large"]), rng.uniform(0, 360),
-                   rng.uniform(-45, 45), rng.uniform(0.1, top)) for _ in range(n_pushes)]
+    pushes: list[Push] = []
+    while len(pushes) < n_pushes:
+        push = Push("P", rng.choice(["small", "medium", "large"]), rng.uniform(0, 360),
+                    rng.uniform(-45, 45), rng.uniform(0.1, top))
+        try:  # the crammed ring's rim has pieces hanging over it: their spots are blocked
+            world.check_push(push)
+        except ValueError:
+            continue
+        pushes.append(push)
     ours, bare, ratios, sim_time, steps_all = [], [], [], [], []
     for push in pushes:
         result = world.preview(push, settle_within=settle_within)

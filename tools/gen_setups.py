@@ -431,6 +431,170 @@ ROTATION_3P = dict(order=3, wrestlers=[(0.068, 90.0)], centre="medium",
                    guards=(("small", 0.080, 26.5), ("small", 0.080, -26.5)))
 
 
+# ----- issue 42: the crammed boards ------------------------------------------------------------
+#
+# The real ring is crammed, the wrestlers in its middle. The boards above left about half the ring
+# bare (47, 50 and 45%) and could not be packed much tighter by pushing overlapping pairs apart:
+# with every piece nominally a circle the 3P board's 3 wrestlers, 3 large, 10 medium and 12 small
+# discs fill 80% of a ring small enough for the 4P board to cover 65%. So the crammed boards (a)
+# stand each wrestler's spot for the union of every wrestler's outline facing the centre, two
+# circles along the facing line (:data:`WRESTLER_PADS`: 729 mm^2, where a 17 mm circle is 908),
+# and (b) pack the discs by minimising their overlap energy (L-BFGS, positions of one piece per
+# symmetry orbit) while they grow from 60% of their size, then relocating a piece at a time at
+# full size until nothing overlaps (``anneal``). Symmetry as before: 2P mirror x -> -x, 3P a
+# third of a turn, 4P the mirror y = -x between the teams; a medium disc on the centre.
+
+#: The crammed ring and disc sizes (assets/materials.toml; mm): ring 85 (170 across), discs 24,
+#: 29 and 38 mm across. docs/rules-notes.md (issue 42) says why.
+CRAMMED_RING = 85.0
+CRAMMED_RADIUS = {"large": 19.0, "medium": 14.5, "small": 12.0}
+#: The wrestlers stand this far from the centre (mm): clear of the centre medium with every
+#: outline (Hank's horn reaches 16.6 mm forward), in the middle of the ring.
+CRAMMED_WRESTLER = 33.0
+#: Every wrestler outline facing the centre lies inside these circles: (distance towards the
+#: centre from the spot, radius), mm, found by a grid search over the 8 outlines.
+WRESTLER_PADS = ((-2.25, 13.05), (6.5, 13.05))
+#: Gaps kept between neighbours and to the ring's edge (mm): crammed, not touching.
+CRAMMED_GAP = 0.15
+#: The seed of each board, the first that packs with nothing overlapping.
+CRAMMED_SEEDS = {2: 0, 3: 0, 4: 0}
+
+
+def _mat_rot(deg: float):
+    import numpy as np
+    a = math.radians(deg)
+    return np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+
+
+def _crammed_layout(players: int) -> tuple[list, list, list]:
+    """(fixed circles (x, y, r), orbits (kind, maps from the representative), wrestler spots), mm.
+    The 2P board's spots are padded 4 mm farther out too (``second_outset``)."""
+    import numpy as np
+    counts = {k: n for k, n in zip(("large", "medium", "small"),
+                                   {2: (3, 8, 14), 3: (3, 10, 12), 4: (3, 6, 14)}[players], strict=True)}
+    counts["medium"] -= 1  # the centre one
+    wr = CRAMMED_WRESTLER
+    if players == 2:
+        spots = [(wr, 0.0), (-wr, 0.0)]
+        ref = np.array([[-1.0, 0.0], [0.0, 1.0]])
+        full, line = [np.eye(2), ref], [np.array([[0.0, 0.0], [0.0, 1.0]])]
+    elif players == 3:
+        spots = [tuple(_mat_rot(90 + 120 * k) @ [wr, 0.0]) for k in range(3)]
+        full, line = [_mat_rot(120 * k) for k in range(3)], None
+    else:  # seats 0 (0 deg) and 2 (90) are a team, 1 (180) and 3 (270) the other
+        spots = [(wr, 0.0), (-wr, 0.0), (0.0, wr), (0.0, -wr)]
+        ref = np.array([[0.0, -1.0], [-1.0, 0.0]])  # (x, y) -> (-y, -x)
+        full, line = [np.eye(2), ref], [np.array([[0.5, -0.5], [-0.5, 0.5]])]
+    fixed = [(0.0, 0.0, CRAMMED_RADIUS["medium"])]
+    pads = WRESTLER_PADS + (((-2.25 - 4.0, 13.05),) if players == 2 else ())
+    for x, y in spots:
+        d = math.hypot(x, y)
+        fixed += [(x - x / d * t, y - y / d * t, r) for t, r in pads]
+    orbits = []
+    for kind, n in counts.items():
+        k, odd = divmod(n, len(full))
+        orbits += [(kind, full)] * k
+        if odd:
+            if line is None:
+                raise ValueError(f"{kind}: {n} discs are not whole orbits")
+            orbits += [(kind, line)] * odd
+    return fixed, orbits, spots
+
+
+def design_crammed(players: int, seed: int | None = None, steps: int = 400
+                   ) -> dict[str, list[tuple[float, float]]]:
+    """The crammed board for ``players`` (see the comment above); ValueError if the seed does
+    not pack without overlaps."""
+    import numpy as np
+    from scipy.optimize import minimize
+
+    seed = CRAMMED_SEEDS[players] if seed is None else seed
+    ring, gap = CRAMMED_RING, CRAMMED_GAP
+    fixed, orbits, spots = _crammed_layout(players)
+    nf = len(fixed)
+    owner = [(i, m) for i, (_, maps) in enumerate(orbits) for m in maps]
+    ms = np.array([m for _, m in owner])
+    oi = np.array([i for i, _ in owner])
+    fpos = np.array([(x, y) for x, y, _ in fixed])
+    radius = np.array([r for _, _, r in fixed] + [CRAMMED_RADIUS[orbits[i][0]] for i, _ in owner])
+    iu = np.triu_indices(len(radius), 1)
+    both_fixed = (iu[0] < nf) & (iu[1] < nf)
+    is_fixed = np.arange(len(radius)) < nf
+    rng = np.random.default_rng(seed)
+    line_deg = 90.0 if players == 2 else 135.0
+
+    def positions(x):
+        return np.vstack([fpos, np.einsum("kab,kb->ka", ms, x.reshape(-1, 2)[oi])])
+
+    def energy(x, s):
+        """Sum of squared overlaps (pairs, and past the edge) with the discs at ``s`` times their
+        size, and its gradient in the representatives' coordinates."""
+        pos = positions(x)
+        rad = np.where(is_fixed, radius, radius * s)
+        d = pos[iu[0]] - pos[iu[1]]
+        dist = np.sqrt((d ** 2).sum(1)) + 1e-12
+        over = np.clip(rad[iu[0]] + rad[iu[1]] + gap - dist, 0, None)
+        over[both_fixed] = 0
+        g = np.zeros_like(pos)
+        coef = (-2 * over / dist)[:, None] * d
+        np.add.at(g, iu[0], coef)
+        np.add.at(g, iu[1], -coef)
+        rr = np.sqrt((pos ** 2).sum(1)) + 1e-12
+        wall = np.where(is_fixed, 0.0, np.clip(rr + rad + gap - ring, 0, None))
+        g += (2 * wall / rr)[:, None] * pos
+        gx = np.zeros((len(orbits), 2))
+        np.add.at(gx, oi, np.einsum("kba,kb->ka", ms, g[nf:]))
+        return (over ** 2).sum() + (wall ** 2).sum(), gx.ravel()
+
+    def spot(kind: str, maps) -> tuple[float, float]:
+        """A random start outside the wrestlers (a disc started among them cannot get out)."""
+        hi = ring - CRAMMED_RADIUS[kind]
+        rr = math.sqrt(rng.uniform(min(0.9, (CRAMMED_WRESTLER + 12.0) / hi) ** 2, 1.0)) * hi
+        a = rng.uniform(0, 2 * math.pi)
+        if len(maps) == 1:  # on the mirror line, by the edge
+            rr, a = hi - 1.0, math.radians(line_deg) + math.pi * int(rng.integers(2))
+        return rr * math.cos(a), rr * math.sin(a)
+
+    def settle(x, s):
+        return minimize(energy, x, args=(s,), jac=True, method="L-BFGS-B",
+                        options={"maxiter": 4000}).x
+
+    # Grow: raise the size while the pieces still fit, shaking them when they jam.
+    x = np.array([c for kind, maps in orbits for c in spot(kind, maps)])
+    s, ds, best, fails = 0.6, 0.04, (0.0, x), 0
+    while ds > 0.002 and best[0] < 1.0:
+        y = settle(x, s)
+        if energy(y, s)[0] < 1e-8:
+            x, best, fails = y, (s, y), 0
+            s = min(1.0, s + ds)
+        else:
+            fails += 1
+            x = best[1] + rng.normal(0, 1.0, x.shape)
+            if fails >= 3:
+                s, ds, fails = best[0] + ds / 2, ds / 2, 0
+    # Then at full size, move one orbit at a time to a fresh spot while that lowers the overlap.
+    x = settle(best[1], 1.0)
+    e = energy(x, 1.0)[0]
+    for _ in range(steps):
+        if e < 1e-8:
+            break
+        y = x.copy()
+        i = int(rng.integers(len(orbits)))
+        y[2 * i:2 * i + 2] = spot(*orbits[i])
+        y = settle(y + rng.normal(0, 0.2, y.shape), 1.0)
+        if (ey := energy(y, 1.0)[0]) < e:
+            x, e = y, ey
+    if e >= 1e-8:
+        raise ValueError(f"seed {seed}: the {players}P board did not pack; try another seed")
+    pos = positions(x)[nf:] / 1000.0
+    result: dict[str, list[tuple[float, float]]] = {
+        "wrestler": [(u / 1000.0, v / 1000.0) for u, v in spots], "large": [],
+        "medium": [(0.0, 0.0)], "small": []}
+    for (i, _), (u, v) in zip(owner, pos, strict=True):
+        result[orbits[i][0]].append((float(u) + 0.0, float(v) + 0.0))
+    return result
+
+
 def _seat_order(wrestlers: list[tuple[float, float]], bearings: tuple[float, ...]) -> list[tuple[float, float]]:
     """``wrestlers`` in seat order: the one at each of ``bearings`` (degrees), in turn."""
     def bearing(p: tuple[float, float]) -> float:
@@ -438,9 +602,12 @@ def _seat_order(wrestlers: list[tuple[float, float]], bearings: tuple[float, ...
     return [min(wrestlers, key=lambda p: abs((bearing(p) - b + 180.0) % 360.0 - 180.0)) for b in bearings]
 
 
-def design_board(players: int, mirror: bool = False) -> dict[str, list[tuple[float, float]]]:
-    """The board written for ``players``: the 2P and 4P boards are the mirror designs when
-    ``mirror``."""
+def design_board(players: int, mirror: bool = False, crammed: bool = False
+                 ) -> dict[str, list[tuple[float, float]]]:
+    """The board written for ``players``: the crammed design (issue 42) when ``crammed``, else
+    the 2P and 4P boards are the mirror designs when ``mirror``."""
+    if crammed:
+        return design_crammed(players)
     if players == 2 and mirror:
         return design_mirror(**MIRROR_2P)  # type: ignore[arg-type]
     if players == 4 and mirror:
@@ -469,9 +636,15 @@ def main() -> None:
     ap.add_argument("--rotation", action="store_true",
                     help="the 2P and 4P boards symmetric under a half turn (the first designs, a "
                          "large disc on the centre) instead of the mirror designs")
+    ap.add_argument("--issue16", action="store_true",
+                    help="the boards of issue 16 (wrestlers 68 mm out on a 200 mm ring) instead of "
+                         "the crammed boards of issue 42")
     args = ap.parse_args()
-    text = "\n\n".join(to_toml(n, design_board(n, mirror=not args.rotation))
+    crammed = not (args.issue16 or args.rotation)
+    text = "\n\n".join(to_toml(n, design_board(n, mirror=not args.rotation, crammed=crammed))
                        for n in (2, 3, 4)) + "\n"
+    if crammed:
+        text = text.replace("[boards.2]\n", "[boards.2]\nsecond_outset = 0.004\n")
     if not args.write:
         print(text)
         return

@@ -1,7 +1,7 @@
 """The committed corpus of replays recorded on other CPython versions, and its check (issue 47).
 
 Replays and saved games must travel between Python versions: the physics gives the same numbers,
-to the bit, on CPython 3.11, 3.12 and 3.13 (physics model 6). This tool records a few AI games
+to the bit, on CPython 3.11, 3.12 and 3.13 (from physics model 6 on). This tool records a few AI games
 under each of two CPython versions into ``tests/replay/corpus/``, and checks, under whatever
 Python runs it, that every replay there verifies and that a saved game (a replay stopped
 mid-game) resumes, plays on and verifies again.

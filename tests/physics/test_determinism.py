@@ -14,7 +14,7 @@ SCRIPT = textwrap.dedent("""
     from physics import Push, World, state_hash
     snap = json.loads(sys.stdin.read())
     world = World.from_snapshot(snap)
-    for i, (kind, e, h, v) in enumerate([("medium", 20, 5, 0.7), ("large", 200, -30, 1.1),
+    for i, (kind, e, h, v) in enumerate([("medium", 20, 5, 0.7), ("large", 300, -30, 1.1),
                                          ("small", 130, 40, 0.4)]):
         world.push(Push(f"P{i}", kind, e, h, v))
     print(state_hash(world.snapshot()))
@@ -22,7 +22,7 @@ SCRIPT = textwrap.dedent("""
 
 
 def _pushes(world: World) -> World:
-    for i, (kind, e, h, v) in enumerate([("medium", 20, 5, 0.7), ("large", 200, -30, 1.1),
+    for i, (kind, e, h, v) in enumerate([("medium", 20, 5, 0.7), ("large", 300, -30, 1.1),
                                          ("small", 130, 40, 0.4)]):
         world.push(Push(f"P{i}", kind, e, h, v))
     return world

@@ -1,4 +1,5 @@
-"""The push: a straight line at steady speed from the platform, released once wholly on the ring."""
+"""The push: a straight line at steady speed from the platform; the shove ends once the piece is
+wholly on the ring, and the hand stops with it."""
 from __future__ import annotations
 
 import math
@@ -7,7 +8,13 @@ import numpy as np
 import pytest
 
 from physics import Push, World, shapes
-from tests.physics.helpers import board_2p, materials, slide_distance
+from tests.physics import helpers
+from tests.physics.helpers import RING_200, board_2p, slide_distance, stop_distance
+
+
+def materials(**overrides: float):
+    """The default materials on the 200 mm ring these worlds are laid out on."""
+    return helpers.materials(**{**RING_200, **overrides})
 
 
 def test_the_piece_starts_wholly_outside_the_ring_touching_its_edge():
@@ -19,19 +26,39 @@ def test_the_piece_starts_wholly_outside_the_ring_touching_its_edge():
         assert near == pytest.approx(world.ring.radius, abs=1e-9)
 
 
-def test_a_push_is_released_the_instant_the_piece_is_wholly_inside_then_slides_v2_over_2_mu_g():
+@pytest.mark.parametrize("kind", ["small", "medium", "large"])
+@pytest.mark.parametrize("speed", [0.1, 0.3, 0.5])
+def test_the_shove_ends_the_instant_the_piece_is_wholly_inside_and_the_hand_stops_with_it(kind, speed):
+    """Issue 42: "immediately stop pushing when the piece completely enters the ring". The hand
+    slows at ``hand_stop`` with its piece, which comes to rest v^2 / (2 a) further on (to within
+    the step's travel) and does not move on its own: where letting go at the hand's speed would
+    glide v^2 / (2 mu g) on, 42 mm at 0.5 m/s (a flick)."""
     m = materials()
     world = World(m)
-    speed = 0.4
-    result = world.push(Push("P", "small", entry_deg=180, heading_deg=0, speed=speed))
-    r = m.kinds["small"].shape.radius
+    result = world.push(Push("P", kind, entry_deg=180, heading_deg=0, speed=speed))
+    r = m.kinds[kind].shape.radius
     rx, ry, _ = result.released_pose
-    # Wholly inside at release, and not yet inside one step earlier.
+    # Wholly inside when the shove ends, and not yet inside one step earlier.
     assert math.hypot(rx, ry) + r <= m.ring.radius
     assert math.hypot(rx, ry) + r > m.ring.radius - speed * m.sim.dt * 1.01
     end = world.piece("P")
-    assert end.x - rx == pytest.approx(slide_distance(speed, 0.3), rel=0.03)
+    step = speed * m.sim.dt
+    assert end.x - rx == pytest.approx(stop_distance(speed, m.sim.hand_stop), abs=step)
     assert abs(end.y) < 1e-9 and not result.stalled and not result.capped
+
+
+@pytest.mark.parametrize("kind", ["small", "medium", "large"])
+def test_at_the_hands_top_speed_a_piece_goes_at_most_10_mm_past_where_it_is_wholly_on_the_ring(kind):
+    """Issue 42, point 2, on the game's own materials and ring: shoves, not flicks."""
+    m = helpers.materials()
+    world = World(m)
+    top = m.sim.max_speed
+    result = world.push(Push("P", kind, entry_deg=30, heading_deg=0, speed=top))
+    rx, ry, _ = result.released_pose
+    end = world.piece("P")
+    travel = math.hypot(end.x - rx, end.y - ry)
+    assert travel <= 0.010
+    assert travel < slide_distance(top, m.kinds[kind].table_friction) / 4  # far short of a flick's glide
 
 
 @pytest.mark.parametrize("heading", [-45.0, 0.0, 30.0])
@@ -52,7 +79,7 @@ def test_the_driven_piece_cannot_leave_its_line_even_when_it_hits_the_crowd(head
 
 def test_a_shove_knocks_a_disc_off_the_far_edge_and_reports_when():
     world = World(materials())
-    world.place("S1", "small", 0.0, 0.0)
+    world.place("S1", "small", -0.06, 0.0)   # in the pushed piece's way: struck at the hand's speed
     result = world.push(Push("M1", "medium", entry_deg=180, heading_deg=0, speed=1.2))
     assert [f.piece for f in result.fell] == ["S1"]
     assert 0 < result.fell[0].time < result.time
@@ -76,18 +103,19 @@ def test_a_stacked_piece_falls_with_its_base():
     world = World(materials())
     world.place("B", "medium", 0.09, 0.0)          # near the edge, nudged gently over it
     world.place("T", "small", 0.09, 0.0, base="B")
-    result = world.push(Push("L", "large", entry_deg=180, heading_deg=0, speed=1.1))
+    # Sent off towards the edge (a push's hand now stops with its piece, short of the far edge).
+    result = world.launch({"B": (0.5, 0.0, 0.0)})
     fell = {f.piece: f for f in result.fell}
     assert "B" in fell and fell["T"].carried_by == "B" and fell["T"].time == fell["B"].time
 
 
 def test_a_gentle_shove_carries_a_stacked_piece_along():
     world = World(materials())
-    world.place("B", "large", -0.02, 0.0)
-    world.place("T", "small", -0.02, 0.0, base="B")
-    world.push(Push("P", "small", entry_deg=180, heading_deg=0, speed=0.6))
+    world.place("B", "large", -0.06, 0.0)    # in the shove's reach (the hand stops with its piece)
+    world.place("T", "small", -0.06, 0.0, base="B")
+    world.push(Push("P", "small", entry_deg=180, heading_deg=0, speed=0.1))
     base, top = world.piece("B"), world.piece("T")
-    assert base.x > -0.02 + 1e-3           # the base moved
+    assert base.x > -0.06 + 1e-3           # the base moved
     assert top.base == "B"                 # the rider stayed on
     assert math.hypot(top.x - base.x, top.y - base.y) < 2e-3
 
@@ -114,7 +142,7 @@ def test_a_piece_stands_on_any_base_its_centre_is_over_and_on_no_other():
     world.place("L", "large", 0.0, 0.0, base="S")
     assert world.piece("L").base == "S" and world.levels()["L"] == 1
     with pytest.raises(ValueError, match="would not be over its base"):
-        world.place("M", "medium", 0.0115, 0.0, base="S")  # 11.5 mm out: off the 11 mm disc
+        world.place("M", "medium", 0.0125, 0.0, base="S")  # 12.5 mm out: off the 12 mm disc
     assert "M" not in world
 
 
@@ -181,13 +209,13 @@ def test_a_push_result_holds_plain_python_values():
 
 
 def test_the_animation_ends_exactly_on_the_at_rest_state():
-    """Even when the world comes to rest on a step that is also an animation sample (152 = 19 x 8)."""
+    """Even when the world comes to rest on a step that is also an animation sample (120 = 15 x 8)."""
     world = World(materials())
     r = world.ring.radius - 0.008
     world.place("S0", "small", r * math.cos(math.radians(205)), r * math.sin(math.radians(205)))
     for i, (x, y) in enumerate([(0, 0), (0.03, 0), (0.06, 0), (0, 0.04)]):
         world.place(f"S{i + 1}", "small", x, y)
-    result = world.push(Push("P1", "large", entry_deg=180, heading_deg=-50, speed=0.5))
+    result = world.push(Push("P1", "large", entry_deg=180, heading_deg=-50, speed=0.35))
     assert result.steps % round(world.materials.sim.steps_per_second / 60) == 0
     traj = result.trajectory
     for p in world.pieces:
