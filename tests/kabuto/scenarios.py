@@ -22,10 +22,16 @@ from kabuto import Game
 from kabuto.rules.inventory import BOARD, SUPPLY
 from physics import Materials, shapes
 
-#: Wrestler spots clear of the x axis (seat order).
-SPOTS = [(-0.035, 0.065), (0.035, -0.065), (0.035, 0.065), (-0.035, -0.065)]
-#: Near the right edge, on the shove's line: a piece here is knocked out by :func:`shove`.
-EDGE = 0.082
+#: The shipped ring's radius: the arranged boards are laid out relative to it, so they keep their
+#: meaning when the ring's size is tuned.
+RING = Materials.load().ring.radius
+#: Wrestler spots clear of the x axis (seat order), about three quarters of the way to the edge.
+SPOTS = [(sx * RING, sy * RING) for sx, sy in ((-0.35, 0.65), (0.35, -0.65), (0.35, 0.65), (-0.35, -0.65))]
+#: Near the right edge, on the shove's line, 18 mm in: a piece here is knocked out by :func:`shove`.
+EDGE = RING - 0.018
+#: Where a medium disc hangs over the right edge, its centre 0.5 mm inside (it blocks the platform
+#: spot at 0 degrees).
+OVERHANG = RING - 0.0005
 
 
 #: The hand's speed limit in :func:`fast_hands` (m/s): the limit before the rules said "no flicking".
