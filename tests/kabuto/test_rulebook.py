@@ -286,7 +286,7 @@ def test_gameplay_knocked_out_discs_join_your_inventory_signature_pieces_the_sup
     """Any standard discs that fall out of the ring as a result of your push are added to your
     inventory, signature pieces return to the supply."""
     g = arena(2)
-    put(g, "hank:bar1", 0.06, 0.0, math.pi / 2)
+    put(g, "hank:bar1", EDGE - 0.022, 0.0, math.pi / 2)
     put(g, "M01", EDGE, 0.0)
     line_up(g, "hank:bar1")
     o = shove(g)
