@@ -37,7 +37,7 @@ the pushes file is a JSON list of steps:
 example pushes file (play it with: kabuto sim --wrestlers mike,hank --first-player 0 --pushes FILE):
   [{"piece": "small", "entry_deg": 180, "speed": 0.4},
    {"move": "Horn Toss"},
-   {"piece": "medium", "entry_deg": 0, "heading_deg": 10, "speed": 0.4}]
+   {"piece": "medium", "entry_deg": 90, "heading_deg": 10, "speed": 0.4}]
 every game is recorded (saved after each turn) into DATA/replays/, DATA being --data-dir, else
 $KABUTO_DATA_DIR, else $XDG_DATA_HOME/kabuto, else ~/.local/share/kabuto; the file is named at the
 end. 'kabuto replay FILE --verify' checks it; --resume FILE goes on with it (into a new file).

@@ -22,22 +22,34 @@ from kabuto import Game
 from kabuto.rules.inventory import BOARD, SUPPLY
 from physics import Materials, shapes
 
-#: Wrestler spots clear of the x axis (seat order).
-SPOTS = [(-0.035, 0.065), (0.035, -0.065), (0.035, 0.065), (-0.035, -0.065)]
-#: Near the right edge, on the shove's line: a piece here is knocked out by :func:`shove`.
-EDGE = 0.082
+#: The shipped ring's radius: the arranged boards are laid out relative to it, so they keep their
+#: meaning when the ring's size is tuned.
+RING = Materials.load().ring.radius
+#: Wrestler spots clear of the x axis (seat order), about three quarters of the way to the edge.
+SPOTS = [(sx * RING, sy * RING) for sx, sy in ((-0.35, 0.65), (0.35, -0.65), (0.35, 0.65), (-0.35, -0.65))]
+#: Near the right edge, on the shove's line, 18 mm in: a piece here is knocked out by :func:`shove`.
+EDGE = RING - 0.018
+#: Where a medium disc hangs over the right edge, its centre 0.5 mm inside (it blocks the platform
+#: spot at 0 degrees).
+OVERHANG = RING - 0.0005
 
 
 #: The hand's speed limit in :func:`fast_hands` (m/s): the limit before the rules said "no flicking".
 FAST_SPEED = 2.0
+#: How fast that hand stops (m/s^2): from :data:`FAST_SPEED` it carries its piece about 0.2 m on,
+#: farther than the ring is wide.
+FAST_STOP = 10.0
 
 
 @functools.lru_cache(maxsize=1)
 def fast_hands() -> Materials:
-    """The default materials with the hand allowed up to :data:`FAST_SPEED`: faster than the rules
-    allow, for tests whose subject is something else (where a knocked-out piece goes, who wins) and
-    that knock a piece out with one shove instead of through a crowd. The physics is good to 5 m/s."""
-    return Materials.load().with_overrides({"simulation.max_speed": FAST_SPEED})
+    """The default materials with the flick the rules forbid: the hand allowed up to
+    :data:`FAST_SPEED` and slowing at :data:`FAST_STOP` once its piece is wholly on the ring, so
+    the piece runs on across the ring. For tests whose subject is something else (where a
+    knocked-out piece goes, who wins) and that knock a piece out with one shove instead of through a
+    crowd. The physics is good to 5 m/s."""
+    return Materials.load().with_overrides({"simulation.max_speed": FAST_SPEED,
+                                            "simulation.hand_stop": FAST_STOP})
 
 
 def wide_circle(radius: float = 0.015) -> Materials:
@@ -82,6 +94,11 @@ def arena(players: int = 2, wrestlers: list[str] | None = None, first_player: in
         x, y = SPOTS[s.index]
         g.edit(s.piece_id, BOARD, x, y, 0.0)
     return g
+
+
+def radius(g: Game, kind: str) -> float:
+    """A disc kind's radius, as the game's materials have it."""
+    return g.materials.kinds[kind].size
 
 
 def put(g: Game, pid: str, x: float, y: float, angle: float = 0.0, base: str | None = None) -> None:

@@ -19,6 +19,7 @@ from tests.kabuto.scenarios import (
     give,
     line_up,
     put,
+    radius,
     shove,
     wide_circle,
 )
@@ -78,11 +79,12 @@ def test_mandible_claw_in_3p_pays_the_chosen_opponent():
 
 def _grip_circle(g):
     c = g.materials.ring.centre_radius
+    rs, rl = radius(g, "small"), radius(g, "large")
     put(g, "S04", 0.0, 0.0)                                 # wholly inside
-    put(g, "S01", c + 0.011 - 0.002, 0.0)                   # 2 mm of it inside
-    put(g, "S02", 0.0, -(c + 0.011 + 0.001))                # 1 mm clear of the circle
-    put(g, "L1", -(c + 0.019 - 0.003), 0.0)                 # its rim 3 mm inside
-    put(g, "S03", -(c + 0.019 - 0.003), 0.0, base="L1")     # stacked on it, wholly outside
+    put(g, "S01", c + rs - 0.002, 0.0)                   # 2 mm of it inside
+    put(g, "S02", 0.0, -(c + rs + 0.001))                # 1 mm clear of the circle
+    put(g, "L1", -(c + rl - 0.003), 0.0)                 # its rim 3 mm inside
+    put(g, "S03", -(c + rl - 0.003), 0.0, base="L1")     # stacked on it, wholly outside
     half = max(x for part in g.materials.kinds["hank_bar"].shape.parts for x, _ in part)
     put(g, "hank:bar1", 0.0, c + half - 0.003, math.pi / 2)  # a signature piece poking in 3 mm
 
@@ -399,7 +401,7 @@ def test_mirror_shell_refused_when_the_wrestler_does_not_fit():
     put(g, "jade:wrestler", 0.0, 0.0, 0.0)
     x, y = beside(g, "jade:wrestler", "small", 90.0)
     put(g, "S01", x, y)
-    put(g, "M01", x + 0.026, y)          # crowds the small disc's spot: the jewel beetle won't fit
+    put(g, "M01", x + radius(g, "small") + radius(g, "medium") + 0.0005, y)   # crowds the small disc's spot: the jewel beetle won't fit
     refused(g, "does not fit", 0, "Mirror Shell", piece="S01")
 
 
@@ -437,16 +439,18 @@ def test_roll_slides_the_dung_ball():
 
 def test_roll_stops_at_the_first_piece_in_its_way():
     g = _ball_on_board()
-    put(g, "S01", 0.017 + 0.011 + 0.005, 0.0)   # 5 mm ahead of the ball
+    ball = g.materials.kinds["dora_ball"].size
+    ahead = ball + radius(g, "small") + 0.005
+    put(g, "S01", ahead, 0.0)                    # 5 mm ahead of the ball
     g.use_move(0, "Roll", angle_deg=0.0, distance_mm=25.0)
     slop = g.materials.sim.collision_slop
     assert 0.005 - slop < g.world.piece("dora:ball1").x <= 0.005 + slop
-    assert g.world.piece("S01").x == pytest.approx(0.033)
+    assert g.world.piece("S01").x == pytest.approx(ahead)
 
 
 def test_roll_off_the_edge_knocks_the_ball_out_to_the_supply():
     g = arena(2, ["dora", "hank"])
-    g.edit("dora:ball1", BOARD, 0.090, 0.0, 0.0)
+    g.edit("dora:ball1", BOARD, g.materials.ring.radius - 0.010, 0.0, 0.0)   # 10 mm from the edge
     o = g.use_move(0, "Roll", angle_deg=0.0, distance_mm=20.0)
     assert [(k.piece, k.to) for k in o.knocked_out] == [("dora:ball1", SUPPLY)]
 

@@ -58,7 +58,7 @@ def test_the_pushed_piece_itself_falling_returns_to_the_pusher():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_signature_pieces_return_to_the_supply(players):
     g = arena(players, ["hank", "mike", "annie", "rita"][:players])
-    put(g, "hank:bar1", 0.06, 0.0, math.pi / 2)
+    put(g, "hank:bar1", EDGE - 0.022, 0.0, math.pi / 2)
     put(g, "M01", EDGE, 0.0)
     line_up(g, "hank:bar1")
     o = shove(g)
@@ -74,7 +74,7 @@ def test_junior_league_signature_pieces_return_to_their_wrestler(players, wrestl
     """Junior League: "If a signature piece ever falls out of the sumo ring, immediately return it to
     its wrestler's inventory." """
     g = arena(players, wrestlers, junior=True)
-    put(g, "hank:bar1", 0.06, 0.0, math.pi / 2)
+    put(g, "hank:bar1", EDGE - 0.022, 0.0, math.pi / 2)
     put(g, "M01", EDGE, 0.0)
     give(g, "seat:0" if players == 2 else "team:0", "medium")
     line_up(g, "hank:bar1")

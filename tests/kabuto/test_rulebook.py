@@ -16,7 +16,7 @@ import pytest
 from kabuto import Game, IllegalMove
 from kabuto.rules.inventory import BOARD, SUPPLY
 from physics import Materials, shapes
-from tests.kabuto.scenarios import EDGE, arena, check_conservation, empty, give, line_up, put, shove
+from tests.kabuto.scenarios import EDGE, arena, check_conservation, empty, give, line_up, put, radius, shove
 
 SENTENCES = {
     "Setup": [
@@ -275,9 +275,11 @@ def test_gameplay_push_need_not_aim_at_the_centre():
     g = arena(2)
     o = g.push("small", 200.0, 45.0, 0.3)
     samples = _driven_samples(o.physics, o.piece)
-    # The push line passes R*sin(45 deg) = 71 mm from the centre, and the piece followed it.
+    # The push line passes R*sin(45 deg) from the centre (60 mm on a 170 mm ring), and the piece
+    # followed it.
     d = o.push.direction()
-    assert _line_distance((0.0, 0.0), samples[0], d) > 0.07
+    off_centre = g.materials.ring.radius * math.sin(math.radians(45.0))
+    assert _line_distance((0.0, 0.0), samples[0], d) > 0.98 * off_centre
     assert max(_line_distance(p, samples[0], d) for p in samples) < 2e-4
     assert g.locations()[o.piece] == BOARD
 
@@ -286,7 +288,7 @@ def test_gameplay_knocked_out_discs_join_your_inventory_signature_pieces_the_sup
     """Any standard discs that fall out of the ring as a result of your push are added to your
     inventory, signature pieces return to the supply."""
     g = arena(2)
-    put(g, "hank:bar1", 0.06, 0.0, math.pi / 2)
+    put(g, "hank:bar1", EDGE - 0.022, 0.0, math.pi / 2)
     put(g, "M01", EDGE, 0.0)
     line_up(g, "hank:bar1")
     o = shove(g)
@@ -332,8 +334,9 @@ def test_gameplay_falls_not_caused_by_a_push_go_to_the_supply():
     g = arena(2, ["hank", "mike"])
     # A small disc against the horn's tip, its centre 1 mm from the edge of the ring.
     tip = max(x for part in g.materials.kinds["hank_wrestler"].shape.parts for x, _ in part)
-    put(g, "S01", 0.099, 0.0)
-    g.edit("hank:wrestler", BOARD, 0.099 - 0.011 - tip - 0.00005, 0.0, 0.0)
+    edge = g.materials.ring.radius - 0.001
+    put(g, "S01", edge, 0.0)
+    g.edit("hank:wrestler", BOARD, edge - radius(g, "small") - tip - 0.00005, 0.0, 0.0)
     assert "S01" in g.world.touching("hank:wrestler")
     out = g.use_move(0, "Pitchfork", piece="S01", distance_mm=20.0)
     assert [k.piece for k in out.knocked_out] == ["S01"]
@@ -457,7 +460,7 @@ def test_team_play_shared_inventory():
     assert g.seat_inventory(0) == g.seat_inventory(2) == "team:0"
     put(g, "M01", EDGE, 0.0)
     g.push("small", 45.0, 0.0, 0.25)         # seat 0
-    g.push("small", 45.0, 0.0, 0.25)         # seat 1
+    g.push("small", 110.0, 0.0, 0.25)        # seat 1
     line_up(g, "M01")
     o = shove(g, "medium")                   # seat 2 knocks M01 out ...
     assert ("M01", "team:0") in [(k.piece, k.to) for k in o.knocked_out]

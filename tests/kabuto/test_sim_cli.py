@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from kabuto import Game
+from kabuto import Game, IllegalMove
 from kabuto.cli import main as kabuto_main
 from kabuto.cli.sim import main
 
@@ -27,7 +27,7 @@ BASE = ["--players", "2", "--seed", "3", "--wrestlers", "mike,hank", "--first-pl
 
 def test_plays_the_pushes_and_prints_each_turn(tmp_path, capsys):
     f = _file(tmp_path, [{"piece": "small", "entry_deg": 180, "speed": 0.4},
-                         {"piece": "medium", "entry_deg": 0, "heading_deg": 10, "speed": 0.5}])
+                         {"piece": "medium", "entry_deg": 90, "heading_deg": 10, "speed": 0.5}])
     assert main([*BASE, "--pushes", f]) == 0
     out = capsys.readouterr().out
     assert "turn   1  seat 0 (Mighty Jaw Mike): pushed" in out
@@ -40,7 +40,7 @@ def test_json_output_matches_the_engine(tmp_path, capsys):
              {"end_turn": True},
              {"move": "Horn Toss"},                 # replaces Hank's turn
              {"piece": "small", "entry_deg": 90, "speed": 0.3},
-             {"piece": "hank:bar1", "entry_deg": 30, "speed": 0.45, "spin_deg": 90}]
+             {"piece": "hank:bar1", "entry_deg": 150, "speed": 0.45, "spin_deg": 90}]
     assert main([*BASE, "--pushes", _file(tmp_path, steps), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert [s["type"] for s in doc["steps"]] == ["push", "end_turn", "move", "push", "push"]
@@ -48,7 +48,7 @@ def test_json_output_matches_the_engine(tmp_path, capsys):
     g.push("small", 180, 0.0, 0.4)
     g.use_move(1, "Horn Toss")
     g.push("small", 90, 0.0, 0.3)
-    last = g.push("hank:bar1", 30, 0.0, 0.45, 90)
+    last = g.push("hank:bar1", 150, 0.0, 0.45, 90)
     assert doc["steps"][-1]["state_hash"] == last.state_hash
     assert doc["locations"] == g.locations()
 
@@ -62,11 +62,23 @@ def test_a_bad_push_names_the_turn_and_exits_2(tmp_path, capsys):
     assert "no large disc in your inventory" in err and "Traceback" not in err
 
 
+def _free(g: Game, kind: str, entry: float) -> bool:
+    """Whether ``kind`` may be pushed from ``entry`` (no piece overhangs the platform's spot)."""
+    try:
+        g.preview_push(kind, entry, 0.0, 0.3)
+    except IllegalMove:
+        return False
+    return True
+
+
 def test_pushes_after_the_end_are_refused(tmp_path, capsys):
     g = Game.new(players=2, seed=3, wrestlers=["mike", "hank"], first_player=0)
     steps = []
     while not g.is_over:
-        step = {"piece": g.legal_kinds()[0], "entry_deg": 47.0 * len(steps), "speed": 0.3}
+        kind = g.legal_kinds()[0]
+        entry = next(e for e in (47.0 * len(steps) + 10.0 * k for k in range(36))
+                     if _free(g, kind, e))
+        step = {"piece": kind, "entry_deg": entry, "speed": 0.3}
         g.push(step["piece"], step["entry_deg"], 0.0, step["speed"])
         steps.append(step)
     steps.append({"piece": "small", "entry_deg": 0})

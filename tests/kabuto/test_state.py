@@ -12,7 +12,7 @@ import pytest
 from kabuto import Game, IllegalMove, ReplayError
 from kabuto.rules.inventory import BOARD, SUPPLY
 from physics import Materials, Push
-from tests.kabuto.scenarios import EDGE, arena, beside, give, line_up, put, shove
+from tests.kabuto.scenarios import EDGE, OVERHANG, arena, beside, give, line_up, put, shove
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,16 +21,29 @@ def snap(g: Game) -> str:
     return json.dumps(g.to_json(), sort_keys=True)
 
 
+def _first_free(g: Game, kind: str, heading: float, speed: float, entries, knocks: bool = False) -> float:
+    """The first of ``entries`` whose platform spot is free for ``kind`` (and, with ``knocks``,
+    where the push previews a knock-out): the boards change with the ring's design."""
+    for entry in entries:
+        try:
+            preview = g.preview_push(kind, float(entry), heading, speed)
+        except IllegalMove:
+            continue
+        if not knocks or preview.knocked_out:
+            return float(entry)
+    raise AssertionError(f"no free platform spot for a {kind}")
+
+
 def played(players: int = 2) -> Game:
     """A game a few turns in, with pushes, a move and a knock-out behind it (all legal)."""
     g = Game.new(players=players, wrestlers=["mike", "hank", "annie", "rita"][:players], seed=4,
                  first_player=0)
-    g.push("small", 180.0, 0.0, 0.3)                 # seat 0
+    g.push("small", _first_free(g, "small", 0.0, 0.3, range(180, 540, 5)), 0.0, 0.3)   # seat 0
     g.use_move(1, "Horn Toss")                       # seat 1 (Hank) takes his Horn Bar (his turn)
-    entry = {2: 295.0, 3: 60.0}.get(players, 0.0)     # where a push clips a disc off this board
+    entry = _first_free(g, "medium", 40.0, 0.5, range(0, 360, 5), knocks=True)
     knock = g.push("medium", entry, 40.0, 0.5)       # the next seat clips a disc off the board
     assert knock.knocked_out, "the fixture should have a knock-out behind it"
-    g.push("small", 250.0, 20.0, 0.4)
+    g.push("small", _first_free(g, "small", 20.0, 0.4, range(250, 610, 5)), 20.0, 0.4)
     return g
 
 
@@ -38,8 +51,10 @@ def test_saved_game_loads_to_the_same_state_and_continues_bit_identically():
     g = played()
     loaded = Game.from_json(json.loads(json.dumps(g.to_json())))
     assert snap(loaded) == snap(g)
-    a = g.push(g.legal_kinds()[0], 100.0, 5.0, 0.45)
-    b = loaded.push(loaded.legal_kinds()[0], 100.0, 5.0, 0.45)
+    kind = g.legal_kinds()[0]
+    entry = _first_free(g, kind, 5.0, 0.45, range(100, 460, 5))
+    a = g.push(kind, entry, 5.0, 0.45)
+    b = loaded.push(kind, entry, 5.0, 0.45)
     assert a.state_hash == b.state_hash and snap(loaded) == snap(g)
 
 
@@ -116,9 +131,11 @@ def test_clone_is_independent_and_equivalent():
     g = played()
     c = g.clone()
     before = snap(g)
-    a = c.push(c.legal_kinds()[0], 45.0, 0.0, 0.4)
+    kind = c.legal_kinds()[0]
+    entry = _first_free(c, kind, 0.0, 0.4, range(45, 405, 5))
+    a = c.push(kind, entry, 0.0, 0.4)
     assert snap(g) == before
-    b = g.push(g.legal_kinds()[0], 45.0, 0.0, 0.4)
+    b = g.push(kind, entry, 0.0, 0.4)
     assert a.state_hash == b.state_hash and snap(c) == snap(g)
 
 
@@ -138,7 +155,7 @@ def test_preview_push_predicts_the_push_and_changes_nothing():
 
 def test_refused_actions_change_nothing():
     g = arena(2, ["mike", "hank"])
-    put(g, "M01", 0.0995, 0.0)                 # hangs over the edge at 0 degrees
+    put(g, "M01", OVERHANG, 0.0)                 # hangs over the edge at 0 degrees
     before = snap(g)
     attempts = [
         lambda: g.push("small", 0.0, 0.0, 0.3),                    # platform spot blocked
@@ -149,7 +166,7 @@ def test_refused_actions_change_nothing():
         lambda: g.push(g.inventory(1)[0], 90.0),                   # the opponent's piece
         lambda: g.end_turn(),                                      # nothing pushed yet
         lambda: g.use_move(0, "Mandible Claw"),                    # cannot pay
-        lambda: g.edit("M02", BOARD, 0.0995, 0.0),                 # overlaps M01
+        lambda: g.edit("M02", BOARD, OVERHANG, 0.0),                 # overlaps M01
         lambda: g.edit("M02", "seat:7"),
     ]
     for attempt in attempts:
@@ -160,7 +177,7 @@ def test_refused_actions_change_nothing():
 
 def test_blocked_platform_message_names_the_blocker():
     g = arena(2)
-    put(g, "M01", 0.0995, 0.0)
+    put(g, "M01", OVERHANG, 0.0)
     with pytest.raises(IllegalMove, match="blocked by piece 'M01'"):
         g.push("small", 0.0)
 

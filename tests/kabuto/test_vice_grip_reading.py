@@ -11,7 +11,7 @@ import pytest
 import kabuto_assets
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.inventory import BOARD
-from tests.kabuto.scenarios import arena, put, wide_circle
+from tests.kabuto.scenarios import arena, put, radius, wide_circle
 
 SHIPPED = 'effect = { type = "centre_knockout", pick = "one" }'
 
@@ -31,10 +31,11 @@ def every_piece(tmp_path, monkeypatch):
 
 def _circle_with_two_pieces(g):
     c = g.materials.ring.centre_radius
+    rs, rl = radius(g, "small"), radius(g, "large")
     put(g, "S04", 0.0, 0.0)                                 # wholly inside
-    put(g, "L1", -(c + 0.019 - 0.003), 0.0)                 # its rim 3 mm inside
-    put(g, "S03", -(c + 0.019 - 0.003), 0.0, base="L1")     # stacked on it, wholly outside
-    put(g, "S02", 0.0, -(c + 0.011 + 0.001))                # 1 mm clear of the circle
+    put(g, "L1", -(c + rl - 0.003), 0.0)                 # its rim 3 mm inside
+    put(g, "S03", -(c + rl - 0.003), 0.0, base="L1")     # stacked on it, wholly outside
+    put(g, "S02", 0.0, -(c + rs + 0.001))                # 1 mm clear of the circle
     assert set(g.world.in_circle()) == {"S04", "L1"}
 
 
