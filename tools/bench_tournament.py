@@ -44,10 +44,13 @@ def bare_push_seconds(repeats: int = 7) -> float:
     world = board_2p(Materials.load())
     world.settle()
     rng = random.Random(3)
-    times = []
-    for _ in range(repeats):
+    times: list[float] = []
+    while len(times) < repeats:
         push = Push("P", "medium", rng.uniform(0, 360), rng.uniform(-30, 30), 0.4)
-        steps = world.preview(push).steps
+        try:  # the crammed ring's rim has pieces hanging over it: their spots are blocked
+            steps = world.preview(push).steps
+        except ValueError:
+            continue
         t0 = time.perf_counter()
         bare_loop(world, push, steps)
         times.append(time.perf_counter() - t0)

@@ -5,7 +5,7 @@ A parameter is one of
 * a material key that :meth:`physics.Materials.with_overrides` takes: ``FIELD`` (that field of
   every piece kind: ``table_friction``, ``piece_friction``, ``restitution``, ``mass``,
   ``thickness``), ``FIELD.KIND`` (``mass.small``), ``simulation.KEY`` or ``ring.KEY``;
-* ``push.FIELD``: that field of every push in the scenario (``push.speed``, ``push.heading_deg``,
+* ``push.FIELD``: that field of every push (and launch) in the scenario (``push.speed``, ``push.heading_deg``,
   ``push.entry_deg``, ``push.spin_deg``).
 
 A sweep range is written ``NAME=LO:HI:N`` (N evenly spaced values from LO to HI, both included),

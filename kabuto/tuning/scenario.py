@@ -17,6 +17,7 @@ name; the format is described in ``docs/tuning.md``)::
     kind = "small"
     entry_deg = 180.0
     speed = 0.3
+    hand = false                    # no hand: the piece slides in on its own (default: the hand)
 
     [[metric]]                      # one number per run each
     name = "slide_mm"
@@ -30,11 +31,17 @@ Instead of (or besides) listing pieces, ``[board] players = 2`` puts the game's 
 wrestler spots; a scenario may derive such a kind from a standard one with ``[stand_in.NAME]``
 (``like`` = a kind, optional ``radius`` for a round outline).
 
+A push is the game's: the hand shoves its piece in along the push line and, once the piece is
+wholly on the ring, stops with it (``simulation.hand_stop``), so the piece itself barely slides on.
+``hand = false`` makes the push a launch instead, for measuring a disc that slides and hits on its
+own (friction, restitution, masses): the piece is set down where it first lies wholly on the ring
+along that line and sent off from there at ``speed`` along it, with no hand (:meth:`World.launch`).
+
 Metrics (``what``), distances in millimetres:
 
 * ``slide`` (``piece``: a pushed piece): from where it first lay wholly inside the ring - where the
-  rulebook's hand stops ("Immediately stop pushing when the piece completely enters the ring") - to
-  where it came to rest.
+  rulebook's hand stops pushing ("Immediately stop pushing when the piece completely enters the
+  ring"), and where a launch starts - to where it came to rest.
 * ``displacement`` (``piece`` or ``pieces``, ``combine`` = max | mean | sum | min; default max):
   from where each piece stood before the first push to where it rests.
 * ``knocked_out`` (optional ``pieces``; default every piece, pushed ones included): how many fell.
@@ -111,6 +118,8 @@ class Scenario:
     wrestler_kind: str | None = None
     stand_ins: tuple[StandIn, ...] = ()
     source: str = ""
+    #: The pushed pieces sent off with no hand (``hand = false``): launches.
+    launches: frozenset[str] = frozenset()
 
     @property
     def metric_names(self) -> list[str]:
@@ -214,16 +223,22 @@ def scenario_from_dict(name: str, data: Any, source: str = "") -> Scenario:
                                  _num(d.get("angle", 0.0), f"{w}.angle", "piece.angle"), base))
 
     pushes = []
+    launches = set()
     raw_pushes = _array(data.get("push"), f"{where}.push")
     if not raw_pushes:
         raise TuneError(f"{where}: needs at least one [[push]]")
     for i, d in enumerate(raw_pushes):
         w = f"{where}.push[{i}]"
-        _known_keys(d, ("piece", "kind", *PUSH_FIELDS, "note"), w)
+        _known_keys(d, ("piece", "kind", *PUSH_FIELDS, "hand", "note"), w)
         if "entry_deg" not in d:
             raise TuneError(f"{w}.entry_deg: missing")
+        hand = d.get("hand", True)
+        if not isinstance(hand, bool):
+            raise TuneError(f"{w}.hand: must be true or false")
         nums = {k: _num(d[k], f"{w}.{k}", f"push.{k}") for k in PUSH_FIELDS if k in d}
         pushes.append(Push(_string(d, "piece", w), _string(d, "kind", w), **nums))
+        if not hand:
+            launches.add(pushes[-1].piece)
 
     ids = [p.id for p in pieces] + [p.piece for p in pushes]
     if len(set(ids)) != len(ids):
@@ -244,7 +259,7 @@ def scenario_from_dict(name: str, data: Any, source: str = "") -> Scenario:
         raise TuneError(f"{where}: metric name {sorted(n for n in names if names.count(n) > 1)[0]!r} "
                         "is used twice")
     scenario = Scenario(name, description, tuple(pieces), tuple(pushes), tuple(metrics), board,
-                        wrestler_kind, tuple(stand_ins), source)
+                        wrestler_kind, tuple(stand_ins), source, frozenset(launches))
     known_ids = set(initial_ids(scenario)) | {p.piece for p in pushes}
     for m in metrics:
         for pid in (*m.pieces, *([m.base] if m.base else [])):
@@ -409,9 +424,12 @@ def run_scenario(scenario: Scenario, materials: Materials,
     for push in scenario.pushes:
         pose = world.check_push(push)  # validates the push; returns its start on the platform
         start[push.piece] = pose[:2]
-        entered[push.piece] = _entry_point(world.materials.kinds[push.kind].shape, pose,
-                                           push.direction(), R)
-        result = world.push(push)
+        entry = _entry_point(world.materials.kinds[push.kind].shape, pose, push.direction(), R)
+        entered[push.piece] = entry
+        if push.piece in scenario.launches:
+            result = _launch(world, push, entry, pose[2])
+        else:
+            result = world.push(push)
         stalled |= result.stalled
         capped |= result.capped
         for f in result.fell:
@@ -448,6 +466,17 @@ def run_scenario(scenario: Scenario, materials: Materials,
             (rx1, ry1), (bx1, by1) = where[rider], where[base]
             out[m.name] = 1000.0 * math.hypot((rx1 - bx1) - (rx0 - bx0), (ry1 - by1) - (ry0 - by0))
     return Outcome(out, stalled, capped)
+
+
+def _launch(world: World, push: Push, entry: tuple[float, float] | None,
+            angle: float) -> PushResult:
+    """Send the pushed piece off on its own from ``entry`` at the push's speed along its line."""
+    if entry is None:
+        raise ValueError(f"push {push.piece!r}: at {push.heading_deg:g} degrees a {push.kind} is "
+                         "never wholly on the ring, so there is nowhere to launch it from")
+    world.place(push.piece, push.kind, *entry, angle)  # ValueError if it would overlap a piece
+    dx, dy = push.direction()
+    return world.launch({push.piece: (push.speed * dx, push.speed * dy, 0.0)})
 
 
 def _entry_point(shape: shapes.Shape, pose: tuple[float, float, float],
@@ -506,7 +535,8 @@ def describe(scenario: Scenario) -> str:
     """A few lines about a scenario: its description, pushes and metrics."""
     lines = [f"{scenario.name}: {scenario.description.strip().splitlines()[0] if scenario.description else ''}"]
     for p in scenario.pushes:
-        lines.append(f"  push {p.piece} ({p.kind}) from {p.entry_deg:g} deg, heading {p.heading_deg:g}"
+        verb = "launch" if p.piece in scenario.launches else "push"
+        lines.append(f"  {verb} {p.piece} ({p.kind}) from {p.entry_deg:g} deg, heading {p.heading_deg:g}"
                      f" deg, {p.speed:g} m/s")
     lines.append("  metrics: " + ", ".join(f"{m.name} ({m.what})" for m in scenario.metrics))
     return "\n".join(lines)

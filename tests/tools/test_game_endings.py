@@ -13,6 +13,7 @@ from kabuto.ai.scoring import inventories
 from kabuto.cli import match
 from kabuto.cli import tournament as tm
 from kabuto.cli.match import GameRecord, GameSpec
+from kabuto.rules.errors import IllegalMove
 from kabuto.rules.game import Game
 from tests.tools.conftest import load_tool
 
@@ -46,7 +47,13 @@ def play(index: int, turns: int, grip_first: bool) -> tuple[GameRecord, list, li
             rec.sync(game)
             gains.append(sum(inventories(game)[0].values()) - before)
         held = inventories(game)[game.side_of(game.current_seat)]
-        game.push(min(k for k in held if held[k]), 37.0 * turn + 11.0, 15.0 if turn % 2 else -20.0, 0.2, end_turn=False)
+        kind, entry = min(k for k in held if held[k]), 37.0 * turn + 11.0
+        while True:
+            try:
+                game.push(kind, entry, 15.0 if turn % 2 else -20.0, 0.2, end_turn=False)
+                break
+            except IllegalMove:  # a spot blocked by a piece hanging over the rim: the next one round
+                entry += 5.0
         rec.sync(game)
         if game.is_over:
             break

@@ -98,7 +98,8 @@ def test_the_large_disc_reach_counts_pushes_that_leave_one_touching_the_circle(l
     left touching the centre circle: with the circle printed so wide that it takes in every spot
     a large disc can stand on, every push counts (the large discs cannot all leave the ring at
     once), and the pushes are made at the hand's speeds."""
-    wide = Materials.load().with_overrides({"ring.centre_radius": 0.095})
+    base = Materials.load()
+    wide = base.with_overrides({"ring.centre_radius": base.ring.radius})
     out = lever_sweeps.large_reach(3, per_disc=2, materials=wide)
     assert out["tried"] == 3 * 2 and out["touching"] == out["tried"]
     assert out["max_speed"] == wide.sim.max_speed

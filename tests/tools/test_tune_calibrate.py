@@ -62,7 +62,7 @@ def test_the_example_targets_calibrate_and_write_a_profile_physics_loads(tmp_pat
                  "--out", str(out), "--quiet"])
     printed = capsys.readouterr().out
     assert code == 0
-    for label in ("small pushed at 0.3 m/s slides", "large into three smalls: last moves"):
+    for label in ("small sliding in at 0.3 m/s slides", "large into three smalls: last moves"):
         assert label in printed
     assert "residual" in printed and "table_friction" in printed
     profile = Materials.load(out)

@@ -8,6 +8,7 @@ import math
 import pytest
 
 from kabuto.cli.tune import main
+from kabuto.tuning.scenario import load_scenario
 
 CROWD = ["sweep", "--scenario", "crowd-2p", "--param", "table_friction=0.25:0.35:3",
          "--param", "push.speed=0.4,0.9", "--quiet"]
@@ -83,12 +84,14 @@ def test_bad_input_exits_2_with_one_line_and_writes_nothing(tmp_path, capsys, ar
 
 
 def test_a_run_that_physics_refuses_stops_the_sweep_naming_the_point(tmp_path, capsys):
-    # A 40 mm ring leaves the head-on target (50 mm from the centre) off the ring.
+    # A ring two thirds as wide as the head-on target stands from the centre leaves it off the ring.
+    [target] = load_scenario("head-on").pieces
+    small = f"{round(2 / 3 * math.hypot(target.x, target.y), 3):g}"
     out = tmp_path / "never"
-    assert main(["sweep", "--scenario", "head-on", "--param", "ring.radius=0.04,0.1",
+    assert main(["sweep", "--scenario", "head-on", "--param", f"ring.radius={small},0.1",
                  "--out", str(out), "--workers", "1", "--quiet"]) == 2
     err = capsys.readouterr().err
-    assert "ring.radius=0.04" in err and "off the ring" in err and err.count("\n") == 1
+    assert f"ring.radius={small}" in err and "off the ring" in err and err.count("\n") == 1
     assert not out.exists()
 
 
