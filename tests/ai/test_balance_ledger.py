@@ -4,6 +4,7 @@ other code or data, a line cut short or a damaged file never changes a figure si
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -183,7 +184,9 @@ def test_a_board_change_makes_only_that_boards_games_stale(assets_copy):
     before = {n: fp.fingerprint.__wrapped__(n) for n in (2, 3, 4)}
     text = (assets_copy / "setups.toml").read_text(encoding="utf-8")
     start = text.index("[boards.3]")
-    moved = text[:start] + text[start:].replace("0.06800", "0.06700", 1)  # a 3P wrestler 1 mm in
+    spot = re.compile(r"wrestler = \[\[(-?[0-9.]+), (-?[0-9.]+)\]")
+    x, y = spot.search(text, start).groups()
+    moved = text[:start] + spot.sub(f"wrestler = [[{x}, {float(y) * 0.97:.5f}]", text[start:], count=1)  # a 3P wrestler 1 mm in
     assert moved != text
     (assets_copy / "setups.toml").write_text(moved, encoding="utf-8")
     after = {n: fp.fingerprint.__wrapped__(n) for n in (2, 3, 4)}

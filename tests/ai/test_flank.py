@@ -13,7 +13,7 @@ from kabuto.ai import choose
 from kabuto.ai.candidates import broad, flank_heading, wrap_deg
 from kabuto.ai.levels import config
 from kabuto.ai.scoring import score_game
-from kabuto.rules.inventory import BOARD
+from kabuto.rules.inventory import BOARD, SUPPLY
 from tests.ai.helpers import cleared
 
 
@@ -51,7 +51,7 @@ def test_the_ai_aims_some_pushes_from_beside_the_opposing_wrestler():
 
 
 def test_a_wrestler_near_the_edge_is_pushed_out_from_its_flank():
-    """On the starting board with Gus moved out along his spot's ray to 90 mm (as an earlier push
+    """On the starting board with Gus moved out along his spot's ray to 10 mm from the edge (as an earlier push
     leaves him), the medium AI finds a push that knocks him out, and it starts beside him: from
     across the ring the crowd takes the whole push. (90 mm: the 2P board stands a small beside
     each wrestler towards the edge on both sides, 80 mm out; on the board with the large discs
@@ -62,8 +62,13 @@ def test_a_wrestler_near_the_edge_is_pushed_out_from_its_flank():
         g = Game.new(players=2, wrestlers=["hank", "gus"], seed=0, first_player=0)
         target = bearing_deg(g, "gus:wrestler")
         p = g.world.piece("gus:wrestler")
-        g.edit("gus:wrestler", BOARD, 0.090 * math.cos(math.radians(target)),
-               0.090 * math.sin(math.radians(target)), p.angle)
+        out = g.materials.ring.radius - 0.010   # 10 mm in from the edge
+        x, y = out * math.cos(math.radians(target)), out * math.sin(math.radians(target))
+        reach = g.materials.kinds[p.kind].size
+        for q in list(g.world.pieces):   # the discs where he now stands go back to the box
+            if q.id != p.id and math.hypot(q.x - x, q.y - y) < reach + g.materials.kinds[q.kind].size:
+                g.edit(q.id, SUPPLY)
+        g.edit("gus:wrestler", BOARD, x, y, p.angle)
         plan = choose(g, "medium", seed=seed, workers=1)
         if plan.predicted.winner == 0:
             won += 1

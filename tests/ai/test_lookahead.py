@@ -93,7 +93,7 @@ def test_refining_the_replies_finds_a_narrow_knock_out_the_broad_sample_misses()
     thinks the position safer; seeded, it finds the knock-out in more positions' samples."""
     cfg = config()
     g = cleared(["hank", "gus"], first_player=1)   # Gus to move: the reply to Hank's turn
-    teetering(g, "hank:wrestler", 0.088, 0.0)
+    teetering(g, "hank:wrestler", g.materials.ring.radius - 0.012, 0.0)
     plain, refined = [], []
     for seed in range(12):
         a, spent_a = after_reply(g, 0, 4, random.Random(seed), cfg.search, cfg.weights, 1)
