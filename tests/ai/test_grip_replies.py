@@ -27,12 +27,15 @@ def test_inward_pushes_drive_the_opposing_wrestler_towards_the_centre():
     before = distance_mm(g, "hank:wrestler")
     cands = inward(g, 0, 12, random.Random(1), config().search)
     assert len(cands) == 12
-    nearer = 0
+    nearer = farther = 0
     for _, kind, entry, heading, speed, spin in cands:
         after = g.clone()
         after.push(*PushChoice(kind, entry, heading, speed, spin).args(), end_turn=False)
         nearer += distance_mm(after, "hank:wrestler") < before - 5.0
-    assert nearer >= 8, nearer  # two thirds: a slow small may stop short of it
+        farther += distance_mm(after, "hank:wrestler") > before + 1.0
+    # Half by 5 mm or more: on the crammed board the crowd between the edge and the wrestler
+    # takes some of a push, and a slow small may stop short of it; none drives it outwards.
+    assert nearer >= 6 and farther == 0, (nearer, farther)
 
 
 def test_only_a_side_with_vice_grip_samples_them():
