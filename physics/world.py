@@ -1,16 +1,17 @@
 """The Kabuto Sumo ring as a physical world: pieces at rest, pushes, falls. No game rules here.
 
-A small disc at the centre, and a medium disc pushed in from the left edge (180 degrees round the
-ring), straight at it:
+A small disc 45 mm left of the centre, and a medium disc pushed in from the left edge (180 degrees
+round the ring), straight at it. The hand stops with the medium once it is wholly on the ring; the
+small disc it struck slides on by itself:
 
     >>> from physics import World, Push
     >>> world = World.empty()
-    >>> world.place("S1", "small", 0.0, 0.0)
+    >>> world.place("S1", "small", -0.045, 0.0)
     >>> careful = world.preview(Push("M1", "medium", entry_deg=180, heading_deg=0, speed=0.3))
-    >>> careful.fell_ids                        # at 0.3 m/s the medium stops short: nothing falls
+    >>> careful.fell_ids                        # at 0.3 m/s the small disc slides a little: nothing falls
     []
     >>> shove = world.push(Push("M1", "medium", entry_deg=180, heading_deg=0, speed=1.2))
-    >>> shove.fell_ids                          # at 1.2 m/s it shoves the small disc across and off
+    >>> shove.fell_ids                          # at 1.2 m/s it sends the small disc across and off
     ['S1']
     >>> [p.id for p in world.pieces]            # push() made the outcome the world's state
     ['M1']
