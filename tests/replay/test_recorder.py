@@ -139,7 +139,7 @@ def test_a_process_killed_mid_write_leaves_a_complete_replay(data_dir):
 def pushes_file(tmp_path) -> Path:
     p = tmp_path / "pushes.json"
     p.write_text(json.dumps([{"piece": "small", "entry_deg": 180, "speed": 0.5},
-                             {"piece": "small", "entry_deg": 0, "heading_deg": 10, "speed": 0.45}]))
+                             {"piece": "small", "entry_deg": 100, "heading_deg": 10, "speed": 0.45}]))
     return p
 
 
