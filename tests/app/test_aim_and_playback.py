@@ -12,7 +12,7 @@ from kabuto.app.animation import Playback
 from kabuto.app.tuning import load_profile, save_profile
 from physics import Materials, Push, World
 
-R = 0.10
+R = Materials.load().ring.radius
 LIMITS = Limits(heading_deg=60.0, min_speed=0.02, max_speed=2.0)
 
 

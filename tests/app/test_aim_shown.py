@@ -91,6 +91,16 @@ def test_the_ais_first_push_of_the_game_shows_its_aim_on_screen_before_it_plays(
     assert pushes and pushes[0]["seat"] == 0 and session.current_seat() == 1
 
 
+def _free(game, kind: str, entry: float) -> bool:
+    from kabuto import IllegalMove
+
+    try:
+        game.preview_push(kind, entry, 4.0, 0.4)
+    except IllegalMove:
+        return False
+    return True
+
+
 def test_a_replayed_push_shows_its_aim_on_screen_before_it_plays(app_window, data_dir):
     from kabuto.app.game_session import GameSession
     from kabuto.app.replay_model import open_recording
@@ -101,7 +111,10 @@ def test_a_replayed_push_shows_its_aim_on_screen_before_it_plays(app_window, dat
     game = Game.new(players=2, wrestlers=["rita", "bea"], seed=6, first_player=0)
     session = GameSession(game, ("human", "human"))
     for entry in (170.0, 10.0, 150.0):
-        game.push(game.legal_kinds()[0], entry, 4.0, 0.4)
+        kind = game.legal_kinds()[0]
+        # the first free platform spot from there (pieces overhang the crammed rim)
+        entry = next(e for e in (entry + 10.0 * k for k in range(36)) if _free(game, kind, e))
+        game.push(kind, entry, 4.0, 0.4)
         session.record()
     model = open_recording(session.save_now())
     scene = ReplayScene(app_window, model)

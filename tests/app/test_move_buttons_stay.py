@@ -13,8 +13,15 @@ pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool
 
 
 def _touch(game, disc: str, wrestler: str) -> None:
-    """Put ``disc`` against ``wrestler``'s left side, just touching."""
+    """Put ``disc`` against ``wrestler``'s left side, just touching (the discs standing there on
+    the crammed board go back to the supply first)."""
+    import math
+
     w = game.world.piece(wrestler)
+    for q in list(game.world.pieces):
+        if q.id != wrestler and not game.is_wrestler_piece(q.id) and \
+                math.hypot(q.x - (w.x - 0.025), q.y - w.y) < 0.012 + game.materials.kinds[q.kind].size:
+            game.edit(q.id, "supply")
     for k in range(200):
         try:
             game.edit(disc, "board", w.x - 0.015 - k * 0.0002, w.y)
