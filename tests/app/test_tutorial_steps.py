@@ -22,9 +22,10 @@ def _at(key: str) -> tuple[Tutorial, object]:
     return tut, game
 
 
-def _along_the_edge(angle: float, side: int = 1) -> tuple[float, float]:
-    """A push from 20 degrees to one side of ``angle``, turned as steeply as the platform allows."""
-    return angle - side * 20.0, side * -60.0
+def _along_the_edge(game, angle: float, side: int = 1) -> tuple[float, float]:
+    """A small disc's push from 20 degrees to one side of ``angle``, turned as steeply as the
+    platform allows it (on a smaller ring a small cannot turn as far)."""
+    return angle - side * 20.0, side * -game.world.steepest_heading("small")
 
 
 def _over_the_edge(game, pid: str) -> float:
@@ -74,14 +75,14 @@ def test_the_hanging_disc_falls_to_a_push_along_the_edge_and_joins_the_inventory
     assert len(hanging) == 1 and game.kind_of(hanging[0]) == "medium"
     for side in (1, -1):
         tut, game = _at("gain")
-        game.push("small", *_along_the_edge(90.0, side), 0.3)
+        game.push("small", *_along_the_edge(game, 90.0, side), 0.3)
         assert tut.observe(game).passed
         assert game.locations()[hanging[0]] == game.seat_inventory(YOU)
 
 
 def test_a_push_that_misses_the_hanging_disc_fails_and_says_how_to_do_it():
     tut, game = _at("gain")
-    game.push("small", 270.0, 0.0, 0.3)
+    game.push("small", 0.0, 0.0, 0.3)                    # from the side, straight in: it misses
     v = tut.observe(game)
     assert not v.passed and "along the edge" in v.why
 
@@ -101,7 +102,7 @@ def test_wherever_the_disc_hangs_a_push_along_the_edge_knocks_it_out(angle, side
     tut.begin(game)
     (pid,) = [p.id for p in game.world.pieces if _over_the_edge(game, p.id) > 0]
     p = game.world.piece(pid)
-    game.push("small", *_along_the_edge(math.degrees(math.atan2(p.y, p.x)), side), speed)
+    game.push("small", *_along_the_edge(game, math.degrees(math.atan2(p.y, p.x)), side), speed)
     assert pid not in game.world
 
 
@@ -157,7 +158,7 @@ def test_the_hanging_wrestler_is_knocked_out_for_the_win():
     tut, game = _at("knockout")
     rival = game.seats[RIVAL].piece_id
     assert _over_the_edge(game, rival) > 0
-    game.push("small", *_along_the_edge(90.0), 0.3)
+    game.push("small", *_along_the_edge(game, 90.0), 0.3)
     assert game.result.reason is KNOCKOUT and game.result.seats == (YOU,)
     assert tut.observe(game).passed
     assert tut.finished
@@ -169,7 +170,7 @@ def test_knocking_out_your_own_wrestler_fails_the_step():
     tut, game = _at("crowd")
     _put(game, Spot("you", 90.0, edge=0.45))
     tut.begin(game)
-    game.push("small", *_along_the_edge(90.0), 0.3)
+    game.push("small", *_along_the_edge(game, 90.0), 0.3)
     v = tut.observe(game)
     assert not v.passed and "loses the game" in v.why
 
@@ -177,14 +178,14 @@ def test_knocking_out_your_own_wrestler_fails_the_step():
 def test_a_step_set_up_again_after_try_again_is_judged_afresh():
     tut, game = _at("gain")
     before = game.to_json()
-    game.push("small", 270.0, 0.0, 0.3)
+    game.push("small", 0.0, 0.0, 0.3)
     assert not tut.observe(game).passed
     from kabuto.rules.game import Game
 
     game = Game.from_json(before)       # what the table's undo gives back
     tut.rewound(game)
     assert tut.verdict is None and tut.observe(game) is None
-    game.push("small", *_along_the_edge(90.0), 0.3)
+    game.push("small", *_along_the_edge(game, 90.0), 0.3)
     assert tut.observe(game).passed
 
 
