@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from kabuto.app.aim import Aim, Limits
@@ -390,18 +390,33 @@ class TableFlow:
     def set_aim(self, aim: Aim) -> bool:
         if not self.may_aim:
             return False
-        self._aim = self.limits.clamp(aim)
+        self._aim = self._clamped(aim)
         return True
+
+    def _clamped(self, aim: Aim) -> Aim:
+        """``aim`` within the platform's range, and no steeper than the chosen piece can be turned
+        and still get wholly onto the ring (a big disc less than the platform allows): a drag past
+        it holds there instead of being refused."""
+        aim = self.limits.clamp(aim)
+        choice = self.choice
+        if choice is None:
+            return aim
+        try:
+            steep = self.session.world().steepest_heading(choice.kind)
+        except ValueError:   # not a piece kind the world knows: the push will say so
+            return aim
+        return replace(aim, heading_deg=max(-steep, min(steep, aim.heading_deg)))
 
     def retune(self) -> None:
         """The materials changed (the tuning panel): the hand's limits with them."""
         self.limits = Limits.from_materials(self.session.materials)
-        self._aim = self.limits.clamp(self._aim)
+        self._aim = self._clamped(self._aim)
 
     def pick_choice(self, key: str) -> bool:
         if self.phase not in AIMING or key not in [c.key for c in self.session.choices()]:
             return False
         self._choice_key = key
+        self._aim = self._clamped(self._aim)
         return True
 
     def cycle_choice(self) -> bool:
