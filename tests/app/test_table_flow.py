@@ -6,12 +6,14 @@ to have animated and say when it has landed, and make the AI plans it asks for -
 does (tests/app/test_table.py plays the real scene in a real window)."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kabuto import IllegalMove
 from kabuto.app.aim import Aim
 from kabuto.app.game_session import GameSession
 from kabuto.app.session import AIStep, Choice, Outcome, SandboxSession
@@ -94,13 +96,37 @@ def test_a_push_plays_once_with_the_panels_as_before_then_the_turn_passes():
     assert flow.phase is Phase.AIM and session.current_seat() == 1 and not flow.can_end_turn
 
 
+def test_a_steep_aim_is_held_at_the_steepest_the_chosen_piece_can_take():
+    session, flow = _flow()
+    for kind in ("small", "medium"):
+        assert flow.pick_choice(kind)
+        steepest = session.world().steepest_heading(kind)
+        assert steepest < 60.0                                    # less than the platform allows
+        for side in (1, -1):
+            assert flow.set_aim(Aim(entry_deg=150.0, heading_deg=side * 60.0, speed=0.4))
+            assert flow.aim.heading_deg == side * steepest       # held, not refused
+            assert not flow.aim_preview().blocked
+
+
 def test_a_push_the_rules_refuse_says_why_and_changes_nothing():
     session, flow = _flow()
-    before = session.game.to_json()
-    steep = Aim(entry_deg=150.0, heading_deg=60.0, speed=0.4)   # a medium would run along the edge
-    assert flow.set_aim(steep)
+    game = session.game
+    R = game.materials.ring.radius
+    # A disc by the rim moved out along its bearing until its centre is just inside the edge.
+    for p in sorted(game.world.pieces, key=lambda p: -math.hypot(p.x, p.y)):
+        if game.is_wrestler_piece(p.id) or game.world.riders(p.id):
+            continue
+        angle = math.degrees(math.atan2(p.y, p.x))
+        a = math.radians(angle)
+        try:
+            game.edit(p.id, "board", (R - 0.0005) * math.cos(a), (R - 0.0005) * math.sin(a))
+            break                                                # it hangs over the edge there
+        except IllegalMove:
+            continue
+    before = game.to_json()
+    assert flow.set_aim(Aim(entry_deg=float(angle), heading_deg=0.0, speed=0.4))
     preview = flow.aim_preview()
-    assert preview.blocked and "along the edge" in preview.reason and preview.start is None
+    assert preview.blocked and "blocked" in preview.reason and preview.start is None
     assert not flow.push()
     assert flow.phase is Phase.AIM and flow.message == preview.reason
     assert session.game.to_json() == before
@@ -110,7 +136,8 @@ def test_aiming_is_held_to_the_hands_range_and_the_locked_platform():
     session, flow = _flow(("rita", "hank"))
     assert flow.set_aim(Aim(entry_deg=190.0, heading_deg=80.0, speed=9.0))
     lim = flow.limits
-    assert flow.aim == Aim(-170.0, lim.heading_deg, lim.max_speed)
+    steepest = min(lim.heading_deg, session.world().steepest_heading(flow.choice.kind))
+    assert flow.aim == Aim(-170.0, steepest, lim.max_speed)
     give(session.game, "seat:0", "small")                 # a small for her first turn:
     for entry in (30.0, -30.0):                           # Charge waits for Rita's second turn
         assert flow.pick_choice("small")
