@@ -84,6 +84,11 @@ class App:
         self.settings = replace(self.settings, pace=pace)
         app_settings.save(self.data_dir, self.settings)
 
+    def set_coach(self, on: bool) -> None:
+        """The player switched the coach (C): later games start with it so too."""
+        self.settings = replace(self.settings, coach=on)
+        app_settings.save(self.data_dir, self.settings)
+
     @property
     def card_saves(self) -> Path:
         """Where the card table saves unfinished games (``cards/`` in the data folder)."""
@@ -124,7 +129,7 @@ class App:
     def table(self, session: Session, rematch: Callable[[], None] | None = None) -> TableScene:
         return TableScene(self.window, session, on_menu=self.open_menu, on_rematch=rematch,
                           ai_delay=self.options.ai_delay, pace=self.settings.pace,
-                          on_pace=self.set_pace,
+                          on_pace=self.set_pace, coach=self.settings.coach, on_coach=self.set_coach,
                           profile_dir=self.options.profiles or default_profile_dir(),
                           defaults=self.base_materials, data_dir=self.data_dir)
 

@@ -50,6 +50,7 @@ class Settings:
     mute: bool = False
     setup: GameConfig | None = None   # the menu's last choices (never a seed: each game is new)
     tutorial_offered: bool = False    # the first launch's tutorial offer was made
+    coach: bool | None = None         # the player's C switch; None: on against the beginner level only
 
     def next_pace(self) -> Settings:
         names = list(PACES)
@@ -74,7 +75,8 @@ def load(data_dir: Path) -> Settings:
     volume = float(vol) if isinstance(vol, (int, float)) and 0.0 <= vol <= 1.0 else d.volume
     mute = bool(raw["mute"]) if isinstance(raw.get("mute"), bool) else d.mute
     offered = raw.get("tutorial_offered") is True
-    return Settings(pace, volume, mute, _setup(raw.get("setup")), offered)
+    coach = raw["coach"] if isinstance(raw.get("coach"), bool) else d.coach
+    return Settings(pace, volume, mute, _setup(raw.get("setup")), offered, coach)
 
 
 def _setup(raw: Any) -> GameConfig | None:

@@ -112,3 +112,41 @@ def test_the_replay_viewer_shows_the_hint_for_a_past_turn(app, tmp_path):
     xinput.key(app.window, "g")     # at the start: what was the best push here?
     assert xinput.pump_until(app.window, lambda: view.coach.advice is not None, limit_s=60)
     assert view.event_label.text.startswith("Hint: push a")
+
+
+def test_the_coach_switch_is_kept_for_the_next_games(app, tmp_path):
+    """C (a real key) switches the coach on in a medium game; the app saves the choice, so a new
+    game, and the app started again on the same data folder, start with the coach on - and off
+    again once switched off, even against the beginner level."""
+    from kabuto.app import settings as app_settings
+    from kabuto.app.game_config import GameConfig
+    from kabuto.app.main import App, Options
+    from tests.app import xinput
+
+    if xinput.XDOTOOL is None:
+        pytest.skip("xdotool is not installed")
+    medium = GameConfig(2, ("human", "ai"), ("mike", "gus"), seed=5, ai_level="medium", first_player=0)
+    app.start(app.modes["kabuto"], medium)
+    scene = app.window.scene
+    assert not scene.coach.on
+    xinput.key(app.window, "c")
+    assert xinput.pump_until(app.window, lambda: scene.coach.on)
+    assert app_settings.load(app.data_dir).coach is True
+    app.start(app.modes["kabuto"], medium)
+    assert app.window.scene.coach.on
+    app.window.close()
+
+    again = App(Options(size=(960, 600), ai_delay=0.0, data_dir=tmp_path / "data", ai_workers=1,
+                        profiles=tmp_path / "profiles"))
+    try:
+        xinput.map_window(again.window)
+        again.start(again.modes["kabuto"], medium)
+        scene = again.window.scene
+        assert scene.coach.on
+        xinput.key(again.window, "c")
+        assert xinput.pump_until(again.window, lambda: not scene.coach.on)
+        again.start(again.modes["kabuto"], GameConfig(2, ("human", "ai"), ("mike", "gus"), seed=5,
+                                                      ai_level="beginner", first_player=0))
+        assert not again.window.scene.coach.on
+    finally:
+        again.window.close()

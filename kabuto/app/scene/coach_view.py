@@ -7,6 +7,7 @@ ringed, and said in the line over the ring.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from pyglet import shapes
@@ -30,9 +31,10 @@ def _danger(game: Any, aim: PushChoice | None, seed: int) -> coach.Advice | None
 class CoachView:
     """The table's coach; ``on``: whether H and D answer (the beginner level's default)."""
 
-    def __init__(self, scene: Any, on: bool):
+    def __init__(self, scene: Any, on: bool, on_switch: Callable[[bool], None] | None = None):
         self.scene = scene
         self.on = on
+        self.on_switch = on_switch   # told of the player's switch, to keep it for later games
         self.worker = Worker("kabuto-coach")
         self.advice: coach.Advice | None = None
         self._shapes: list = []
@@ -75,6 +77,8 @@ class CoachView:
 
     def toggle(self) -> None:
         self.on = not self.on
+        if self.on_switch is not None:
+            self.on_switch(self.on)
         if not self.on:
             self.worker.cancel()
             self.clear()

@@ -73,9 +73,12 @@ class TableScene(Scene):
     def __init__(self, app, session: Session, *, on_menu: Callable[[], None] | None = None,
                  on_rematch: Callable[[], None] | None = None, ai_delay: float = 0.9,
                  profile_dir: Path | None = None, defaults=None, pace: str = "slow",
-                 on_pace: Callable[[str], None] | None = None, data_dir: Path | None = None):
+                 on_pace: Callable[[str], None] | None = None, data_dir: Path | None = None,
+                 coach: bool | None = None, on_coach: Callable[[bool], None] | None = None):
         """``pace``: how pushes play back (:data:`kabuto.app.settings.PACES`; slow motion by
-        default). ``data_dir``: the data folder (--data-dir); F12's screenshots go in it."""
+        default). ``data_dir``: the data folder (--data-dir); F12's screenshots go in it.
+        ``coach``: the player's saved coach switch (None: on against the beginner level and in
+        replays); ``on_coach`` is told when the player switches it (C)."""
         super().__init__(app)
         self.data_dir = data_dir
         self._end_after_landing = False  # E pressed while the push played
@@ -128,9 +131,11 @@ class TableScene(Scene):
         self.game_log = GameLog()
         self.log_panel = LogPanel(self.game_log, self.batch, Group(order=12), on_seat=self.show_card,
                                   over=self.live)
-        # The coach (G, D, C): on by default against the beginner level and in replays.
-        self.coach = CoachView(self, on=getattr(session, "ai_level", "") == "beginner"
-                               or not session.interactive)
+        # The coach (G, D, C): the player's switch if saved, else on against the beginner level
+        # and in replays (never in an online room: CoachView.allowed).
+        default = getattr(session, "ai_level", "") == "beginner" or not session.interactive
+        self.coach = CoachView(self, on=default if coach is None or not session.interactive else coach,
+                               on_switch=on_coach)
 
     # ----- the flow's state, under the names tests and tools use ----------------------------------
     @property
