@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kabuto.ai.play import play_turn  # noqa: E402
 from kabuto.ai.search import choose  # noqa: E402
+from kabuto.cli.tournament import wilson  # noqa: E402
 from kabuto.rules.game import Game  # noqa: E402
 from physics import Materials, Push, World, shapes  # noqa: E402
 
@@ -43,21 +44,6 @@ from physics import Materials, Push, World, shapes  # noqa: E402
 HEADING_DEG = 20.0
 #: A quick look is enough to count falls: a preview stops once no piece can fall any more.
 SETTLE_WITHIN = 0.001
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a share ``k / n``.
-
-    >>> [round(v, 3) for v in wilson(35, 100)]
-    [0.262, 0.449]
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def coverage(world: World) -> float:

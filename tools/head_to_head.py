@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import time
@@ -33,21 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cards  # noqa: E402
 from cards.bots import ISMCTSBot, bot_seed, make_bot  # noqa: E402
+from kabuto.cli.tournament import wilson  # noqa: E402
 
 TARGET = 0.55
 #: Players per game in the match (Sumida River: two of each side).
 PLAYERS = {"sumo": 2, "sumo-card-game": 2, "sumida-river": 4}
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def our_seats(game: str, i: int) -> list[int]:
