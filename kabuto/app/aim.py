@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass, replace
 
 from physics import Push
+from physics.materials import SimSettings
 
 #: Presses between these fractions of the ring radius from the centre grab the platform.
 GRAB_INNER = 0.55
@@ -72,11 +73,12 @@ class Aim:
 
 @dataclass(frozen=True)
 class Limits:
-    """The platform's range, from the materials' simulation settings."""
+    """The platform's range, from the materials' simulation settings (by default the shipped
+    simulation's: the rules' hand, up to 0.5 m/s)."""
 
-    heading_deg: float = 60.0
-    min_speed: float = 0.02
-    max_speed: float = 2.0
+    heading_deg: float = SimSettings.heading_limit_deg
+    min_speed: float = SimSettings.min_speed
+    max_speed: float = SimSettings.max_speed
 
     @classmethod
     def from_materials(cls, materials) -> Limits:
