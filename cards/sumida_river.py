@@ -488,8 +488,6 @@ _SPLIT_TABLES: list[list[list[tuple[str, ...] | None]]] = [
 ]
 
 
-
-
 def _supersets(need: int, space: int) -> list[int]:
     """Every value of the bits ``space`` that holds the bits ``need`` (a part of ``space``)."""
     assert need & space == need
@@ -1069,10 +1067,6 @@ class SumidaRiver(CardGame):
         if phase == END_CHOICE:
             return ["end-trick", "play-on"]
         return []
-
-    def _melds(self, p: int) -> list[str]:
-        """Every meld seat p may play now, already in sorted order (see :func:`hand_melds`)."""
-        return hand_melds(self.hands[p], self.hb[p], self.hr[p], self.blocked, self.cur)
 
     def _apply_other(self, action: str) -> None:
         """:meth:`apply` in every phase but shedding (and for actions that are not strings)."""

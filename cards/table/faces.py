@@ -123,12 +123,3 @@ def pretty(card: str, game: str) -> str:
 
 def pretty_list(cards: list[str], game: str, sep: str = " ") -> str:
     return sep.join(pretty(c, game) for c in cards)
-
-
-def is_red(card: str, game: str) -> bool:
-    """Whether a card prints in red (hearts, diamonds, a Red A)."""
-    f = faces()
-    sp = f.games.get(game)
-    if sp is not None and card in sp.specials:
-        return sp.specials[card].colour[0] > 120
-    return card[-1] in "HD"

@@ -14,7 +14,6 @@ The :class:`Match` is the table's referee and has no pyglet in it:
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -240,8 +239,3 @@ def new_match(config: TableConfig, bot_factory: BotFactory | None = None) -> Mat
     m = Match(config, bot_factory)
     m.start_with_pass()
     return m
-
-
-def random_human_action(match: Match, rng: random.Random) -> str:
-    """A random legal action for the person to act (tests and tools stand in for players)."""
-    return rng.choice(match.game.legal_actions())

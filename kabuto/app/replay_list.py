@@ -49,11 +49,6 @@ def _date(stamp: object, fallback: float) -> tuple[str, float]:
     return f"{when.day} {when:%b %Y, %H:%M}", when.timestamp()
 
 
-def read_entry(path: Path, names: dict[str, str] | None = None) -> ReplayEntry:
-    """The entry for one replay file; ValueError (one line) if it is not a readable replay."""
-    return _read(path, names)[0]
-
-
 def _read(path: Path, names: dict[str, str] | None) -> tuple[ReplayEntry, dict]:
     from kabuto.replay import format as rp
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,10 +51,6 @@ class Settings:
     setup: GameConfig | None = None   # the menu's last choices (never a seed: each game is new)
     tutorial_offered: bool = False    # the first launch's tutorial offer was made
     coach: bool | None = None         # the player's C switch; None: on against the beginner level only
-
-    def next_pace(self) -> Settings:
-        names = list(PACES)
-        return replace(self, pace=names[(names.index(self.pace) + 1) % len(names)])
 
 
 def _file(data_dir: Path) -> Path:

@@ -32,10 +32,6 @@ The format is described in docs/replay-format.md.
 """
 
 
-class _Unused(Exception):
-    pass
-
-
 def build_parser() -> argparse.ArgumentParser:
     p = subparser("replay", "Verify a Kabuto Sumo replay headless (--verify), open it in the app's "
                   "replay viewer, or list the games recorded in the data folder (--list).")

@@ -116,20 +116,6 @@ def row_rects(n: int, area: Rect, size: tuple[int, int], gap: float = 8.0,
     return [Rect(x0 + i * step, y, w, h) for i in range(n)]
 
 
-def column_rects(n: int, area: Rect, size: tuple[int, int], gap: float = 6.0) -> list[Rect]:
-    """``n`` cards stacked downwards inside ``area`` (overlapping when needed), top first."""
-    w, h = size
-    if n <= 0:
-        return []
-    step = h + gap
-    if n > 1 and (n - 1) * step + h > area.h:
-        step = max(10.0, (area.h - h) / (n - 1))
-    total = (n - 1) * step + h
-    x = area.x + (area.w - w) / 2
-    top = area.y + (area.h + total) / 2
-    return [Rect(x, top - h - i * step, w, h) for i in range(n)]
-
-
 def hand_items(ctx: ViewContext, keys: Sequence[str], faces: Sequence[str], area: Rect,
                size: tuple[int, int], playable: set[str], prefix: str = "hand",
                card_choice: bool = True) -> list[CardItem]:

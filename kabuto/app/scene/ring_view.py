@@ -574,11 +574,6 @@ class RingView:
                                                self.live, level=0, ghost=True)
             self._platform_ghost.set_pose((start[0], start[1], start[2], 0))
 
-    def hide_platform_piece(self) -> None:
-        if self._platform_ghost is not None:
-            self._platform_ghost.set_visible(False)
-            self._damage.append(self._platform_ghost.box())
-
     def delete(self) -> None:
         self.show_badges({})
         self.show_ghosts(())
