@@ -9,6 +9,7 @@ import time
 import pytest
 
 from tests.app.xinput import key, map_window, shown
+from tests.kabuto.scenarios import free_entry
 
 pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
 
@@ -91,16 +92,6 @@ def test_the_ais_first_push_of_the_game_shows_its_aim_on_screen_before_it_plays(
     assert pushes and pushes[0]["seat"] == 0 and session.current_seat() == 1
 
 
-def _free(game, kind: str, entry: float) -> bool:
-    from kabuto import IllegalMove
-
-    try:
-        game.preview_push(kind, entry, 4.0, 0.4)
-    except IllegalMove:
-        return False
-    return True
-
-
 def test_a_replayed_push_shows_its_aim_on_screen_before_it_plays(app_window, data_dir):
     from kabuto.app.game_session import GameSession
     from kabuto.app.replay_model import open_recording
@@ -113,7 +104,7 @@ def test_a_replayed_push_shows_its_aim_on_screen_before_it_plays(app_window, dat
     for entry in (170.0, 10.0, 150.0):
         kind = game.legal_kinds()[0]
         # the first free platform spot from there (pieces overhang the crammed rim)
-        entry = next(e for e in (entry + 10.0 * k for k in range(36)) if _free(game, kind, e))
+        entry = free_entry(game, kind, entry, 4.0, 0.4)
         game.push(kind, entry, 4.0, 0.4)
         session.record()
     model = open_recording(session.save_now())

@@ -5,9 +5,10 @@ import json
 
 import pytest
 
-from kabuto import Game, IllegalMove
+from kabuto import Game
 from kabuto.cli import main as kabuto_main
 from kabuto.cli.sim import main
+from tests.kabuto.scenarios import free_entry
 
 
 @pytest.fixture(autouse=True)
@@ -62,22 +63,12 @@ def test_a_bad_push_names_the_turn_and_exits_2(tmp_path, capsys):
     assert "no large disc in your inventory" in err and "Traceback" not in err
 
 
-def _free(g: Game, kind: str, entry: float) -> bool:
-    """Whether ``kind`` may be pushed from ``entry`` (no piece overhangs the platform's spot)."""
-    try:
-        g.preview_push(kind, entry, 0.0, 0.3)
-    except IllegalMove:
-        return False
-    return True
-
-
 def test_pushes_after_the_end_are_refused(tmp_path, capsys):
     g = Game.new(players=2, seed=3, wrestlers=["mike", "hank"], first_player=0)
     steps = []
     while not g.is_over:
         kind = g.legal_kinds()[0]
-        entry = next(e for e in (47.0 * len(steps) + 10.0 * k for k in range(36))
-                     if _free(g, kind, e))
+        entry = free_entry(g, kind, 47.0 * len(steps))
         step = {"piece": kind, "entry_deg": entry, "speed": 0.3}
         g.push(step["piece"], step["entry_deg"], 0.0, step["speed"])
         steps.append(step)

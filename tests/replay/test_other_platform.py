@@ -21,6 +21,7 @@ from kabuto.replay import drift
 from kabuto.replay import format as rp
 from kabuto.replay.recorder import record
 from physics import state_hash
+from tests.kabuto.scenarios import free_entry
 from tests.replay.games import ELSEWHERE_PUSHES, long_game, new_game, record_elsewhere
 
 
@@ -117,22 +118,13 @@ def test_within_rounding_needs_the_same_pieces_kinds_and_stacks(here):
     assert drift.within_rounding(pieces, moved)
 
 
-def _free(game, kind: str, entry: float) -> bool:
-    """Whether ``kind`` may be pushed from ``entry`` (no piece overhangs the platform's spot)."""
-    try:
-        game.preview_push(kind, entry, 0.0, 0.3)
-    except ValueError:
-        return False
-    return True
-
-
 def test_kabuto_sim_resume_says_it_goes_on_from_the_recorded_state(capsys, rounded, tmp_path):
     from kabuto.cli import sim as sim_cli
 
     pushes = tmp_path / "pushes.json"
     game = rp.load_for_resume(rounded)
     kind = game.legal_kinds()[0]
-    entry = next(e for e in range(30, 390, 10) if _free(game, kind, float(e)))
+    entry = free_entry(game, kind, 30.0)
     pushes.write_text(json.dumps([{"piece": kind, "entry_deg": float(entry), "speed": 0.3}]))
     rc = sim_cli.main(["--resume", str(rounded), "--pushes", str(pushes),
                        "--data-dir", str(tmp_path / "data")])
