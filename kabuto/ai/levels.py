@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import kabuto_assets
+from kabuto_base.fileio import read_toml
 from physics.checks import is_finite_number
-from physics.fileio import read_toml
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 

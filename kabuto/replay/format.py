@@ -57,8 +57,8 @@ import numpy as np
 from kabuto.replay import drift
 from kabuto.rules.actions import Action, action_from_json
 from kabuto.rules.errors import ReplayError
+from kabuto_base.fileio import write_atomic
 from physics import Materials, PieceState, World
-from physics.fileio import write_atomic
 from physics.versions import model_mismatch
 
 if TYPE_CHECKING:  # the rules engine is imported lazily: loading a file must stay cheap
