@@ -20,7 +20,7 @@ from typing import Any
 
 import kabuto_assets
 from kabuto_base.fileio import read_toml
-from physics.checks import is_finite_number
+from kabuto_base.numbers import is_finite_number
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 
