@@ -4,8 +4,8 @@ No game rules live here (turns, inventories, what may be stacked, how fast a han
 are :mod:`kabuto.rules`'). Physics refuses only what is physically impossible. Units are SI:
 metres, kilograms, seconds.
 
-The names below load on first use (PEP 562), so ``physics.fileio`` and ``physics.checks`` can be
-used without loading pymunk (the card table does).
+The names below load on first use (PEP 562), so ``physics.numeric`` can be used without loading
+pymunk.
 """
 from __future__ import annotations
 

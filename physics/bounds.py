@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from physics.checks import finite_number
+from kabuto_base.numbers import finite_number
 
 
 @dataclass(frozen=True)

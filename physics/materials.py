@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import kabuto_assets
+from kabuto_base.fileio import read_toml, write_atomic
+from kabuto_base.numbers import finite_number
 from physics import shapes
 from physics.bounds import BOUNDS, MATERIAL_FIELDS, check
-from physics.checks import finite_number
-from physics.fileio import read_toml, write_atomic
 from physics.shapes import Shape
 
 #: Sizes within this (metres) count as the same size ("the same size or larger").

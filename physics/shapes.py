@@ -10,8 +10,8 @@ import functools
 import math
 from dataclasses import dataclass
 
+from kabuto_base.numbers import is_finite_number
 from physics.bounds import check
-from physics.checks import is_finite_number
 
 Point = tuple[float, float]
 

@@ -33,8 +33,8 @@ from typing import Any
 
 import pymunk
 
+from kabuto_base.numbers import finite_number, is_finite_number
 from physics import shapes
-from physics.checks import finite_number, is_finite_number
 from physics.materials import Materials
 from physics.numeric import bisect
 from physics.sim import ANIMATION_RATE, Episode, levels_of, outline_shapes, shapes_depth

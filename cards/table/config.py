@@ -14,7 +14,6 @@ menu can list the entries and tests can build tables without a window.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import Any
 import kabuto_assets
 from cards import GAMES
 from kabuto.ui.theme import MIN_SIZE
+from kabuto_base.fileio import read_toml
 
 #: The smallest window the card table is laid out for (it scales its 1280 x 720 design down).
 MIN_WINDOW = MIN_SIZE  # the window's own minimum: every screen is laid out from 960 x 600 up
@@ -176,16 +176,11 @@ def parse_table_data(data: dict[str, Any], source: str = "table.toml") -> TableD
 
 
 def read_data(path: Path, what: str) -> dict[str, Any]:
-    """Parse one of the card table's TOML data files; ValueError names the file and the fault.
-
-    (The same job as ``physics.fileio.read_toml``, kept here so the card table never imports
-    pymunk through the ``physics`` package.)"""
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ValueError(f"{path}: the {what} data file is missing") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+    """Parse one of the card table's TOML data files; ValueError names the file and the fault
+    (the base layer's bounded reader, :func:`kabuto_base.fileio.read_toml`)."""
+    if not path.exists():
+        raise ValueError(f"{path}: the {what} data file is missing")
+    return read_toml(path)
 
 
 @lru_cache(maxsize=4)

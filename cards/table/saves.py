@@ -8,8 +8,6 @@ that is not one is refused with one line (:class:`BadSave`). No pyglet here.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +15,7 @@ from typing import Any
 
 from cards import GAMES
 from cards.table.config import SeatSpec, TableConfig
+from kabuto_base.fileio import write_atomic
 
 FORMAT = "kabuto-card-table-save"
 VERSION = 1
@@ -47,11 +46,7 @@ def save(folder: Path, config: TableConfig, state: dict[str, Any], moves: int,
             "config": {"mode": config.mode, "seed": config.seed,
                        "seats": [{"kind": s.kind, "strength": s.strength} for s in config.seats]},
             "state": state}
-    fd, tmp = tempfile.mkstemp(suffix=".json", dir=folder)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump(data, fh)
-    os.replace(tmp, path)
-    return path
+    return write_atomic(path, json.dumps(data))
 
 
 def load(path: Path) -> Saved:

@@ -37,16 +37,12 @@ from kabuto.ai.levels import SearchSettings
 from kabuto.ai.pool import Candidate
 from kabuto.ai.scoring import CIRCLE_KNOCKOUT
 from kabuto.rules.inventory import STANDARD_KINDS
+from kabuto_base.numbers import wrap_deg
 from physics.materials import SimSettings
 from physics.shapes import Circle, extent_from_origin
 
 if TYPE_CHECKING:
     from kabuto.rules.game import Game
-
-
-def wrap_deg(a: float) -> float:
-    """An angle in degrees folded into [-180, 180)."""
-    return (a + 180.0) % 360.0 - 180.0
 
 
 def speed_options(fractions: tuple[float, ...], sim: SimSettings) -> list[float]:

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import kabuto_assets
-from physics.checks import is_finite_number
-from physics.fileio import read_toml
+from kabuto_base.fileio import read_toml
+from kabuto_base.numbers import is_finite_number
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from kabuto_base.numbers import wrap_deg
 from physics import Push
 from physics.materials import SimSettings
 
@@ -31,11 +32,6 @@ ENTRY_STEP_DEG = 1.0
 HEADING_STEP_DEG = 1.0
 SPEED_STEP = 0.02
 FINE = 0.2  # Shift multiplies every nudge by this
-
-
-def wrap_deg(a: float) -> float:
-    """An angle in degrees folded into [-180, 180)."""
-    return (a + 180.0) % 360.0 - 180.0
 
 
 @dataclass(frozen=True)
@@ -73,8 +69,8 @@ class Aim:
 
 @dataclass(frozen=True)
 class Limits:
-    """The platform's range, from the materials' simulation settings (by default the shipped
-    simulation's: the rules' hand, up to 0.5 m/s)."""
+    """The platform's range, from the materials' simulation settings (the defaults are the rules'
+    own, :class:`~physics.materials.SimSettings`'s, so an aim never offers a push they refuse)."""
 
     heading_deg: float = SimSettings.heading_limit_deg
     min_speed: float = SimSettings.min_speed

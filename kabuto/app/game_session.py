@@ -43,6 +43,7 @@ from kabuto.rules.inventory import STANDARD_KINDS, parse_place, seat_place
 from kabuto.rules.naming import SeatNames
 from kabuto.rules.outcomes import Knockout
 from kabuto.ui import theme
+from kabuto_base.numbers import wrap_deg
 from physics import Materials, Push, World
 
 
@@ -541,7 +542,7 @@ class GameSession(Session):
         for pid in moved:  # riders go with their base; what fell is said above
             a, b = g.world.piece(pid), after.piece(pid)
             d = math.hypot(b.x - a.x, b.y - a.y) * 1000.0
-            turn = (math.degrees(b.angle - a.angle) + 180.0) % 360.0 - 180.0
+            turn = wrap_deg(math.degrees(b.angle - a.angle))
             if d >= 0.5:
                 does.append(f"moves {self._piece_words(pid, seat)} {d:.0f} mm")
             elif abs(turn) >= 0.5:

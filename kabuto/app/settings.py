@@ -7,12 +7,12 @@ so a hand-edited file never stops the app.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from kabuto.app.game_config import GameConfig
+from kabuto_base.fileio import write_atomic
 
 #: How pushes are played back: slow motion (the default: most pushes last 0.1-0.3 s and would look
 #: like a snap), real time, or fast. The shown length is clamped so that no push is a blink and
@@ -93,12 +93,9 @@ def _setup(raw: Any) -> GameConfig | None:
 def save(data_dir: Path, settings: Settings) -> None:
     """Write the settings (atomically); an unwritable folder is not an error worth a crash."""
     try:
-        data_dir.mkdir(parents=True, exist_ok=True)
-        tmp = _file(data_dir).with_suffix(".tmp")
         raw = asdict(settings)
         if settings.setup is not None:
             raw["setup"].pop("seed", None)
-        tmp.write_text(json.dumps(raw), encoding="utf-8")
-        os.replace(tmp, _file(data_dir))
+        write_atomic(_file(data_dir), json.dumps(raw))
     except OSError:
         pass

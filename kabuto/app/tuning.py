@@ -7,11 +7,11 @@ value like the file does. No pyglet here.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from kabuto_base.userdirs import user_config_dir
 from physics import Materials
 
 
@@ -45,9 +45,10 @@ KNOBS: tuple[Knob, ...] = (
 
 
 def default_profile_dir() -> Path:
-    """Where profiles are saved unless ``--profiles`` says otherwise (XDG config folder)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "kabuto" / "tuning"
+    """Where profiles are saved unless ``--profiles`` says otherwise: ``tuning/`` in the per-user
+    configuration folder (``$XDG_CONFIG_HOME/kabuto/tuning`` or ``~/.config/kabuto/tuning`` on
+    Linux; a relative ``XDG_CONFIG_HOME`` is ignored, as the XDG spec says)."""
+    return user_config_dir() / "tuning"
 
 
 def list_profiles(folder: Path) -> list[Path]:

@@ -30,6 +30,7 @@ from typing import Any
 from kabuto.replay.format import nesting_depth
 from kabuto.rules.actions import Action, EndTurn, Move, Push, action_from_json
 from kabuto.rules.errors import IllegalMove
+from kabuto_base.safejson import DuplicateKey, unique_keys
 
 #: The protocol version every message carries as ``"v"``.
 VERSION = 1
@@ -112,7 +113,10 @@ def loads(raw: str | bytes, limit: int = MAX_MESSAGE, depth: int = MAX_DEPTH) ->
     if nesting_depth(data) > depth:
         raise ProtocolError("bad-json", f"the message nests more than {depth} levels deep")
     try:
-        msg = json.loads(raw, parse_constant=_refuse_constant, parse_int=_integer, parse_float=_real)
+        msg = json.loads(raw, parse_constant=_refuse_constant, parse_int=_integer, parse_float=_real,
+                         object_pairs_hook=unique_keys)
+    except DuplicateKey as exc:
+        raise ProtocolError("bad-json", str(exc)) from None
     except json.JSONDecodeError as exc:
         raise ProtocolError("bad-json", f"not valid JSON ({exc.msg} at column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:

@@ -32,7 +32,7 @@ from typing import Any
 
 from kabuto.net.limits import Guard
 from kabuto.net.tables import Table
-from physics.fileio import write_atomic
+from kabuto_base.fileio import write_atomic
 
 ROOM_FORMAT = "kabuto-room"
 ROOM_VERSION = 1

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from physics.fileio import write_atomic
+from kabuto_base.fileio import write_atomic
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor

@@ -57,8 +57,9 @@ import numpy as np
 from kabuto.replay import drift
 from kabuto.rules.actions import Action, action_from_json
 from kabuto.rules.errors import ReplayError
+from kabuto_base.fileio import write_atomic
+from kabuto_base.safejson import DuplicateKey, unique_keys
 from physics import Materials, PieceState, World
-from physics.fileio import write_atomic
 from physics.versions import model_mismatch
 
 if TYPE_CHECKING:  # the rules engine is imported lazily: loading a file must stay cheap
@@ -169,10 +170,6 @@ def nesting_depth(raw: bytes, strings_blanked: bool = False) -> int:
     return int(np.cumsum(steps).max())
 
 
-class _DuplicateKey(Exception):
-    """A JSON object holding one key twice (raised from inside the parser, caught in _parse)."""
-
-
 def _parse(raw: bytes) -> Any:
     """JSON bytes -> plain data, refusing what a replay may not hold. Raises BadReplayFile."""
     if len(raw) > MAX_BYTES:
@@ -197,22 +194,13 @@ def _parse(raw: bytes) -> Any:
             return _Forbidden(token)
         return int(token)
 
-    def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        obj = dict(pairs)
-        if len(obj) != len(pairs):
-            seen: set[str] = set()
-            twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-            raise _DuplicateKey(twice)
-        return obj
-
     try:
         # Floats are left to the C parser (fast); one that overflowed to infinity can only come
         # from a huge exponent, which the regex below spots, and then the slow walk names it.
         data = json.loads(text, parse_constant=constant, parse_int=integer,
                           object_pairs_hook=unique_keys)
-    except _DuplicateKey as exc:
-        raise BadReplayFile(f"the key {exc.args[0][:40]!r} appears twice in one object (which one "
-                            f"counts is not defined)") from None
+    except DuplicateKey as exc:
+        raise BadReplayFile(str(exc)) from None
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()):
             raise BadReplayFile("truncated (the JSON ends too early)") from None

@@ -4,9 +4,9 @@ Which folder, first match wins:
 
 1. an explicit folder (the ``--data-dir`` option of ``kabuto sim``, ``kabuto replay``, ...);
 2. the ``KABUTO_DATA_DIR`` environment variable (tests and CI point it at a temporary folder);
-3. ``$XDG_DATA_HOME/kabuto`` when ``XDG_DATA_HOME`` is set to an absolute path (the XDG Base
-   Directory spec says a relative value is to be ignored);
-4. ``~/.local/share/kabuto``.
+3. the platform's per-user data folder (:func:`kabuto_base.userdirs.user_data_dir`): on Linux
+   ``$XDG_DATA_HOME/kabuto`` when ``XDG_DATA_HOME`` is an absolute path (the XDG Base Directory
+   spec says a relative value is to be ignored), else ``~/.local/share/kabuto``.
 
 Replays live in its ``replays/`` sub-folder. Nothing is created until :func:`ensure_dir` is called,
 so merely asking where the folder is never writes anything.
@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+
+from kabuto_base.userdirs import user_data_dir
 
 #: The environment variable that moves the data folder (below an explicit option).
 ENV_VAR = "KABUTO_DATA_DIR"
@@ -33,10 +35,7 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg) / "kabuto"
-    return Path.home() / ".local" / "share" / "kabuto"
+    return user_data_dir()
 
 
 def replays_dir(override: str | os.PathLike[str] | None = None) -> Path:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeAlias
 
 from kabuto.rules.errors import IllegalMove
-from physics.checks import finite_number
+from kabuto_base.numbers import finite_number
 
 #: A move target's value: a number, a piece id, a seat (an int) or nothing.
 Target: TypeAlias = "str | int | float | bool | None"

@@ -46,9 +46,9 @@ from kabuto.rules.inventory import (
 )
 from kabuto.rules.junior import JuniorCard
 from kabuto.rules.wrestlers import Wrestler
+from kabuto_base.fileio import read_toml
+from kabuto_base.numbers import is_finite_number
 from physics import PieceState
-from physics.checks import is_finite_number
-from physics.fileio import read_toml
 
 Point = tuple[float, float]
 #: "a team cannot start with more than three small discs" (Junior League rule 1).

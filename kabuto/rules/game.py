@@ -83,8 +83,8 @@ from kabuto.rules.outcomes import (
 )
 from kabuto.rules.specs import MoveSpec
 from kabuto.rules.wrestlers import Wrestler, load_wrestlers, wrestler
+from kabuto_base.numbers import finite_number
 from physics import Materials, PieceState, Push, World, state_hash
-from physics.checks import finite_number
 from physics.shapes import shape_from_json
 
 

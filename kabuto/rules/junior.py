@@ -17,7 +17,7 @@ import kabuto_assets
 from kabuto.rules.inventory import STANDARD_KINDS
 from kabuto.rules.specs import norm_name
 from kabuto.rules.wrestlers import Wrestler, load_wrestlers
-from physics.fileio import read_toml
+from kabuto_base.fileio import read_toml
 
 
 @dataclass(frozen=True)

@@ -44,8 +44,8 @@ from kabuto.rules.errors import IllegalMove
 from kabuto.rules.inventory import BOARD, STANDARD_KINDS, SUPPLY, LedgerView
 from kabuto.rules.outcomes import Knockout, TurnState
 from kabuto.rules.specs import MoveSpec
+from kabuto_base.numbers import finite_number
 from physics import Materials, World, shapes
-from physics.checks import finite_number
 from physics.numeric import bisect
 
 #: A move's targets as its :class:`~kabuto.rules.actions.Move` action carries them.

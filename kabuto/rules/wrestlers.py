@@ -26,8 +26,8 @@ import kabuto_assets
 from kabuto.rules.inventory import STANDARD_KINDS, signature_ids, wrestler_id
 from kabuto.rules.moves import EFFECTS
 from kabuto.rules.specs import COST_ACTIONS, Cost, MoveSpec, norm_name
+from kabuto_base.fileio import read_toml
 from physics import PieceType
-from physics.fileio import read_toml
 from physics.materials import piece_type_from_dict
 
 #: Room the starting boards leave around a wrestler spot (metres from the piece's centre of mass).

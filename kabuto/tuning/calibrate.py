@@ -36,9 +36,9 @@ from kabuto.tuning import params
 from kabuto.tuning.errors import TuneError
 from kabuto.tuning.scenario import Scenario, load_scenario
 from kabuto.tuning.sweep import Runner
+from kabuto_base.fileio import read_toml
+from kabuto_base.numbers import finite_number, is_finite_number
 from physics import Materials
-from physics.checks import finite_number, is_finite_number
-from physics.fileio import read_toml
 
 DIFF_STEP = 0.01
 

@@ -19,7 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from kabuto.tuning.sweep import SweepResult  # noqa: E402
-from physics.fileio import write_atomic_with  # noqa: E402
+from kabuto_base.fileio import write_atomic_with  # noqa: E402
 
 MAX_LINES = 8
 

@@ -67,9 +67,9 @@ import numpy as np
 import kabuto_assets
 from kabuto.rules.boards import stand_in_wrestlers, starting_board
 from kabuto.tuning.errors import TuneError
+from kabuto_base.fileio import read_toml
 from physics import Circle, Materials, PieceState, Push, PushResult, World, shapes
 from physics.bounds import check
-from physics.fileio import read_toml
 from physics.numeric import bisect
 
 METRIC_KINDS = ("slide", "displacement", "knocked_out", "fell", "stack_survival", "rider_slip")

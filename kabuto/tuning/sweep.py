@@ -28,8 +28,8 @@ from kabuto.tuning import params
 from kabuto.tuning.errors import TuneError
 from kabuto.tuning.scenario import Outcome, Scenario, run_scenario
 from kabuto.tuning.stopping import ignore_sigint, terminate_now
+from kabuto_base.fileio import write_atomic
 from physics import Materials
-from physics.fileio import write_atomic
 
 FLAGS = ("stalled", "capped")
 

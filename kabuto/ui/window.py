@@ -12,8 +12,6 @@ the time its update + draw + present took, for ``tools/bench_frames.py``.
 """
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,6 +22,7 @@ from pyglet import gl
 from kabuto.ui import theme
 from kabuto.ui.frames import PixelRect, Presenter
 from kabuto.ui.scene import Scene
+from kabuto_base.fileio import write_atomic_with
 
 if TYPE_CHECKING:
     from kabuto.ui.overlay import Overlay
@@ -232,18 +231,15 @@ class Window(pyglet.window.Window):
         """Render the current scene now and save it as a PNG (the back buffer, before it is shown;
         written atomically, so a reader never sees half a file)."""
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.dispatch_events()
         self.render()
-        fd, tmp = tempfile.mkstemp(suffix=".png", dir=path.parent)
-        os.close(fd)
-        try:
-            pyglet.image.get_buffer_manager().get_color_buffer().save(tmp)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        buffer = pyglet.image.get_buffer_manager().get_color_buffer()
+
+        def write(tmp: str) -> None:
+            with open(tmp, "wb") as fh:  # pyglet picks its encoder from the name given, not tmp's
+                buffer.save(path.name, file=fh)
+
+        write_atomic_with(path, write)
         self.present()
         return path
 

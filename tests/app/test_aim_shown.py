@@ -122,3 +122,15 @@ def test_a_replayed_push_shows_its_aim_on_screen_before_it_plays(app_window, dat
         _pump_until(app_window, lambda: scene.mode in ("aim", "over") and not scene.flights)
         assert model.pos == step
         frames.clear()
+
+
+def test_the_aims_default_limits_never_offer_a_push_the_rules_refuse():
+    """The aim's default range is the rules' own: the fastest aim it allows is a legal push."""
+    from kabuto.app.aim import Aim, Limits
+    from kabuto.rules.hand import push_speed_refusal
+    from physics import SimSettings
+
+    fastest = Limits().clamp(Aim(entry_deg=0.0, heading_deg=0.0, speed=5.0))
+    slowest = Limits().clamp(Aim(entry_deg=0.0, heading_deg=0.0, speed=0.0))
+    assert push_speed_refusal(fastest.speed, SimSettings()) is None
+    assert push_speed_refusal(slowest.speed, SimSettings()) is None

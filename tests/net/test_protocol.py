@@ -35,6 +35,9 @@ def test_well_formed_messages_pass_as_they_are():
     ('{"v": 1, "type": "act", "step": NaN, "action": "x"}', "bad-json"),
     ('{"v": 1, "type": "act", "step": 1' + "0" * 30 + ', "action": "x"}', "bad-json"),
     ('{"v": 1, "type": "act", "step": 1, "action": ' + "[" * 50 + "]" * 50 + "}", "bad-json"),
+    # one key twice: which step counts is not defined, so a relay could read another move than the
+    # server does
+    ('{"v": 1, "type": "act", "step": 1, "step": 2, "action": "x"}', "bad-json"),
     (json.dumps({"v": 1, "type": "join", "name": "x" * (pr.MAX_MESSAGE + 1)}), "too-big"),
     ('{"type": "ping"}', "bad-version"),
     ('{"v": 2, "type": "ping"}', "bad-version"),

@@ -83,7 +83,7 @@ def test_a_saved_profile_loads_back_exactly_and_a_failed_save_keeps_the_old_file
     assert Materials.load(path) == tuned
     assert path.read_text().startswith("# a tuned profile")
     before = path.read_bytes()
-    import physics.fileio as fileio
+    import kabuto_base.fileio as fileio
 
     def broken(tmp):  # the disk fills up half-way through the write
         open(tmp, "w").write("[ring")

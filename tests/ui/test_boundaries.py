@@ -1,7 +1,8 @@
 """The UI toolkit's import boundaries, read from the real import graph (every ``import`` statement
 in the source, lazy ones inside functions and ``TYPE_CHECKING`` blocks included):
 
-* :mod:`kabuto.ui` is built on pyglet and the standard library only - it knows no game;
+* :mod:`kabuto.ui` is built on pyglet, the standard library and the base layer (``kabuto_base``)
+  only - it knows no game;
 * card code never imports the Kabuto app, and the app's composition root (``kabuto/app/main.py``)
   is the one place in ``kabuto`` that imports card code;
 * the toolkit's data modules load without pyglet (so models and tests need no display).
@@ -83,10 +84,10 @@ def test_the_reader_sees_lazy_relative_and_dynamic_imports(tmp_path, monkeypatch
 
 
 @pytest.mark.parametrize("path", _files("kabuto/ui"), ids=lambda p: p.name)
-def test_the_toolkit_imports_only_pyglet_the_standard_library_and_itself(path):
+def test_the_toolkit_imports_only_pyglet_the_standard_library_the_base_layer_and_itself(path):
     bad = {m for m in imports_of(path)
            if not (_top(m) in sys.stdlib_module_names or _within(m, "pyglet") or _within(m, "kabuto.ui")
-                   or m == "__future__")}
+                   or _within(m, "kabuto_base") or m == "__future__")}
     assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
 
 

@@ -10,7 +10,7 @@ Drawing: ``batch`` holds what stays still while a push plays (the ring, the plat
 and bars) and ``live`` what is drawn over it (every piece, the marks and aim lines, the event line
 over the ring, flights, the win screen). While a push plays, the still picture is drawn once and
 cached, and each frame only repairs the rectangles where something live changed
-(:meth:`TableScene.draw_partial`, :mod:`kabuto.app.frames`). The picture is the same as a whole
+(:meth:`TableScene.draw_partial`, :mod:`kabuto.ui.frames`). The picture is the same as a whole
 redraw's: the cached part is copied from the window itself, the live part is drawn in its own order
 over it, and nothing still covers a live thing (the panels sit outside the ring area, and live
 world drawing is clipped to it).

@@ -8,11 +8,11 @@ import subprocess
 import sys
 import time
 
-from physics.fileio import STALE_TEMP_SECONDS, write_atomic
+from kabuto_base.fileio import STALE_TEMP_SECONDS, write_atomic
 
 KILLED_MID_WRITE = """
 import os, sys
-from physics import fileio
+from kabuto_base import fileio
 def write(tmp):
     open(tmp, "w").write("half")
     os.kill(os.getpid(), 9)          # killed between writing and renaming

@@ -1,4 +1,5 @@
-"""The one check every reader of numbers in the project shares: is this a finite number?
+"""Numbers every package of the project checks the same way: is this a finite number? And angles
+folded into one turn (:func:`wrap_deg`).
 
 Data files, saved games, replays and the command line all hand us values of any type. A coordinate,
 a speed or a mass must be an ``int`` or a ``float`` that is neither infinite nor NaN, and never a
@@ -17,6 +18,9 @@ a speed or a mass must be an ``int`` or a ``float`` that is neither infinite nor
 
 Each layer raises its own ``ValueError`` subclass (``IllegalMove`` in the rules, ``TuneError`` in the
 tuning tools) by passing it as ``error``.
+
+    >>> wrap_deg(190.0), wrap_deg(-180.0), wrap_deg(540.0)
+    (-170.0, -180.0, -180.0)
 """
 from __future__ import annotations
 
@@ -34,3 +38,8 @@ def finite_number(v: object, where: str, error: type[ValueError] = ValueError) -
     if not is_finite_number(v):
         raise error(f"{where}: must be a finite number, got {v!r}")
     return float(v)
+
+
+def wrap_deg(a: float) -> float:
+    """An angle in degrees folded into [-180, 180)."""
+    return (a + 180.0) % 360.0 - 180.0
