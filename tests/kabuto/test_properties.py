@@ -24,7 +24,6 @@ from kabuto import Game, IllegalMove
 from tests.kabuto.scenarios import check_conservation
 
 EXAMPLES = int(os.environ.get("KABUTO_PROPERTY_EXAMPLES", "4"))
-#: No random game of ours came near this many actions (the longest of 400 measured: 54).
 #: A random game must end within this many actions. Random pushes into the crammed ring gain pieces
 #: as fast as they spend them, so a game can run long (a 3-player seed took 312 actions, 121 turns):
 #: the cap catches a game that never ends, not a long one.
