@@ -616,6 +616,13 @@ class Episode:
         self.driven = p
         self._reindex()
 
+    def _slow_hand(self, by: float) -> None:
+        """The hand, stopping with its piece once it is wholly on the ring, slows by ``by`` (m/s)
+        along its line (``simulation.hand_stop`` times a step)."""
+        self._hand_speed = max(0.0, self._hand_speed - by)
+        line_x, line_y = self._line
+        lib.cpBodySetVelocity(self._controller, (line_x * self._hand_speed, line_y * self._hand_speed))
+
     def _release(self) -> None:
         for j in self._drive:
             self.space.remove_joint(j)
@@ -759,9 +766,7 @@ class Episode:
                 # lets go once it has stood still for a step (model 7); never later than
                 # max_drive_time.
                 if self._hand_speed > 0.0 and step < drive_steps:
-                    self._hand_speed = max(0.0, self._hand_speed - hand_stop * dt)
-                    lib.cpBodySetVelocity(self._controller, (line_x * self._hand_speed,
-                                                             line_y * self._hand_speed))
+                    self._slow_hand(hand_stop * dt)
                 else:
                     self._release()
                     data = read()
@@ -783,9 +788,7 @@ class Episode:
                         released_at = step * dt
                         self.released_pose = (float(x), float(y), float(a))
                         self._stopping = True
-                        self._hand_speed = max(0.0, self._hand_speed - hand_stop * dt)
-                        lib.cpBodySetVelocity(self._controller, (line_x * self._hand_speed,
-                                                                 line_y * self._hand_speed))
+                        self._slow_hand(hand_stop * dt)
                     elif step >= drive_steps or outward:
                         stalled = bool(far > R)
                         released_at = step * dt

@@ -11,8 +11,8 @@ import pytest
 
 from kabuto import Game, IllegalMove, ReplayError
 from kabuto.rules.inventory import BOARD, SUPPLY
-from physics import Materials, Push
-from tests.kabuto.scenarios import EDGE, OVERHANG, arena, beside, give, line_up, put, shove
+from physics import Materials
+from tests.kabuto.scenarios import EDGE, OVERHANG, arena, beside, free_entry, give, line_up, put, shove
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,29 +21,28 @@ def snap(g: Game) -> str:
     return json.dumps(g.to_json(), sort_keys=True)
 
 
-def _first_free(g: Game, kind: str, heading: float, speed: float, entries, knocks: bool = False) -> float:
-    """The first of ``entries`` whose platform spot is free for ``kind`` (and, with ``knocks``,
-    where the push previews a knock-out): the boards change with the ring's design."""
-    for entry in entries:
+def _knocking_entry(g: Game, kind: str, heading: float, speed: float) -> float:
+    """The first entry (every 5 degrees) from which a push of ``kind`` previews a knock-out: the
+    boards change with the ring's design."""
+    for entry in range(0, 360, 5):
         try:
-            preview = g.preview_push(kind, float(entry), heading, speed)
+            if g.preview_push(kind, float(entry), heading, speed).knocked_out:
+                return float(entry)
         except IllegalMove:
             continue
-        if not knocks or preview.knocked_out:
-            return float(entry)
-    raise AssertionError(f"no free platform spot for a {kind}")
+    raise AssertionError(f"no push of a {kind} knocks anything out")
 
 
 def played(players: int = 2) -> Game:
     """A game a few turns in, with pushes, a move and a knock-out behind it (all legal)."""
     g = Game.new(players=players, wrestlers=["mike", "hank", "annie", "rita"][:players], seed=4,
                  first_player=0)
-    g.push("small", _first_free(g, "small", 0.0, 0.3, range(180, 540, 5)), 0.0, 0.3)   # seat 0
+    g.push("small", free_entry(g, "small", 180.0, 0.0, 0.3, step=5.0), 0.0, 0.3)   # seat 0
     g.use_move(1, "Horn Toss")                       # seat 1 (Hank) takes his Horn Bar (his turn)
-    entry = _first_free(g, "medium", 40.0, 0.5, range(0, 360, 5), knocks=True)
+    entry = _knocking_entry(g, "medium", 40.0, 0.5)
     knock = g.push("medium", entry, 40.0, 0.5)       # the next seat clips a disc off the board
     assert knock.knocked_out, "the fixture should have a knock-out behind it"
-    g.push("small", _first_free(g, "small", 20.0, 0.4, range(250, 610, 5)), 20.0, 0.4)
+    g.push("small", free_entry(g, "small", 250.0, 20.0, 0.4, step=5.0), 20.0, 0.4)
     return g
 
 
@@ -52,7 +51,7 @@ def test_saved_game_loads_to_the_same_state_and_continues_bit_identically():
     loaded = Game.from_json(json.loads(json.dumps(g.to_json())))
     assert snap(loaded) == snap(g)
     kind = g.legal_kinds()[0]
-    entry = _first_free(g, kind, 5.0, 0.45, range(100, 460, 5))
+    entry = free_entry(g, kind, 100.0, 5.0, 0.45, step=5.0)
     a = g.push(kind, entry, 5.0, 0.45)
     b = loaded.push(kind, entry, 5.0, 0.45)
     assert a.state_hash == b.state_hash and snap(loaded) == snap(g)
@@ -63,7 +62,7 @@ def test_saved_game_continues_identically_in_a_new_process(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(g.to_json()))
     kind = g.legal_kinds()[0]
-    entry = next(e for e in range(0, 360, 15) if _free(g, kind, float(e)))
+    entry = free_entry(g, kind, 0.0, -10.0, 0.5, step=15.0)
     here = g.push(kind, float(entry), -10.0, 0.5).state_hash
     code = ("import json, sys; from kabuto import Game; "
             f"g = Game.from_json(json.load(open({str(path)!r}))); "
@@ -72,15 +71,6 @@ def test_saved_game_continues_identically_in_a_new_process(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          env=env, check=True)
     assert out.stdout.strip() == here
-
-
-def _free(g: Game, kind: str, entry: float) -> bool:
-    """Whether the platform spot at ``entry`` is free for ``kind`` (no piece overhangs it)."""
-    try:
-        g.world.check_push(Push("probe", kind, entry, -10.0, 0.5))
-    except ValueError:
-        return False
-    return True
 
 
 def test_replay_of_the_history_reaches_the_same_game():
@@ -132,7 +122,7 @@ def test_clone_is_independent_and_equivalent():
     c = g.clone()
     before = snap(g)
     kind = c.legal_kinds()[0]
-    entry = _first_free(c, kind, 0.0, 0.4, range(45, 405, 5))
+    entry = free_entry(c, kind, 45.0, 0.0, 0.4, step=5.0)
     a = c.push(kind, entry, 0.0, 0.4)
     assert snap(g) == before
     b = g.push(kind, entry, 0.0, 0.4)
