@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from kabuto.ai import choose
 from kabuto.ai.lookahead import turn_ended
-from kabuto.ai.plan import PushChoice
+from kabuto.ai.plan import MoveChoice, Plan, PushChoice
 from kabuto.app.aim import Aim
+from kabuto.app.words import and_list
 from kabuto.rules.game import Game
 
 COACH_LEVEL = "medium"
@@ -20,20 +21,25 @@ COACH_LEVEL = "medium"
 
 @dataclass(frozen=True)
 class Advice:
-    """A push the coach shows: ``what`` is "hint" or "danger", ``seat`` who would push, ``aim``
-    and ``kind`` the push, ``falls`` the pieces it is expected to knock out, ``text`` the sentence."""
+    """A turn the coach shows: ``what`` is "hint" or "danger", ``seat`` who would play it,
+    ``moves`` the signature moves it uses first (their names, in the player's words), ``aim`` and
+    ``kind`` its push (None: the moves are the whole turn, or they win before any push), ``falls``
+    the pieces it is expected to knock out, ``text`` the sentence."""
 
     what: str
     seat: int
-    kind: str
-    aim: Aim
+    kind: str | None
+    aim: Aim | None
     falls: tuple[str, ...]
     text: str
+    moves: tuple[str, ...] = ()
 
 
 def _names(game: Game, falls: tuple[str, ...]) -> str:
-    """ "Blue's wrestler (Goliath Gus), a medium disc" - what a player calls the pieces."""
-    parts = []
+    """ "Blue's wrestler (Goliath Gus), 2 medium discs and a small disc" - what a player calls the
+    pieces, wrestlers first, then the rest counted by kind in the order they fall."""
+    wrestlers: list[str] = []
+    counts: dict[str, int] = {}
     for pid in falls:
         try:
             kind = game.kind_of(pid)
@@ -41,35 +47,68 @@ def _names(game: Game, falls: tuple[str, ...]) -> str:
             continue
         wrestler = next((s for s in game.seats if s.piece_id == pid), None)
         if wrestler is not None:
-            parts.append(f"{game.names.seat(wrestler.index)}'s wrestler")
+            wrestlers.append(f"{game.names.seat(wrestler.index)}'s wrestler")
         else:
-            parts.append("a " + game.kind_name(kind) if kind in ("small", "medium", "large")
-                         else game.kind_name(kind))
-    return ", ".join(parts)
+            counts[kind] = counts.get(kind, 0) + 1
+    parts = wrestlers + [_counted(game, kind, n) for kind, n in counts.items()]
+    return and_list(parts)
 
 
-def _advice(what: str, game: Game, seat: int, push: PushChoice, falls: tuple[str, ...]) -> Advice:
-    aim = Aim(entry_deg=push.entry_deg, heading_deg=push.heading_deg, speed=push.speed,
-              spin_deg=push.spin_deg)
-    piece = "a " + game.kind_name(push.kind) if push.kind in ("small", "medium", "large") \
-        else game.kind_name(push.kind)
-    said = f"expected to knock out {_names(game, falls)}" if falls else "expected to knock out nothing"
+def _counted(game: Game, kind: str, n: int) -> str:
+    """ "a small disc", "3 small discs", "the Boulder" - a kind as many times as it falls."""
+    name = game.kind_name(kind)
+    if kind not in ("small", "medium", "large"):
+        return name if n == 1 else f"{n} x {name}"
+    return f"a {name}" if n == 1 else f"{n} {name}s"
+
+
+def _move_words(game: Game, step: MoveChoice) -> str:
+    """ "Vice Grip on Blue's wrestler" - a move and the pieces or seats it is aimed at."""
+    on = []
+    for v in step.targets.values():
+        if isinstance(v, str) and v in game.world:
+            on.append(_names(game, (v,)))
+        elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v < game.players:
+            on.append(game.names.seat(v))
+    return step.name + (" on " + " and ".join(on) if on else "")
+
+
+def _advice(what: str, game: Game, seat: int, plan: Plan) -> Advice | None:
+    """The coach's sentence and line for ``plan``, the turn the search chose for ``seat``."""
+    moves = tuple(_move_words(game, s) for s in plan.steps if isinstance(s, MoveChoice))
+    push = plan.aims[0] if plan.aims else None
+    if push is None and not moves:
+        return None
     who = game.names.seat(seat)
+    falls = plan.predicted.knocked_out
+    wins = plan.predicted.winner is not None and plan.predicted.winner == game.side_of(seat)
+    parts = ["use " + ", then ".join(moves)] if moves else []
+    aim = kind = None
+    if push is not None:
+        kind = push.kind
+        aim = Aim(entry_deg=push.entry_deg, heading_deg=push.heading_deg, speed=push.speed,
+                  spin_deg=push.spin_deg)
+        piece = "a " + game.kind_name(kind) if kind in ("small", "medium", "large") else game.kind_name(kind)
+        line = "green" if what == "hint" else "red"
+        parts.append(f"push {piece} along the {line} line")
+    said = (f"expected to knock out {_names(game, falls)}" if falls else
+            "expected to knock out nothing" if push is not None else "")
+    if wins:
+        said = (said + ", and win" if said else "that wins the game") if what == "hint" else \
+            (said + ", and win" if said else "and win the game")
+    turn = ", then ".join(parts)
     if what == "hint":
-        text = f"Hint: push {piece} along the green line - {said}"
+        text = f"Hint: {turn}" + (f" - {said}" if said else "")
     else:
-        text = f"Danger: {who} could push {piece} along the red line - {said}"
-    return Advice(what, seat, push.kind, aim, falls, text)
+        text = f"Danger: {who} could {turn}" + (f" - {said}" if said else "")
+    return Advice(what, seat, kind, aim, falls, text, moves)
 
 
 def hint(game: Game, seed: int = 0) -> Advice | None:
     """A good push for the seat to move (None: it has none to make)."""
     if game.is_over or not game.can_push:
         return None
-    plan = choose(game, COACH_LEVEL, seed=seed, workers=1)
-    if not plan.aims:
-        return None
-    return _advice("hint", game, game.current_seat, plan.aims[0], plan.predicted.knocked_out)
+    return _advice("hint", game, game.current_seat, choose(game, COACH_LEVEL, seed=seed, workers=1))
 
 
 def danger(game: Game, aim: PushChoice | None = None, seed: int = 0) -> Advice | None:
@@ -84,11 +123,8 @@ def danger(game: Game, aim: PushChoice | None = None, seed: int = 0) -> Advice |
         if aim is None:
             h = hint(game, seed)
             aim = PushChoice(h.kind, h.aim.entry_deg, h.aim.heading_deg, h.aim.speed,
-                             h.aim.spin_deg) if h is not None else None
+                             h.aim.spin_deg) if h is not None and h.aim is not None and h.kind else None
         after = turn_ended(game, aim) if aim is not None else None
     if after is None or after.is_over or not after.can_push:
         return None
-    plan = choose(after, COACH_LEVEL, seed=seed, workers=1)
-    if not plan.aims:
-        return None
-    return _advice("danger", game, after.current_seat, plan.aims[0], plan.predicted.knocked_out)
+    return _advice("danger", after, after.current_seat, choose(after, COACH_LEVEL, seed=seed, workers=1))

@@ -34,6 +34,7 @@ from kabuto.app.session import (
     Session,
     Winner,
 )
+from kabuto.app.words import and_list
 from kabuto.replay.format import use_materials
 from kabuto.replay.recorder import record as start_recording
 from kabuto.rules import actions
@@ -319,9 +320,9 @@ class GameSession(Session):
             by_place.setdefault(k.to, Counter())[self._short_name(k.kind)] += 1
         parts = []
         for to, counts in by_place.items():
-            what = ", ".join(name if name not in STANDARD_KINDS
+            what = and_list([name if name not in STANDARD_KINDS
                              else f"{'a' if n == 1 else n} {name} disc{'s' * (n != 1)}"
-                             for name, n in counts.items())
+                             for name, n in counts.items()])
             whose = self._whose(to)
             where = self.game.describe_place(to) if whose is None else f"{whose}'s inventory"
             parts.append(f"{what} to {where}")

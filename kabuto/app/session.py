@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kabuto.app.aim import Aim
+from kabuto.app.words import and_list
 from kabuto.rules.boards import load_setups, stand_in_wrestlers, starting_board
 from kabuto.ui import theme
 from physics import Materials, Push, PushResult, World
@@ -375,7 +376,7 @@ class SandboxSession(Session):
         if not counts:
             return "nothing fell"
         parts = [f"a {k}" if n == 1 else f"{n} {_plural(k)}" for k, n in counts.items()]
-        return "knocked out " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
+        return "knocked out " + and_list(parts)
 
     def can_undo(self) -> bool:
         return bool(self._history)

@@ -146,3 +146,14 @@ def piece_namer(kind_of: Callable[[str], str], kind_name: Callable[[str], str],
         name = kind_name(kind)
         return f"the {name}" if name.endswith(" disc") else name
     return name_of
+
+
+def and_list(parts: list[str]) -> str:
+    """Words joined as a player lists them.
+
+    >>> and_list(["Blue's wrestler", "2 small discs", "a medium disc"])
+    "Blue's wrestler, 2 small discs and a medium disc"
+    >>> and_list(["a small disc"])
+    'a small disc'
+    """
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -8,6 +8,7 @@ import math
 import pytest
 
 from kabuto.ai.plan import PushChoice
+from kabuto.rules.actions import Move
 from kabuto.app.coach import COACH_LEVEL, danger, hint
 from kabuto.rules.game import Game
 from kabuto.rules.naming import SeatNames
@@ -150,3 +151,33 @@ def test_the_coach_switch_is_kept_for_the_next_games(app, tmp_path):
         assert not again.window.scene.coach.on
     finally:
         again.window.close()
+
+
+def test_the_coach_counts_the_discs_it_expects_to_fall():
+    """"Blue's wrestler and 2 small discs", not the same disc named once per piece."""
+    from kabuto.app.coach import _names
+
+    g = _game(first=0)
+    small = [p.id for p in g.world.pieces if p.kind == "small"][:2]
+    medium = next(p.id for p in g.world.pieces if p.kind == "medium")
+    said = _names(g, (small[0], g.seats[1].piece_id, small[1], medium))
+    assert said == "Blue's wrestler, 2 small discs and a medium disc"
+    assert _names(g, (medium,)) == "a medium disc"
+
+
+def test_when_a_signature_move_wins_the_hint_says_the_move_and_draws_no_line():
+    """Blue's wrestler stands in the centre circle: Mike's Vice Grip knocks it out, a win no push
+    beats. The hint names the move and its target in words, and has no push line to draw."""
+    g = Game.new(players=2, wrestlers=["mike", "gus"], seed=5, first_player=0)
+    g.names = SeatNames(("Red", "Blue"), ("team A", "team B"))
+    rival = g.seats[1].piece_id
+    for p in list(g.world.pieces):      # the middle cleared for Blue's wrestler alone
+        if math.hypot(p.x, p.y) < 0.07 and p.id not in (rival, g.seats[0].piece_id):
+            g.edit(p.id, "supply")
+    g.edit(g.seats[0].piece_id, "board", 0.035, 0.0)
+    g.edit(rival, "board", 0.0, 0.0)
+    h = hint(g, seed=1)
+    assert h is not None and "Vice Grip on Blue's wrestler" in h.text and h.text.endswith("wins the game")
+    assert h.aim is None and h.kind is None
+    g.apply(Move("Vice Grip", {"piece": rival}))        # and it does win
+    assert g.is_over and g.winner == 0

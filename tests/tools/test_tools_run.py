@@ -21,6 +21,7 @@ TOOLS = ROOT / "tools"
 #: The smallest run of each tool. ``{tmp}`` is a fresh folder; ``{games}`` a folder of balance games.
 SMALL: dict[str, list[str]] = {
     "bench_ai": ["speed", "--positions", "2", "--json"],
+    "bench_coach": ["--boards", "2", "--mid", "0", "--budget", "1000", "--json"],
     "bench_chains": ["--pushes", "3", "--mid", "1", "--mid-turns", "2"],
     "bench_cards": ["--json", "--seconds", "0.1", "--game", "sumo"],
     "bench_fidelity": ["--order", "4", "--rest", "4", "--json"],

@@ -109,12 +109,13 @@ class CoachView:
         t = s.ring.transform
         R = s.session.materials.ring.radius
         colour = HINT_COLOUR if advice.what == "hint" else DANGER_COLOUR
-        x0, y0 = t.to_screen(*advice.aim.entry_point(R))
-        x1, y1 = t.to_screen(*advice.aim.exit_point(R))
-        self._shapes = [
-            shapes.Line(x0, y0, x1, y1, thickness=3, color=colour, batch=s.live, group=s.g_fx),
-            shapes.Circle(x0, y0, 7, segments=20, color=colour, batch=s.live, group=s.g_fx),
-        ]
+        if advice.aim is not None:      # a turn of moves alone draws no line, only its marks
+            x0, y0 = t.to_screen(*advice.aim.entry_point(R))
+            x1, y1 = t.to_screen(*advice.aim.exit_point(R))
+            self._shapes = [
+                shapes.Line(x0, y0, x1, y1, thickness=3, color=colour, batch=s.live, group=s.g_fx),
+                shapes.Circle(x0, y0, 7, segments=20, color=colour, batch=s.live, group=s.g_fx),
+            ]
         for pid in advice.falls:
             s.ring.set_mark(pid, colour)
 
