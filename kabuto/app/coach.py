@@ -24,7 +24,8 @@ class Advice:
     """A turn the coach shows: ``what`` is "hint" or "danger", ``seat`` who would play it,
     ``moves`` the signature moves it uses first (their names, in the player's words), ``aim`` and
     ``kind`` its push (None: the moves are the whole turn, or they win before any push), ``falls``
-    the pieces it is expected to knock out, ``text`` the sentence."""
+    the pieces it is expected to knock out or take with a move (ringed on the table), ``text`` the
+    sentence."""
 
     what: str
     seat: int
@@ -101,7 +102,11 @@ def _advice(what: str, game: Game, seat: int, plan: Plan) -> Advice | None:
         text = f"Hint: {turn}" + (f" - {said}" if said else "")
     else:
         text = f"Danger: {who} could {turn}" + (f" - {said}" if said else "")
-    return Advice(what, seat, kind, aim, falls, text, moves)
+    # The marks on the ring: what the push knocks out and the pieces the moves take.
+    marked = falls + tuple(v for step in plan.steps if isinstance(step, MoveChoice)
+                           for v in step.targets.values()
+                           if isinstance(v, str) and v in game.world and v not in falls)
+    return Advice(what, seat, kind, aim, marked, text, moves)
 
 
 def hint(game: Game, seed: int = 0) -> Advice | None:

@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from kabuto.rules.inventory import parse_place
 from kabuto.ui import theme
 
 STEP_TYPES = ("push", "move", "edit", "undo")
@@ -107,14 +108,38 @@ class ReplayModel:
         who = theme.seat_name(seat) if isinstance(seat, int) else ""
         t = a.get("type")
         if t == "push":
-            return (f"{who} pushed a {a.get('kind')} from {a.get('entry_deg', 0):.1f}°, heading "
-                    f"{a.get('heading_deg', 0):+.1f}° at {a.get('speed', 0) * 1000:.0f} mm/s")
+            return (f"{who} pushed {self._piece_words(str(a.get('kind', '')))} from "
+                    f"{a.get('entry_deg', 0):.1f}°, heading {a.get('heading_deg', 0):+.1f}° at "
+                    f"{a.get('speed', 0) * 1000:.0f} mm/s")
         if t == "move":
             return f"{who} used {a.get('name')}"
         if t == "undo":
             n = a.get("undone", 1)
             return f"undo: the last {n} action{'s' * (n != 1)} taken back"
-        return f"edit: {a.get('piece', '')} to {a.get('place', '')}"
+        piece = str(a.get("piece", ""))
+        try:
+            what = self._piece_words(self.game.kind_of(piece))
+        except (KeyError, ValueError):
+            what = "a piece"
+        return f"edit: {what} put on {self._place_words(str(a.get('place', '')))}"
+
+    @staticmethod
+    def _place_words(place: str) -> str:
+        """ "the ring", "the supply", "Blue's inventory", "team B's inventory"."""
+        try:
+            p = parse_place(place)
+        except ValueError:
+            return "another place"
+        if p.number is None:
+            return "the ring" if p.kind == "board" else f"the {p.kind}"
+        if p.kind == "team":
+            return f"{theme.TEAM_NAMES[p.number % len(theme.TEAM_NAMES)]}'s inventory"
+        return f"{theme.seat_name(p.number)}'s inventory"
+
+    def _piece_words(self, kind: str) -> str:
+        """ "a small disc", "the Boulder": a kind as the table names it."""
+        name = self.game.kind_name(kind)
+        return f"a {name}" if name.endswith(" disc") else f"the {name}"
 
     def forward(self):
         """Play the next step; the push's outcome (to animate) or None. ValueError (ReplayError)

@@ -178,6 +178,6 @@ def test_when_a_signature_move_wins_the_hint_says_the_move_and_draws_no_line():
     g.edit(rival, "board", 0.0, 0.0)
     h = hint(g, seed=1)
     assert h is not None and "Vice Grip on Blue's wrestler" in h.text and h.text.endswith("wins the game")
-    assert h.aim is None and h.kind is None
+    assert h.aim is None and h.kind is None and h.falls == (rival,)    # ringed on the table
     g.apply(Move("Vice Grip", {"piece": rival}))        # and it does win
     assert g.is_over and g.winner == 0
