@@ -50,6 +50,15 @@ class PanelLayout:
 
     seat_anchor: dict[int, tuple[float, float]] = field(default_factory=dict)
     supply_anchor: tuple[float, float] = (0.0, 0.0)
+    #: Each seat's name line (x, y, width, height): a click there opens its wrestler card.
+    seat_name: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)
+
+    def seat_at(self, x: float, y: float) -> int | None:
+        """The seat whose name line is under (x, y), if any."""
+        for seat, (left, bottom, w, h) in self.seat_name.items():
+            if left <= x <= left + w and bottom <= y <= bottom + h:
+                return seat
+        return None
 
 
 class _Panel:
@@ -110,6 +119,7 @@ class SidePanel(_Panel):
             seat_label.text = name
             fit_text(seat_label, name if seat_label.content_width <= name_width else short, name_width)
             add(seat_label)
+            layout.seat_name[sv.seat] = (x0, y - 6, rect.right - 8 - x0, 24)
             y -= 26
             x = x0 + 22
             layout.seat_anchor[sv.seat] = (x + 10, y + 4)

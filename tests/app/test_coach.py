@@ -8,8 +8,8 @@ import math
 import pytest
 
 from kabuto.ai.plan import PushChoice
-from kabuto.rules.actions import Move
 from kabuto.app.coach import COACH_LEVEL, danger, hint
+from kabuto.rules.actions import Move
 from kabuto.rules.game import Game
 from kabuto.rules.naming import SeatNames
 from tests.app.helpers import wrestler_on_the_edge

@@ -113,3 +113,16 @@ def test_a_click_on_the_title_opens_the_whole_log_and_closes_it(app):
     xinput.click(app.window, scene.log_panel._title.cx, scene.log_panel._title.cy)
     assert xinput.pump_until(app.window, lambda: not scene.log_panel.expanded)
     assert scene.log_panel.rect == small
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_a_click_on_a_seats_name_beside_the_ring_opens_its_wrestler_card(app, size):
+    """Before anyone has pushed (nothing in the log yet), the opponent's card opens from its name."""
+    from kabuto.ui.overlay import TextPage
+
+    scene = _game(app, size)
+    x, y, w, h = scene.side.layout.seat_name[1]
+    xinput.click(app.window, x + 30, y + h / 2)
+    assert xinput.pump_until(app.window, lambda: isinstance(app.window.overlay, TextPage))
+    assert app.window.overlay.title == "Blue: Goliath Gus"
+    assert scene.game_log.entries == [] and scene.pushes == 0      # the click pushed nothing

@@ -686,7 +686,7 @@ class TableScene(Scene):
         return 0
 
     def show_card(self, seat: int) -> None:
-        """Open ``seat``'s wrestler card (a click on its name in the game log)."""
+        """Open ``seat``'s wrestler card (a click on its name in the side panel or the game log)."""
         from kabuto.app.catalogue import junior_cards, wrestler_cards
         from kabuto.ui.overlay import TextPage
 
@@ -863,6 +863,9 @@ class TableScene(Scene):
             return True
         if not self.tuning_open and self.log_panel.clicked(x, y):
             self.rebuild()   # (opened or closed)
+            return True
+        if not self.tuning_open and (seat := self.side.layout.seat_at(x, y)) is not None:
+            self.show_card(seat)        # a seat's name in the side panel opens its wrestler card
             return True
         if self.ring_area.contains(x, y) and self.skip():
             return True
