@@ -7,13 +7,13 @@ import os
 
 import pytest
 
-from kabuto.ui.virtual_display import NoDisplay, virtual_display
+from kabuto_ui.virtual_display import NoDisplay, virtual_display
 
 _display = contextlib.ExitStack()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    os.environ.setdefault("KABUTO_SOUND", "0")  # tests are silent (kabuto.ui.sound)
+    os.environ.setdefault("KABUTO_SOUND", "0")  # tests are silent (kabuto_ui.sound)
     # Before any test module imports pyglet (which connects to the display on import): with no
     # DISPLAY, start one Xvfb for this process. Without Xvfb the window tests skip with the reason.
     # Under pytest-xdist the controller only hands out tests, and each worker starts its own Xvfb:

@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kabuto.ui.virtual_display import NoDisplay, virtual_display  # noqa: E402
+from kabuto_ui.virtual_display import NoDisplay, virtual_display  # noqa: E402
 
 #: (platform entry, heading) in degrees, on the 2P starting board, large disc, top speed.
 AIMS = ((180.0, 0.0), (120.0, 20.0), (-60.0, 10.0))
@@ -57,7 +57,7 @@ def _baseline(win, frames: int, draw) -> list[float]:
 
 def run(repeat: int, whole: bool, size: tuple[int, int] = (1280, 720)) -> dict:
     try:  # as the app runs (kabuto play): no OpenGL error check after every call
-        from kabuto.ui.gl_checks import release_mode
+        from kabuto_ui.gl_checks import release_mode
     except ImportError:  # an older tree
         pass
     else:
@@ -68,7 +68,7 @@ def run(repeat: int, whole: bool, size: tuple[int, int] = (1280, 720)) -> dict:
     from kabuto.app.aim import Aim
     from kabuto.app.scene.table import TableScene
     from kabuto.app.session import SandboxSession
-    from kabuto.ui.window import Window
+    from kabuto_ui.window import Window
 
     try:
         win = Window(*size, partial_frames=not whole)

@@ -8,10 +8,10 @@ data), :mod:`~cards.table.views` (one table per game, drawn from a seat's observ
 :mod:`~cards.table.card_art` (card faces with Pillow), :mod:`~cards.table.sizes` (card sizes).
 
 pyglet modules: :mod:`~cards.table.render` (display -> shapes, labels, sprites, slides),
-:mod:`~cards.table.scene` (the scenes a :class:`kabuto.ui.window.Window` shows, and
+:mod:`~cards.table.scene` (the scenes a :class:`kabuto_ui.window.Window` shows, and
 :func:`~cards.table.scene.open_window` for ``python -m cards.table``, tests and tools).
 
-The card table is built on the shared UI toolkit (:mod:`kabuto.ui`) and never imports the Kabuto
+The card table is built on the shared UI toolkit (:mod:`kabuto_ui`) and never imports the Kabuto
 app: :mod:`cards.table.app_mode` describes it as start-menu modes, which the app adds to its
 menu.
 """

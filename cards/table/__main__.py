@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from cards.table.config import SeatSpec, TableConfig, parse_window_size, table_data
 from cards.table.setup_model import fresh_seed
-from kabuto.ui.virtual_display import display_problem
+from kabuto_ui.virtual_display import display_problem
 
 
 def parse_seats(text: str, players: int) -> tuple[SeatSpec, ...]:
@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"xvfb-run -a python -m cards.table {given}".rstrip(), file=sys.stderr)
         return 3
 
-    from kabuto.ui.gl_checks import release_mode
+    from kabuto_ui.gl_checks import release_mode
 
     release_mode()  # before pyglet loads: no OpenGL error check after every call
     import pyglet

@@ -1,4 +1,4 @@
-"""The card table as start-menu modes (:class:`kabuto.ui.modes.Mode`), for an app to list.
+"""The card table as start-menu modes (:class:`kabuto_ui.modes.Mode`), for an app to list.
 
 :data:`MODE` is "Card games": choosing it opens the card table's set-up screen - the Sumo Card
 Game with or without Jokers, SUMO, Sumida River for 3 or 4; each seat a person or a bot of a chosen
@@ -15,10 +15,10 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cards.table.config import table_data
-from kabuto.ui.modes import Host, Mode
+from kabuto_ui.modes import Host, Mode
 
 if TYPE_CHECKING:
-    from kabuto.ui.scene import Scene
+    from kabuto_ui.scene import Scene
 
 TITLE = "Card games"
 BLURB = ("The three sumo card games at a card table: the Sumo Card Game (with or without Jokers), "

@@ -5,7 +5,7 @@ menu can list the entries and tests can build tables without a window.
 
 * A :class:`CardMode` is one entry of the set-up screen: a game, its seat count and its options
   (the Sumo Card Game with and without Jokers, SUMO, Sumida River for 3 or 4). Not to be confused
-  with a start-menu mode of the app (:class:`kabuto.ui.modes.Mode`): the card table as a whole is
+  with a start-menu mode of the app (:class:`kabuto_ui.modes.Mode`): the card table as a whole is
   one of those.
 * A :class:`SeatSpec` says whether a seat is a person at this screen (hot-seat) or a bot, and which
   bot: a :class:`Strength` names a spec for :func:`cards.bots.make_bot`.
@@ -21,8 +21,8 @@ from typing import Any
 
 import kabuto_assets
 from cards import GAMES
-from kabuto.ui.theme import MIN_SIZE
 from kabuto_base.fileio import read_toml
+from kabuto_ui.theme import MIN_SIZE
 
 #: The smallest window the card table is laid out for (it scales its 1280 x 720 design down).
 MIN_WINDOW = MIN_SIZE  # the window's own minimum: every screen is laid out from 960 x 600 up

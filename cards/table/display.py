@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from kabuto.ui.geometry import Rect
-from kabuto.ui.theme import RGBA
+from kabuto_ui.geometry import Rect
+from kabuto_ui.theme import RGBA
 
 #: The design screen: every layout is made for this size and scaled to the window.
 DESIGN_W, DESIGN_H = 1280, 720

@@ -22,7 +22,7 @@ from cards import GAMES, IllegalMove
 from cards.api import CardGame
 from cards.table.config import TableConfig, table_data
 from cards.table.describe import Log, Summary, summaries
-from kabuto.ui.theme import SEAT_NAMES
+from kabuto_ui.theme import SEAT_NAMES
 
 if TYPE_CHECKING:
     from cards.bots import Bot

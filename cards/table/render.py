@@ -37,9 +37,9 @@ from cards.table.display import (
     Item,
     TextItem,
 )
-from kabuto.ui import theme
-from kabuto.ui.text import shown, shown_lines
-from kabuto.ui.tween import Box, Tween
+from kabuto_ui import theme
+from kabuto_ui.text import shown, shown_lines
+from kabuto_ui.tween import Box, Tween
 
 _LAYERS = 5
 SHAPES, SPRITES, TEXT = 0, 1, 2

@@ -1,6 +1,6 @@
-"""The card table's scenes (:class:`kabuto.ui.scene.Scene`), and its window.
+"""The card table's scenes (:class:`kabuto_ui.scene.Scene`), and its window.
 
-The scenes are shown by a :class:`kabuto.ui.window.Window`: the app's, or the one
+The scenes are shown by a :class:`kabuto_ui.window.Window`: the app's, or the one
 :func:`open_window` opens when the table runs on its own (``python -m cards.table``, tests, tools).
 The window (``app``) must offer ``set_scene(scene)`` and ``redraw()``.
 
@@ -8,7 +8,7 @@ The window (``app``) must offer ``set_scene(scene)`` and ``redraw()``.
 * :class:`CardTableScene`: the game. Clicks go to :class:`~cards.table.table_model.TableModel`; a
   hand card dragged up onto the table is played. Bots act from ``update``, after a short pause (so
   people can follow) and once the cards have finished sliding; search bots think on a
-  :class:`~kabuto.ui.worker.Worker` thread so the window never freezes.
+  :class:`~kabuto_ui.worker.Worker` thread so the window never freezes.
 """
 from __future__ import annotations
 
@@ -26,10 +26,10 @@ from cards.table.match import BotFactory, Match
 from cards.table.render import Renderer
 from cards.table.setup_model import SetupModel
 from cards.table.table_model import TableModel
-from kabuto.ui.overlay import pause_menu, rules_page, sound_choice
-from kabuto.ui.scene import Scene
-from kabuto.ui.window import Window
-from kabuto.ui.worker import Worker
+from kabuto_ui.overlay import pause_menu, rules_page, sound_choice
+from kabuto_ui.scene import Scene
+from kabuto_ui.window import Window
+from kabuto_ui.worker import Worker
 
 #: Design pixels a hand card must be dragged upwards to count as played.
 DROP_RISE = 70

@@ -11,8 +11,8 @@ import time
 from cards.table.config import SeatSpec, TableConfig, table_data
 from cards.table.display import DESIGN_H, DESIGN_W, LAYER_TABLE, BoxItem, Display
 from cards.table.views.common import button, text, wrap
-from kabuto.ui import theme
-from kabuto.ui.geometry import Rect
+from kabuto_ui import theme
+from kabuto_ui.geometry import Rect
 
 #: Characters of a strength's blurb a line (the room from x = 882 to the screen's edge in the small
 #: font); a blurb should fit in three lines.

@@ -1,6 +1,6 @@
 """Sizes of the card table, in design pixels (the table is laid out at 1280 x 720 and scaled to
 the window): the cards, how far a picked card rises, the pop-ups' titles. The colours and the
-other font sizes are the shared palette's (:mod:`kabuto.ui.theme`).
+other font sizes are the shared palette's (:mod:`kabuto_ui.theme`).
 
 Presentation constants only: nothing here changes a rule.
 """

@@ -14,7 +14,7 @@ from cards.table.display import Display, Item
 from cards.table.match import BotFactory, Match, new_match
 from cards.table.views import view_for
 from cards.table.views.common import Intent, ViewContext, pass_screen, summary_items
-from kabuto.ui import theme
+from kabuto_ui import theme
 
 
 class TableModel:

@@ -1,6 +1,6 @@
 """The Kabuto desktop app (pyglet 2.1): `kabuto play` opens it (:mod:`kabuto.cli.play`).
 
-It is built on the shared UI toolkit :mod:`kabuto.ui` (the window, scenes, widgets, partial frames,
+It is built on the shared UI toolkit :mod:`kabuto_ui` (the window, scenes, widgets, partial frames,
 the palette, the mode registry, the worker thread, the virtual display), which the card table
 (:mod:`cards.table`) uses too. Layout of the package (each module small and named for what it holds):
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kabuto.ui.tween import ease
+from kabuto_ui.tween import ease
 from physics import Trajectory
 
 Pose = tuple[float, float, float, int]  # x, y, angle (rad), stack level

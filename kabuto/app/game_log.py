@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kabuto.ui import theme
+from kabuto_ui import theme
 
 
 @dataclass(frozen=True)

@@ -43,8 +43,8 @@ from kabuto.rules.game import Game
 from kabuto.rules.inventory import STANDARD_KINDS, parse_place, seat_place
 from kabuto.rules.naming import SeatNames
 from kabuto.rules.outcomes import Knockout
-from kabuto.ui import theme
 from kabuto_base.numbers import wrap_deg
+from kabuto_ui import theme
 from physics import Materials, Push, World
 
 

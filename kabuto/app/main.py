@@ -1,7 +1,7 @@
 """The app as a whole: the window, the start menu, and going from one mode to another.
 
 This is the app's composition root, the one place that wires the parts together: :class:`App`
-fills its :class:`~kabuto.ui.modes.ModeRegistry` with the built-in modes (Kabuto Sumo, the physics
+fills its :class:`~kabuto_ui.modes.ModeRegistry` with the built-in modes (Kabuto Sumo, the physics
 sandbox, replays) and the card table's (:data:`cards.table.app_mode.MODE`).
 """
 from __future__ import annotations
@@ -25,10 +25,10 @@ from kabuto.app.scene.table import TableScene
 from kabuto.app.session import SandboxSession, Session
 from kabuto.app.tuning import default_profile_dir, load_profile
 from kabuto.rules.errors import ReplayError
-from kabuto.ui.modes import Mode, ModeRegistry
-from kabuto.ui.scene import Scene
-from kabuto.ui.sound import Sounds
-from kabuto.ui.window import Window
+from kabuto_ui.modes import Mode, ModeRegistry
+from kabuto_ui.scene import Scene
+from kabuto_ui.sound import Sounds
+from kabuto_ui.window import Window
 from physics import Materials
 
 
@@ -53,7 +53,7 @@ class Options:
 
 class App:
     """Owns the window and the modes; switches between the menu and the modes. It is the
-    :class:`~kabuto.ui.modes.Host` the modes start in."""
+    :class:`~kabuto_ui.modes.Host` the modes start in."""
 
     def __init__(self, options: Options | None = None, window: Window | None = None):
         self.options = options or Options()
@@ -106,7 +106,7 @@ class App:
 
     def show_rules(self) -> None:
         """The start menu's Rules: the game pages, one after another from a small chooser."""
-        from kabuto.ui.overlay import Choice, Dialog, TextPage, rules_page
+        from kabuto_ui.overlay import Choice, Dialog, TextPage, rules_page
 
         path = kabuto_assets.path("help", "rules.toml")
         pages = [(k, rules_page(path, k)) for k in ("kabuto", "sumo-card-game", "sumo", "sumida-river")]
@@ -193,7 +193,7 @@ class App:
         """On the first launch, offer the tutorial over the menu (once: the settings remember it)."""
         if self.settings.tutorial_offered:
             return
-        from kabuto.ui.overlay import Choice, Dialog
+        from kabuto_ui.overlay import Choice, Dialog
 
         self.settings = replace(self.settings, tutorial_offered=True)
         app_settings.save(self.data_dir, self.settings)

@@ -18,9 +18,9 @@ from pyglet.text import Label
 
 from kabuto.app.session import Choice, MoveView, Session
 from kabuto.app.table_flow import READOUT_SEP
-from kabuto.ui import theme
-from kabuto.ui.geometry import Rect
-from kabuto.ui.widgets import Button, Widgets, fit_height, fit_text, label
+from kabuto_ui import theme
+from kabuto_ui.geometry import Rect
+from kabuto_ui.widgets import Button, Widgets, fit_height, fit_text, label
 from physics import Materials
 from physics.shapes import Circle
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from kabuto.ui import theme
+from kabuto_ui import theme
 
 MAX_LISTED = 200  # the newest files; an enormous folder still opens at once
 

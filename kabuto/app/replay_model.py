@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kabuto.rules.inventory import parse_place
-from kabuto.ui import theme
+from kabuto_ui import theme
 
 STEP_TYPES = ("push", "move", "edit", "undo")
 

@@ -17,7 +17,7 @@ from typing import Any
 from kabuto.app.aim import Aim
 from kabuto.app.words import and_list
 from kabuto.rules.boards import load_setups, stand_in_wrestlers, starting_board
-from kabuto.ui import theme
+from kabuto_ui import theme
 from physics import Materials, Push, PushResult, World
 
 

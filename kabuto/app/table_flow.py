@@ -59,7 +59,7 @@ from kabuto.app.session import (
     Session,
     Winner,
 )
-from kabuto.ui import theme
+from kabuto_ui import theme
 
 #: A click while a move waits for targets: a piece id, or a point (x, y) on the ring in metres.
 Click = str | tuple[float, float]

@@ -16,9 +16,9 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
 from kabuto.app.tuning import KNOBS, list_profiles, load_profile, next_profile_path, save_profile
-from kabuto.ui import theme
-from kabuto.ui.geometry import Rect
-from kabuto.ui.widgets import Button, Slider, Widgets, fit_text, label
+from kabuto_ui import theme
+from kabuto_ui.geometry import Rect
+from kabuto_ui.widgets import Button, Slider, Widgets, fit_text, label
 from physics import Materials
 
 WIDTH = 300

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from kabuto.ui.geometry import Rect
+from kabuto_ui.geometry import Rect
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeVar
 
-from kabuto.ui.text import shown
+from kabuto_ui.text import shown
 
 USAGE = """\
 kabuto <command> [options]

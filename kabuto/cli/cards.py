@@ -351,7 +351,7 @@ def play_terminal(
     only the events their seat may see.
     """
     from cards.table.describe import Log, result_words, situation
-    from kabuto.ui.theme import SEAT_NAMES
+    from kabuto_ui.theme import SEAT_NAMES
 
     names = list(SEAT_NAMES[: game.num_players])  # the colours the card table uses
     bots_are = {s: getattr(b, "name", "bot") for s, b in bots.items()}

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kabuto.cli import UsageError, command, subparser
-from kabuto.ui.virtual_display import display_problem
+from kabuto_ui.virtual_display import display_problem
 
 EXIT_USAGE = 2
 EXIT_NO_DISPLAY = 3
@@ -73,7 +73,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         raise ValueError(f"--size: expected WIDTHxHEIGHT like 1280x720, got {args.size!r}") from None
-    from kabuto.ui.theme import MIN_SIZE  # no pyglet: safe before the display is opened
+    from kabuto_ui.theme import MIN_SIZE  # no pyglet: safe before the display is opened
 
     if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
         raise ValueError(f"--size: {w}x{h} is too small (at least {MIN_SIZE[0]}x{MIN_SIZE[1]})")
@@ -121,7 +121,7 @@ def open_app(argv: list[str], shown_as: str) -> int:
         print(f"{shown_as.split()[0]} {shown_as.split()[1]}: {problem}; run it on a desktop, or under "
               f"a virtual display: xvfb-run -a {shown_as}", file=sys.stderr)
         return EXIT_NO_DISPLAY
-    from kabuto.ui.gl_checks import release_mode
+    from kabuto_ui.gl_checks import release_mode
 
     release_mode()  # before pyglet loads: no OpenGL error check after every call
     from kabuto.app.main import App, Options

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kabuto.cli import UsageError, command, subparser
-from kabuto.ui.text import shown
+from kabuto_ui.text import shown
 
 EXIT_OK = 0
 EXIT_DIVERGED = 1

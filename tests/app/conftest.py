@@ -1,7 +1,7 @@
 """Fixtures for the desktop app's tests: a real X display (Xvfb) and real windows.
 
 The whole test run shares one private Xvfb, started by ``tests/conftest.py`` when ``DISPLAY`` is
-unset (:mod:`kabuto.ui.virtual_display`). Without one, the window tests are skipped with the reason.
+unset (:mod:`kabuto_ui.virtual_display`). Without one, the window tests are skipped with the reason.
 
 pyglet opens the display when its GL layer is first imported, so test modules import the drawing
 parts of ``kabuto.app`` inside fixtures and tests, never at the top.
@@ -27,7 +27,7 @@ def display():
 @pytest.fixture
 def app_window(display):
     """A real 1280x720 app window; closed after the test."""
-    from kabuto.ui.window import Window
+    from kabuto_ui.window import Window
 
     win = Window(1280, 720)
     win.switch_to()

@@ -75,7 +75,7 @@ def test_the_ais_first_push_of_the_game_shows_its_aim_on_screen_before_it_plays(
     from kabuto.app.game_session import GameSession
     from kabuto.app.scene.table import TableScene
     from kabuto.rules.game import Game
-    from kabuto.ui import theme
+    from kabuto_ui import theme
 
     game = Game.new(players=2, wrestlers=["mike", "gus"], seed=3, first_player=0)
     session = GameSession(game, ("ai", "human"), ai_level="easy", ai_workers=1, record=False)
@@ -97,7 +97,7 @@ def test_a_replayed_push_shows_its_aim_on_screen_before_it_plays(app_window, dat
     from kabuto.app.replay_model import open_recording
     from kabuto.app.scene.replay_view import ReplayScene
     from kabuto.rules.game import Game
-    from kabuto.ui import theme
+    from kabuto_ui import theme
 
     game = Game.new(players=2, wrestlers=["rita", "bea"], seed=6, first_player=0)
     session = GameSession(game, ("human", "human"))

@@ -35,7 +35,7 @@ def test_a_bad_flag_is_one_line_and_exit_2():
 def test_the_rules_and_the_apps_logic_load_without_pyglet():
     code = ("import sys, kabuto.rules.game, kabuto.app.game_session, kabuto.app.aim, kabuto.app.animation, "
             "kabuto.app.tuning, kabuto.app.replay_model, kabuto.app.game_config, kabuto.cli.play, "
-            "kabuto.ui.theme, kabuto.ui.geometry, kabuto.ui.modes, kabuto.ui.worker, kabuto.ui.virtual_display; "
+            "kabuto_ui.theme, kabuto_ui.geometry, kabuto_ui.modes, kabuto_ui.worker, kabuto_ui.virtual_display; "
             "print('pyglet' in sys.modules)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr

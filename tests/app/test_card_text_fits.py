@@ -27,7 +27,7 @@ def window(display):
 
 def _px(renderer, rect):
     """A design rectangle in window pixels, as a Rect."""
-    from kabuto.ui.geometry import Rect
+    from kabuto_ui.geometry import Rect
 
     return Rect(*renderer._rect_px(rect.x, rect.y, rect.w, rect.h))
 
@@ -44,7 +44,7 @@ def check_display(name, scene, problems):
     below holding its anchor; the design screen if none), every button caption inside its button,
     and no two texts of one layer overlapping."""
     from cards.table.display import DESIGN_H, DESIGN_W, BoxItem, ButtonItem, TextItem
-    from kabuto.ui.geometry import Rect
+    from kabuto_ui.geometry import Rect
 
     scene.sync()
     r = scene.renderer

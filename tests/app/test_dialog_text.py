@@ -14,7 +14,7 @@ def _ink_rows(win, tmp_path, height: int) -> int:
     """Rows of the dialog's message that hold letter pixels, in a window ``height`` tall."""
     from PIL import Image
 
-    from kabuto.ui.overlay import Choice, Dialog
+    from kabuto_ui.overlay import Choice, Dialog
     from tests.app.xinput import resize_mapped
 
     resize_mapped(win, 1000, height)
@@ -44,7 +44,7 @@ def test_a_one_line_subtitle_keeps_the_tops_of_its_letters(app_window, tmp_path)
 def test_dialogs_and_pages_scale_their_text_up_in_a_1920x1080_window(app_window):
     """The pause menu's and a rules page's text is half as large again at 1920 x 1080 as at
     1280 x 720, and still inside its box and its buttons."""
-    from kabuto.ui.overlay import Choice, Dialog, TextPage
+    from kabuto_ui.overlay import Choice, Dialog, TextPage
     from tests.app.xinput import resize_mapped
 
     def measure(w, h):

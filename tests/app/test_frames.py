@@ -163,7 +163,7 @@ def test_a_piece_draws_only_inside_the_box_repaired_for_it(app_window):
     from kabuto.app.scene.table import TableScene
     from kabuto.app.session import SandboxSession
     from kabuto.rules.game import Game
-    from kabuto.ui.frames import PixelRect
+    from kabuto_ui.frames import PixelRect
     from physics import World
 
     win = app_window

@@ -48,7 +48,7 @@ def test_a_push_is_logged_in_words_once_it_has_played(app):
 
 
 def test_a_click_on_an_entry_opens_that_seats_wrestler_card(app):
-    from kabuto.ui.overlay import TextPage
+    from kabuto_ui.overlay import TextPage
 
     scene = _game(app)
     _drag_push(app, scene)
@@ -118,7 +118,7 @@ def test_a_click_on_the_title_opens_the_whole_log_and_closes_it(app):
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
 def test_a_click_on_a_seats_name_beside_the_ring_opens_its_wrestler_card(app, size):
     """Before anyone has pushed (nothing in the log yet), the opponent's card opens from its name."""
-    from kabuto.ui.overlay import TextPage
+    from kabuto_ui.overlay import TextPage
 
     scene = _game(app, size)
     x, y, w, h = scene.side.layout.seat_name[1]

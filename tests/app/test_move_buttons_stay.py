@@ -37,7 +37,7 @@ def test_boulder_drop_stays_put_when_body_slams_text_and_the_supply_change(displ
     from kabuto.app.game_session import GameSession
     from kabuto.app.scene.table import TableScene
     from kabuto.rules.game import Game
-    from kabuto.ui.window import Window
+    from kabuto_ui.window import Window
 
     win = Window(*size)
     try:

@@ -47,7 +47,7 @@ def _no_leaks(text):
 
 def test_vice_grip_says_it_knocks_out_hank_and_wins_then_escape_changes_nothing(app_window):
     from kabuto.rules.game import Game
-    from kabuto.ui import theme
+    from kabuto_ui import theme
 
     game = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
     hank = game.seats[1].piece_id

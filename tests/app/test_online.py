@@ -343,7 +343,7 @@ def test_the_online_screens_keep_their_text_in_their_panels(window, tmp_path, se
     from kabuto.app.online import SavedSeat
     from kabuto.app.scene.online import LobbyScene, OnlineTableScene
     from kabuto.app.scene.table import TOP_BAR
-    from kabuto.ui.geometry import Rect
+    from kabuto_ui.geometry import Rect
     from tests.app.test_text_fits import check_buttons, check_panel
 
     W, H = size

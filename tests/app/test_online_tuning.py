@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool
 
 def test_online_tuning_is_read_only_and_says_the_rooms_materials_are_fixed(window, tmp_path, server):
     from kabuto.app.scene.online import OnlineTableScene
-    from kabuto.ui.widgets import Slider
+    from kabuto_ui.widgets import Slider
 
     lobby = _lobby(window, _app(window, tmp_path / "app-data", server.url))
     click(window, lobby, "host:kabuto-2")
@@ -43,7 +43,7 @@ def test_online_tuning_is_read_only_and_says_the_rooms_materials_are_fixed(windo
 
 def test_the_tuning_panel_says_what_mass_changes_and_stays_movable_at_home(app):
     from kabuto.app.game_config import GameConfig
-    from kabuto.ui.widgets import Slider
+    from kabuto_ui.widgets import Slider
 
     app.start(app.modes["kabuto"], GameConfig(2, ("human", "human"), ("mike", "gus")))
     table = app.window.scene

@@ -35,7 +35,7 @@ def _start_kabuto(app):
 
 
 def test_escape_at_the_kabuto_table_pauses_and_escape_again_goes_on(app):
-    from kabuto.ui.overlay import Dialog
+    from kabuto_ui.overlay import Dialog
 
     win = app.window
     table = _start_kabuto(app)
@@ -51,7 +51,7 @@ def test_escape_at_the_kabuto_table_pauses_and_escape_again_goes_on(app):
 
 
 def test_the_rules_open_from_the_pause_menu_and_lead_back_to_it(app):
-    from kabuto.ui.overlay import Dialog, TextPage
+    from kabuto_ui.overlay import Dialog, TextPage
 
     win = app.window
     _start_kabuto(app)
@@ -105,7 +105,7 @@ def test_the_card_table_pauses_on_escape_saves_on_leaving_and_resumes(app, tmp_p
     from cards.table import saves
     from cards.table.config import Pacing, SeatSpec, TableConfig
     from cards.table.scene import CardTableScene
-    from kabuto.ui.overlay import TextPage
+    from kabuto_ui.overlay import TextPage
 
     win = app.window
     config = TableConfig("sumo", (SeatSpec("human"), SeatSpec("bot", "random")), 5, pacing=Pacing().instant())

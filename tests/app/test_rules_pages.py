@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import kabuto_assets
-from kabuto.ui.overlay import rules_page
+from kabuto_ui.overlay import rules_page
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = kabuto_assets.path("help", "rules.toml")
@@ -98,7 +98,7 @@ def test_junior_league_is_described_as_it_plays():
 
 @pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
 def test_the_start_menus_rules_show_each_page(app):
-    from kabuto.ui.overlay import Dialog, TextPage
+    from kabuto_ui.overlay import Dialog, TextPage
     from tests.app.xinput import click, pump_until
 
     win = app.window

@@ -24,7 +24,7 @@ def test_the_boulder_and_the_dung_ball_show_their_own_colours(app_window, tmp_pa
     from kabuto.app.scene.table import TableScene
     from kabuto.rules.game import Game
     from kabuto.rules.wrestlers import wrestler
-    from kabuto.ui import theme
+    from kabuto_ui import theme
 
     game = Game.new(players=2, wrestlers=["gus", "dora"], seed=1, first_player=0)
     # Clear a strip off the aim line (which runs along y = 0) and put both signature pieces there.

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import kabuto_assets
-from kabuto.ui.sound import NAMES, Sounds
+from kabuto_ui.sound import NAMES, Sounds
 
 ROOT = Path(__file__).resolve().parents[2]
 

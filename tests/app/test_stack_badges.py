@@ -32,7 +32,7 @@ def _stacked_game():
 
 @pytest.fixture
 def small_window(display):
-    from kabuto.ui.window import Window
+    from kabuto_ui.window import Window
 
     win = Window(960, 600)
     win.switch_to()

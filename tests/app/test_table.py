@@ -233,7 +233,7 @@ def test_a_screenshot_is_the_drawn_window(app_window, tmp_path):
     from pyglet import image
 
     from kabuto.app.session import SandboxSession
-    from kabuto.ui import theme
+    from kabuto_ui import theme
 
     session = SandboxSession(world=World(Materials.load()))   # an empty ring
     scene = _table(app_window, session)

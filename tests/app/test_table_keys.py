@@ -57,7 +57,7 @@ def test_at_960x600_the_aim_readout_is_whole_and_h_shows_how_to_push(display):
     from kabuto.app.game_config import GameConfig
     from kabuto.app.main import App, Options
     from kabuto.app.panels import HELP_HINT
-    from kabuto.ui.overlay import TextPage
+    from kabuto_ui.overlay import TextPage
     from tests.app.xinput import map_window
 
     app = App(Options(size=(960, 600), ai_delay=0.0, record=False, ai_workers=1))

@@ -55,7 +55,7 @@ def check_panel(name, items, rect, problems):
 
 
 def check_buttons(name, widgets, problems):
-    from kabuto.ui.widgets import Button
+    from kabuto_ui.widgets import Button
 
     for w in widgets.items:
         if isinstance(w, Button) and w.caption.text and not inside(box(w.caption), w.rect, slack=3):
@@ -69,7 +69,7 @@ def test_the_table_text_stays_in_its_panels(window, tmp_path, size, players, wre
     from kabuto.app.game_config import GameConfig
     from kabuto.app.game_session import GameSession
     from kabuto.app.scene.table import TOP_BAR, TableScene
-    from kabuto.ui.geometry import Rect
+    from kabuto_ui.geometry import Rect
 
     session = GameSession.new(GameConfig(players, ("human",) * players, wrestlers, seed=2), record=False)
     scene = window.set_scene(TableScene(window, session, profile_dir=tmp_path))
@@ -94,7 +94,7 @@ def test_the_table_text_stays_in_its_panels(window, tmp_path, size, players, wre
 def test_the_start_menu_text_stays_on_screen_and_apart(window, size, players):
     from kabuto.app.game_config import GameConfig
     from kabuto.app.main import App, Options
-    from kabuto.ui.geometry import Rect
+    from kabuto_ui.geometry import Rect
 
     app = App(Options(record=False), window=window)
     app.last_config = GameConfig(players, ("human",) * players)
@@ -109,7 +109,7 @@ def test_the_start_menu_text_stays_on_screen_and_apart(window, size, players):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_pause_menu_and_rules_fit(window, size):
-    from kabuto.ui.overlay import Choice, Dialog, TextPage
+    from kabuto_ui.overlay import Choice, Dialog, TextPage
 
     resize_mapped(window, *size)
     problems: list[str] = []
@@ -130,7 +130,7 @@ def test_the_replay_browser_text_stays_on_screen_and_apart(window, tmp_path, siz
     from kabuto.app.game_session import GameSession
     from kabuto.app.main import App, Options
     from kabuto.app.scene.replay_view import ReplayBrowser
-    from kabuto.ui.geometry import Rect
+    from kabuto_ui.geometry import Rect
 
     data = tmp_path / "data"
     for wrestlers in (("hank", "gus"), ("annie", "bea", "dora", "jade")):

@@ -115,8 +115,8 @@ def test_the_tuning_tabs_and_messages_name_kinds_as_players_do(display, tmp_path
     from kabuto.app.game_session import GameSession
     from kabuto.app.scene.table import TableScene
     from kabuto.rules.game import Game
-    from kabuto.ui.widgets import Button
-    from kabuto.ui.window import Window
+    from kabuto_ui.widgets import Button
+    from kabuto_ui.window import Window
 
     win = Window(1280, 720)
     try:
@@ -180,7 +180,7 @@ def test_a_refusal_is_said_from_its_code_and_fields_in_the_tables_words():
     from kabuto.app.aim import Aim
     from kabuto.app.game_session import GameSession
     from kabuto.app.session import Choice
-    from kabuto.ui import theme
+    from kabuto_ui import theme
 
     game = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
     session = GameSession(game, ("human", "human"), record=False)

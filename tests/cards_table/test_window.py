@@ -26,7 +26,7 @@ from pyglet.window import mouse  # noqa: E402
 from cards.table.app_mode import MODE, game_modes  # noqa: E402
 from cards.table.config import Pacing, SeatSpec, TableConfig, table_data  # noqa: E402
 from cards.table.scene import CardTableScene, SetupScene, open_window  # noqa: E402
-from kabuto.ui.window import Window  # noqa: E402
+from kabuto_ui.window import Window  # noqa: E402
 from tests.cards_table.helpers import centre, find_target, targets_for  # noqa: E402
 
 INSTANT = Pacing().instant()

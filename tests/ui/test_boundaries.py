@@ -1,7 +1,7 @@
 """The UI toolkit's import boundaries, read from the real import graph (every ``import`` statement
 in the source, lazy ones inside functions and ``TYPE_CHECKING`` blocks included):
 
-* :mod:`kabuto.ui` is built on pyglet, the standard library and the base layer (``kabuto_base``)
+* :mod:`kabuto_ui` is built on pyglet, the standard library and the base layer (``kabuto_base``)
   only - it knows no game;
 * card code never imports the Kabuto app, and the app's composition root (``kabuto/app/main.py``)
   is the one place in ``kabuto`` that imports card code;
@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PURE = ("kabuto.ui.theme", "kabuto.ui.geometry", "kabuto.ui.modes", "kabuto.ui.worker",
-        "kabuto.ui.tween", "kabuto.ui.virtual_display")
+PURE = ("kabuto_ui.theme", "kabuto_ui.geometry", "kabuto_ui.modes", "kabuto_ui.worker",
+        "kabuto_ui.tween", "kabuto_ui.virtual_display")
 
 
 def _module_name(path: Path) -> str:
@@ -79,14 +79,14 @@ def test_the_reader_sees_lazy_relative_and_dynamic_imports(tmp_path, monkeypatch
                    "def f():\n    from . import theme\n    from .. import rules\n"
                    "    import importlib; importlib.import_module('cards.table'); importlib.import_module(f)\n")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
-    assert imports_of(src) == {"typing", "kabuto.app.main", "kabuto.ui", "kabuto", "importlib",
+    assert imports_of(src) == {"typing", "kabuto.app.main", "kabuto_ui", "kabuto", "importlib",
                                "cards.table", "<dynamic>"}
 
 
-@pytest.mark.parametrize("path", _files("kabuto/ui"), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _files("kabuto_ui"), ids=lambda p: p.name)
 def test_the_toolkit_imports_only_pyglet_the_standard_library_the_base_layer_and_itself(path):
     bad = {m for m in imports_of(path)
-           if not (_top(m) in sys.stdlib_module_names or _within(m, "pyglet") or _within(m, "kabuto.ui")
+           if not (_top(m) in sys.stdlib_module_names or _within(m, "pyglet") or _within(m, "kabuto_ui")
                    or _within(m, "kabuto_base") or m == "__future__")}
     assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
 
@@ -94,8 +94,8 @@ def test_the_toolkit_imports_only_pyglet_the_standard_library_the_base_layer_and
 @pytest.mark.parametrize("path", _files("cards"), ids=lambda p: str(p.relative_to(ROOT / "cards")))
 def test_card_code_never_imports_the_kabuto_app(path):
     mods = imports_of(path)
-    bad = {m for m in mods if _within(m, "kabuto") and not _within(m, "kabuto.ui")}
-    assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)} (card code may use kabuto.ui only)"
+    bad = {m for m in mods if _within(m, "kabuto") and not _within(m, "kabuto_ui")}
+    assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)} (card code may use kabuto_ui only)"
     if _within(_module_name(path), "cards.table"):
         assert "<dynamic>" not in mods, f"{path.relative_to(ROOT)} computes a module name to import"
 
@@ -114,7 +114,7 @@ def test_only_the_apps_composition_root_wires_the_card_table_in():
     # Network play (kabuto/net) runs the card engines and bots on the server, as the app does.
     allowed = {"kabuto/app/main.py", "kabuto/app/online_cards.py", "kabuto/cli/cards.py"}
     assert {e for e in engines if not e.startswith("kabuto/net/")} <= allowed, engines
-    dynamic = sorted(str(p.relative_to(ROOT)) for p in [*_files("kabuto/app"), *_files("kabuto/ui")]
+    dynamic = sorted(str(p.relative_to(ROOT)) for p in [*_files("kabuto/app"), *_files("kabuto_ui")]
                      if "<dynamic>" in imports_of(p))
     assert dynamic == [], "the app and the toolkit name what they import, so this graph is the real one"
 

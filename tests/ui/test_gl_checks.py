@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-CODE = ("from kabuto.ui.gl_checks import release_mode; off = release_mode(); import pyglet; "
+CODE = ("from kabuto_ui.gl_checks import release_mode; off = release_mode(); import pyglet; "
         "print(off, pyglet.options['debug_gl'])")
 
 
@@ -28,7 +28,7 @@ def test_the_environment_keeps_the_checks_on():
 
 
 def test_too_late_once_pyglet_is_loaded_and_it_says_so():
-    code = ("import pyglet; from kabuto.ui.gl_checks import release_mode; "
+    code = ("import pyglet; from kabuto_ui.gl_checks import release_mode; "
             "print(release_mode(), pyglet.options['debug_gl'])")
     env = {k: v for k, v in os.environ.items() if k != "PYGLET_DEBUG_GL"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,

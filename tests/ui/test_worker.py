@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from kabuto.ui.worker import Worker
+from kabuto_ui.worker import Worker
 
 
 @pytest.fixture

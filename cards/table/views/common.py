@@ -26,8 +26,8 @@ from cards.table.display import (
     Item,
     TextItem,
 )
-from kabuto.ui import theme
-from kabuto.ui.geometry import Rect
+from kabuto_ui import theme
+from kabuto_ui.geometry import Rect
 
 SIDE_W = 300
 MAIN = Rect(0, 0, DESIGN_W - SIDE_W, DESIGN_H)

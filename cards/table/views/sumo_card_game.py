@@ -35,8 +35,8 @@ from cards.table.views.common import (
     text,
     waiting_prompt,
 )
-from kabuto.ui import theme
-from kabuto.ui.geometry import Rect
+from kabuto_ui import theme
+from kabuto_ui.geometry import Rect
 
 GAME = "sumo-card-game"
 COLUMNS = 7

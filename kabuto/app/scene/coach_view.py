@@ -1,6 +1,6 @@
 """The coach at the table: G asks for a hint (a good push), D for the danger, C switches the coach on or off.
 
-The search (:mod:`kabuto.app.coach`) runs in the background worker (:mod:`kabuto.ui.worker`) on a
+The search (:mod:`kabuto.app.coach`) runs in the background worker (:mod:`kabuto_ui.worker`) on a
 copy of the game; an answer for a position the table has left is dropped. The answer is drawn as a
 line across the ring (green: the hint, red: the danger) with the pieces it is expected to knock out
 ringed, and said in the line over the ring.
@@ -14,7 +14,7 @@ from pyglet import shapes
 
 from kabuto.ai.plan import PushChoice
 from kabuto.app import coach
-from kabuto.ui.worker import Worker
+from kabuto_ui.worker import Worker
 
 HINT_COLOUR = (90, 220, 120, 255)
 DANGER_COLOUR = (235, 80, 70, 255)

@@ -11,9 +11,9 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
 from kabuto.app.game_log import GameLog
-from kabuto.ui import theme
-from kabuto.ui.geometry import Rect
-from kabuto.ui.widgets import label
+from kabuto_ui import theme
+from kabuto_ui.geometry import Rect
+from kabuto_ui.widgets import label
 
 HEADER = 22
 

@@ -13,13 +13,13 @@ from pyglet.window import key
 from kabuto.ai.levels import level_names
 from kabuto.app.catalogue import CardInfo, junior_cards, level_line, wrestler_cards
 from kabuto.app.game_config import GameConfig
-from kabuto.ui import theme
-from kabuto.ui.geometry import Rect
-from kabuto.ui.modes import Mode, ModeRegistry
-from kabuto.ui.overlay import confirm
-from kabuto.ui.scene import WidgetScene
-from kabuto.ui.widgets import Button, label
-from kabuto.ui.window import Window
+from kabuto_ui import theme
+from kabuto_ui.geometry import Rect
+from kabuto_ui.modes import Mode, ModeRegistry
+from kabuto_ui.overlay import confirm
+from kabuto_ui.scene import WidgetScene
+from kabuto_ui.widgets import Button, label
+from kabuto_ui.window import Window
 
 
 class MenuScene(WidgetScene):

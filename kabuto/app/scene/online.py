@@ -38,10 +38,10 @@ from kabuto.app.table_flow import Phase, PlanRequest
 from kabuto.net.client import RoomState
 from kabuto.net.tables import KABUTO
 from kabuto.rules.wrestlers import load_wrestlers, wrestler
-from kabuto.ui import theme
-from kabuto.ui.geometry import Rect
-from kabuto.ui.scene import WidgetScene
-from kabuto.ui.widgets import Button, Widget, fit_text, label
+from kabuto_ui import theme
+from kabuto_ui.geometry import Rect
+from kabuto_ui.scene import WidgetScene
+from kabuto_ui.widgets import Button, Widget, fit_text, label
 
 #: Room codes are typed in these letters (the server's alphabet, and lower case for ease).
 CODE_CHARS = set("ABCDEFGHJKMNPQRSTUVWXYZ23456789")

@@ -21,12 +21,12 @@ from kabuto.app.replay_model import ReplayModel, open_recording
 from kabuto.app.scene.table import TableScene
 from kabuto.app.session import Outcome, PanelSnapshot
 from kabuto.app.table_flow import Phase
-from kabuto.ui import theme
-from kabuto.ui.geometry import Rect
-from kabuto.ui.overlay import confirm
-from kabuto.ui.scene import WidgetScene
-from kabuto.ui.text import shown
-from kabuto.ui.widgets import Button, fit_text, label
+from kabuto_ui import theme
+from kabuto_ui.geometry import Rect
+from kabuto_ui.overlay import confirm
+from kabuto_ui.scene import WidgetScene
+from kabuto_ui.text import shown
+from kabuto_ui.widgets import Button, fit_text, label
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 PAUSE_BETWEEN = 0.8  # seconds between steps while playing, at speed 1

@@ -16,7 +16,7 @@ playback hides them, its landing shows them again.
 Two batches: ``batch`` holds what never moves during a push (the ring, the platform) and ``live``
 every piece, mark and aim line, drawn over it. While a push plays, the owner caches the still
 picture and redraws only the rectangles where something in ``live`` changed
-(:mod:`kabuto.ui.frames`); :meth:`RingView.take_damage` says where. Drawing every piece in
+(:mod:`kabuto_ui.frames`); :meth:`RingView.take_damage` says where. Drawing every piece in
 ``live`` (not only the moving ones) keeps the stacking order of a whole redraw (a moving piece's
 shadow under its neighbours, a stack's top over a moving base) at no cost outside the repaired
 rectangles; a batch draws group by group, so the number of pieces barely changes its Python cost.
@@ -35,8 +35,8 @@ from kabuto.app.aim import Aim
 from kabuto.app.animation import Pose
 from kabuto.app.view import RingTransform, screen_rotation
 from kabuto.rules.wrestlers import is_wrestler_kind
-from kabuto.ui import theme
-from kabuto.ui.frames import PixelRect
+from kabuto_ui import theme
+from kabuto_ui.frames import PixelRect
 from physics import Materials, PieceType
 from physics import shapes as geom
 from physics.shapes import Circle

@@ -10,7 +10,7 @@ Drawing: ``batch`` holds what stays still while a push plays (the ring, the plat
 and bars) and ``live`` what is drawn over it (every piece, the marks and aim lines, the event line
 over the ring, flights, the win screen). While a push plays, the still picture is drawn once and
 cached, and each frame only repairs the rectangles where something live changed
-(:meth:`TableScene.draw_partial`, :mod:`kabuto.ui.frames`). The picture is the same as a whole
+(:meth:`TableScene.draw_partial`, :mod:`kabuto_ui.frames`). The picture is the same as a whole
 redraw's: the cached part is copied from the window itself, the live part is drawn in its own order
 over it, and nothing still covers a live thing (the panels sit outside the ring area, and live
 world drawing is clipped to it).
@@ -49,14 +49,14 @@ from kabuto.app.tuning_panel import WIDTH as TUNING_WIDTH
 from kabuto.app.tuning_panel import TuningPanel
 from kabuto.app.view import RingTransform
 from kabuto.rules.inventory import parse_place
-from kabuto.ui import theme
-from kabuto.ui.frames import PixelRect, Scissor, StaticCache, merge
-from kabuto.ui.geometry import Rect
-from kabuto.ui.overlay import Choice as MenuChoice
-from kabuto.ui.overlay import pause_menu, rules_page, sound_choice
-from kabuto.ui.scene import Scene
-from kabuto.ui.text import shown
-from kabuto.ui.widgets import Button, Slider, Widgets, fit_text, label
+from kabuto_ui import theme
+from kabuto_ui.frames import PixelRect, Scissor, StaticCache, merge
+from kabuto_ui.geometry import Rect
+from kabuto_ui.overlay import Choice as MenuChoice
+from kabuto_ui.overlay import pause_menu, rules_page, sound_choice
+from kabuto_ui.scene import Scene
+from kabuto_ui.text import shown
+from kabuto_ui.widgets import Button, Slider, Widgets, fit_text, label
 
 TOP_BAR = 40
 AIM_BAR = 80
@@ -688,7 +688,7 @@ class TableScene(Scene):
     def show_card(self, seat: int) -> None:
         """Open ``seat``'s wrestler card (a click on its name in the side panel or the game log)."""
         from kabuto.app.catalogue import junior_cards, wrestler_cards
-        from kabuto.ui.overlay import TextPage
+        from kabuto_ui.overlay import TextPage
 
         game = getattr(self.session, "game", None)
         if game is None or not 0 <= seat < game.players:
@@ -724,7 +724,7 @@ class TableScene(Scene):
     def show_help(self) -> None:
         """H: how to push, whole (the side panel shows it only when it has room)."""
         from kabuto.app.panels import HELP
-        from kabuto.ui.overlay import TextPage
+        from kabuto_ui.overlay import TextPage
 
         self.app.show_overlay(TextPage("How to push", HELP.strip()))
 

@@ -21,9 +21,9 @@ from kabuto.app.scene.table import AIM_BAR, TOP_BAR, TableScene
 from kabuto.app.table_flow import Phase
 from kabuto.app.tutorial import YOU, Tutorial
 from kabuto.rules.game import Game
-from kabuto.ui import theme
-from kabuto.ui.geometry import Rect
-from kabuto.ui.widgets import Button, Widgets, fit_text, label
+from kabuto_ui import theme
+from kabuto_ui.geometry import Rect
+from kabuto_ui.widgets import Button, Widgets, fit_text, label
 
 #: The card column's width: this share of what the side panel leaves, within these bounds.
 CARD_SHARE, CARD_MIN, CARD_MAX = 0.27, 236, 360

@@ -6,7 +6,7 @@ tests and tools, which drive it with :meth:`Window.pump` instead of ``pyglet.app
 Redraws happen from the tick only when something changed (an input event, an animation running),
 so an idle screen costs nothing; while something moves, every tick draws. A scene may offer
 ``draw_partial()``: when only its moving things changed since the last frame, it repairs just the
-rectangles they touched and the window shows just those (:mod:`kabuto.ui.frames`); any input
+rectangles they touched and the window shows just those (:mod:`kabuto_ui.frames`); any input
 event, resize or expose gets a whole frame. ``frame_log`` records each drawn frame's start time and
 the time its update + draw + present took, for ``tools/bench_frames.py``.
 """
@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any
 import pyglet
 from pyglet import gl
 
-from kabuto.ui import theme
-from kabuto.ui.frames import PixelRect, Presenter
-from kabuto.ui.scene import Scene
 from kabuto_base.fileio import write_atomic_with
+from kabuto_ui import theme
+from kabuto_ui.frames import PixelRect, Presenter
+from kabuto_ui.scene import Scene
 
 if TYPE_CHECKING:
-    from kabuto.ui.overlay import Overlay
-    from kabuto.ui.sound import Sounds
+    from kabuto_ui.overlay import Overlay
+    from kabuto_ui.sound import Sounds
 
 TICK = 1.0 / 60.0
 
@@ -45,7 +45,7 @@ def make_config() -> gl.Config | None:
 
 
 class Window(pyglet.window.Window):
-    """A resizable window showing one :class:`~kabuto.ui.scene.Scene`.
+    """A resizable window showing one :class:`~kabuto_ui.scene.Scene`.
 
     ``set_scene`` swaps screens (closing the old one); ``pump`` handles pending window events and
     runs one tick; ``screenshot`` and ``pixels`` read the picture back. Input events go to the
@@ -61,8 +61,8 @@ class Window(pyglet.window.Window):
                          config=make_config(), vsync=False)
         self.set_minimum_size(*min_size)
         self.scene: Scene | None = None
-        self.overlay: Overlay | None = None  # a pop-up over the scene (kabuto.ui.overlay)
-        self.sounds: Sounds | None = None  # the app's sounds (kabuto.ui.sound), if it has any
+        self.overlay: Overlay | None = None  # a pop-up over the scene (kabuto_ui.overlay)
+        self.sounds: Sounds | None = None  # the app's sounds (kabuto_ui.sound), if it has any
         self.dirty = True
         self.frame_log: list[tuple[float, float]] | None = None
         self.frames_drawn = 0

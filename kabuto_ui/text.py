@@ -15,7 +15,7 @@ those and leaves every other character, accents and any script included, as it i
 ('lone \\\\ud800 surrogate', 'Kabuto \u7532\u866b')
 
 Standard library only and no pyglet, so the CLI, the app, the card table and the card CLI all use it
-(this module is part of :mod:`kabuto.ui`, which the card code may import).
+(this module is part of :mod:`kabuto_ui`, which the card code may import).
 """
 from __future__ import annotations
 

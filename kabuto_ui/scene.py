@@ -1,11 +1,11 @@
-"""Scenes: what a :class:`~kabuto.ui.window.Window` shows, one at a time.
+"""Scenes: what a :class:`~kabuto_ui.window.Window` shows, one at a time.
 
 The window calls a scene's ``layout(width, height)`` when it is shown and on every resize,
 ``update(dt) -> moving`` every tick, ``draw()`` for a whole frame, and ``close()`` when it is
 replaced; it forwards mouse and key events, each returning True when handled. :class:`Scene` is
 that protocol with do-nothing defaults, so a scene defines only what it reacts to.
 
-Two hooks make frames cheap (:mod:`kabuto.ui.frames`): ``invalidate()`` is called after every input
+Two hooks make frames cheap (:mod:`kabuto_ui.frames`): ``invalidate()`` is called after every input
 event (a cached picture may be stale), and ``draw_partial()`` may repair just what moved since the
 last frame and return the rectangles to show (None, the default: draw a whole frame).
 
@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 import pyglet
 
-from kabuto.ui.widgets import Widgets
+from kabuto_ui.widgets import Widgets
 
 if TYPE_CHECKING:
-    from kabuto.ui.frames import PixelRect
-    from kabuto.ui.window import Window
+    from kabuto_ui.frames import PixelRect
+    from kabuto_ui.window import Window
 
 
 class Scene:

@@ -5,7 +5,7 @@ adds its own modes and the card table's (:mod:`kabuto.app.main`). A mode is star
 :class:`Host` - the window it fills and the way back to the start menu - and returns the scene to
 show::
 
-    def start(host, settings):                  # -> a kabuto.ui.scene.Scene
+    def start(host, settings):                  # -> a kabuto_ui.scene.Scene
         return MyScene(host.window, back=host.open_menu)
 
     registry = ModeRegistry()
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from kabuto.ui.scene import Scene
-    from kabuto.ui.window import Window
+    from kabuto_ui.scene import Scene
+    from kabuto_ui.window import Window
 
 
 class Host(Protocol):

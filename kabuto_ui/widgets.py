@@ -14,9 +14,9 @@ import pyglet
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
 
-from kabuto.ui import theme
-from kabuto.ui.geometry import Rect
-from kabuto.ui.text import shown, shown_lines
+from kabuto_ui import theme
+from kabuto_ui.geometry import Rect
+from kabuto_ui.text import shown, shown_lines
 
 AnchorX = Literal["left", "center", "right"]
 AnchorY = Literal["top", "bottom", "center", "baseline"]
@@ -27,7 +27,7 @@ def label(text: str, x: float, y: float, batch: Batch, group: Group | None = Non
           anchor_y: AnchorY = "baseline", width: int | None = None, multiline: bool = False,
           bold: bool = False, align: AnchorX = "left") -> pyglet.text.Label:
     """A text label in the app's font (pyglet's default sans-serif). Control characters and lone
-    surrogates are shown escaped (:mod:`kabuto.ui.text`): labels show text read from files."""
+    surrogates are shown escaped (:mod:`kabuto_ui.text`): labels show text read from files."""
     text = shown_lines(text) if multiline else shown(text)
     return pyglet.text.Label(text, x=x, y=y, font_name=theme.FONT, font_size=size, color=color,
                              anchor_x=anchor_x, anchor_y=anchor_y, width=width,

@@ -1,5 +1,5 @@
 """Pop-ups over any scene: a dialog of buttons (the pause menu, "Quit?"), and a page of text (the
-rules). The window shows at most one (:meth:`kabuto.ui.window.Window.show_overlay`); while one is
+rules). The window shows at most one (:meth:`kabuto_ui.window.Window.show_overlay`); while one is
 up it takes every input event, the scene under it stops (no ticks: a push or a bot waits), and it
 is drawn over the scene's last picture.
 
@@ -21,11 +21,11 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 from pyglet.window import key
 
-from kabuto.ui import theme
-from kabuto.ui.geometry import Rect
-from kabuto.ui.widgets import Button, Widgets, label
+from kabuto_ui import theme
+from kabuto_ui.geometry import Rect
+from kabuto_ui.widgets import Button, Widgets, label
 
-# The window (kabuto.ui.window.Window) is typed Any here: the window shows overlays, so naming its
+# The window (kabuto_ui.window.Window) is typed Any here: the window shows overlays, so naming its
 # class here would make an import cycle, even a type-checking one.
 Window = Any  # noqa: N816
 
