@@ -53,7 +53,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kabuto.ai import choose, play_turn, shutdown, warm_up  # noqa: E402
 from kabuto.ai import pool as pool_module  # noqa: E402
 from kabuto.ai.pool import Base  # noqa: E402
-from kabuto.cli.tournament import GameSpec, run_local, wilson  # noqa: E402
+from kabuto.lab.match import GameSpec  # noqa: E402
+from kabuto.lab.stats import wilson  # noqa: E402
+from kabuto.lab.tournament import run_local  # noqa: E402
 from kabuto.rules.game import Game  # noqa: E402
 from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
 

@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kabuto.ai.play import play_turn  # noqa: E402
 from kabuto.ai.search import choose  # noqa: E402
-from kabuto.cli.tournament import wilson  # noqa: E402
+from kabuto.lab.stats import wilson  # noqa: E402
 from kabuto.rules.game import Game  # noqa: E402
 from physics import Materials, Push, World, shapes  # noqa: E402
 

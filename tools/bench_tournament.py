@@ -29,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kabuto.cli import balance  # noqa: E402
-from kabuto.cli.match import GameRecord, play_json  # noqa: E402
+from kabuto.lab import balance  # noqa: E402
+from kabuto.lab.match import GameRecord, play_json  # noqa: E402
 
 
 def bare_push_seconds(repeats: int = 7) -> float:

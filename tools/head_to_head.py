@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cards  # noqa: E402
 from cards.bots import ISMCTSBot, bot_seed, make_bot  # noqa: E402
-from kabuto.cli.tournament import wilson  # noqa: E402
+from kabuto.lab.stats import wilson  # noqa: E402
 
 TARGET = 0.55
 #: Players per game in the match (Sumida River: two of each side).
