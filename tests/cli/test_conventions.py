@@ -181,7 +181,7 @@ def _pyproject() -> dict:
 def test_every_package_folder_is_listed_in_pyproject():
     listed = set(_pyproject()["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(ROOT).parts)
-             for top in ("physics", "kabuto", "cards", "kabuto_base")
+             for top in ("physics", "kabuto", "cards", "kabuto_base", "kabuto_ui")
              for p in (ROOT / top).rglob("__init__.py")}
     assert found | {"kabuto_assets"} == listed
 

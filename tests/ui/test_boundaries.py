@@ -72,14 +72,14 @@ def _within(module: str, package: str) -> bool:
 
 def test_the_reader_sees_lazy_relative_and_dynamic_imports(tmp_path, monkeypatch):
     """The checks below are only as good as this reader: it must not miss an import."""
-    pkg = tmp_path / "kabuto" / "ui"
+    pkg = tmp_path / "kabuto" / "app"
     pkg.mkdir(parents=True)
     src = pkg / "probe.py"
     src.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import kabuto.app.main\n"
                    "def f():\n    from . import theme\n    from .. import rules\n"
                    "    import importlib; importlib.import_module('cards.table'); importlib.import_module(f)\n")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
-    assert imports_of(src) == {"typing", "kabuto.app.main", "kabuto_ui", "kabuto", "importlib",
+    assert imports_of(src) == {"typing", "kabuto.app.main", "kabuto.app", "kabuto", "importlib",
                                "cards.table", "<dynamic>"}
 
 
