@@ -23,9 +23,6 @@ import json
 import random
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 NOVICE = "novice"
 #: (lower, upper, the upper player's target share of the games).

@@ -38,15 +38,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from kabuto.ai.scoring import inventories  # noqa: E402
-from kabuto.cli import UsageError  # noqa: E402
-from kabuto.lab import balance as bal  # noqa: E402
-from kabuto.lab import tournament as tm  # noqa: E402
-from kabuto.lab.match import GameRecord, GameSpec  # noqa: E402
-from kabuto.lab.stats import wilson  # noqa: E402
-from kabuto.replay import format as rp  # noqa: E402
+from kabuto.ai.scoring import inventories
+from kabuto.cli import UsageError
+from kabuto.lab import balance as bal
+from kabuto.lab import tournament as tm
+from kabuto.lab.match import GameRecord, GameSpec
+from kabuto.lab.stats import wilson
+from kabuto.replay import format as rp
 
 #: A wrestler this close to the centre (mm, centre to centre) is out of a push's reach: a piece
 #: let go at the edge at the hand's limit glides about 42 mm (docs/rules-notes.md).

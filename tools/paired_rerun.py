@@ -37,8 +37,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 if TYPE_CHECKING:
     from kabuto.lab.match import GameRecord
 

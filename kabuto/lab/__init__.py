@@ -7,7 +7,11 @@
 * :mod:`kabuto.lab.balance` - the balance report and its quick sequential verdict;
 * :mod:`kabuto.lab.ledger` - the report's resumable ledger of finished games;
 * :mod:`kabuto.lab.fingerprint` - what decides a game, so kept games survive a refactor;
-* :mod:`kabuto.lab.stats` - the Wilson interval.
+* :mod:`kabuto.lab.stats` - the Wilson interval;
+* :mod:`kabuto.lab.positions` - the boards, seeded pushes and AI-game positions benchmarks and tests
+  share; :mod:`kabuto.lab.games` - the replay benchmarks' seeded games;
+  :mod:`kabuto.lab.parse_inputs` - files for timing the replay parser; :mod:`kabuto.lab.bare` - the
+  bare pymunk loop the physics benchmarks are measured against.
 
 The command line (:mod:`kabuto.cli`) only parses arguments and prints; the scripts in ``tools/``
 call this library. It sits above the rules, the AI and replays, and below the command line.
