@@ -29,5 +29,5 @@ def context(preload: Sequence[str] = ()) -> BaseContext:
     method = start_method()
     ctx = multiprocessing.get_context(method)
     if method == "forkserver" and preload:
-        ctx.set_forkserver_preload(list(preload))  # type: ignore[attr-defined]
+        ctx.set_forkserver_preload(list(preload))
     return ctx

@@ -24,6 +24,7 @@ from kabuto.lab import LabError
 from kabuto.lab.fingerprint import code_of
 from kabuto.lab.match import GameRecord, GameSpec, play_game, play_json
 from kabuto.lab.stats import wilson
+from kabuto_base import processes
 from kabuto_base.fileio import write_atomic
 
 # ----- how long it will take ----------------------------------------------------------------------
@@ -116,12 +117,10 @@ def run_local(specs: list[GameSpec], workers: int, progress: Callable[[], None] 
             out.append(play_game(s))
             done(out[-1])
         return out
-    import multiprocessing
 
     from kabuto.tuning.stopping import ignore_sigint, terminate_now
 
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx = multiprocessing.get_context(method)
+    ctx = processes.context(preload=("kabuto.lab.match",))
     results: dict[int, GameRecord] = {}
     pool = ctx.Pool(min(workers, len(specs)), initializer=ignore_sigint)
     try:
