@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cards.api import Action, CardGame
+from kabuto_base import processes
 
 #: Iterations per decision of a plain ``"mcts"`` spec, per game: enough to beat random play
 #: clearly (tools/bench_cards.py --strength) while a 200-game match takes a minute or two.
@@ -592,10 +593,8 @@ def evaluate(
     start = time.perf_counter()
     if jobs > 1 and games > 1:
         import concurrent.futures as cf
-        import multiprocessing as mp
 
-        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
-        with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=processes.context()) as pool:
             outcomes = pool.map(_play_one, work, chunksize=max(1, games // (jobs * 8)))
             _tally(res, outcomes, progress)
     else:

@@ -48,14 +48,15 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from kabuto.ai import choose, play_turn, shutdown, warm_up  # noqa: E402
-from kabuto.ai import pool as pool_module  # noqa: E402
-from kabuto.ai.pool import Base  # noqa: E402
-from kabuto.cli.tournament import GameSpec, run_local, wilson  # noqa: E402
-from kabuto.rules.game import Game  # noqa: E402
-from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
+from kabuto.ai import choose, play_turn, shutdown, warm_up
+from kabuto.ai import pool as pool_module
+from kabuto.ai.pool import Base
+from kabuto.lab.match import GameSpec
+from kabuto.lab.positions import game_positions
+from kabuto.lab.stats import wilson
+from kabuto.lab.tournament import run_local
+from kabuto.rules.game import Game
+from kabuto.rules.wrestlers import load_wrestlers
 
 
 def _random_pairing(rng: random.Random, keys: list[str]) -> Game:
@@ -146,22 +147,6 @@ def bench_speed(args: argparse.Namespace) -> dict:
         "cpu_speedup_2_vs_1": round(c1 / c2, 3),
         "identical_plans": identical,
     }
-
-
-def game_positions(n: int, seed: int) -> list[Game]:
-    """``n`` positions from seeded medium-against-medium games: every turn's start, game after game
-    (the positions real play reaches, not only starting boards)."""
-    keys = [w.key for w in load_wrestlers()]
-    rng = random.Random(f"bench-ai-games-{seed}")
-    out: list[Game] = []
-    while len(out) < n:
-        game = _random_pairing(rng, keys)
-        k = 0
-        while not game.is_over and len(out) < n and k < 30:
-            out.append(game.clone())
-            play_turn(game, choose(game, "medium", seed=seed * 1000 + k, workers=1))
-            k += 1
-    return out
 
 
 def judge(game: Game, plan: object, replies: int) -> float:

@@ -46,15 +46,11 @@ import platform
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from head_to_head import wilson  # noqa: E402  (tools/ is the script's directory)
-
-import cards  # noqa: E402
-from cards.api import CardGame  # noqa: E402
+import cards
+from cards.api import CardGame
+from kabuto.lab.stats import wilson
 
 TARGET_US_PER_ACTION = 3.0
 TARGET_US_PER_CLONE = 20.0

@@ -29,16 +29,13 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from kabuto.ai.play import play_turn  # noqa: E402
-from kabuto.ai.search import choose  # noqa: E402
-from kabuto.cli.tournament import wilson  # noqa: E402
-from kabuto.rules.game import Game  # noqa: E402
-from physics import Materials, Push, World, shapes  # noqa: E402
+from kabuto.ai.play import play_turn
+from kabuto.ai.search import choose
+from kabuto.lab.stats import wilson
+from kabuto.rules.game import Game
+from physics import Materials, Push, World, shapes
 
 #: A plain push's heading: within this of straight in (degrees).
 HEADING_DEG = 20.0

@@ -20,12 +20,9 @@ import json
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tests.physics.helpers import allowed, board, random_push, stacked_crowd  # noqa: E402
-from tests.physics.test_order import compare  # noqa: E402
+from kabuto.lab.positions import allowed, board, random_push, stacked_crowd
+from kabuto.lab.positions import compare_relabelled as compare
 
 
 def order_independence(n: int, seed: int) -> dict:

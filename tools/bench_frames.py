@@ -25,11 +25,8 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from kabuto_ui.virtual_display import NoDisplay, virtual_display  # noqa: E402
+from kabuto_ui.virtual_display import NoDisplay, virtual_display
 
 #: (platform entry, heading) in degrees, on the 2P starting board, large disc, top speed.
 AIMS = ((180.0, 0.0), (120.0, 20.0), (-60.0, 10.0))

@@ -23,9 +23,6 @@ import json
 import random
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 NOVICE = "novice"
 #: (lower, upper, the upper player's target share of the games).
@@ -58,7 +55,7 @@ def play(players: tuple[str, str], seed: int, first: int, max_turns: int) -> int
 
 def main(argv: list[str] | None = None) -> int:
     from kabuto.ai.levels import level_names
-    from kabuto.cli.tournament import wilson
+    from kabuto.lab.stats import wilson
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)

@@ -49,11 +49,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from kabuto.net.bots import plan_actions
+from kabuto.net.client import Connection, RoomState
 
-from kabuto.net.bots import plan_actions  # noqa: E402
-from kabuto.net.client import Connection, RoomState  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 TARGET_MS = 50.0
 ATTACK_TARGET_MS = 250.0

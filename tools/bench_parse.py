@@ -24,11 +24,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from kabuto.replay import format as rp  # noqa: E402
-from tests.replay.games import rich_game  # noqa: E402
-from tests.replay.hostile import adversarial_string, normal_of_size, parse_cost  # noqa: E402
+from kabuto.lab.games import rich_game
+from kabuto.lab.parse_inputs import adversarial_string, normal_of_size, parse_cost
+from kabuto.replay import format as rp
 
 MIB = 1024 * 1024
 TARGET_RATIO = 2.0

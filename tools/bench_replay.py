@@ -28,12 +28,10 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from kabuto import Game  # noqa: E402
-from kabuto.replay import format as rp  # noqa: E402
-from kabuto.replay.recorder import record  # noqa: E402
-from tests.replay.games import long_game, new_game  # noqa: E402
+from kabuto import Game
+from kabuto.lab.games import long_game, new_game
+from kabuto.replay import format as rp
+from kabuto.replay.recorder import record
 
 TARGET = 1.2
 

@@ -25,21 +25,18 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from kabuto.cli import balance  # noqa: E402
-from kabuto.cli.match import GameRecord, play_json  # noqa: E402
+from kabuto.lab import balance
+from kabuto.lab.match import GameRecord, play_json
 
 
 def bare_push_seconds(repeats: int = 7) -> float:
     """The median wall time of one bare pymunk push into the settled 2-player crowd."""
     import random
 
+    from kabuto.lab.bare import bare_loop
+    from kabuto.lab.positions import board_2p
     from physics import Materials, Push
-    from tests.physics.helpers import board_2p
-    from tools.bench_push import bare_loop
 
     world = board_2p(Materials.load())
     world.settle()

@@ -16,9 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tqdm import tqdm  # noqa: E402
+from tqdm import tqdm
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -78,11 +78,10 @@ for job in corpus["jobs"]:
 
 def make_corpus(pushes: int, seed: int, game_positions: int) -> dict:
     """Worlds (snapshots) and seeded pushes into them; every push both exact and sketched."""
-    sys.path.insert(0, str(ROOT))
+    from kabuto.lab.positions import game_positions as medium_positions
+    from kabuto.lab.positions import random_push
     from kabuto.rules.game import Game
     from kabuto.rules.wrestlers import load_wrestlers
-    from tests.physics.helpers import random_push
-    from tools.bench_ai import game_positions as medium_positions
 
     rng = random.Random(f"check-loop-{seed}")
     keys = [w.key for w in load_wrestlers()]

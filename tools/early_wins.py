@@ -83,7 +83,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kabuto.ai.levels import SearchSettings, config  # noqa: E402
 from kabuto.ai.signature import target_combos  # noqa: E402
-from kabuto.cli.fingerprint import search_fingerprint  # noqa: E402
+from kabuto.lab.fingerprint import search_fingerprint  # noqa: E402
 from kabuto.rules.errors import IllegalMove  # noqa: E402
 from kabuto.rules.game import Game  # noqa: E402
 from kabuto.rules.wrestlers import load_wrestlers  # noqa: E402
@@ -831,7 +831,7 @@ def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int,
 
 def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
     """Units of work already finished in the resume file: only those of this search, made by the
-    code and data here for their board (:func:`kabuto.cli.fingerprint.search_fingerprint` of the unit's
+    code and data here for their board (:func:`kabuto.lab.fingerprint.search_fingerprint` of the unit's
     number of players: the data, physics and rules, and the AI's move targets the search tries -
     not the AI's scoring, which it never asks), so a file committed while a long search grows over
     several runs never mixes in units searched on another board, and a change to one board

@@ -4,7 +4,7 @@
 with the rules engine (the materials each push was made with come from the file, so a run made
 with other assets reads back as it was played) and says, per folder:
 
-* the report's figures (``kabuto.cli.balance.figures``): push knock-out share with its 95%
+* the report's figures (``kabuto.lab.balance.figures``): push knock-out share with its 95%
   interval, every end reason, the first player's rate, the median length, each wrestler's rate and
   the moves that win 70% or more of the games they are used in;
 * where the wrestlers stood: their distance from the centre at every turn end (median, and the
@@ -38,14 +38,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from kabuto.ai.scoring import inventories  # noqa: E402
-from kabuto.cli import UsageError  # noqa: E402
-from kabuto.cli import balance as bal  # noqa: E402
-from kabuto.cli import tournament as tm  # noqa: E402
-from kabuto.cli.match import GameRecord, GameSpec  # noqa: E402
-from kabuto.replay import format as rp  # noqa: E402
+from kabuto.ai.scoring import inventories
+from kabuto.cli import UsageError
+from kabuto.lab import balance as bal
+from kabuto.lab import tournament as tm
+from kabuto.lab.match import GameRecord, GameSpec
+from kabuto.lab.stats import wilson
+from kabuto.replay import format as rp
 
 #: A wrestler this close to the centre (mm, centre to centre) is out of a push's reach: a piece
 #: let go at the edge at the hand's limit glides about 42 mm (docs/rules-notes.md).
@@ -119,7 +118,7 @@ def read_game(record: GameRecord) -> GameReading:
 
 
 def _share(part: int, whole: int) -> dict[str, Any]:
-    lo, hi = tm.wilson(part, whole)
+    lo, hi = wilson(part, whole)
     return {"count": part, "of": whole, "share": part / whole if whole else None, "low": lo, "high": hi}
 
 

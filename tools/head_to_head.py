@@ -28,11 +28,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import cards  # noqa: E402
-from cards.bots import ISMCTSBot, bot_seed, make_bot  # noqa: E402
-from kabuto.cli.tournament import wilson  # noqa: E402
+import cards
+from cards.bots import ISMCTSBot, bot_seed, make_bot
+from kabuto.lab.stats import wilson
 
 TARGET = 0.55
 #: Players per game in the match (Sumida River: two of each side).

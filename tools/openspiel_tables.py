@@ -13,9 +13,7 @@ import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from cards import openspiel_tensors as ot  # noqa: E402
+from cards import openspiel_tensors as ot
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "openspiel.md"
 MARK = re.compile(r"(<!-- tensor-table (\S+) (\d+) (observation|memory) -->\n)(.*?)(<!-- end -->)", re.S)

@@ -15,7 +15,7 @@ games a change cannot touch play out the same, so the comparison is paired, and 
     # The comparison again, from the games already played, without playing:
     python3 tools/paired_rerun.py --assets /tmp/c10 --wrestler mike --games 56 --out /tmp/c10.jsonl --so-far
 
-``--out`` is a ledger of the candidate's games (``kabuto.cli.ledger``'s line format, stamped with the
+``--out`` is a ledger of the candidate's games (``kabuto.lab.ledger``'s line format, stamped with the
 candidate's fingerprint): every game is written as it finishes, and a run stopped by Ctrl-C or
 ``kill`` goes on where it stopped when given the same command. The comparison is printed as a table
 (``--json`` for JSON): the wrestler's score (wins plus half the draws and stopped games) with its
@@ -37,10 +37,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 if TYPE_CHECKING:
-    from kabuto.cli.match import GameRecord
+    from kabuto.lab.match import GameRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 LEDGER = ROOT / "results" / "balance" / "balance-games.jsonl"
@@ -48,8 +46,8 @@ LEDGER = ROOT / "results" / "balance" / "balance-games.jsonl"
 
 def read_ledger(path: Path) -> list[GameRecord]:
     """Every game a ledger holds, whatever its fingerprint (a candidate is compared with games of
-    another design), read as ``kabuto.cli.ledger.load`` reads one (:func:`kabuto.cli.ledger.read`)."""
-    from kabuto.cli import ledger
+    another design), read as ``kabuto.lab.ledger.load`` reads one (:func:`kabuto.lab.ledger.read`)."""
+    from kabuto.lab import ledger
 
     return [record for _, record in ledger.read(path, ledger.record_of)]
 
@@ -86,8 +84,8 @@ def summary(pairs: list[tuple[GameRecord, GameRecord]], wrestler: str | None) ->
     """The comparison of ``(ledger game, rerun)`` pairs: for the ledger's games and the rerun, the
     wrestler's score with its 95% interval (with no wrestler, the first player's), the endings (the
     report's names), the median length; and how many reruns ended as in the ledger."""
-    from kabuto.cli.balance import ending
-    from kabuto.cli.tournament import wilson
+    from kabuto.lab.balance import ending
+    from kabuto.lab.stats import wilson
 
     def side(records: list[GameRecord]) -> dict[str, Any]:
         seats = [r.spec.wrestlers.index(wrestler) if wrestler else r.spec.first_player for r in records]
@@ -105,7 +103,7 @@ def summary(pairs: list[tuple[GameRecord, GameRecord]], wrestler: str | None) ->
 
 def table(s: dict[str, Any]) -> str:
     """The comparison as a Markdown table."""
-    from kabuto.cli.balance import ENDINGS
+    from kabuto.lab.balance import ENDINGS
 
     def pct(d: dict[str, Any]) -> str:
         return "-" if d["score"] is None else f"{d['score']:.1%} ({d['low']:.0%}-{d['high']:.0%})"
@@ -145,8 +143,8 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"--assets: {args.assets} holds no wrestlers.toml (give a copy of assets/)")
         os.environ["KABUTO_ASSETS"] = str(args.assets.resolve())  # before any data is read
 
-    from kabuto.cli import ledger
-    from kabuto.cli import tournament as tm
+    from kabuto.lab import ledger
+    from kabuto.lab import tournament as tm
     from kabuto.rules.wrestlers import load_wrestlers
     from kabuto.tuning.stopping import sigterm_as_ctrl_c
 

@@ -18,9 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from kabuto_ui.virtual_display import NoDisplay, virtual_display  # noqa: E402
+from kabuto_ui.virtual_display import NoDisplay, virtual_display
 
 
 def _settle(win, scene, limit=20000):

@@ -41,17 +41,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from open_spiel.python import policy as policy_lib
+from open_spiel.python.algorithms import exploitability, outcome_sampling_mccfr
 
-from open_spiel.python import policy as policy_lib  # noqa: E402
-from open_spiel.python.algorithms import exploitability, outcome_sampling_mccfr  # noqa: E402
-
-from cards import openspiel_adapter as oa  # noqa: E402
-from cards.api import CardGame  # noqa: E402
-from cards.bots import ISMCTSBot  # noqa: E402
-from cards.equilibrium import DEFAULT_DEALS, DEFAULT_MODEL, DEFAULT_REVEAL, REVEALS, EquilibriumBot  # noqa: E402
-from cards.mccfr import MCCFRBot  # noqa: E402
-from cards.sumo import heuristic_action  # noqa: E402
+from cards import openspiel_adapter as oa
+from cards.api import CardGame
+from cards.bots import ISMCTSBot
+from cards.equilibrium import DEFAULT_DEALS, DEFAULT_MODEL, DEFAULT_REVEAL, REVEALS, EquilibriumBot
+from cards.mccfr import MCCFRBot
+from cards.sumo import heuristic_action
 
 
 class EnginePolicy(policy_lib.Policy):

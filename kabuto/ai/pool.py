@@ -24,7 +24,6 @@ from __future__ import annotations
 import atexit
 import hashlib
 import json
-import multiprocessing
 import os
 import threading
 from collections import OrderedDict
@@ -33,6 +32,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from kabuto_base import processes
 from physics.state import Push, PushResult
 from physics.world import World
 
@@ -221,11 +221,8 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     with _LOCK:
         pool = _POOLS.get(workers)
         if pool is None:
-            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-            ctx = multiprocessing.get_context(method)
-            if method == "forkserver":
-                # Workers forked from a server that has already imported the rules and physics.
-                ctx.set_forkserver_preload(["kabuto.ai.pool", "kabuto.rules.game", "kabuto.ai.scoring"])
+            # Workers forked from a server that has already imported the rules and physics.
+            ctx = processes.context(preload=("kabuto.ai.pool", "kabuto.rules.game", "kabuto.ai.scoring"))
             pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init,
                                        initargs=(os.getpid(),))
             _POOLS[workers] = pool

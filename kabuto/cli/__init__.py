@@ -123,15 +123,17 @@ F = TypeVar("F", bound=Callable[..., int])
 
 
 def command(name: str) -> Callable[[F], F]:
-    """Decorate a sub-command's ``main(argv) -> int``: a :class:`UsageError` raised anywhere inside
-    becomes the line ``kabuto NAME: message`` on stderr and exit status 2 (never a traceback)."""
+    """Decorate a sub-command's ``main(argv) -> int``: a :class:`UsageError` (or the research
+    library's :class:`kabuto.lab.LabError`) raised anywhere inside becomes the line ``kabuto NAME: message`` on stderr and exit status 2 (never a traceback)."""
 
     def wrap(main: F) -> F:
         @functools.wraps(main)
         def run(*args: Any, **kwargs: Any) -> int:
+            from kabuto.lab import LabError
+
             try:
                 return main(*args, **kwargs)
-            except UsageError as exc:
+            except (UsageError, LabError) as exc:
                 # The message may quote a file (a field name, a wrestler key): shown safely.
                 print(f"kabuto {name}: {shown(exc)}", file=sys.stderr)
                 return 2

@@ -28,6 +28,7 @@ from kabuto.tuning import params
 from kabuto.tuning.errors import TuneError
 from kabuto.tuning.scenario import Outcome, Scenario, run_scenario
 from kabuto.tuning.stopping import ignore_sigint, terminate_now
+from kabuto_base import processes
 from kabuto_base.fileio import write_atomic
 from physics import Materials
 
@@ -136,9 +137,9 @@ class Runner:
 
     def _get_pool(self) -> multiprocessing.pool.Pool:
         if self._pool is None:
-            # 'spawn' everywhere: the same start-up on every platform, and no fork of a process
-            # whose threads (tqdm's monitor) might hold a lock.
-            self._pool = multiprocessing.get_context("spawn").Pool(
+            # The project's one start method: never a fork of this process, whose threads (tqdm's
+            # monitor) might hold a lock.
+            self._pool = processes.context(preload=("kabuto.tuning.sweep",)).Pool(
                 self.workers, initializer=_init_pool_worker,
                 initargs=(self.scenarios, self.materials.to_dict()))
         return self._pool

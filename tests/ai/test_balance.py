@@ -7,10 +7,11 @@ from collections import Counter
 
 import pytest
 
-from kabuto.cli import balance as bal
-from kabuto.cli.match import GameRecord, GameSpec
-from kabuto.cli.tournament import duration_text, expected_seconds
+from kabuto.cli.balance import main as balance_main
 from kabuto.cli.tournament import main as tournament_main
+from kabuto.lab import balance as bal
+from kabuto.lab.match import GameRecord, GameSpec
+from kabuto.lab.tournament import duration_text, expected_seconds
 from kabuto.rules import outcomes
 
 ARGS = ["--games", "1", "--wrestlers", "mike,hank,gus", "--sample-games", "1", "--level", "easy",
@@ -139,7 +140,7 @@ def test_targets_are_met_or_not_by_the_figures():
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     root = tmp_path_factory.mktemp("balance")
-    assert bal.main([*ARGS, "--workers", "1", "--out", str(root / "docs"),
+    assert balance_main([*ARGS, "--workers", "1", "--out", str(root / "docs"),
                      "--games-dir", str(root / "games")]) == 0
     return root
 
@@ -169,13 +170,13 @@ def test_resume_plays_only_the_missing_games_and_gives_the_same_report(report, t
     shutil.copytree(report / "games", games)
     for name in ("game-0003", "game-0007"):
         (games / f"{name}.result.json").unlink()
-    assert bal.main([*ARGS, "--workers", "2", "--out", str(tmp_path / "docs"), "--games-dir", str(games),
+    assert balance_main([*ARGS, "--workers", "2", "--out", str(tmp_path / "docs"), "--games-dir", str(games),
                      "--resume"]) == 0
     assert (tmp_path / "docs" / "balance.json").read_bytes() == (report / "docs" / "balance.json").read_bytes()
 
 
 def test_a_folder_of_earlier_games_needs_resume(report, tmp_path, capsys):
-    code = bal.main([*ARGS, "--out", str(tmp_path / "docs"), "--games-dir", str(report / "games")])
+    code = balance_main([*ARGS, "--out", str(tmp_path / "docs"), "--games-dir", str(report / "games")])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1 and "--resume" in err[0]
     assert not (tmp_path / "docs").exists()
@@ -228,14 +229,14 @@ def test_a_resumed_report_says_its_estimate_from_the_games_already_played(tmp_pa
     out, games = tmp_path / "docs", tmp_path / "games"
     args = [a for a in ARGS if a != "--no-estimate"] + ["--workers", "1", "--out", str(out),
                                                       "--games-dir", str(games)]
-    assert bal.main([*args, "--no-estimate"]) == 0
+    assert balance_main([*args, "--no-estimate"]) == 0
     book = out / "balance-games.jsonl"
     lines = book.read_text(encoding="utf-8").splitlines(keepends=True)
     book.write_text("".join(lines[:-2]), encoding="utf-8")  # two games to play again
     for kept in games.glob("game-*"):
         kept.unlink()
     capsys.readouterr()
-    assert bal.main([*args, "--resume"]) == 0
+    assert balance_main([*args, "--resume"]) == 0
     line = next(x for x in capsys.readouterr().err.splitlines() if "expected about" in x)
     assert line.startswith("2 games at the easy level on 1 worker: expected about"), line
     assert f"the {len(lines) - 2} games played so far lasted" in line
@@ -245,8 +246,8 @@ def test_quick_mode_stops_as_soon_as_every_wrestler_is_surely_placed(tmp_path, m
     """``--quick``: a sequential test over the growing round robin. Mike wins every game against
     Gus here: after 5 of the 8 planned rounds both are surely out of the band (Mike above, Gus
     below) and the run stops, naming them, without playing the last 3 rounds."""
-    from kabuto.cli import tournament as tm
-    from kabuto.cli.match import GameRecord
+    from kabuto.lab import tournament as tm
+    from kabuto.lab.match import GameRecord
 
     played = []
 
@@ -256,7 +257,7 @@ def test_quick_mode_stops_as_soon_as_every_wrestler_is_surely_placed(tmp_path, m
 
     monkeypatch.setattr(tm, "play_game", fake)
     out = tmp_path / "quick"
-    assert bal.main(["--quick", "--wrestlers", "mike,gus", "--games", "8", "--level", "easy",
+    assert balance_main(["--quick", "--wrestlers", "mike,gus", "--games", "8", "--level", "easy",
                      "--workers", "1", "--no-progress", "--no-estimate", "--out", str(out),
                      "--games-dir", str(tmp_path / "games")]) == 0
     said = capsys.readouterr().out
@@ -269,12 +270,12 @@ def test_quick_mode_stops_as_soon_as_every_wrestler_is_surely_placed(tmp_path, m
 def test_quick_mode_gives_its_verdict_when_the_time_is_up(tmp_path, monkeypatch, capsys):
     """With no time left the quick mode stops after its first game and says what is not decided
     yet (an even pair is undecided after one game)."""
-    from kabuto.cli import tournament as tm
-    from kabuto.cli.match import GameRecord
+    from kabuto.lab import tournament as tm
+    from kabuto.lab.match import GameRecord
 
     monkeypatch.setattr(tm, "play_game", lambda spec: GameRecord(spec, spec.index % 2, "submission",
                                                                  9, 0, {}, [], None))
-    assert bal.main(["--quick", "--minutes", "0", "--wrestlers", "mike,gus", "--games", "8",
+    assert balance_main(["--quick", "--minutes", "0", "--wrestlers", "mike,gus", "--games", "8",
                      "--level", "easy", "--workers", "1", "--no-progress", "--no-estimate",
                      "--out", str(tmp_path / "q"), "--games-dir", str(tmp_path / "g")]) == 0
     rep = json.loads((tmp_path / "q" / "quick.json").read_text())

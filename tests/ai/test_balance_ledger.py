@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from kabuto.cli import balance as bal
-from kabuto.cli import fingerprint as fp
-from kabuto.cli import ledger
+from kabuto.cli.balance import main as balance_main
+from kabuto.lab import balance as bal
+from kabuto.lab import fingerprint as fp
+from kabuto.lab import ledger
 
 ARGS = ["--games", "1", "--wrestlers", "mike,hank,gus", "--sample-games", "1", "--level", "easy",
         "--max-turns", "6", "--seed", "3", "--no-progress", "--no-estimate", "--workers", "1"]
@@ -22,7 +23,7 @@ ARGS = ["--games", "1", "--wrestlers", "mike,hank,gus", "--sample-games", "1", "
 def whole(tmp_path_factory):
     """One uninterrupted run: its report and its ledger."""
     root = tmp_path_factory.mktemp("whole")
-    assert bal.main([*ARGS, "--out", str(root / "docs"), "--games-dir", str(root / "games")]) == 0
+    assert balance_main([*ARGS, "--out", str(root / "docs"), "--games-dir", str(root / "games")]) == 0
     return root / "docs"
 
 
@@ -41,7 +42,7 @@ def another_machine(whole, tmp_path, keep=None):
 
 
 def resume(docs, tmp_path):
-    return bal.main([*ARGS, "--out", str(docs), "--games-dir", str(tmp_path / "fresh-games"), "--resume"])
+    return balance_main([*ARGS, "--out", str(docs), "--games-dir", str(tmp_path / "fresh-games"), "--resume"])
 
 
 def test_every_finished_game_has_one_short_line(whole):
@@ -138,7 +139,7 @@ def test_a_damaged_line_is_one_clear_error_and_nothing_changes(whole, tmp_path, 
 def test_a_fresh_run_will_not_throw_away_a_ledger_of_this_report(whole, tmp_path, capsys):
     docs = another_machine(whole, tmp_path)
     before = (docs / ledger.NAME).read_bytes()
-    code = bal.main([*ARGS, "--out", str(docs), "--games-dir", str(tmp_path / "g")])
+    code = balance_main([*ARGS, "--out", str(docs), "--games-dir", str(tmp_path / "g")])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1 and "--resume" in err[0]
     assert (docs / ledger.NAME).read_bytes() == before
@@ -147,7 +148,7 @@ def test_a_fresh_run_will_not_throw_away_a_ledger_of_this_report(whole, tmp_path
 def test_a_ledger_of_another_report_is_refused(whole, tmp_path, capsys):
     docs = another_machine(whole, tmp_path)
     other = [a if a != "3" else "4" for a in ARGS]  # another seed: the same indices, other games
-    code = bal.main([*other, "--out", str(docs), "--games-dir", str(tmp_path / "g"), "--resume"])
+    code = balance_main([*other, "--out", str(docs), "--games-dir", str(tmp_path / "g"), "--resume"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1 and "another report" in err[0]
 
@@ -218,8 +219,8 @@ def test_the_fingerprint_follows_behaviour_not_source(tmp_path, monkeypatch):
     """A refactor that changes no decision keeps the report's games; a change to how one game is
     played replays them; a change to how a tournament or a report is run, resumed or written (their
     command lines, tables, charts) keeps them."""
-    from kabuto.cli import match
-    from kabuto.cli import tournament as tm
+    from kabuto.lab import match
+    from kabuto.lab import tournament as tm
 
     same = fp.fingerprint.__wrapped__(2)
     for module in (tm, bal, ledger, match):
@@ -238,13 +239,13 @@ def test_the_fingerprint_follows_behaviour_not_source(tmp_path, monkeypatch):
 def test_the_report_so_far_counts_only_the_games_played_and_says_so(whole, tmp_path):
     docs = another_machine(whole, tmp_path, keep=lambda rows: rows[:5])
     played = [json.loads(r)["spec"]["index"] for r in lines(docs)]
-    assert bal.main([*ARGS, "--out", str(docs), "--games-dir", str(tmp_path / "g"), "--so-far"]) == 0
+    assert balance_main([*ARGS, "--out", str(docs), "--games-dir", str(tmp_path / "g"), "--so-far"]) == 0
     assert not list((tmp_path / "g").glob("game-*"))  # nothing was played
     rep = json.loads((docs / "balance.json").read_text())
     two = sum(1 for i in played if i < 6)
     assert rep["games"] == two and rep["settings"]["played"] == {"games": 5, "of": 9}
     assert "5 of its 9 games played so far" in (docs / "balance.md").read_text()
-    assert bal.main([*ARGS, "--out", str(docs), "--games-dir", str(tmp_path / "g"), "--resume"]) == 0
+    assert balance_main([*ARGS, "--out", str(docs), "--games-dir", str(tmp_path / "g"), "--resume"]) == 0
     assert (docs / "balance.json").read_bytes() == (whole / "balance.json").read_bytes()
 
 

@@ -2,7 +2,7 @@
 100-game measurement in ``tools/bench_ai.py strength``)."""
 from __future__ import annotations
 
-from kabuto.cli.match import GameSpec, play_game
+from kabuto.lab.match import GameSpec, play_game
 from tests.ai.helpers import STEADY, small_level
 
 #: Three candidates, no refinement, no signature moves, and easy's shaky hand.

@@ -10,8 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kabuto.cli.match import GameRecord, GameSpec
-from kabuto.cli.tournament import main, pair_stats, schedule, wilson
+from kabuto.cli.tournament import main
+from kabuto.lab.match import GameRecord, GameSpec
+from kabuto.lab.stats import wilson
+from kabuto.lab.tournament import pair_stats, schedule
 from kabuto.replay import format as rp
 from kabuto.rules.game import Game
 

@@ -7,28 +7,12 @@ runs the issue's 400 pushes and reports the figure.
 """
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
 
-from tests.physics.helpers import allowed, board, random_push, relabelled
-
-
-def compare(world, push, rng) -> tuple[bool, float]:
-    """(same pieces fell, largest distance between a piece's two ends) for one push."""
-    other, old_of = relabelled(world, rng)
-    a = world.preview(push)
-    b = other.preview(push)
-    fell_a = sorted(a.fell_ids)
-    fell_b = sorted(old_of.get(f, f) for f in b.fell_ids)
-    ends_a = {d["id"]: d for d in a.snapshot["pieces"]}
-    worst = 0.0
-    for d in b.snapshot["pieces"]:
-        e = ends_a.get(old_of.get(d["id"], d["id"]))
-        if e is not None:
-            worst = max(worst, math.hypot(d["x"] - e["x"], d["y"] - e["y"]))
-    return fell_a == fell_b, worst
+from kabuto.lab.positions import compare_relabelled as compare
+from tests.physics.helpers import allowed, board, random_push
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -165,35 +164,3 @@ def corpus(normal: bytes) -> list[tuple[str, bytes, list[str]]]:
         edit(data)
         out.append((name, json.dumps(data).encode(), words))
     return out + _raw_edits(normal)
-
-
-def adversarial_string(size: int) -> bytes:
-    """``size`` bytes of an unterminated string full of ``\\"`` (what made the old parser
-    quadratic)."""
-    head = b'{"format": "'
-    return head + b'\\"' * ((size - len(head)) // 2)
-
-
-def normal_of_size(normal: bytes, size: int) -> bytes:
-    """Well-formed JSON of about ``size`` bytes in a replay's layout: the normal file's actions
-    repeated (a long list of actions is what real files grow by). For timing the parser only: the
-    repeated actions do not make a valid game."""
-    data = json.loads(normal)
-    actions = data["actions"]
-    per_copy = len(json.dumps(actions))
-    data["actions"] = actions * max(1, -(-(size - len(normal)) // per_copy) + 1)
-    return rp.dumps(data).encode()
-
-
-def parse_cost(raw: bytes, rounds: int = 3) -> float:
-    """Best-of-``rounds`` seconds for the replay parser to accept or refuse ``raw`` (used by the
-    parse-cost test and tools/bench_parse.py, so both time the same thing)."""
-    best = float("inf")
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        try:
-            rp._parse(raw)
-        except rp.BadReplayFile:
-            pass
-        best = min(best, time.perf_counter() - t0)
-    return best

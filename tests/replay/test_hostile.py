@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from kabuto.cli import replay as replay_cli
+from kabuto.lab import parse_inputs
 from kabuto.replay import format as rp
 from tests.replay import hostile
 
@@ -53,7 +54,7 @@ def test_every_hostile_file_gets_exit_2_and_one_line_cheaply(capsys, rich, tmp_p
         assert all(c.isprintable() for c in lines[0]), (name, lines[0])
         for w in words:
             assert w in lines[0], (name, w, lines[0])
-        reference = normal_cost + hostile.parse_cost(hostile.normal_of_size(normal, len(raw)))
+        reference = normal_cost + parse_inputs.parse_cost(parse_inputs.normal_of_size(normal, len(raw)))
         worst = max(worst, dt / reference)
     # A hang or a quadratic path costs orders of magnitude more; 3x leaves room for a shared machine.
     assert worst < 3.0, worst

@@ -6,8 +6,8 @@ against a well-formed file of the same size, and the growth from a small to a la
 (``tools/bench_parse.py`` measures the same at 8 MiB)."""
 from __future__ import annotations
 
+from kabuto.lab import parse_inputs
 from kabuto.replay import format as rp
-from tests.replay import hostile
 
 KIB = 1024
 
@@ -16,8 +16,8 @@ KIB = 1024
 
 def test_an_unterminated_string_of_escaped_quotes_costs_what_a_normal_file_does(rich):
     normal = rich.path.read_bytes()
-    good = hostile.normal_of_size(normal, 64 * KIB)
-    bad = hostile.adversarial_string(len(good))
+    good = parse_inputs.normal_of_size(normal, 64 * KIB)
+    bad = parse_inputs.adversarial_string(len(good))
     assert isinstance(rp._parse(good), dict)
     try:
         rp._parse(bad)
@@ -25,13 +25,13 @@ def test_an_unterminated_string_of_escaped_quotes_costs_what_a_normal_file_does(
         assert "Unterminated string starting at line 1" in str(exc)
     else:
         raise AssertionError("an unterminated string was accepted")
-    assert hostile.parse_cost(bad, rounds=5) < 3 * hostile.parse_cost(good, rounds=5)
+    assert parse_inputs.parse_cost(bad, rounds=5) < 3 * parse_inputs.parse_cost(good, rounds=5)
 
 
 def test_parsing_grows_linearly_with_the_size(rich):
     normal = rich.path.read_bytes()
-    for make in (lambda n: hostile.normal_of_size(normal, n), hostile.adversarial_string):
+    for make in (lambda n: parse_inputs.normal_of_size(normal, n), parse_inputs.adversarial_string):
         small, large = make(256 * KIB), make(2048 * KIB)
-        growth = hostile.parse_cost(large, rounds=5) / hostile.parse_cost(small, rounds=5)
+        growth = parse_inputs.parse_cost(large, rounds=5) / parse_inputs.parse_cost(small, rounds=5)
         size_growth = len(large) / len(small)   # 8: a linear parser grows ~8x (cache effects to ~12x)
         assert growth < 4 * size_growth, (growth, size_growth)  # linear ~8x, quadratic ~64x

@@ -10,9 +10,9 @@ import math
 import pytest
 
 from kabuto.ai.scoring import inventories
-from kabuto.cli import match
-from kabuto.cli import tournament as tm
-from kabuto.cli.match import GameRecord, GameSpec
+from kabuto.lab import match
+from kabuto.lab import tournament as tm
+from kabuto.lab.match import GameRecord, GameSpec
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.game import Game
 from tests.tools.conftest import load_tool

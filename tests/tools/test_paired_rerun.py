@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from kabuto.cli import ledger
-from kabuto.cli.match import GameRecord, GameSpec, play_game
+from kabuto.lab import ledger
+from kabuto.lab.match import GameRecord, GameSpec, play_game
 from tests.tools.conftest import load_tool
 
 

@@ -5,7 +5,7 @@ A game's fingerprint follows *behaviour*, not source text. It covers the data th
 (``materials.toml``, ``wrestlers.toml``, ``ai.toml``, ``junior.toml``, and of ``setups.toml`` the
 supply and the board and inventories of the game's number of players), pymunk's version, and a
 **probe**: a fixed set of short seeded games (:data:`PROBES`) played through the very loop that
-plays the report's games (:func:`kabuto.cli.match.play_game`), every level of the AI taking part,
+plays the report's games (:func:`kabuto.lab.match.play_game`), every level of the AI taking part,
 whose every action and the state hash after it are digested. A refactor of the physics, the rules,
 the AI or the loop that changes no decision and no position keeps every finished game; a change that
 moves a piece or a decision in the probe makes them stale. A change that would alter only positions
@@ -30,8 +30,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kabuto.cli import match
-from kabuto.cli.match import GameSpec
+from kabuto.lab import match
+from kabuto.lab.match import GameSpec
 
 #: The data files that decide how a game goes (the rest of assets/ is help, sounds, card faces).
 GAME_DATA = ("materials.toml", "setups.toml", "wrestlers.toml", "ai.toml", "junior.toml")
@@ -102,7 +102,7 @@ def fingerprint(players: int) -> str:
 
 def behaviour_digest(players: int, levels: dict[str, Any] | None = None) -> str:
     """The digest of the probe's games of ``players``: every action each game made and the state
-    hash after it, how it ended. ``levels`` as for :func:`kabuto.cli.match.play_game` (tests)."""
+    hash after it, how it ended. ``levels`` as for :func:`kabuto.lab.match.play_game` (tests)."""
     h = hashlib.sha256()
     for i, (wrestlers, first, lv, turns) in enumerate(PROBES[players]):
         spec = GameSpec(i, wrestlers, first, lv, seed=1000 + i, max_turns=turns)

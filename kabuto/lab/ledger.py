@@ -10,7 +10,7 @@ finishes, so it can be committed and ``kabuto balance --resume`` goes on from it
 can be played again, bit for bit, from its seed.
 
 A line is only as good as the code and data that played it, so each carries their fingerprint
-(:mod:`kabuto.cli.fingerprint`); a line of another fingerprint is a game of another design, and is
+(:mod:`kabuto.lab.fingerprint`); a line of another fingerprint is a game of another design, and is
 played again.
 
 >>> line = compact_line(GameRecord(GameSpec(0, ("mike", "hank"), 0, ("hard", "hard"), 7, 40), 1,
@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kabuto.cli.fingerprint import code_of, fingerprint
-from kabuto.cli.match import GameRecord, GameSpec
-from physics.fileio import write_atomic
+from kabuto.lab.fingerprint import code_of, fingerprint
+from kabuto.lab.match import GameRecord, GameSpec
+from kabuto_base.fileio import write_atomic
 
 #: The ledger's name, in the report's folder.
 NAME = "balance-games.jsonl"

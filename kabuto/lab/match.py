@@ -4,7 +4,7 @@
 A game is fully decided by its spec (wrestlers by seat, first player, AI levels, seed, turn limit)
 and by the code and data here, so this module is apart from the tournament's and the balance
 report's command lines: its source is part of the fingerprint a kept game is checked against
-(:mod:`kabuto.cli.fingerprint`), and editing how a tournament is reported or resumed leaves the
+(:mod:`kabuto.lab.fingerprint`), and editing how a tournament is reported or resumed leaves the
 games it already played standing.
 """
 from __future__ import annotations
