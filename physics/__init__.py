@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time __getattr__ below loads
     from physics.state import Push as Push
     from physics.state import PushResult as PushResult
     from physics.state import Trajectory as Trajectory
+    from physics.world import PushRefused as PushRefused
     from physics.world import World as World
     from physics.world import state_hash as state_hash
 
@@ -33,7 +34,7 @@ _EXPORTS = {
     "Circle": "physics.shapes", "Polygons": "physics.shapes",
     "Fall": "physics.state", "PieceState": "physics.state", "Push": "physics.state",
     "PushResult": "physics.state", "Trajectory": "physics.state",
-    "World": "physics.world", "state_hash": "physics.world",
+    "World": "physics.world", "PushRefused": "physics.world", "state_hash": "physics.world",
 }
 
 

@@ -43,6 +43,19 @@ from physics.state import PieceState, Push, PushResult
 SNAPSHOT_VERSION = 1
 
 
+class PushRefused(ValueError):
+    """A push the ring cannot take (:meth:`World.check_push`): ``reason`` says which check refused
+    it - ``"beyond_platform"`` (a heading past the platform's range), ``"too_steep"`` (the piece
+    would run along the edge), ``"no_speed"`` or ``"spot_blocked"`` (a piece hangs over the edge
+    where the platform would stand) - and ``fields`` what about (``kind``, ``steepest_deg``,
+    ``limit_deg``, ``piece``), so a front end can say it in its own words."""
+
+    def __init__(self, reason: str, fields: dict[str, object], message: str):
+        super().__init__(message)
+        self.reason = reason
+        self.fields = fields
+
+
 class World:
     """Pieces at rest on the ring, and the materials they are made of."""
 
@@ -166,21 +179,24 @@ class World:
         for name in ("entry_deg", "heading_deg", "speed", "spin_deg"):
             finite_number(getattr(push, name), f"push.{name}")
         if abs(push.heading_deg) > sim.heading_limit_deg:
-            raise ValueError(f"push.heading_deg: {push.heading_deg:g} is beyond the platform's "
-                             f"range of +/-{sim.heading_limit_deg:g} degrees from the inward normal")
+            raise PushRefused("beyond_platform", {"limit_deg": sim.heading_limit_deg},
+                              f"push.heading_deg: {push.heading_deg:g} is beyond the platform's range "
+                              f"of +/-{sim.heading_limit_deg:g} degrees from the inward normal")
         steepest = self.steepest_heading(push.kind)
         if abs(push.heading_deg) > steepest:
-            raise ValueError(f"push.heading_deg: at {push.heading_deg:g} degrees a {push.kind} would "
-                             f"run along the edge and never be wholly on the ring (at most "
-                             f"+/-{steepest:.1f} degrees for it)")
+            raise PushRefused("too_steep", {"kind": push.kind, "steepest_deg": steepest},
+                              f"push.heading_deg: at {push.heading_deg:g} degrees a {push.kind} would "
+                              f"run along the edge and never be wholly on the ring (at most "
+                              f"+/-{steepest:.1f} degrees for it)")
         if push.speed <= 0:
-            raise ValueError(f"push.speed: must be positive (a hand that does not move forward "
-                             f"never gets its piece in), got {push.speed:g} m/s")
+            raise PushRefused("no_speed", {}, f"push.speed: must be positive (a hand that does not "
+                              f"move forward never gets its piece in), got {push.speed:g} m/s")
         start = self.platform_pose(push)
         blocker = self._overlapping(push.kind, start, level=0)
         if blocker:
-            raise ValueError(f"push: the platform spot at {push.entry_deg:g} degrees is blocked by "
-                             f"piece {blocker!r} hanging over the edge")
+            raise PushRefused("spot_blocked", {"piece": blocker},
+                              f"push: the platform spot at {push.entry_deg:g} degrees is blocked by "
+                              f"piece {blocker!r} hanging over the edge")
         return start
 
     def steepest_heading(self, kind: str) -> float:

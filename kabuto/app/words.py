@@ -57,6 +57,12 @@ def plain(text: str, name_of: Callable[[str], str | None]) -> str:
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 
 
+def _cap(text: str) -> str:
+    """``text`` starting with a capital, the rest as it is ("Goliath Gus's wrestler piece", not
+    str.capitalize's "Goliath gus's ...")."""
+    return text[:1].upper() + text[1:]
+
+
 def _nth_turn(n: int) -> str:
     """'second turn' for 2."""
     return f"{_ORDINALS[n - 1]} turn" if 1 <= n <= len(_ORDINALS) else f"turn {n}"
@@ -72,7 +78,7 @@ _REFUSALS: dict[str, Callable[[dict[str, Any], Callable[[str, Any], str]], str]]
                                        else f"You have made all {f['pushes']} pushes this turn."),
     "push_first": lambda f, said: "Push a piece before you end your turn.",
     "not_your_turn": lambda f, said: f"It is {said('seat', f['seat'])}'s turn.",
-    "not_in_inventory": lambda f, said: f"{said('piece', f['piece']).capitalize()} is not yours to push.",
+    "not_in_inventory": lambda f, said: f"{_cap(said('piece', f['piece']))} is not yours to push.",
     "none_left": lambda f, said: f"You have no {said('kind', f['kind'])} left to push.",
     "no_such_piece": lambda f, said: "There is no such piece in this game.",
     "platform_locked": lambda f, said: "The pushing platform stays where it is for this turn's second push.",
@@ -90,8 +96,42 @@ _REFUSALS: dict[str, Callable[[dict[str, Any], Callable[[str, Any], str]], str]]
                                      f"The {said('kind', f['kind'])} does not fit there: another piece is in the way."),
     "cannot_stack": lambda f, said: f"You cannot stack the {said('kind', f['kind'])} there: {f['reason']}.",
     "choose_target": lambda f, said: f"Choose {f['choose']}.",
-    "slide_blocked": lambda f, said: (f"{said('piece', f['piece']).capitalize()} cannot slide that way: "
+    "slide_blocked": lambda f, said: (f"{_cap(said('piece', f['piece']))} cannot slide that way: "
                                       "another piece is in the way."),
+    # What the ring refuses (physics.PushRefused): where the platform may stand and how it may aim.
+    "spot_blocked": lambda f, said: (f"The platform cannot stand there: {said('piece', f['piece'])} hangs "
+                                     "over the edge at that spot."),
+    "too_steep": lambda f, said: (f"At that angle the {said('kind', f['kind'])} would run along the edge: "
+                                  f"at most {f['steepest_deg']:.0f}° either way for it."),
+    "beyond_platform": lambda f, said: f"The platform turns at most {f['limit_deg']:.0f}° either way.",
+    "no_speed": lambda f, said: "Push forward: the speed must be above zero.",
+    "ring_refuses": lambda f, said: "The platform cannot push from there.",
+    # Signature moves that have nothing to act on now.
+    "nothing_to_pick": lambda f, said: f"{said('move', f['move'])} cannot be used now: {f['nothing']}.",
+    "not_in_supply": lambda f, said: (f"{said('move', f['move'])} cannot be used now: the supply has no "
+                                      f"{said('kind', f['kind'])} left."),
+    "centre_empty": lambda f, said: (f"{said('move', f['move'])} would do nothing: no piece is inside the "
+                                     "centre circle."),
+    "no_second_push": lambda f, said: (f"{said('move', f['move'])} would do nothing: you have nothing left "
+                                       "to push a second time."),
+    "wrestler_off_ring": lambda f, said: f"{said('move', f['move'])} needs your wrestler piece on the ring.",
+    "no_base": lambda f, said: (f"{said('move', f['move'])} needs a {said('kind', f['kind'])} on the ring "
+                                "to stack on."),
+    "hangs_over": lambda f, said: (f"The {said('kind', f['kind'])} would hang over the edge on that side: "
+                                   "choose a side towards the middle."),
+    "not_on_ring": lambda f, said: f"{said('move', f['move'])} needs the {said('kind', f['kind'])} on the ring.",
+    "no_push_left": lambda f, said: f"{said('move', f['move'])} needs a push still to make this turn.",
+    "opponent_empty": lambda f, said: (f"{said('move', f['move'])} would leave you nothing to push: "
+                                       + ("every opponent's inventory is empty." if f["every"]
+                                          else "that opponent's inventory is empty.")),
+    "slide_range": lambda f, said: (f"{said('move', f['move'])} slides more than 0 and up to "
+                                    f"{f['max_mm']:g} mm."),
+    "no_such_move": lambda f, said: "Your wrestler has no such move.",
+    "no_such_target": lambda f, said: f"{said('move', f['move'])} takes no such target.",
+    "too_few": lambda f, said: (f"Not enough {said('kind', f['kind'])}s: {f['count']} needed, "
+                                f"{f['have']} there."),
+    "stacked_on": lambda f, said: f"{_cap(said('piece', f['piece']))} has pieces stacked on it: move those first.",
+    "bad_field": lambda f, said: "That is not a choice the game offers here.",
 }
 
 

@@ -84,7 +84,7 @@ from kabuto.rules.outcomes import (
 from kabuto.rules.specs import MoveSpec
 from kabuto.rules.wrestlers import Wrestler, load_wrestlers, wrestler
 from kabuto_base.numbers import finite_number
-from physics import Materials, PieceState, Push, World, state_hash
+from physics import Materials, PieceState, Push, PushRefused, World, state_hash
 from physics.shapes import shape_from_json
 
 
@@ -577,6 +577,8 @@ class Game:
         try:
             self.world.check_push(push)  # what physics cannot do: a blocked spot, a hopeless aim
         except ValueError as exc:
+            if isinstance(exc, PushRefused):     # its reason and fields, for the front end's words
+                raise IllegalMove(str(exc), exc.reason, **exc.fields) from None
             raise IllegalMove(str(exc), "ring_refuses") from None
         return pid, push
 
@@ -783,7 +785,8 @@ class Game:
     def _find_move(self, seat: int, name: Any) -> MoveSpec:
         w = self._seats[seat].wrestler
         if not isinstance(name, str):
-            raise IllegalMove(f"name: expected a move name, got {name!r}")
+            raise IllegalMove(f"name: expected a move name, got {name!r}", "no_such_move", move=str(name),
+                              wrestler=w.key)
         try:
             return w.move(name)
         except KeyError:
@@ -799,7 +802,8 @@ class Game:
         """
         seat = self.current_seat if player is None else player
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalMove(f"player: expected a seat 0..{self.players - 1}, got {player!r}")
+            raise IllegalMove(f"player: expected a seat 0..{self.players - 1}, got {player!r}", "bad_field",
+                              field="player")
         if self.junior:
             return []
         ctx = _EffectContext(self)
@@ -860,12 +864,14 @@ class Game:
             unknown = sorted(set(targets) - wanted)
             if unknown:
                 raise IllegalMove(f"{move.name} takes no target {unknown[0]!r}"
-                                  + (f" (targets: {', '.join(sorted(wanted))})" if wanted else ""))
+                                  + (f" (targets: {', '.join(sorted(wanted))})" if wanted else ""),
+                                  "no_such_target", move=move.name, target=unknown[0])
             missing = [sp for sp in specs if sp.name not in targets]
             if missing:
                 sp = missing[0]
                 choices = f" (one of {', '.join(map(str, sp.choices))})" if sp.choices else ""
-                raise IllegalMove(f"{move.name} needs {sp.name}=...: {sp.text}{choices}")
+                raise IllegalMove(f"{move.name} needs {sp.name}=...: {sp.text}{choices}", "choose_target",
+                                  target=sp.name, choose=sp.text)
             pay_cost(ctx, seat, move, targets, report)
             effect.perform(ctx, seat, move, targets, report)
             if (not move.replaces_turn and self._turn.pushes == 0
@@ -947,21 +953,24 @@ class Game:
         piece, place, x, y = action.piece, action.place, action.x, action.y
         angle, base, allow_overlap = action.angle, action.base, action.allow_overlap
         if self.is_over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", "game_over")
         valid = {BOARD, SUPPLY, *(self.inventory_place(s) for s in range(len(self._sides)))}
         if place not in valid:
-            raise IllegalMove(f"place: {place!r} is not one of {', '.join(sorted(valid))}")
+            raise IllegalMove(f"place: {place!r} is not one of {', '.join(sorted(valid))}", "bad_field",
+                              field="place")
         kind = self._ledger.kind(piece)
         cp = self._checkpoint()
         try:
             self._world = self._world.copy()
             if self._ledger.place(piece) == BOARD:
                 if self.world.riders(piece):
-                    raise IllegalMove(f"{piece} has pieces stacked on it; edit those first")
+                    raise IllegalMove(f"{piece} has pieces stacked on it; edit those first", "stacked_on",
+                                      piece=piece)
                 self.world.remove(piece)
             if place == BOARD:
                 if x is None or y is None:
-                    raise IllegalMove("x and y are needed to put a piece on the board")
+                    raise IllegalMove("x and y are needed to put a piece on the board", "bad_field",
+                                      field="x")
                 if base is not None:
                     self._check_stack(kind, base)
                 self.world.place(piece, kind, x, y, angle, base=base, allow_overlap=allow_overlap)
@@ -971,7 +980,7 @@ class Game:
             raise
         except ValueError as exc:
             self._restore(cp)
-            raise IllegalMove(str(exc)) from None
+            raise IllegalMove(str(exc), "does_not_fit", kind=kind) from None
         h = state_hash(self.world.snapshot())
         self._history.append(replace(action, hash=h))
         return h
@@ -1090,7 +1099,7 @@ class Game:
         elif isinstance(action, Edit):
             got = self._edit(action)
         else:
-            raise IllegalMove(f"not an action: {type(action).__name__}")
+            raise IllegalMove(f"not an action: {type(action).__name__}", "bad_field", field="action")
         want = getattr(action, "hash", None)
         if verify and got is not None and want is not None and want != got:
             raise ReplayError(f"{action.type} action: the world differs from the recording "

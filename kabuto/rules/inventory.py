@@ -151,7 +151,8 @@ class Ledger:
         have = self.pieces_in(place, kind)
         if len(have) < count:
             where = what or place
-            raise IllegalMove(f"{where} has {len(have)} {kind} piece(s), {count} needed")
+            raise IllegalMove(f"{where} has {len(have)} {kind} piece(s), {count} needed", "too_few",
+                              place=place, kind=kind, count=count, have=len(have))
         return have[:count]
 
     # ----- changing ------------------------------------------------------------------------------

@@ -179,7 +179,8 @@ def _slide_distance(targets: Targets, move: MoveSpec) -> float:
     dist = _number(targets.get("distance_mm"), "distance_mm")
     if not 0.0 < dist <= move.params["max_mm"]:
         raise IllegalMove(f"{move.name} slides more than 0 and up to {move.params['max_mm']:g} mm "
-                          f"(asked for {dist:g} mm)")
+                          f"(asked for {dist:g} mm)", "slide_range", move=move.name,
+                          max_mm=move.params["max_mm"])
     return dist
 
 
@@ -335,7 +336,7 @@ class PickPiece(Effect):
 
     def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         if not self._choices(game, seat):
-            raise IllegalMove(self.nothing)
+            raise IllegalMove(self.nothing, "nothing_to_pick", move=move.name, nothing=self.nothing)
 
     def _picked(self, game: MoveContext, seat: int, targets: Targets) -> str:
         """The ``piece`` target, checked against the choices."""
@@ -360,7 +361,7 @@ class Gain(Effect):
         kind = _kind_of(game, seat, move.params["piece"])
         if not game.ledger.pieces_in(SUPPLY, kind):
             raise IllegalMove(f"the supply has no {game.kind_name(kind)}, so {move.name} "
-                              f"cannot be performed")
+                              f"cannot be performed", "not_in_supply", move=move.name, kind=kind)
 
     def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
@@ -398,7 +399,8 @@ class CentreKnockout(Effect):
 
     def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         if not game.world.in_circle():
-            raise IllegalMove(f"no piece is inside the centre circle, so {move.name} would do nothing")
+            raise IllegalMove(f"no piece is inside the centre circle, so {move.name} would do nothing",
+                              "centre_empty", move=move.name)
 
     def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
@@ -457,7 +459,8 @@ class ExtraPush(Effect):
     def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         turn = game.turn
         if turn.pushes >= 1 and not game.ledger.pieces_in(game.push_source()):
-            raise IllegalMove("you have nothing left to push a second time")
+            raise IllegalMove("you have nothing left to push a second time", "no_second_push",
+                              move=move.name)
 
     def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
@@ -476,7 +479,7 @@ class TurnWrestler(Effect):
 
     def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         if game.wrestler_piece(seat) not in game.world:
-            raise IllegalMove("your wrestler piece is not on the ring")
+            raise IllegalMove("your wrestler piece is not on the ring", "wrestler_off_ring", move=move.name)
 
     def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
@@ -532,9 +535,11 @@ class PlaceOn(Effect):
     def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         kind = _kind_of(game, seat, move.params["piece"])
         if not game.ledger.pieces_in(SUPPLY, kind):
-            raise IllegalMove(f"the {game.kind_name(kind)} is not in the supply")
+            raise IllegalMove(f"the {game.kind_name(kind)} is not in the supply", "not_in_supply",
+                              move=move.name, kind=kind)
         if not self._choices(game, seat, move):
-            raise IllegalMove(f"there is no {move.params['base_kind']} disc on the board to stack on")
+            raise IllegalMove(f"there is no {move.params['base_kind']} disc on the board to stack on",
+                              "no_base", move=move.name, kind=move.params["base_kind"])
 
     def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
@@ -589,9 +594,10 @@ class PlaceTouchingWrestler(Effect):
     def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         kind = _kind_of(game, seat, move.params["piece"])
         if not game.ledger.pieces_in(SUPPLY, kind):
-            raise IllegalMove(f"the {game.kind_name(kind)} is not in the supply")
+            raise IllegalMove(f"the {game.kind_name(kind)} is not in the supply", "not_in_supply",
+                              move=move.name, kind=kind)
         if game.wrestler_piece(seat) not in game.world:
-            raise IllegalMove("your wrestler piece is not on the ring")
+            raise IllegalMove("your wrestler piece is not on the ring", "wrestler_off_ring", move=move.name)
 
     def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
@@ -608,7 +614,8 @@ class PlaceTouchingWrestler(Effect):
         _, far = shapes.extent_from_origin(game.materials.kinds[kind].shape, x, y, a)
         if far > world.ring.radius:
             raise IllegalMove(f"the {game.kind_name(kind)} would hang over the edge of the ring on "
-                              f"that side: choose a side towards the middle")
+                              f"that side: choose a side towards the middle", "hangs_over",
+                              move=move.name, kind=kind)
         try:
             world.place(pid, kind, x, y, a)
         except ValueError as exc:
@@ -637,7 +644,8 @@ class SlideSignature(Effect):
     def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         if not self._on_board(game, seat, move):
             kind = _kind_of(game, seat, move.params["piece"])
-            raise IllegalMove(f"the {game.kind_name(kind)} is not on the ring")
+            raise IllegalMove(f"the {game.kind_name(kind)} is not on the ring", "not_on_ring",
+                              move=move.name, kind=kind)
 
     def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
@@ -658,14 +666,15 @@ class PushFromOpponent(Effect):
 
     def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
         if game.turn.pushes >= game.turn.pushes_allowed:
-            raise IllegalMove("you have no push left this turn")
+            raise IllegalMove("you have no push left this turn", "no_push_left", move=move.name)
         # Offered only when there is something to push: in 3P, some opponent still playing must
         # hold a piece (the chosen one is checked in perform).
         sides = ({game.side_of(q) for q in _opponent_choices(game, seat)} if game.players == 3
                  else {1 - game.side_of(seat)})
         if not any(game.ledger.pieces_in(game.inventory_place(s)) for s in sides):
             whose = "every opponent's inventory is" if len(sides) > 1 else "your opponent's inventory is"
-            raise IllegalMove(f"{whose} empty, so {move.name} would leave you nothing to push")
+            raise IllegalMove(f"{whose} empty, so {move.name} would leave you nothing to push",
+                              "opponent_empty", move=move.name, every=len(sides) > 1)
 
     def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
@@ -676,7 +685,7 @@ class PushFromOpponent(Effect):
         held = [p for p in game.ledger.pieces_in(game.inventory_place(side)) if p not in report.paid]
         if not held:
             raise IllegalMove(f"that opponent's inventory is empty, so {move.name} would leave you "
-                              f"nothing to push")
+                              f"nothing to push", "opponent_empty", move=move.name, every=False)
         game.take_pushes_from(side)
 
 

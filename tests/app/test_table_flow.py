@@ -126,7 +126,7 @@ def test_a_push_the_rules_refuse_says_why_and_changes_nothing():
     before = game.to_json()
     assert flow.set_aim(Aim(entry_deg=float(angle), heading_deg=0.0, speed=0.4))
     preview = flow.aim_preview()
-    assert preview.blocked and "blocked" in preview.reason and preview.start is None
+    assert preview.blocked and "hangs over the edge" in preview.reason and preview.start is None
     assert not flow.push()
     assert flow.phase is Phase.AIM and flow.message == preview.reason
     assert session.game.to_json() == before
