@@ -44,7 +44,7 @@ for v in "${versions[@]}"; do
     fi
     env="$venvs/py$v"
     # Reuse a virtualenv that imports this checkout's dependencies; else (re)make it.
-    if ! "$env/bin/python" -c "import kabuto, physics, pymunk, pyglet, numpy, websockets, PIL" >/dev/null 2>&1 \
+    if ! "$env/bin/python" -c "import kabuto, physics, pymunk, pyglet, numpy, websockets, PIL, platformdirs" >/dev/null 2>&1 \
         || [ "$("$env/bin/python" -c 'import kabuto, os; print(os.path.dirname(os.path.dirname(kabuto.__file__)))' 2>/dev/null)" != "$repo" ]; then
         echo "other_pythons: setting up CPython $v ($py) in $env" >&2
         rm -rf "$env"
