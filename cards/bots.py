@@ -499,7 +499,7 @@ def make_bot(spec: str, seed: int | None = 0) -> Bot:
 # ----- matches -----------------------------------------------------------------------------------
 
 
-def play_game(game: CardGame, bots: Sequence[Bot], max_actions: int = 100_000) -> int:
+def play_out(game: CardGame, bots: Sequence[Bot], max_actions: int = 100_000) -> int:
     """Let ``bots[seat]`` play ``game`` to its end; returns the number of actions played."""
     n = 0
     while True:
@@ -563,7 +563,7 @@ def _play_one(args: tuple[type[CardGame], str, str, int, int, int, dict[str, Any
         make_bot(bot_spec if s == seat else opp_spec, bot_seed(seed, i, s)) for s in range(players)
     ]
     game = cls.new(players, seed + i, **options)
-    length = play_game(game, bots)
+    length = play_out(game, bots)
     winners = game.winners()
     outcome = "loss" if seat not in winners else ("win" if len(winners) == 1 else "draw")
     return seat, outcome, length

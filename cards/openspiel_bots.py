@@ -9,7 +9,7 @@
   then plays the action with the most visits in total. (Plain ``MCTSBot`` on the true state would
   look at the other seats' cards.)
 * :class:`SpielPlayer` - any OpenSpiel bot as a :class:`cards.bots.Bot`: ``act(game)`` on one of
-  our engine states, so :func:`cards.bots.play_game` and the benchmarks can seat it.
+  our engine states, so :func:`cards.bots.play_out` and the benchmarks can seat it.
 
 Both search bots value leaves by OpenSpiel's ``RandomRolloutEvaluator`` (random play to the end).
 """

@@ -31,7 +31,7 @@ Window = Any  # noqa: N816
 
 
 @dataclass(frozen=True)
-class Choice:
+class DialogButton:
     """One button of a dialog: its caption, what it does, and a name tests find it by."""
 
     text: str
@@ -99,7 +99,7 @@ class Dialog(Overlay):
     WIDTH = 360
     ROW = 48
 
-    def __init__(self, title: str, choices: list[Choice], message: str = "",
+    def __init__(self, title: str, choices: list[DialogButton], message: str = "",
                  on_cancel: Callable[[], None] | None = None):
         super().__init__()
         self.title = title
@@ -140,7 +140,7 @@ class Dialog(Overlay):
                                     self._press(ch), b, fg, selected=(i == self.focus),
                                     size=theme.FONT_SIZE * s, name=ch.name or ch.text))
 
-    def _press(self, ch: Choice) -> Callable[[], None]:
+    def _press(self, ch: DialogButton) -> Callable[[], None]:
         def run() -> None:
             self.dismiss()
             ch.action()
@@ -234,7 +234,7 @@ class TextPage(Overlay):
 
 def pause_menu(window: Window, *, rules: tuple[str, str] | None, save_and_leave: Callable[[], None],
                quit_app: Callable[[], None], title: str = "Paused",
-               message: str = "", settings: list[Choice] | None = None,
+               message: str = "", settings: list[DialogButton] | None = None,
                leave: str = "Save and leave to the menu") -> Dialog:
     """Show the pause menu over ``window``'s scene: Continue (Escape too), Rules (``rules`` is a
     (title, text) page; back to this menu after), the screen's ``settings`` (a pace, the sound),
@@ -249,16 +249,16 @@ def pause_menu(window: Window, *, rules: tuple[str, str] | None, save_and_leave:
         window.show_overlay(TextPage(*rules, on_close=again))
 
     def ask_quit() -> None:
-        window.show_overlay(Dialog("Quit kabuto?", [Choice("Back", again, "quit:no"),
-                                                    Choice("Quit", quit_app, "quit:yes")],
+        window.show_overlay(Dialog("Quit kabuto?", [DialogButton("Back", again, "quit:no"),
+                                                    DialogButton("Quit", quit_app, "quit:yes")],
                                    message=message, on_cancel=again))
 
-    choices = [Choice("Continue", lambda: None, "pause:continue")]
+    choices = [DialogButton("Continue", lambda: None, "pause:continue")]
     if rules is not None:
-        choices.append(Choice("Rules", show_rules, "pause:rules"))
+        choices.append(DialogButton("Rules", show_rules, "pause:rules"))
     choices += list(settings or ())  # each re-opens the menu itself, showing its new value
-    choices += [Choice(leave, save_and_leave, "pause:leave"),
-                Choice("Quit", ask_quit, "pause:quit")]
+    choices += [DialogButton(leave, save_and_leave, "pause:leave"),
+                DialogButton("Quit", ask_quit, "pause:quit")]
     dialog = Dialog(title, choices, message=message)
     window.show_overlay(dialog)
     return dialog
@@ -268,8 +268,8 @@ def confirm(window: Window, title: str, message: str, yes: str, on_yes: Callable
             no: str = "Cancel", name: str = "confirm") -> Dialog:
     """Ask before something that cannot be undone (quitting, deleting a replay). The safe answer
     is highlighted first, so Enter never destroys by accident."""
-    dialog = Dialog(title, [Choice(no, lambda: None, f"{name}:no"),
-                            Choice(yes, on_yes, f"{name}:yes")], message=message)
+    dialog = Dialog(title, [DialogButton(no, lambda: None, f"{name}:no"),
+                            DialogButton(yes, on_yes, f"{name}:yes")], message=message)
     window.show_overlay(dialog)
     return dialog
 
@@ -287,7 +287,7 @@ def rules_page(path: Path, game: str) -> tuple[str, str] | None:
     return str(page.get("title", game)), str(page.get("text", "")).strip()
 
 
-def sound_choice(window: Window, reopen: Callable[[], None]) -> list[Choice]:
+def sound_choice(window: Window, reopen: Callable[[], None]) -> list[DialogButton]:
     """The pause menu's Sound button (louder, quieter, off), when the window has sounds; it
     re-opens the menu (``reopen``) to show the new level."""
     sounds = window.sounds
@@ -298,4 +298,4 @@ def sound_choice(window: Window, reopen: Callable[[], None]) -> list[Choice]:
         sounds.next_level()
         reopen()
 
-    return [Choice(sounds.describe(), step, "pause:sound")]
+    return [DialogButton(sounds.describe(), step, "pause:sound")]

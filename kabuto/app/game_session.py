@@ -25,13 +25,13 @@ from kabuto.app.bot import plan_turn
 from kabuto.app.game_config import GameConfig
 from kabuto.app.session import (
     AIStep,
-    Choice,
-    MovePreview,
     MoveView,
-    Outcome,
+    PieceChoice,
     Prompt,
     SeatView,
     Session,
+    ShownPreview,
+    TableOutcome,
     Winner,
 )
 from kabuto.app.words import and_list
@@ -284,15 +284,15 @@ class GameSession(Session):
         return f"Turn {g.turn.number}: {g.seat_label(s)} {tail}{extra}"
 
     # ----- pushing ---------------------------------------------------------------------------------------
-    def choices(self) -> list[Choice]:
+    def choices(self) -> list[PieceChoice]:
         g = self.game
         counts = Counter(g.kind_of(p) for p in g.legal_pieces())
-        return [Choice(k, k, self._short_name(k), counts[k]) for k in self._in_order(counts)]
+        return [PieceChoice(k, k, self._short_name(k), counts[k]) for k in self._in_order(counts)]
 
     def locked_aim(self) -> tuple[float, float] | None:
         return self.game.locked_platform()
 
-    def check(self, aim: Aim, choice: Choice) -> tuple[Push | None, str]:
+    def check(self, aim: Aim, choice: PieceChoice) -> tuple[Push | None, str]:
         """Cheap: the rules' own check of the push (:meth:`kabuto.Game.check_push`), no simulation."""
         try:
             return self.game.check_push(choice.kind, aim.entry_deg, aim.heading_deg, aim.speed,
@@ -328,7 +328,7 @@ class GameSession(Session):
             parts.append(f"{what} to {where}")
         return "knocked out " + "; ".join(parts)
 
-    def push(self, aim: Aim, choice: Choice) -> Outcome:
+    def push(self, aim: Aim, choice: PieceChoice) -> TableOutcome:
         g = self.game
         seat = g.current_seat
         push, reason = self.check(aim, choice)
@@ -341,7 +341,7 @@ class GameSession(Session):
             self._undo.append(snapshot)
         self.record()
         self._maybe_end_turn(seat)
-        return Outcome(out.physics, self._destinations(out.knocked_out), self.push_sentence(seat, out))
+        return TableOutcome(out.physics, self._destinations(out.knocked_out), self.push_sentence(seat, out))
 
     def push_sentence(self, seat: int, out: Any, ai: bool = False) -> str:
         """A push in the table's words: "Red (Mike) pushed a small disc: knocked out ..." (``out``:
@@ -410,7 +410,7 @@ class GameSession(Session):
             out.append(MoveView(opt.name, opt.name, opt.text, opt.usable, why, tuple(prompts)))
         return out
 
-    def use_move(self, key: str, clicks: list) -> Outcome:
+    def use_move(self, key: str, clicks: list) -> TableOutcome:
         g = self.game
         seat = g.current_seat
         targets = self.move_targets(key, clicks)
@@ -433,7 +433,7 @@ class GameSession(Session):
             bits.append("gained " + ", ".join(g.kind_name(g.kind_of(p)) for p in out.gained))
         if out.knocked_out:
             bits.append(self._ko_text(out.knocked_out))
-        return Outcome(None, self._destinations(out.knocked_out),
+        return TableOutcome(None, self._destinations(out.knocked_out),
                        f"{self._seat_name(seat)} used {key}" + (": " + "; ".join(bits) if bits else ""),
                        vanished)
 
@@ -486,7 +486,7 @@ class GameSession(Session):
             i += 1
         return targets
 
-    def preview_move(self, key: str, clicks: list) -> MovePreview:
+    def preview_move(self, key: str, clicks: list) -> ShownPreview:
         """What the move would do (:meth:`kabuto.Game.preview_move`), in a player's words, with
         the pieces it moves or places drawn where they would end and those it knocks out."""
         g = self.game
@@ -512,7 +512,7 @@ class GameSession(Session):
         tail = "It ends your turn." if out.turn_ended and out.result is None else ""
         if cost or tail:
             lines.append(" ".join(x for x in (cost, tail) if x))
-        return MovePreview(tuple(self.plain(line) for line in lines), ghosts, falls)
+        return ShownPreview(tuple(self.plain(line) for line in lines), ghosts, falls)
 
     def _piece_words(self, pid: str, seat: int) -> str:
         """A piece as its mover says it: "your wrestler piece", "the medium disc", "the Boulder"."""
@@ -656,10 +656,10 @@ class GameSession(Session):
                 m = next(meant, a)
                 steps.append(AIStep("push", aim=Aim(a.entry_deg, a.heading_deg, a.speed, a.spin_deg),
                                     shown=Aim(m.entry_deg, m.heading_deg, m.speed, m.spin_deg),
-                                    choice=Choice(a.piece, a.piece, self._short_name(a.piece), 1)))
+                                    choice=PieceChoice(a.piece, a.piece, self._short_name(a.piece), 1)))
         return steps
 
-    def ai_move(self, step: AIStep) -> Outcome:
+    def ai_move(self, step: AIStep) -> TableOutcome:
         g = self.game
         seat = g.current_seat
         before = {p.id: (p.kind, p.x, p.y) for p in g.world.pieces}
@@ -667,11 +667,11 @@ class GameSession(Session):
         self.record()
         vanished = tuple((k.piece, before[k.piece][0], before[k.piece][1], before[k.piece][2])
                          for k in out.knocked_out if k.piece in before)
-        return Outcome(None, self._destinations(out.knocked_out),
+        return TableOutcome(None, self._destinations(out.knocked_out),
                        f"{self._seat_name(seat)} (AI) used {step.move}"
                        + (": " + self._ko_text(out.knocked_out) if out.knocked_out else ""), vanished)
 
-    def ai_push(self, step: AIStep) -> Outcome:
+    def ai_push(self, step: AIStep) -> TableOutcome:
         g = self.game
         seat = g.current_seat
         a, choice = step.aim, step.choice
@@ -679,7 +679,7 @@ class GameSession(Session):
             raise ValueError("an AI push step needs an aim and a piece")
         out = g.push(choice.kind, a.entry_deg, a.heading_deg, a.speed, a.spin_deg, end_turn=False)
         self.record()
-        return Outcome(out.physics, self._destinations(out.knocked_out),
+        return TableOutcome(out.physics, self._destinations(out.knocked_out),
                        self.push_sentence(seat, out, ai=True))
 
     def ai_finish(self, seat: int | None) -> None:

@@ -106,16 +106,16 @@ class App:
 
     def show_rules(self) -> None:
         """The start menu's Rules: the game pages, one after another from a small chooser."""
-        from kabuto_ui.overlay import Choice, Dialog, TextPage, rules_page
+        from kabuto_ui.overlay import Dialog, DialogButton, TextPage, rules_page
 
         path = kabuto_assets.path("help", "rules.toml")
         pages = [(k, rules_page(path, k)) for k in ("kabuto", "sumo-card-game", "sumo", "sumida-river")]
         def show(page: tuple[str, str]) -> None:
             self.window.show_overlay(TextPage(*page, on_close=self.show_rules))
 
-        choices = [Choice(page[0], partial(show, page), f"rules:{k}") for k, page in pages
+        choices = [DialogButton(page[0], partial(show, page), f"rules:{k}") for k, page in pages
                    if page is not None]
-        self.window.show_overlay(Dialog("Rules", choices + [Choice("Back", lambda: None, "rules:back")]))
+        self.window.show_overlay(Dialog("Rules", choices + [DialogButton("Back", lambda: None, "rules:back")]))
 
     def start(self, mode: Mode, config: GameConfig) -> None:
         scene = mode.start(self, config)  # may raise ValueError: the menu shows it
@@ -193,15 +193,15 @@ class App:
         """On the first launch, offer the tutorial over the menu (once: the settings remember it)."""
         if self.settings.tutorial_offered:
             return
-        from kabuto_ui.overlay import Choice, Dialog
+        from kabuto_ui.overlay import Dialog, DialogButton
 
         self.settings = replace(self.settings, tutorial_offered=True)
         app_settings.save(self.data_dir, self.settings)
         self.window.show_overlay(Dialog(
             "First time here?",
-            [Choice("Play the tutorial", partial(self.start, self.modes["tutorial"], self.last_config),
+            [DialogButton("Play the tutorial", partial(self.start, self.modes["tutorial"], self.last_config),
                     "offer:tutorial"),
-             Choice("Not now", lambda: None, "offer:skip")],
+             DialogButton("Not now", lambda: None, "offer:skip")],
             message="A short guided game against the computer: aiming, the crowd, knock-outs and "
                     "the two ways to win. The menu's Tutorial opens it again later."))
 

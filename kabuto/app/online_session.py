@@ -22,7 +22,7 @@ from typing import Any
 
 from kabuto.app.aim import Aim
 from kabuto.app.game_session import GameSession
-from kabuto.app.session import AIStep, Choice, Outcome, SeatView
+from kabuto.app.session import AIStep, PieceChoice, SeatView, TableOutcome
 from kabuto.net.protocol import wire_action
 from kabuto.net.tables import trajectory_from_json
 from kabuto.rules import actions
@@ -89,7 +89,7 @@ class OnlineSession(GameSession):
             aim = Aim(float(action["entry_deg"]), float(action.get("heading_deg", 0.0)),
                       float(action.get("speed", 0.3)), float(action.get("spin_deg", 0.0)))
             kind = self._pushed_kind(msg)
-            return [AIStep("push", aim=aim, shown=aim, choice=Choice(kind, kind, self._short_name(kind), 1))]
+            return [AIStep("push", aim=aim, shown=aim, choice=PieceChoice(kind, kind, self._short_name(kind), 1))]
         return [AIStep("move", str(action.get("name", action.get("type", ""))))]
 
     def jump(self) -> str:
@@ -125,7 +125,7 @@ class OnlineSession(GameSession):
         return history[n] if n < len(history) and isinstance(history[n], dict) else {}
 
     # ----- playing the server's states ----------------------------------------------------------------
-    def _play_next(self) -> Outcome:
+    def _play_next(self) -> TableOutcome:
         msg = self._handed.popleft()
         last = msg["last"]
         action = last.get("action") or {}
@@ -145,18 +145,18 @@ class OnlineSession(GameSession):
             kos = [Knockout(k["piece"], self._kind(before, k["piece"], pid, pkind), k["to"])
                    for k in last.get("knocked_out", [])]
             self._said = f"{name} pushed a {self._short_name(pkind)}: {self._ko_text(kos)}"
-            outcome = Outcome(result, self._destinations(kos), self._said)
+            outcome = TableOutcome(result, self._destinations(kos), self._said)
         elif kind == "move":
             before = self._take(msg).world
             gone = [p for p in before.pieces if p.id not in self.game.world]
             kos = [Knockout(p.id, p.kind, self.game.locations().get(p.id, "supply")) for p in gone]
             summary = last.get("summary")
             self._said = f"{name} used {action.get('name', 'a move')}" + (f": {summary}" if summary else "")
-            outcome = Outcome(None, self._destinations(kos), self._said,
+            outcome = TableOutcome(None, self._destinations(kos), self._said,
                               tuple((p.id, p.kind, p.x, p.y) for p in gone))
         else:  # the end of a turn: the last thing that happened stays on the event line
             self._take(msg)
-            outcome = Outcome(None, {}, self._said)
+            outcome = TableOutcome(None, {}, self._said)
         self._end_turn_if_done()
         return outcome
 
@@ -239,20 +239,20 @@ class OnlineSession(GameSession):
     def set_materials(self, materials: Materials) -> None:
         raise ValueError(self.materials_fixed)
 
-    def push(self, aim: Aim, choice: Choice) -> Outcome:
+    def push(self, aim: Aim, choice: PieceChoice) -> TableOutcome:
         push, reason = self.check(aim, choice)
         if push is None or not self._mine():
             raise ValueError(reason or "it is not your turn")
         self._act(wire_action(actions.Push(choice.kind, aim.entry_deg, aim.heading_deg, aim.speed,
                                            aim.spin_deg)))
-        return Outcome(None, {}, "")
+        return TableOutcome(None, {}, "")
 
-    def use_move(self, key: str, clicks: list) -> Outcome:
+    def use_move(self, key: str, clicks: list) -> TableOutcome:
         if not self._mine():
             raise ValueError("it is not your turn")
         targets = self.move_targets(key, clicks)
         self._act(wire_action(actions.Move(key, targets)))
-        return Outcome(None, {}, "")
+        return TableOutcome(None, {}, "")
 
     def can_end_turn(self) -> bool:
         return self._mine() and self.game.can_end_turn
@@ -276,10 +276,10 @@ class OnlineSession(GameSession):
     def ai_plan(self, seat: int) -> list[AIStep] | None:
         raise ValueError("the online table takes the server's states, not plans")  # see the scene
 
-    def ai_move(self, step: AIStep) -> Outcome:
+    def ai_move(self, step: AIStep) -> TableOutcome:
         return self._play_next()
 
-    def ai_push(self, step: AIStep) -> Outcome:
+    def ai_push(self, step: AIStep) -> TableOutcome:
         return self._play_next()
 
     def ai_finish(self, seat: int | None) -> None:

@@ -16,7 +16,7 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 from pyglet.text import Label
 
-from kabuto.app.session import Choice, MoveView, Session
+from kabuto.app.session import MoveView, PieceChoice, Session
 from kabuto.app.table_flow import READOUT_SEP
 from kabuto_ui import theme
 from kabuto_ui.geometry import Rect
@@ -250,8 +250,8 @@ class AimBar(_Panel):
         self.readout = None
         self.reason = None
 
-    def build(self, rect: Rect, choices: list[Choice], selected: str | None, widgets: Widgets,
-              on_choice: Callable[[Choice], None], enabled: bool, idle: str = "nothing to push",
+    def build(self, rect: Rect, choices: list[PieceChoice], selected: str | None, widgets: Widgets,
+              on_choice: Callable[[PieceChoice], None], enabled: bool, idle: str = "nothing to push",
               reserve_right: float = 0.0) -> None:
         """``reserve_right``: pixels at the bar's right kept free of text (for the speed slider)."""
         self.clear()

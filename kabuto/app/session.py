@@ -22,7 +22,7 @@ from physics import Materials, Push, PushResult, World
 
 
 @dataclass(frozen=True)
-class Choice:
+class PieceChoice:
     """A piece the seat to play may push: ``key`` identifies it to :meth:`Session.push`."""
 
     key: str
@@ -75,7 +75,7 @@ class MoveView:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class TableOutcome:
     """What a push or move did, for the scene to animate and announce.
 
     ``destinations`` says where each piece that left the ring went: ``"seat:N"`` (an inventory),
@@ -94,7 +94,7 @@ Ghost = tuple[str, str, tuple[float, float, float, int]]
 
 
 @dataclass(frozen=True)
-class MovePreview:
+class ShownPreview:
     """What a signature move would do, shown before the player confirms it: ``lines`` say it in a
     player's words (what it does and what that decides, then what it costs), ``ghosts`` are the
     pieces it moves or places, at the poses it would leave them in, and ``falls`` the pieces on
@@ -116,7 +116,7 @@ class AIStep:
     targets: dict = field(default_factory=dict, hash=False)
     aim: Aim | None = None
     shown: Aim | None = None
-    choice: Choice | None = None
+    choice: PieceChoice | None = None
 
 
 @dataclass(frozen=True)
@@ -235,24 +235,24 @@ class Session:
     def supply(self) -> list[tuple[str, str, int]]:
         return []
 
-    def choices(self) -> list[Choice]:
+    def choices(self) -> list[PieceChoice]:
         raise NotImplementedError
 
-    def check(self, aim: Aim, choice: Choice) -> tuple[Push | None, str]:
+    def check(self, aim: Aim, choice: PieceChoice) -> tuple[Push | None, str]:
         """The push this aim makes, and '' - or None and the reason it cannot be made."""
         raise NotImplementedError
 
-    def push(self, aim: Aim, choice: Choice) -> Outcome:
+    def push(self, aim: Aim, choice: PieceChoice) -> TableOutcome:
         raise NotImplementedError
 
     def moves(self) -> list[MoveView]:
         return []
 
-    def use_move(self, key: str, clicks: list) -> Outcome:
+    def use_move(self, key: str, clicks: list) -> TableOutcome:
         """Perform a move; ``clicks`` answer its prompts: a piece id, or an (x, y) point."""
         raise ValueError("this table has no signature moves")
 
-    def preview_move(self, key: str, clicks: list) -> MovePreview:
+    def preview_move(self, key: str, clicks: list) -> ShownPreview:
         """What :meth:`use_move` would do with these clicks, changing nothing; ValueError (the
         reason) when it would be refused."""
         raise ValueError("this table has no signature moves")
@@ -293,10 +293,10 @@ class Session:
         must only read the game."""
         return None
 
-    def ai_move(self, step: AIStep) -> Outcome:
+    def ai_move(self, step: AIStep) -> TableOutcome:
         raise ValueError("no AI here")
 
-    def ai_push(self, step: AIStep) -> Outcome:
+    def ai_push(self, step: AIStep) -> TableOutcome:
         raise ValueError("no AI here")
 
     def ai_finish(self, seat: int | None) -> None:
@@ -338,8 +338,8 @@ class SandboxSession(Session):
     def world(self) -> World:
         return self._world
 
-    def choices(self) -> list[Choice]:
-        return [Choice(k, k, k, -1) for k in sorted(self.materials.kinds,
+    def choices(self) -> list[PieceChoice]:
+        return [PieceChoice(k, k, k, -1) for k in sorted(self.materials.kinds,
                                                     key=lambda k: self.materials.kinds[k].size)]
 
     def _next_id(self) -> str:
@@ -348,7 +348,7 @@ class SandboxSession(Session):
             n += 1
         return f"P{n:03d}"
 
-    def check(self, aim: Aim, choice: Choice) -> tuple[Push | None, str]:
+    def check(self, aim: Aim, choice: PieceChoice) -> tuple[Push | None, str]:
         push = aim.push(self._next_id(), choice.kind)
         try:
             self._world.check_push(push)
@@ -356,7 +356,7 @@ class SandboxSession(Session):
             return None, str(exc)
         return push, ""
 
-    def push(self, aim: Aim, choice: Choice) -> Outcome:
+    def push(self, aim: Aim, choice: PieceChoice) -> TableOutcome:
         push, reason = self.check(aim, choice)
         if push is None:
             raise ValueError(reason)
@@ -364,7 +364,7 @@ class SandboxSession(Session):
         result = self._world.push(push)
         self._history.append(before)
         self._n = int(push.piece[1:])
-        return Outcome(result, {f.piece: "supply" for f in result.fell}, self.fell_words(result))
+        return TableOutcome(result, {f.piece: "supply" for f in result.fell}, self.fell_words(result))
 
     def fell_words(self, result: PushResult) -> str:
         """What a push knocked out, counted by kind in a player's words ("knocked out 3 medium

@@ -50,13 +50,13 @@ from enum import StrEnum
 from kabuto.app.aim import Aim, Limits
 from kabuto.app.session import (
     AIStep,
-    Choice,
-    MovePreview,
     MoveView,
-    Outcome,
     PanelSnapshot,
+    PieceChoice,
     Prompt,
     Session,
+    ShownPreview,
+    TableOutcome,
     Winner,
 )
 from kabuto_ui import theme
@@ -154,7 +154,7 @@ class TableView:
     status: str                    # the top bar's line
     message: str                   # the event line over the ring
     may_aim: bool                  # the aim bar's pieces take clicks
-    choices: tuple[Choice, ...]    # the pieces in the aim bar
+    choices: tuple[PieceChoice, ...]    # the pieces in the aim bar
     choice_key: str | None
     idle: str                      # the aim bar's line when it has no pieces to show
     can_undo: bool
@@ -162,7 +162,7 @@ class TableView:
     speed_slider: bool
     selected_move: str | None      # the move button shown pressed
     panels: Session                # what the side panel shows (the state before, while playing)
-    preview: MovePreview | None = None  # what the move waiting for Confirm would do (CONFIRM)
+    preview: ShownPreview | None = None  # what the move waiting for Confirm would do (CONFIRM)
 
 
 def fmt_signed(v: float) -> str:
@@ -174,7 +174,7 @@ def fmt_signed(v: float) -> str:
 READOUT_SEP = "  ·  "
 
 
-def readout(aim: Aim, choice: Choice | None) -> str:
+def readout(aim: Aim, choice: PieceChoice | None) -> str:
     piece = choice.label if choice else "-"
     return READOUT_SEP.join((piece, f"platform at {aim.entry_deg:.1f}°",
                              f"heading {fmt_signed(aim.heading_deg)}°", f"speed {aim.speed * 1000:.0f} mm/s"))
@@ -194,18 +194,18 @@ class TableFlow:
         self._choice_key: str | None = None
         self._move: MoveView | None = None    # the move waiting for clicks (TARGETS)
         self._clicks: list[Click] = []
-        self._preview: MovePreview | None = None  # the move's preview (CONFIRM)
+        self._preview: ShownPreview | None = None  # the move's preview (CONFIRM)
         self._sides_for: tuple[tuple, tuple[Side, ...]] | None = None  # (move, clicks) -> sides
-        self._outcome: Outcome | None = None  # the one playing (PLAYING)
-        self._unshown: Outcome | None = None  # ... until the screen takes it
+        self._outcome: TableOutcome | None = None  # the one playing (PLAYING)
+        self._unshown: TableOutcome | None = None  # ... until the screen takes it
         self._frozen: PanelSnapshot | None = None
         self._token = 0
         self._request: PlanRequest | None = None
         self._ai_seat: int | None = None
         self._ai_steps: list[AIStep] | None = None   # the AI turn being carried out
-        self._ai_shown: tuple[Aim, Choice | None] | None = None
+        self._ai_shown: tuple[Aim, PieceChoice | None] | None = None
         self._ai_wait = 0.0
-        self._showing: tuple[Outcome, AimPreview] | None = None  # (SHOWING) what, and its aim
+        self._showing: tuple[TableOutcome, AimPreview] | None = None  # (SHOWING) what, and its aim
         self._stuck = False                   # the AI failed; its seat waits for an undo
         self._next_turn()
 
@@ -242,11 +242,11 @@ class TableFlow:
         return self._choice_key
 
     @property
-    def choice(self) -> Choice | None:
+    def choice(self) -> PieceChoice | None:
         return next((c for c in self.session.choices() if c.key == self._choice_key), None)
 
     @property
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> TableOutcome | None:
         """The outcome being played (PLAYING), else None."""
         return self._outcome
 
@@ -259,11 +259,11 @@ class TableFlow:
         return tuple(self._clicks)
 
     @property
-    def preview(self) -> MovePreview | None:
+    def preview(self) -> ShownPreview | None:
         """What the move waiting for Confirm would do (CONFIRM), else None."""
         return self._preview if self.phase is Phase.CONFIRM else None
 
-    def take_outcome(self) -> Outcome | None:
+    def take_outcome(self) -> TableOutcome | None:
         """The outcome the screen is to animate now (once; then it waits for :meth:`landed`)."""
         out, self._unshown = self._unshown, None
         return out
@@ -482,7 +482,7 @@ class TableFlow:
         self.phase = Phase.TARGETS
         return True
 
-    def _preview_of(self, move: MoveView, clicks: list[Click]) -> MovePreview | None:
+    def _preview_of(self, move: MoveView, clicks: list[Click]) -> ShownPreview | None:
         """The move's preview with these clicks; None (and the reason said) if refused."""
         try:
             return self.session.preview_move(move.key, list(clicks))
@@ -605,7 +605,7 @@ class TableFlow:
             self._next_turn()
         return True
 
-    def play(self, outcome: Outcome, show_aim: float = 0.0,
+    def play(self, outcome: TableOutcome, show_aim: float = 0.0,
              before: PanelSnapshot | None = None) -> bool:
         """Animate an outcome made elsewhere (the replay viewer's step forward); a push shows
         its aim for ``show_aim`` seconds first (SHOWING), as the AI's pushes do. ``before``: the
@@ -619,7 +619,7 @@ class TableFlow:
                 and len(traj.poses):
             x, y, angle, _ = (float(v) for v in traj.poses[0, traj.ids.index(push.piece)])
             aim = Aim.from_push(push)
-            choice = Choice(push.kind, push.kind, self.session.kind_label(push.kind), 1)
+            choice = PieceChoice(push.kind, push.kind, self.session.kind_label(push.kind), 1)
             self._showing = (outcome, AimPreview(aim, push.kind, (x, y, angle), True, False,
                                                  readout(aim, choice), ""))
             self._ai_wait = show_aim
@@ -719,7 +719,7 @@ class TableFlow:
         self._stuck = False
 
     # ----- the phases' entries -------------------------------------------------------------------
-    def _play(self, outcome: Outcome, before: PanelSnapshot) -> None:
+    def _play(self, outcome: TableOutcome, before: PanelSnapshot) -> None:
         self._move, self._clicks, self._preview = None, [], None
         self._showing = None
         self._outcome = self._unshown = outcome

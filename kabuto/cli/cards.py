@@ -202,7 +202,7 @@ def _cmd_games() -> int:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
-    from cards.bots import bot_seed, make_bot, play_game
+    from cards.bots import bot_seed, make_bot, play_out
 
     cls = _game_class(args.game)
     if args.games < 1:
@@ -233,7 +233,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         for i in range(args.games):
             game = cls.new(players, args.seed + i, **options)
             bots = [make_bot(specs[s], bot_seed(args.seed, i, s)) for s in range(players)]
-            actions += play_game(game, bots)
+            actions += play_out(game, bots)
             winners = game.winners()
             for s, r in enumerate(game.returns()):
                 totals[s] += r

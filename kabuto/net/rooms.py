@@ -89,7 +89,7 @@ class Client:
 
 
 @dataclass
-class Seat:
+class RoomSeat:
     """One seat: who holds it (a token's hash, or a server bot's level) and who is connected."""
 
     name: str = ""
@@ -121,7 +121,7 @@ class Room:
     secret: str
     private: bool = False
     status: str = WAITING
-    seats: list[Seat] = field(default_factory=list)
+    seats: list[RoomSeat] = field(default_factory=list)
     table: Table | None = None
     record: str | None = None  # the record's file name in the replays folder
     created: str = field(default_factory=lambda: _now())
@@ -132,7 +132,7 @@ class Room:
 
     def __post_init__(self) -> None:
         if not self.seats:
-            self.seats = [Seat() for _ in range(self.players)]
+            self.seats = [RoomSeat() for _ in range(self.players)]
 
     # ----- seats -------------------------------------------------------------------------------------
     def free_seats(self) -> list[int]:
@@ -208,7 +208,7 @@ def load_room_file(path: Path) -> Room:
             token = s.get("token")
             if token is not None and not (isinstance(token, str) and re.fullmatch(r"[0-9a-f]{64}", token)):
                 raise ValueError("seats: a token is not a SHA-256")
-            seats.append(Seat(str(s.get("name") or "")[:20], token, s.get("bot")))
+            seats.append(RoomSeat(str(s.get("name") or "")[:20], token, s.get("bot")))
         if len(seats) != players:
             raise ValueError(f"seats: {len(seats)} for {players} players")
         record = d.get("record")
@@ -225,5 +225,5 @@ def load_room_file(path: Path) -> Room:
                 record=record, created=str(d.get("created", "")))
 
 
-__all__ = ["CLOSED", "OVER", "PLAYING", "WAITING", "Client", "Room", "Seat", "check_prefix", "load_room_file",
+__all__ = ["CLOSED", "OVER", "PLAYING", "WAITING", "Client", "Room", "RoomSeat", "check_prefix", "load_room_file",
            "new_code", "new_secret", "new_token", "token_hash"]

@@ -54,7 +54,7 @@ from kabuto.net.rooms import (
     WAITING,
     Client,
     Room,
-    Seat,
+    RoomSeat,
     load_room_file,
     new_code,
     new_secret,
@@ -64,9 +64,9 @@ from kabuto.net.rooms import (
 from kabuto.net.tables import (
     KABUTO,
     ActionError,
+    Applied,
     CardTable,
     KabutoTable,
-    Outcome,
     Table,
     card_setups,
     game_names,
@@ -500,7 +500,7 @@ class Server:
             raise ActionError("bad-message", f"bot: {exc}") from None
         async with room.lock:
             for s in room.free_seats():
-                room.seats[s] = Seat(name=f"Bot {s + 1}", bot=level)
+                room.seats[s] = RoomSeat(name=f"Bot {s + 1}", bot=level)
             await self._seats_changed(room, client, _reply({"type": "filled", "room": room.code}, msg))
 
     async def _on_act(self, client: Client, msg: dict[str, Any]) -> None:
@@ -524,7 +524,7 @@ class Server:
             raise ActionError("not-seated", "you are not in a room")
         async with room.lock:
             if client.seat is not None and room.status == WAITING:
-                room.seats[client.seat] = Seat()  # a seat of a game not started is given up
+                room.seats[client.seat] = RoomSeat()  # a seat of a game not started is given up
                 assert client.guard is not None
                 self.addresses.unhold(client.guard.host, room)
                 if any(s.taken for s in room.seats):
@@ -652,7 +652,7 @@ class Server:
                          " (private)" if room.private else "")
             self.addresses.hold(host, room)
             token = new_token()
-            room.seats[s] = Seat(name=shown, token=token_hash(token), client=client)
+            room.seats[s] = RoomSeat(name=shown, token=token_hash(token), client=client)
             client.room, client.seat = room, s
             self._check_linger(room)
             log.info("room %s: seat %d taken", room.code, s)
@@ -709,7 +709,7 @@ class Server:
         except OSError as exc:
             log.error("room %s: cannot write its room file (%s)", room.code, exc)
 
-    async def _apply(self, room: Room, seat: int, action: Any) -> Outcome:
+    async def _apply(self, room: Room, seat: int, action: Any) -> Applied:
         """Apply one action (room lock held), save it, and only then tell everyone (a state any
         seat was told of survives a kill -9 at any instant); end the game if it ended."""
         table = room.table
@@ -732,7 +732,7 @@ class Server:
             self._retire(room)
         return outcome
 
-    async def _simulate(self, table: KabutoTable, seat: int, action: Any) -> Outcome:
+    async def _simulate(self, table: KabutoTable, seat: int, action: Any) -> Applied:
         if self._pool is not None:
             try:
                 return await table.apply_in(self._pool, seat, action)
@@ -860,7 +860,7 @@ class Server:
     def _tell_seats(self, room: Room) -> None:
         _broadcast(room.clients(), pr.dumps({"type": "room", **room.summary()}))
 
-    def _send_state(self, room: Room, clients: list[Client], outcome: Outcome | None = None,
+    def _send_state(self, room: Room, clients: list[Client], outcome: Applied | None = None,
                     full: bool = False) -> None:
         """A ``state`` message to each of ``clients`` (room lock held). Kabuto Sumo: one text for
         all (nothing is hidden). Card games: each seat's own view, with only the events it has not

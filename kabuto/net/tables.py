@@ -59,7 +59,7 @@ class ActionError(ValueError):
 
 
 @dataclass
-class Outcome:
+class Applied:
     """What one applied action did. ``detail`` is extra for the state messages (a Kabuto push's
     trajectory and knock-outs); ``done_at`` is ``time.monotonic()`` when the engine finished."""
 
@@ -107,7 +107,7 @@ class Table(ABC):
         """How many actions have been applied."""
 
     @abstractmethod
-    def apply(self, seat: int, action: Any) -> Outcome:
+    def apply(self, seat: int, action: Any) -> Applied:
         """Apply ``seat``'s action with the engine; ActionError (nothing changed) if refused."""
 
     @abstractmethod
@@ -240,7 +240,7 @@ class CardTable(Table):
     def step(self) -> int:
         return len(self.actions)
 
-    def apply(self, seat: int, action: Any) -> Outcome:
+    def apply(self, seat: int, action: Any) -> Applied:
         from cards.api import IllegalMove
 
         # The turn first: an example of an action is one of the seat's own, never another seat's
@@ -255,7 +255,7 @@ class CardTable(Table):
         except IllegalMove as exc:
             raise ActionError("illegal", str(exc)) from None
         self.actions.append({"seat": seat, "action": action})
-        return Outcome(seat, action)
+        return Applied(seat, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return public_view(self.engine) if seat is None else self.engine.observation(seat)
@@ -444,7 +444,7 @@ class KabutoTable(Table):
     def step(self) -> int:
         return len(self.engine.history)
 
-    def apply(self, seat: int, action: Any) -> Outcome:
+    def apply(self, seat: int, action: Any) -> Applied:
         from kabuto.net.protocol import kabuto_action
         from kabuto.rules.actions import EndTurn
         from kabuto.rules.errors import IllegalMove
@@ -477,9 +477,9 @@ class KabutoTable(Table):
         self.recorder.update(g)
         if detail is not None and not isinstance(detail.get("summary"), (str, type(None))):
             detail.pop("summary")
-        return Outcome(seat, action, detail, done)
+        return Applied(seat, action, detail, done)
 
-    async def apply_in(self, pool: Executor, seat: int, action: Any) -> Outcome:
+    async def apply_in(self, pool: Executor, seat: int, action: Any) -> Applied:
         """:meth:`apply` with the simulation in a worker process of ``pool``: the worker gets a
         copy of the game and the action (the pool pickles them: a game holds its at-rest state as
         plain data, never a pymunk Space, and the copy continues exactly as the game would), plays
@@ -499,7 +499,7 @@ class KabutoTable(Table):
         self.engine = done.game
         self._view_text = (done.game, done.view)
         self.recorder.sync(done.game)  # recorded, not saved: the server saves it before telling anyone
-        return Outcome(seat, action, done.detail, done.done_at)
+        return Applied(seat, action, done.detail, done.done_at)
 
     def message_text(self, base: dict[str, Any]) -> str:
         """The text of a ``state`` message: ``base`` with the view. Parts a worker sent already
@@ -625,5 +625,5 @@ def replays_folder(data_dir: str | os.PathLike[str] | None) -> Path:
     return ensure_dir(replays_dir(data_dir))
 
 
-__all__ = ["KABUTO", "ActionError", "CardTable", "KabutoTable", "Outcome", "Table", "card_setups",
+__all__ = ["KABUTO", "ActionError", "CardTable", "KabutoTable", "Applied", "Table", "card_setups",
            "game_names", "player_counts", "public_view", "record_seed", "trajectory_from_json", "trajectory_json"]

@@ -127,7 +127,7 @@ class Scenario:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class ScenarioOutcome:
     """What one run of a scenario measured."""
 
     metrics: dict[str, float]
@@ -407,7 +407,7 @@ def with_push_settings(scenario: Scenario, settings: dict[str, float]) -> Scenar
 
 # ----- running ----------------------------------------------------------------------------------
 def run_scenario(scenario: Scenario, materials: Materials,
-                 push_settings: dict[str, float] | None = None) -> Outcome:
+                 push_settings: dict[str, float] | None = None) -> ScenarioOutcome:
     """Play the scenario's pushes under ``materials`` and measure its metrics.
 
     ``push_settings`` (``push.speed`` and the like) replace those fields in every push. Raises
@@ -465,7 +465,7 @@ def run_scenario(scenario: Scenario, materials: Materials,
             (rx0, ry0), (bx0, by0) = start[rider], start[base]
             (rx1, ry1), (bx1, by1) = where[rider], where[base]
             out[m.name] = 1000.0 * math.hypot((rx1 - bx1) - (rx0 - bx0), (ry1 - by1) - (ry0 - by0))
-    return Outcome(out, stalled, capped)
+    return ScenarioOutcome(out, stalled, capped)
 
 
 def _launch(world: World, push: Push, entry: tuple[float, float] | None,
@@ -542,7 +542,7 @@ def describe(scenario: Scenario) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["METRIC_KINDS", "MetricSpec", "Outcome", "PieceState", "Scenario", "StandIn",
+__all__ = ["METRIC_KINDS", "MetricSpec", "ScenarioOutcome", "PieceState", "Scenario", "StandIn",
            "build_world", "describe", "initial_ids", "list_scenarios", "load_scenario",
            "run_scenario", "scenario_from_dict", "scenario_materials", "scenarios_dir",
            "with_push_settings"]

@@ -26,7 +26,7 @@ from tqdm import tqdm
 
 from kabuto.tuning import params
 from kabuto.tuning.errors import TuneError
-from kabuto.tuning.scenario import Outcome, Scenario, run_scenario
+from kabuto.tuning.scenario import Scenario, ScenarioOutcome, run_scenario
 from kabuto.tuning.stopping import ignore_sigint, terminate_now
 from kabuto_base import processes
 from kabuto_base.fileio import write_atomic
@@ -42,7 +42,7 @@ class SweepResult:
     scenario: Scenario
     grid: params.Grid
     points: list[dict[str, float]]
-    outcomes: list[Outcome]
+    outcomes: list[ScenarioOutcome]
 
     @property
     def columns(self) -> list[str]:
@@ -74,7 +74,7 @@ def _init_pool_worker(scenarios: dict[str, Scenario], materials_data: dict) -> N
     _init_worker(scenarios, materials_data)
 
 
-def run_point(scenario: Scenario, materials: Materials, point: dict[str, float]) -> Outcome:
+def run_point(scenario: Scenario, materials: Materials, point: dict[str, float]) -> ScenarioOutcome:
     """One run of ``scenario`` with the overrides of one grid point. ValueError if it cannot run."""
     mat, push = params.split(point)
     m = params.apply(materials, mat)
@@ -82,8 +82,8 @@ def run_point(scenario: Scenario, materials: Materials, point: dict[str, float])
     return run_scenario(scenario, m, push)
 
 
-def _job(job: tuple[str, dict[str, float]]) -> Outcome | str:
-    """A worker's job: an Outcome, or the error message (exceptions are not sent between
+def _job(job: tuple[str, dict[str, float]]) -> ScenarioOutcome | str:
+    """A worker's job: a ScenarioOutcome, or the error message (exceptions are not sent between
     processes, so the message travels instead and the parent raises it with the point named)."""
     assert _worker_state is not None
     scenarios, materials = _worker_state
@@ -94,7 +94,7 @@ def _job(job: tuple[str, dict[str, float]]) -> Outcome | str:
         return str(exc)
 
 
-def _indexed_job(job: tuple[int, tuple[str, dict[str, float]]]) -> tuple[int, Outcome | str]:
+def _indexed_job(job: tuple[int, tuple[str, dict[str, float]]]) -> tuple[int, ScenarioOutcome | str]:
     return job[0], _job(job[1])
 
 
@@ -145,20 +145,20 @@ class Runner:
         return self._pool
 
     def run(self, jobs: Sequence[tuple[str, dict[str, float]]], progress: bool = False,
-            desc: str = "", on_result: Callable[[int, Outcome], None] | None = None) -> list[Outcome]:
-        """Every job's Outcome, in order; TuneError at the first job found that could not run.
+            desc: str = "", on_result: Callable[[int, ScenarioOutcome], None] | None = None) -> list[ScenarioOutcome]:
+        """Every job's ScenarioOutcome, in order; TuneError at the first job found that could not run.
 
         ``on_result(i, outcome)`` is called as each job finishes (in the order they finish, which
         with several workers need not be job order).
         """
-        results: Iterator[tuple[int, Outcome | str]]
+        results: Iterator[tuple[int, ScenarioOutcome | str]]
         if self.workers == 1 or len(jobs) <= 1:
             results = map(_indexed_job, enumerate(jobs))
         else:
             chunk = max(1, min(32, len(jobs) // (self.workers * 8)))
             results = self._get_pool().imap_unordered(_indexed_job, list(enumerate(jobs)),
                                                       chunksize=chunk)
-        outcomes: dict[int, Outcome] = {}
+        outcomes: dict[int, ScenarioOutcome] = {}
         for i, r in tqdm(results, total=len(jobs), desc=desc, unit="run", disable=not progress,
                          leave=False):
             if isinstance(r, str):
@@ -186,7 +186,7 @@ def run_sweep(scenario: Scenario, materials: Materials, grid: params.Grid, worke
     if journal is not None and not resume and journal.exists():
         journal.unlink()  # a new sweep: the old journal's runs are not this one's
 
-    def keep(j: int, outcome: Outcome) -> None:
+    def keep(j: int, outcome: ScenarioOutcome) -> None:
         nonlocal log
         i = todo[j]
         done[i] = outcome
@@ -208,10 +208,10 @@ def run_sweep(scenario: Scenario, materials: Materials, grid: params.Grid, worke
     return SweepResult(scenario, grid, points, [done[i] for i in range(len(points))])
 
 
-def read_journal(path: Path, points: list[dict[str, float]]) -> dict[int, Outcome]:
+def read_journal(path: Path, points: list[dict[str, float]]) -> dict[int, ScenarioOutcome]:
     """The finished runs in a sweep's journal that belong to this grid (same index and point). A
     torn last line (the process killed mid-write) is skipped; so is a line of another grid."""
-    out: dict[int, Outcome] = {}
+    out: dict[int, ScenarioOutcome] = {}
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
@@ -223,7 +223,7 @@ def read_journal(path: Path, points: list[dict[str, float]]) -> dict[int, Outcom
             d = json.loads(line)
             i = d["index"]
             if type(i) is int and 0 <= i < len(points) and d["point"] == points[i]:
-                out[i] = Outcome({str(k): float(v) for k, v in d["metrics"].items()},
+                out[i] = ScenarioOutcome({str(k): float(v) for k, v in d["metrics"].items()},
                                  bool(d["stalled"]), bool(d["capped"]))
         except (ValueError, KeyError, TypeError, AttributeError):
             continue

@@ -14,11 +14,11 @@ def _ink_rows(win, tmp_path, height: int) -> int:
     """Rows of the dialog's message that hold letter pixels, in a window ``height`` tall."""
     from PIL import Image
 
-    from kabuto_ui.overlay import Choice, Dialog
+    from kabuto_ui.overlay import Dialog, DialogButton
     from tests.app.xinput import resize_mapped
 
     resize_mapped(win, 1000, height)
-    dialog = Dialog("Paused", [Choice("Continue", lambda: None)], message="The Tilted HIT list.")
+    dialog = Dialog("Paused", [DialogButton("Continue", lambda: None)], message="The Tilted HIT list.")
     win.show_overlay(dialog)
     win.pump()
     text = next(it for it in dialog.items if getattr(it, "text", "") == dialog.message)
@@ -44,12 +44,12 @@ def test_a_one_line_subtitle_keeps_the_tops_of_its_letters(app_window, tmp_path)
 def test_dialogs_and_pages_scale_their_text_up_in_a_1920x1080_window(app_window):
     """The pause menu's and a rules page's text is half as large again at 1920 x 1080 as at
     1280 x 720, and still inside its box and its buttons."""
-    from kabuto_ui.overlay import Choice, Dialog, TextPage
+    from kabuto_ui.overlay import Dialog, DialogButton, TextPage
     from tests.app.xinput import resize_mapped
 
     def measure(w, h):
         resize_mapped(app_window, w, h)
-        d = Dialog("Paused", [Choice("Save and leave to the menu", lambda: None)], message="A one-line note.")
+        d = Dialog("Paused", [DialogButton("Save and leave to the menu", lambda: None)], message="A one-line note.")
         app_window.show_overlay(d)
         app_window.pump()
         button = d.widgets.items[0]

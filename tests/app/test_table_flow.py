@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from kabuto import IllegalMove
 from kabuto.app.aim import Aim
 from kabuto.app.game_session import GameSession
-from kabuto.app.session import AIStep, Choice, Outcome, SandboxSession
+from kabuto.app.session import AIStep, PieceChoice, SandboxSession, TableOutcome
 from kabuto.app.table_flow import Phase, TableFlow
 from kabuto.rules.game import Game
 from physics import Materials, World
@@ -287,7 +287,7 @@ def test_an_ai_step_the_rules_refuse_is_reported_and_its_turn_ends_if_it_can():
     _finish_turn(flow)
     request = flow.take_plan_request()
     kind = session.choices()[0].kind
-    steps = [AIStep("push", aim=STEADY, choice=Choice(kind, kind, kind, 1)),
+    steps = [AIStep("push", aim=STEADY, choice=PieceChoice(kind, kind, kind, 1)),
              AIStep("move", "No Such Move")]
     assert flow.ai_planned(request.token, steps)
     assert flow.tick(10.0)
@@ -315,8 +315,8 @@ def test_a_knock_out_ends_on_the_win_screen_and_undo_takes_it_back():
 
 def test_the_replay_viewer_plays_outcomes_made_elsewhere_and_resets_the_table():
     session, flow = _flow()
-    assert flow.play(Outcome(None, {}, "step 1"))
-    assert flow.phase is Phase.PLAYING and not flow.play(Outcome(None))
+    assert flow.play(TableOutcome(None, {}, "step 1"))
+    assert flow.phase is Phase.PLAYING and not flow.play(TableOutcome(None))
     flow.reset("jumped")
     assert flow.phase is Phase.AIM and flow.message == "jumped" and flow.take_outcome() is None
 
@@ -376,7 +376,7 @@ def _call(flow: TableFlow, session: GameSession, name: str) -> bool:
         "click": lambda: flow.click(0.0, 0.0, session.world().pieces[0].id),
         "ai_planned": lambda: flow.ai_planned(0, []),
         "ai_failed": lambda: flow.ai_failed(0, RuntimeError("x")),
-        "tick": lambda: flow.tick(100.0), "play": lambda: flow.play(Outcome(None)),
+        "tick": lambda: flow.tick(100.0), "play": lambda: flow.play(TableOutcome(None)),
         "set_aim": lambda: flow.set_aim(STEADY), "pick_choice": lambda: flow.pick_choice("small"),
         "pick_move": lambda: move is not None and flow.pick_move(move),
     }
@@ -433,7 +433,7 @@ def _apply(flow: TableFlow, session: GameSession, event: tuple, token: int | Non
         choices = session.choices()
         if args[0] == "push" and choices:
             c = choices[0]
-            steps = [AIStep("push", aim=Aim(args[1], 0.0, 0.3), choice=Choice(c.key, c.kind, c.label, 1))]
+            steps = [AIStep("push", aim=Aim(args[1], 0.0, 0.3), choice=PieceChoice(c.key, c.kind, c.label, 1))]
         elif args[0] == "move":
             steps = [AIStep("move", "Charge")]
         elif args[0] == "bad":
@@ -443,7 +443,7 @@ def _apply(flow: TableFlow, session: GameSession, event: tuple, token: int | Non
         return flow.ai_planned(token, steps)
     simple = {"cancel": flow.cancel, "confirm": flow.confirm, "end": flow.end_turn, "undo": flow.undo, "landed": flow.landed,
               "fail": lambda: flow.ai_failed(token if token is not None else -1, RuntimeError("boom")),
-              "reset": lambda: flow.reset("reset") or True, "play": lambda: flow.play(Outcome(None)),
+              "reset": lambda: flow.reset("reset") or True, "play": lambda: flow.play(TableOutcome(None)),
               "stale": lambda: flow.ai_planned(-5, []), "tick": lambda: flow.tick(args[0])}
     return simple[kind]()
 

@@ -109,11 +109,11 @@ def test_the_start_menu_text_stays_on_screen_and_apart(window, size, players):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_pause_menu_and_rules_fit(window, size):
-    from kabuto_ui.overlay import Choice, Dialog, TextPage
+    from kabuto_ui.overlay import Dialog, DialogButton, TextPage
 
     resize_mapped(window, *size)
     problems: list[str] = []
-    d = window.show_overlay(Dialog("Paused", [Choice("Continue", lambda: None)] * 5,
+    d = window.show_overlay(Dialog("Paused", [DialogButton("Continue", lambda: None)] * 5,
                                    message="Your game is saved after every turn; Continue on the "
                                    "start menu goes on with it."))
     check_panel("pause", d.items, d.box, problems)

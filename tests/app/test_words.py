@@ -179,12 +179,12 @@ def test_a_refusal_is_said_from_its_code_and_fields_in_the_tables_words():
     from kabuto import Game
     from kabuto.app.aim import Aim
     from kabuto.app.game_session import GameSession
-    from kabuto.app.session import Choice
+    from kabuto.app.session import PieceChoice
     from kabuto_ui import theme
 
     game = Game.new(players=2, wrestlers=["mike", "hank"], seed=1, first_player=0)
     session = GameSession(game, ("human", "human"), record=False)
-    push, why = session.check(Aim(180.0, 0.0, 0.3, 0.0), Choice("hank_bar", "hank_bar", "bar", 1))
+    push, why = session.check(Aim(180.0, 0.0, 0.3, 0.0), PieceChoice("hank_bar", "hank_bar", "bar", 1))
     assert push is None and why == "You have no Horn Bar left to push."
     try:
         game.use_move(1, "Horn Toss")

@@ -16,7 +16,7 @@ from cards.bots import (
     engine_heuristic,
     evaluate,
     make_bot,
-    play_game,
+    play_out,
 )
 from tests.cards.toy_game import ToyTrick
 from tests.cards.toy_game import heuristic_action as toy_heuristic
@@ -106,7 +106,7 @@ def test_bots_play_whole_games_with_legal_actions(cls, players, spec):
 def test_same_seeds_same_game(cls, players):
     def play(seed: int) -> str:
         game = cls.new(players, 5)
-        play_game(game, [make_bot("mcts:10" if s == 0 else "random", seed + s) for s in range(players)])
+        play_out(game, [make_bot("mcts:10" if s == 0 else "random", seed + s) for s in range(players)])
         return str(game)
 
     assert play(1) == play(1)

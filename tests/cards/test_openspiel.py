@@ -395,11 +395,11 @@ def test_openspiel_timed_ismcts_stops_at_its_time_limit():
 
 
 def test_an_openspiel_bot_plays_a_whole_game_at_our_table():
-    from cards.bots import make_bot, play_game
+    from cards.bots import make_bot, play_out
 
     spiel = oa.load("sumo")
     g = cards.GAMES["sumo"].new(2, 3)
-    play_game(g, [ob.SpielPlayer(spiel, ob.ismcts_bot(spiel, simulations=10, seed=1), "ismcts"), make_bot("random", 1)])
+    play_out(g, [ob.SpielPlayer(spiel, ob.ismcts_bot(spiel, simulations=10, seed=1), "ismcts"), make_bot("random", 1)])
     assert g.is_over and g.winners()
 
 

@@ -19,7 +19,7 @@ from kabuto.app.game_session import GameSession
 from kabuto.app.replay_list import ReplayEntry, list_replays
 from kabuto.app.replay_model import ReplayModel, open_recording
 from kabuto.app.scene.table import TableScene
-from kabuto.app.session import Outcome, PanelSnapshot
+from kabuto.app.session import PanelSnapshot, TableOutcome
 from kabuto.app.table_flow import Phase
 from kabuto_ui import theme
 from kabuto_ui.geometry import Rect
@@ -166,7 +166,7 @@ class ReplayScene(TableScene):
             self._landed()
             return
         said = self.session.push_sentence(seat, out) if isinstance(seat, int) else self.message
-        self._play(Outcome(out.physics, self.session._destinations(out.knocked_out), said),
+        self._play(TableOutcome(out.physics, self.session._destinations(out.knocked_out), said),
                    show_aim=AIM_SHOWN / self.play_speed, before=before)
 
     def log_step(self) -> int:

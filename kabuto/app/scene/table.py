@@ -41,7 +41,7 @@ from kabuto.app.panels import AimBar, SidePanel
 from kabuto.app.scene.coach_view import CoachView
 from kabuto.app.scene.game_log import LogPanel
 from kabuto.app.scene.ring_view import STILL_PX, RingView
-from kabuto.app.session import AIStep, Choice, MoveView, Outcome, PanelSnapshot, Session
+from kabuto.app.session import AIStep, MoveView, PanelSnapshot, PieceChoice, Session, TableOutcome
 from kabuto.app.settings import PACE_WORDS, PACES, playback_speed
 from kabuto.app.table_flow import CHOOSING, Phase, TableFlow, TableView
 from kabuto.app.tuning import default_profile_dir
@@ -52,8 +52,7 @@ from kabuto.rules.inventory import parse_place
 from kabuto_ui import theme
 from kabuto_ui.frames import PixelRect, Scissor, StaticCache, merge
 from kabuto_ui.geometry import Rect
-from kabuto_ui.overlay import Choice as MenuChoice
-from kabuto_ui.overlay import pause_menu, rules_page, sound_choice
+from kabuto_ui.overlay import DialogButton, pause_menu, rules_page, sound_choice
 from kabuto_ui.scene import Scene
 from kabuto_ui.text import shown
 from kabuto_ui.widgets import Button, Slider, Widgets, fit_text, label
@@ -183,7 +182,7 @@ class TableScene(Scene):
         self.flow.ai_delay = seconds
 
     @property
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> TableOutcome | None:
         return self.flow.outcome
 
     # ----- layout ------------------------------------------------------------------------------------
@@ -374,7 +373,7 @@ class TableScene(Scene):
         self.rebuild()
 
     # ----- choices and moves -------------------------------------------------------------------------
-    def _pick_choice(self, ch: Choice) -> None:
+    def _pick_choice(self, ch: PieceChoice) -> None:
         if self.flow.pick_choice(ch.key):
             self.rebuild()
 
@@ -399,13 +398,13 @@ class TableScene(Scene):
         self._after_flow()
         return True
 
-    def _play(self, outcome: Outcome, show_aim: float = 0.0, before: PanelSnapshot | None = None) -> None:
+    def _play(self, outcome: TableOutcome, show_aim: float = 0.0, before: PanelSnapshot | None = None) -> None:
         """Play an outcome made elsewhere (the replay viewer's steps); a push shows its aim for
         ``show_aim`` seconds first; ``before``: the panels before it."""
         if self.flow.play(outcome, show_aim, before):
             self._after_flow()
 
-    def _animate_outcome(self, outcome: Outcome) -> None:
+    def _animate_outcome(self, outcome: TableOutcome) -> None:
         """Animate an outcome: the trajectory at real speed, then the falls' flights."""
         self.game_log.started(outcome.message, self.log_step())
         self.coach.clear()
@@ -757,7 +756,7 @@ class TableScene(Scene):
         pause_menu(self.app, rules=rules_page(kabuto_assets.path("help", "rules.toml"), "kabuto"),
                    save_and_leave=self._save_and_leave, quit_app=self._save_and_quit,
                    message=self._saved_where(), leave=self._leave_words(),
-                   settings=[MenuChoice(f"Pushes: {PACE_WORDS.get(self.pace, self.pace)}",
+                   settings=[DialogButton(f"Pushes: {PACE_WORDS.get(self.pace, self.pace)}",
                                         self._next_pace, "pause:pace"),
                              *sound_choice(self.app, self.pause)])
 
