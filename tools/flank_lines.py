@@ -21,17 +21,11 @@ import argparse
 import json
 import math
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from early_wins import _push, _stream, new_game, sample_pushes  # noqa: E402
-
-from kabuto.ai.candidates import flank_heading  # noqa: E402
-from kabuto.rules.errors import IllegalMove  # noqa: E402
-from kabuto.rules.game import Game  # noqa: E402
+from kabuto.ai.candidates import flank_heading
+from kabuto.lab.early_wins import _push, _stream, new_game, sample_pushes
+from kabuto.rules.errors import IllegalMove
+from kabuto.rules.game import Game
 
 OPPONENTS = ("hank", "annie", "rita", "gus", "jade", "dora", "bea")
 

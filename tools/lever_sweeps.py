@@ -18,16 +18,11 @@ import json
 import math
 import random
 import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from early_wins import PushSample, _push, lineup, sweep_boards  # noqa: E402
-
-from kabuto.rules.game import Game  # noqa: E402
-from physics import Materials  # noqa: E402
+from kabuto.lab.early_wins import PushSample, _push, lineup, sweep_boards
+from kabuto.rules.game import Game
+from physics import Materials
 
 #: The hand's limit the sweeps' fixed speeds were chosen for (m/s).
 SWEPT_LIMIT = 0.5

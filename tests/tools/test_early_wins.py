@@ -19,7 +19,10 @@ from tests.tools.conftest import load_tool
 
 @pytest.fixture(scope="module")
 def early_wins():
-    return load_tool("early_wins")
+    """The search itself (tools/early_wins.py is its command line)."""
+    from kabuto.lab import early_wins as search
+
+    return search
 
 
 #: Issue 42 point 5 ("The no-early-forced-win search still finds nothing on the new boards"): what
@@ -132,7 +135,7 @@ def test_the_search_so_far_sums_up_the_file_and_searches_nothing(early_wins, tmp
     assert summary["boards"]["2P"]["units_done"] == 2 and summary["boards"]["2P"]["units"] == 6
     assert (summary["tried_first"], summary["tried_second"]) == (part["tried_first"], part["tried_second"])
     with pytest.raises(SystemExit):  # --so-far reads a file: without one it is a usage error
-        early_wins.main(["--pushes", "3", "--so-far"])
+        load_tool("early_wins").main(["--pushes", "3", "--so-far"])
 
 
 def test_work_done_by_other_code_or_boards_is_searched_again(early_wins, tmp_path):

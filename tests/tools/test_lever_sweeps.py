@@ -17,7 +17,7 @@ def lever_sweeps():
 def test_at_the_shipped_limit_the_sweeps_push_as_early_wins_does(lever_sweeps):
     import inspect
 
-    import early_wins
+    from kabuto.lab import early_wins
 
     def default(f, name):
         return inspect.signature(f).parameters[name].default
@@ -30,7 +30,7 @@ def test_at_the_shipped_limit_the_sweeps_push_as_early_wins_does(lever_sweeps):
 def test_a_faster_hand_is_swept_up_to_its_own_limit(lever_sweeps, monkeypatch):
     """Every push the sweeps make under a 0.7 m/s hand is within it, and the fastest is at it (the
     pushes are noted, not simulated: what is swept, not what it finds)."""
-    import early_wins
+    from kabuto.lab import early_wins
 
     made = []
 
@@ -58,7 +58,7 @@ def test_every_board_is_swept_up_to_a_faster_hands_limit(lever_sweeps, monkeypat
     """The limit applies to every board: under a 0.6 m/s hand the 3P and 4P sweeps, as the 2P one,
     make every push of ``--sweep`` with the speeds scaled, the fastest at the limit (noted, not
     simulated)."""
-    import early_wins
+    from kabuto.lab import early_wins
 
     made = []
 
@@ -81,7 +81,7 @@ def test_a_3p_sweep_at_a_faster_hand_pushes_for_real(lever_sweeps, monkeypatch):
     rules take every one, each seat moving first, and a win is reported with its push."""
     import functools
 
-    import early_wins
+    from kabuto.lab import early_wins
 
     monkeypatch.setattr(early_wins, "edge_sweep",
                         functools.partial(early_wins.edge_sweep, entries=1, headings=1))
