@@ -5,6 +5,7 @@
 * :mod:`kabuto.lab.tournament` - many games in parallel (local processes or Ray), kept on disk game
   by game, summed up as a win-rate matrix, CSV files and a heat map;
 * :mod:`kabuto.lab.balance` - the balance report and its quick sequential verdict;
+* :mod:`kabuto.lab.early_wins` - the search for a win on a player's first turn;
 * :mod:`kabuto.lab.ledger` - the report's resumable ledger of finished games;
 * :mod:`kabuto.lab.fingerprint` - what decides a game, so kept games survive a refactor;
 * :mod:`kabuto.lab.stats` - the Wilson interval;
