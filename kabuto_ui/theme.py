@@ -126,6 +126,3 @@ def darker(c: RGBA, amount: float = 0.45) -> RGBA:
     return (int(r * (1 - amount)), int(g * (1 - amount)), int(b * (1 - amount)), a)
 
 
-def with_alpha(c: RGBA, a: int) -> RGBA:
-    """``c`` with opacity ``a`` (0-255)."""
-    return (c[0], c[1], c[2], a)

@@ -114,11 +114,6 @@ class RawSpace:
                level_bit: int) -> Ptr:
         return self.piece_shapes(body, radius, [], friction, elasticity, level_bit)[0]
 
-    def poly(self, body: Ptr, vertices: Sequence[tuple[float, float]], friction: float,
-             elasticity: float, level_bit: int) -> Ptr:
-        return self.piece_shapes(body, None, [self.vertices(vertices)], friction, elasticity,
-                                 level_bit)[0]
-
     @staticmethod
     def vertices(points: Sequence[tuple[float, float]]) -> Ptr:
         """A polygon's vertices as Chipmunk reads them (it copies them: one array serves every

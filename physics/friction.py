@@ -73,17 +73,6 @@ def fractions(eps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.interp(u, u_tab, f_tab), np.interp(u, u_tab, t_tab)
 
 
-def fraction(slide: float, spin: float) -> tuple[float, float]:
-    """:func:`fractions` for a piece sliding at ``slide`` whose rim turns at ``spin = |w| R_eq``
-    (plain floats, both >= 0, not both 0; for the simulator's loop). ``u = eps / (1 + eps)`` is
-    ``slide / (slide + spin)``, which stays finite however small the spin."""
-    f_tab, t_tab = tables()
-    pos = slide / (slide + spin) * (_TABLE_SIZE - 1)
-    i = min(int(pos), _TABLE_SIZE - 2)
-    a = pos - i
-    return f_tab[i] + a * (f_tab[i + 1] - f_tab[i]), t_tab[i] + a * (t_tab[i + 1] - t_tab[i])
-
-
 @functools.lru_cache(maxsize=1)
 def tables() -> tuple[list[float], list[float]]:
     """The force and torque fractions at ``u = k / (len - 1)``, k = 0 .. len - 1, as lists."""

@@ -14,11 +14,6 @@ from kabuto.tuning.errors import TuneError
 from physics import Materials
 
 
-def materials_to_toml(materials: Materials, header: list[str] | None = None) -> str:
-    """The TOML text of a tuning profile, with ``header`` lines as comments at the top."""
-    return materials.to_toml(header or [])
-
-
 def write_profile(path: str | Path, materials: Materials, header: list[str] | None = None) -> Path:
     """Write a tuning profile atomically, after checking that it loads back as ``materials``."""
     try:

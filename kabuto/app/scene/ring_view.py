@@ -243,10 +243,6 @@ class PieceSprite:
         c, s = math.cos(-a), math.sin(-a)
         return geom.contains(self.type.shape, (c * dx - s * dy, s * dx + c * dy))
 
-    def set_visible(self, on: bool) -> None:
-        for s, _, _ in self._shapes:
-            s.visible = on
-
     def box(self, marked: bool = False) -> Box:
         """The world box this piece's drawing covers now: its shape, outline, its shadow (offset
         right and down by its level's step) and, if ``marked``, the ring marking it."""
