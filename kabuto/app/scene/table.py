@@ -25,7 +25,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -41,7 +40,7 @@ from kabuto.app.panels import AimBar, SidePanel
 from kabuto.app.scene.coach_view import CoachView
 from kabuto.app.scene.game_log import LogPanel
 from kabuto.app.scene.ring_view import STILL_PX, RingView
-from kabuto.app.session import AIStep, MoveView, PanelSnapshot, PieceChoice, Session, TableOutcome
+from kabuto.app.session import MoveView, PanelSnapshot, PieceChoice, Session, TableOutcome
 from kabuto.app.settings import PACE_WORDS, PACES, playback_speed
 from kabuto.app.table_flow import CHOOSING, Phase, TableFlow, TableView
 from kabuto.app.tuning import default_profile_dir
@@ -56,6 +55,7 @@ from kabuto_ui.overlay import DialogButton, pause_menu, rules_page, sound_choice
 from kabuto_ui.scene import Scene
 from kabuto_ui.text import shown
 from kabuto_ui.widgets import Button, Slider, Widgets, fit_text, label
+from kabuto_ui.worker import Worker
 
 TOP_BAR = 40
 AIM_BAR = 80
@@ -117,8 +117,8 @@ class TableScene(Scene):
         self._dragged = False
         self._ui_items: list = []
         self._over_items: list = []
-        self._ai: ThreadPoolExecutor | None = None
-        self._ai_job: tuple[int, Future[list[AIStep] | None]] | None = None  # (token, plan)
+        self._ai = Worker("kabuto-ai")      # an AI seat's plan, made off the window's thread
+        self._ai_token: int | None = None   # what the plan being made is for (the flow's token)
         self._status_width = 1.0
         self.ring_area = Rect(0, 0, 1, 1)
         self.panel_rect = Rect(0, 0, 1, 1)
@@ -661,21 +661,22 @@ class TableScene(Scene):
         req = self.flow.take_plan_request()
         if req is None:
             return
-        if self._ai is None:
-            self._ai = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kabuto-ai")
-        self._ai_job = (req.token, self._ai.submit(self.session.ai_plan, req.seat))
+        self._ai_token = req.token
+        self._ai.submit(self.session.ai_plan, req.seat, token=req.token)
         self.invalidate()
 
     def _poll_ai(self) -> None:
-        if self._ai_job is None or not self._ai_job[1].done():
+        token = self._ai_token
+        if token is None:
             return
-        (token, fut), self._ai_job = self._ai_job, None
         try:
-            steps = fut.result()
+            done = self._ai.poll()
         except Exception as exc:  # an AI bug must not take the window down; say so and stop
             taken = self.flow.ai_failed(token, exc)
         else:
-            taken = self.flow.ai_planned(token, steps)
+            if done is None:
+                return
+            taken = self.flow.ai_planned(token, done.value)
         if taken:  # (not when an undo made the plan stale)
             self._after_flow()
 
@@ -998,8 +999,7 @@ class TableScene(Scene):
         closer = getattr(self.session, "close", None)
         if closer is not None:
             closer()  # the recorder writes what is left of the replay
-        if self._ai is not None:
-            self._ai.shutdown(wait=False, cancel_futures=True)
+        self._ai.close()
         self.widgets.clear()
         for fl in self.flights:
             for s in fl[1]:
