@@ -58,7 +58,6 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "CDHS"
 NAMES: tuple[str, ...] = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS) + ("JK1", "JK2")
 CARD_ID: dict[str, int] = {n: i for i, n in enumerate(NAMES)}
-JOKERS = (52, 53)
 #: The rank a card counts as: 2..14 (Ace 14). A Joker counts as a 2 except inside a combo.
 RANK: tuple[int, ...] = tuple(i // 4 + 2 for i in range(52)) + (2, 2)
 

@@ -34,7 +34,6 @@ BUTTON: RGBA = (62, 68, 84, 255)
 BUTTON_HOVER: RGBA = (82, 90, 112, 255)
 BUTTON_ON: RGBA = (150, 110, 40, 255)   # a chosen option
 BUTTON_PRIMARY: RGBA = (170, 120, 40, 255)  # the call to action (Start)
-BUTTON_PRIMARY_HOVER: RGBA = (200, 146, 56, 255)
 BUTTON_DISABLED: RGBA = (48, 50, 58, 255)
 
 # ----- the Kabuto ring, seen from above: a raised cloth-covered disc with a printed centre circle --

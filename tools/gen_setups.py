@@ -232,15 +232,6 @@ MIRROR_2P = dict(wrestler=0.068, centre="medium", line={"large": 1, "medium": 1,
                  within={"large": 0.070})
 
 
-#: Session 11 (bd11), a candidate not adopted: the wrestlers 64 mm out, the mediums within 76 mm
-#: of the centre, seed 2 (with the 4P board's ``shake`` and ``redraws``: seed 7 no longer settles
-#: with these). ``early_wins.py --robust`` (the edge grid and ridge after 8 pairs' openings, their
-#: first pushes 1-3 and on 4 jittered boards): 6 wins of 98,028 pushes, all in one position, against
-#: 119 of 97,848 in 13 positions on MIRROR_2P; 0/0 from the start (lever_sweeps.py), 0 of 252 round
-#: the gus:mike line. docs/rules-notes.md has each variant tried.
-CANDIDATE_2P_BD11 = {**MIRROR_2P, "wrestler": 0.064, "seed": 2, "shake": 0.001, "redraws": 5,
-                     "within": {"large": 0.070, "medium": 0.076}}
-
 def _shaking(shake: float | None, iters: int):
     """The relaxation's noise (metres, one standard deviation) at iteration ``it``: 0.01 mm
     throughout the first half without ``shake`` (the first boards), else ``shake`` falling to

@@ -21,7 +21,6 @@ from typing import Any
 from kabuto.cli import UsageError, command, subparser
 from kabuto_ui.virtual_display import display_problem
 
-EXIT_USAGE = 2
 EXIT_NO_DISPLAY = 3
 
 

@@ -6,7 +6,7 @@ The window tests click those items' centres with real window events; the model t
 """
 from __future__ import annotations
 
-from cards.table.display import ButtonItem, CardItem, Display, Item
+from cards.table.display import CardItem, Display, Item
 
 
 def find_target(display: Display, target: str) -> Item:
@@ -57,8 +57,3 @@ def targets_for(game: str, action: str, display: Display) -> list[str]:
         card = action.split(" ", 1)[1]
         return [f"card:{hand_key_for(display, card, set())}", f"act:{action}"]
     return [f"act:{action}"]
-
-
-def enabled_button(display: Display, target: str) -> bool:
-    it = find_target(display, target)
-    return not isinstance(it, ButtonItem) or it.enabled

@@ -12,7 +12,6 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-from kabuto.net import protocol as pr
 from kabuto.net.client import Connection, RoomState
 from kabuto.net.server import Server, ServerConfig
 
@@ -172,10 +171,6 @@ class ServerProcess:
 def join_process(url: str, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "kabuto", "join", url, *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env())
-
-
-def strict_json(text: str) -> Any:
-    return pr.loads(text, limit=10**8, depth=64)
 
 
 # ----- hidden cards ------------------------------------------------------------------------------------

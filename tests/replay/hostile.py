@@ -24,18 +24,6 @@ def rehash(data: Data) -> None:
         t["hash"] = rp.materials_hash(t["data"])
 
 
-def _kinds(data: Data) -> dict[str, Any]:
-    return data["materials"][0]["data"]["kinds"]
-
-
-def _polygon_kind(data: Data) -> str:
-    return next(k for k, v in _kinds(data).items() if "polygons" in v["shape"])
-
-
-def _circle_kind(data: Data) -> str:
-    return next(k for k, v in _kinds(data).items() if "circle" in v["shape"])
-
-
 def _in_all_tables(edit: Callable[[Data], None]) -> Callable[[Data], None]:
     """Apply a materials edit to every table (so the game's pushes all run under it)."""
     def run(data: Data) -> None:
