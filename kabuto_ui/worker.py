@@ -53,6 +53,12 @@ class Worker:
         """True from :meth:`submit` until :meth:`poll` hands the result over (or :meth:`cancel`)."""
         return self._future is not None
 
+    @property
+    def token(self) -> Hashable:
+        """The token of the job submitted last (what a failed job was for, when :meth:`poll`
+        raises its exception)."""
+        return self._token
+
     def submit(self, fn: Callable[..., Any], *args: Any, token: Hashable = None) -> None:
         """Run ``fn(*args)`` in the background. Any job not yet collected is forgotten first."""
         if self._executor is None:

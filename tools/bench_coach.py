@@ -32,7 +32,7 @@ from kabuto.ai import choose
 from kabuto.ai.plan import PushChoice
 from kabuto.ai.play import play_turn
 from kabuto.app.coach import COACH_LEVEL, danger, hint
-from kabuto.rules.errors import IllegalMove
+from kabuto.lab.positions import free_entry
 from kabuto.rules.game import Game
 from kabuto.rules.naming import SeatNames
 from kabuto.rules.wrestlers import load_wrestlers
@@ -72,13 +72,8 @@ def _timed(f: Any, *args: Any) -> float:
 def _plain_push(game: Game) -> None:
     """One push of the cheapest piece the seat has, straight in: the unit of the coach's work."""
     pid = min(game.inventory(game.current_side), key=lambda p: game.materials.kinds[game.kind_of(p)].mass)
-    for entry in range(0, 360, 15):     # the first platform spot free of overhanging pieces
-        try:
-            game.preview_push(pid, float(entry), 0.0, game.materials.sim.max_speed)
-            return
-        except IllegalMove:
-            continue
-    raise SystemExit("no free platform spot to time a plain push from")
+    top = game.materials.sim.max_speed
+    game.preview_push(pid, free_entry(game, pid, 0.0, speed=top, step=15.0), 0.0, top)
 
 
 def measure(label: str, game: Game) -> dict[str, Any]:

@@ -63,50 +63,42 @@ def _counted(game: Game, kind: str, n: int) -> str:
     return f"a {name}" if n == 1 else f"{n} {name}s"
 
 
-def _move_words(game: Game, step: MoveChoice) -> str:
-    """ "Vice Grip on Blue's wrestler" - a move and the pieces or seats it is aimed at."""
-    on = []
-    for v in step.targets.values():
-        if isinstance(v, str) and v in game.world:
-            on.append(_names(game, (v,)))
-        elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v < game.players:
-            on.append(game.names.seat(v))
-    return step.name + (" on " + " and ".join(on) if on else "")
-
-
 def _advice(what: str, game: Game, seat: int, plan: Plan) -> Advice | None:
     """The coach's sentence and line for ``plan``, the turn the search chose for ``seat``."""
-    moves = tuple(_move_words(game, s) for s in plan.steps if isinstance(s, MoveChoice))
+    falls = plan.predicted.knocked_out
+    moves: list[str] = []
+    marked = list(falls)           # ringed on the table: what the push knocks out, what moves take
+    for step in plan.steps:        # "Vice Grip on Blue's wrestler": each move and what it aims at
+        if not isinstance(step, MoveChoice):
+            continue
+        on = []
+        for v in step.targets.values():
+            if isinstance(v, str) and v in game.world:
+                on.append(_names(game, (v,)))
+                if v not in marked:
+                    marked.append(v)
+            elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v < game.players:
+                on.append(game.names.seat(v))
+        moves.append(step.name + (" on " + " and ".join(on) if on else ""))
     push = plan.aims[0] if plan.aims else None
     if push is None and not moves:
         return None
-    who = game.names.seat(seat)
-    falls = plan.predicted.knocked_out
-    wins = plan.predicted.winner is not None and plan.predicted.winner == game.side_of(seat)
     parts = ["use " + ", then ".join(moves)] if moves else []
     aim = kind = None
     if push is not None:
         kind = push.kind
         aim = Aim(entry_deg=push.entry_deg, heading_deg=push.heading_deg, speed=push.speed,
                   spin_deg=push.spin_deg)
-        piece = "a " + game.kind_name(kind) if kind in ("small", "medium", "large") else game.kind_name(kind)
-        line = "green" if what == "hint" else "red"
-        parts.append(f"push {piece} along the {line} line")
+        parts.append(f"push {_counted(game, kind, 1)} along the {'green' if what == 'hint' else 'red'} line")
     said = (f"expected to knock out {_names(game, falls)}" if falls else
             "expected to knock out nothing" if push is not None else "")
-    if wins:
-        said = (said + ", and win" if said else "that wins the game") if what == "hint" else \
-            (said + ", and win" if said else "and win the game")
+    if plan.predicted.winner is not None and plan.predicted.winner == game.side_of(seat):
+        said = (said + ", and win" if said else
+                "that wins the game" if what == "hint" else "and win the game")
     turn = ", then ".join(parts)
-    if what == "hint":
-        text = f"Hint: {turn}" + (f" - {said}" if said else "")
-    else:
-        text = f"Danger: {who} could {turn}" + (f" - {said}" if said else "")
-    # The marks on the ring: what the push knocks out and the pieces the moves take.
-    marked = falls + tuple(v for step in plan.steps if isinstance(step, MoveChoice)
-                           for v in step.targets.values()
-                           if isinstance(v, str) and v in game.world and v not in falls)
-    return Advice(what, seat, kind, aim, marked, text, moves)
+    text = f"Hint: {turn}" if what == "hint" else f"Danger: {game.names.seat(seat)} could {turn}"
+    return Advice(what, seat, kind, aim, tuple(marked), text + (f" - {said}" if said else ""),
+                  tuple(moves))
 
 
 def hint(game: Game, seed: int = 0) -> Advice | None:

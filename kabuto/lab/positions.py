@@ -112,6 +112,21 @@ def compare_relabelled(world: World, push: Push, rng: random.Random) -> tuple[bo
     return fell_a == fell_b, worst
 
 
+def free_entry(game: Game, piece_or_kind: str, start: float, heading: float = 0.0, speed: float = 0.3,
+               step: float = 10.0) -> float:
+    """The first platform spot from ``start`` degrees round the ring (``step`` degrees at a time)
+    where the seat to move may push ``piece_or_kind`` so (the rules' own check, no simulation): on
+    the crammed boards pieces overhang the rim and block spots. ValueError when there is none."""
+    for k in range(round(360.0 / step)):
+        entry = start + k * step
+        try:
+            game.check_push(piece_or_kind, entry, heading, speed)
+        except ValueError:       # IllegalMove is a ValueError
+            continue
+        return entry
+    raise ValueError(f"no free platform spot for {piece_or_kind}")
+
+
 def game_positions(n: int, seed: int) -> list[Game]:
     """``n`` positions from seeded medium-against-medium games: every turn's start, game after game
     (the positions real play reaches, not only starting boards)."""

@@ -21,6 +21,7 @@ import pytest
 
 from kabuto.app.game_session import GameSession
 from kabuto.app.words import _REFUSALS, leaks
+from kabuto.lab.positions import free_entry
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.game import Game
 from kabuto.rules.wrestlers import load_wrestlers
@@ -123,12 +124,12 @@ def _signature_off_ring(game: Game) -> None:
 
 def _pushed(game: Game) -> None:
     """The first seat has pushed (its turn goes on: moves after the push)."""
-    for entry in range(0, 360, 15):
-        try:
-            game.push(game.legal_kinds()[0], float(entry), 0.0, 0.2, end_turn=False)
-            return
-        except IllegalMove:
-            continue
+    kind = game.legal_kinds()[0]
+    try:
+        entry = free_entry(game, kind, 0.0, speed=0.2, step=15.0)
+    except ValueError:
+        return
+    game.push(kind, entry, 0.0, 0.2, end_turn=False)
 
 
 def _pushed_and_empty(game: Game) -> None:

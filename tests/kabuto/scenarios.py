@@ -19,6 +19,7 @@ import functools
 from collections import Counter
 
 from kabuto import Game
+from kabuto.lab.positions import free_entry as free_entry  # the tests' and tools' shared helper
 from kabuto.rules.inventory import BOARD, SUPPLY
 from physics import Materials, shapes
 
@@ -99,20 +100,6 @@ def arena(players: int = 2, wrestlers: list[str] | None = None, first_player: in
 def radius(g: Game, kind: str) -> float:
     """A disc kind's radius, as the game's materials have it."""
     return g.materials.kinds[kind].size
-
-
-def free_entry(g: Game, kind: str, start: float, heading: float = 0.0, speed: float = 0.3,
-               step: float = 10.0) -> float:
-    """The first platform spot from ``start`` round the ring (``step`` degrees at a time) where
-    ``kind`` may be pushed: on the crammed boards pieces overhang the rim and block spots."""
-    for k in range(round(360.0 / step)):
-        entry = start + k * step
-        try:
-            g.preview_push(kind, entry, heading, speed)
-        except ValueError:       # IllegalMove is a ValueError
-            continue
-        return entry
-    raise AssertionError(f"no free platform spot for a {kind}")
 
 
 def put(g: Game, pid: str, x: float, y: float, angle: float = 0.0, base: str | None = None) -> None:

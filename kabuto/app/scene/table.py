@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import cast
 
 from pyglet import shapes
 from pyglet.graphics import Batch, Group
@@ -118,7 +119,6 @@ class TableScene(Scene):
         self._ui_items: list = []
         self._over_items: list = []
         self._ai = Worker("kabuto-ai")      # an AI seat's plan, made off the window's thread
-        self._ai_token: int | None = None   # what the plan being made is for (the flow's token)
         self._status_width = 1.0
         self.ring_area = Rect(0, 0, 1, 1)
         self.panel_rect = Rect(0, 0, 1, 1)
@@ -661,14 +661,13 @@ class TableScene(Scene):
         req = self.flow.take_plan_request()
         if req is None:
             return
-        self._ai_token = req.token
         self._ai.submit(self.session.ai_plan, req.seat, token=req.token)
         self.invalidate()
 
     def _poll_ai(self) -> None:
-        token = self._ai_token
-        if token is None:
+        if not self._ai.busy:
             return
+        token = cast(int, self._ai.token)      # the flow's plan request the job answers
         try:
             done = self._ai.poll()
         except Exception as exc:  # an AI bug must not take the window down; say so and stop
