@@ -125,8 +125,7 @@ class MCCFRBot:
             parts.append(f"choice={choice}")
         self.name = "cfr" + (":" + ",".join(parts) if parts else "")
         self._search: Bot | None = None
-        #: The average strategy at the last decision ({action: probability}) and iterations run.
-        self.last_strategy: dict[Action, float] = {}
+        #: The iterations run at the last decision.
         self.last_iterations = 0
 
     def _fallback(self) -> Bot:
@@ -177,7 +176,7 @@ class MCCFRBot:
         rng = rng or self.rng
         if game.name not in KEYS:
             return self._fallback().act(game, rng)
-        s = self.last_strategy = self.strategy(game, rng)
+        s = self.strategy(game, rng)
         actions = list(s)
         if self.choice == "best" or len(actions) == 1:
             return max(actions, key=lambda a: (s[a], a))

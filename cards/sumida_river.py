@@ -1072,9 +1072,9 @@ class SumidaRiver(CardGame):
         """:meth:`apply` in every phase but shedding (and for actions that are not strings)."""
         phase = self.phase
         if not isinstance(action, str):
-            raise IllegalMove(f"actions are strings such as 'pass' or 'keep', not {action!r}")
+            raise IllegalMove(f"actions are strings such as 'pass' or 'keep', not {action!r}", "not_an_action")
         if phase == OVER:
-            raise IllegalMove("the game is over: no more actions")
+            raise IllegalMove("the game is over: no more actions", "game_over")
         elif phase == DECLARE:
             self._apply_declare(action)
         elif phase == ADD:
@@ -1102,7 +1102,7 @@ class SumidaRiver(CardGame):
 
     def _apply_declare(self, action: str) -> None:
         if action not in ("keep", "trade"):
-            raise IllegalMove(f"declare 'keep' or 'trade' now, not {action!r}")
+            raise IllegalMove(f"declare 'keep' or 'trade' now, not {action!r}", "declare")
         p = self.to_move
         self.decl[p] = 1 if action == "trade" else 0
         # Secret until every decider has declared.
@@ -1149,7 +1149,8 @@ class SumidaRiver(CardGame):
         else:
             raise IllegalMove(
                 "with several traders you add exactly one A card: "
-                "'add 1 black 0 red' or 'add 0 black 1 red'"
+                "'add 1 black 0 red' or 'add 0 black 1 red'",
+                "add_one",
             )
         self.adds[p] = colour
         self.events.append({"type": "add-choice", "seat": p, "colour": ("black", "red")[colour], "to": [p]})
@@ -1202,13 +1203,15 @@ class SumidaRiver(CardGame):
             and parts[1].isdigit() and parts[3].isdigit()
         )
         if not ok:
-            raise IllegalMove("as the only trader, add A cards like 'add 1 black 2 red' (zero allowed)")
+            raise IllegalMove("as the only trader, add A cards like 'add 1 black 2 red' (zero allowed)",
+                              "add_form")
         b, r = int(parts[1]), int(parts[3])
         if _add_action(b, r) != action:
-            raise IllegalMove(f"write this as {_add_action(b, r)!r}")
+            raise IllegalMove(f"write this as {_add_action(b, r)!r}", "add_form")
         if b > self.tb[p] or r > self.tr[p]:
             raise IllegalMove(
-                f"you have only {self.tb[p]} Black A and {self.tr[p]} Red A cards in front of you"
+                f"you have only {self.tb[p]} Black A and {self.tr[p]} Red A cards in front of you",
+                "add_too_many",
             )
         self.tb[p] -= b
         self.tr[p] -= r
@@ -1327,7 +1330,7 @@ class SumidaRiver(CardGame):
         p = self.to_move
         if action == "pass":
             if self.cur < 0:
-                raise IllegalMove("you lead this trick: you must play a meld, you cannot pass")
+                raise IllegalMove("you lead this trick: you must play a meld, you cannot pass", "must_lead")
             passed = self.passed = _WITH[self.passed][p]
             self.events.append(_PASS_EVENTS[p])
             # _advance, inlined (the hot path; the phase stays PLAY).
@@ -1408,24 +1411,27 @@ class SumidaRiver(CardGame):
         been listed)."""
         if isinstance(m, str):
             if not action.startswith("meld "):
-                raise IllegalMove(f"{action!r} is not an action now: play a meld ('meld ...') or 'pass'")
-            raise IllegalMove(m)
+                raise IllegalMove(f"{action!r} is not an action now: play a meld ('meld ...') or 'pass'",
+                                  "not_an_action")
+            raise IllegalMove(m, "bad_meld")
         p = self.to_move
         h = self.hands[p]
         t = m.type
         cur = self.cur
         if self.blocked & m.bit:
-            raise IllegalMove(f"the {MELD_TYPES[t]} space is already used in this trick")
+            raise IllegalMove(f"the {MELD_TYPES[t]} space is already used in this trick", "space_used")
         if m.floor < cur and m.rank is not None:
             raise IllegalMove(
                 f"a {MELD_TYPES[t]} of rank {RANKS[m.rank]} is lower than the {RANKS[cur]} "
-                "played before it: play the same rank or higher"
+                "played before it: play the same rank or higher",
+                "rank_too_low",
             )
         if m.mask & ~h:
-            raise IllegalMove(f"you do not hold {', '.join(mask_names(m.mask & ~h))}")
+            raise IllegalMove(f"you do not hold {', '.join(mask_names(m.mask & ~h))}", "not_held")
         if m.wild and (m.nwb > self.hb[p] or m.nwr > self.hr[p]):
             raise IllegalMove(
-                f"you hold {self.hb[p]} Black A (WB) and {self.hr[p]} Red A (WR) cards in hand"
+                f"you hold {self.hb[p]} Black A (WB) and {self.hr[p]} Red A (WR) cards in hand",
+                "not_enough_a",
             )
         return m
 
@@ -1470,7 +1476,8 @@ class SumidaRiver(CardGame):
     def _apply_discard(self, action: str) -> None:
         p = self.to_move
         if not action.startswith("discard "):
-            raise IllegalMove("after your red run of 4, discard a card ('discard 7C') or 'discard none'")
+            raise IllegalMove("after your red run of 4, discard a card ('discard 7C') or 'discard none'",
+                              "discard_now")
         card = action[8:]
         if card == "none":
             self.events.append({"type": "no-discard", "seat": p})
@@ -1479,7 +1486,7 @@ class SumidaRiver(CardGame):
         if card == WB or card == WR:
             have = self.hb[p] if card == WB else self.hr[p]
             if not have:
-                raise IllegalMove(f"you hold no {card} A card in hand")
+                raise IllegalMove(f"you hold no {card} A card in hand", "not_held")
             if card == WB:
                 self.hb[p] -= 1
                 self.gone[0] += 1
@@ -1489,9 +1496,9 @@ class SumidaRiver(CardGame):
         else:
             c = CARD_INDEX.get(card)
             if c is None:
-                raise IllegalMove(f"{card!r} is not a card")
+                raise IllegalMove(f"{card!r} is not a card", "not_a_card", card=card)
             if not (self.hands[p] >> c) & 1:
-                raise IllegalMove(f"you do not hold {card}")
+                raise IllegalMove(f"you do not hold {card}", "not_held", card=card)
             bit = 1 << c
             self.hands[p] &= ~bit
             self.cleared |= bit
@@ -1509,7 +1516,8 @@ class SumidaRiver(CardGame):
             self.events.append({"type": "play-on", "seat": p})
             self._advance(p)
         else:
-            raise IllegalMove("after your black four of a kind choose 'end-trick' or 'play-on'")
+            raise IllegalMove("after your black four of a kind choose 'end-trick' or 'play-on'",
+                              "end_or_play_on")
 
     # ----- outcome -------------------------------------------------------------------------------
     def standings(self) -> list[int]:

@@ -264,7 +264,7 @@ class Sumo(CardGame):
 
     def apply(self, action: str) -> None:
         if action not in self._current_legal():
-            raise IllegalMove(self._why_illegal(action))
+            raise self._why_illegal(action)
         # Validated: from here on we mutate.
         self._legal = None
         p = self.turn
@@ -347,32 +347,36 @@ class Sumo(CardGame):
         self.reason = reason
         self.events.append({"type": "game_over", "winner": winner, "reason": reason})
 
-    def _why_illegal(self, action: Any) -> str:
-        """Plain words for why ``action`` is not legal now."""
+    def _why_illegal(self, action: Any) -> IllegalMove:
+        """Why ``action`` is not legal now: a refusal with its code, and plain words."""
         if self.phase == OVER:
-            return "the game is over"
+            return IllegalMove("the game is over", "game_over")
+        how = "write 'reveal <card>' or 'play <card>', e.g. 'play 3H'"
         if not isinstance(action, str):
-            return f"{action!r} is not an action: write 'reveal <card>' or 'play <card>', e.g. 'play 3H'"
+            return IllegalMove(f"{action!r} is not an action: {how}", "not_an_action")
         verb, _, card = action.partition(" ")
         if verb not in ("reveal", "play") or not card:
-            return f"{action!r} is not an action: write 'reveal <card>' or 'play <card>', e.g. 'play 3H'"
+            return IllegalMove(f"{action!r} is not an action: {how}", "not_an_action")
         if self.phase == REVEAL_PHASE and verb == "play":
-            return "first each player reveals a card to decide who leads: write 'reveal <card>'"
+            return IllegalMove("first each player reveals a card to decide who leads: write 'reveal <card>'",
+                               "reveal_first")
         if self.phase == PLAY_PHASE and verb == "reveal":
-            return "the first leader is already decided: write 'play <card>'"
+            return IllegalMove("the first leader is already decided: write 'play <card>'", "leader_decided")
         if card not in CARD_SET:
-            return f"{card!r} is not a card: cards are a rank 1-5 and a suit C, D, H or S, e.g. '3H'"
+            return IllegalMove(f"{card!r} is not a card: cards are a rank 1-5 and a suit C, D, H or S, "
+                               "e.g. '3H'", "not_a_card", card=card)
         p = self.turn
         if card not in self.hands[p]:
             # Only a card this seat can see placed elsewhere is named as such: seat 0's face-down
             # card is hidden from seat 1, which gets the words of any card it simply lacks.
             if card in self.set_aside[p] or (card == self.face_down and p == 0):
-                return f"{card} is already revealed and set aside"
-            return f"you do not hold {card}"
+                return IllegalMove(f"{card} is already revealed and set aside", "set_aside", card=card)
+            return IllegalMove(f"you do not hold {card}", "not_held", card=card)
         lead = self.lead
         if lead is not None and card[1] != lead[1]:
-            return f"you must follow suit: you hold a {SUIT_NAMES[lead[1]]}"
-        return f"{action!r} is not legal now"  # not reached: every other case is legal
+            return IllegalMove(f"you must follow suit: you hold a {SUIT_NAMES[lead[1]]}", "follow_suit",
+                               suit=lead[1])
+        return IllegalMove(f"{action!r} is not legal now")  # not reached: every other case is legal
 
     def returns(self) -> list[float]:
         if self.phase != OVER or self.winner < 0:

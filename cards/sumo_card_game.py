@@ -357,7 +357,7 @@ class SumoCardGame(CardGame):
         if legal is None:
             legal = self._current_legal()
         if action not in legal or not isinstance(action, str):
-            raise IllegalMove(self._explain(action))
+            raise self._explain(action)
         self._legal = None
         if self.phase == ATTACK:
             # Step 1, inline (every other action is a placing): the seat places its attack
@@ -571,46 +571,55 @@ class SumoCardGame(CardGame):
         return f"{kind} {NAMES[outcome]}"
 
     # ----- explaining refusals -------------------------------------------------------------------
-    def _explain(self, action: Any) -> str:
+    def _explain(self, action: Any) -> IllegalMove:
+        """Why ``action`` is not legal now: a refusal with its code, and plain words."""
         if self.phase == OVER:
-            return "the game is over"
+            return IllegalMove("the game is over", "game_over")
         if not isinstance(action, str):
-            return f"{action!r} is not an action: actions are strings such as 'play 9H' or 'accept'"
+            return IllegalMove(f"{action!r} is not an action: actions are strings such as 'play 9H' or "
+                               "'accept'", "not_an_action")
         seat = self.to_act
         if self.phase == ATTACK:
             if action in ("accept", "challenge-ring", "challenge-sumo"):
-                return (f"{action!r}: nobody is being pushed; seat {seat} must place attack cards "
-                        "('play <cards>')")
+                return IllegalMove(f"{action!r}: nobody is being pushed; seat {seat} must place attack "
+                                   "cards ('play <cards>')", "attack_first", seat=seat)
             if not action.startswith("play ") or not action[5:]:
-                return f"{action!r} is not an action: write 'play <cards>', e.g. 'play 9H' or 'play 3C+3D'"
+                return IllegalMove(f"{action!r} is not an action: write 'play <cards>', e.g. 'play 9H' or "
+                                   "'play 3C+3D'", "not_an_action")
             names = action[5:].split("+")
             cards = []
             for n in names:
                 c = CARD_ID.get(n)
                 if c is None or (c >= 52 and not self.jokers):
-                    return f"{n!r} is not a card of this game"
+                    return IllegalMove(f"{n!r} is not a card of this game", "not_a_card", card=n)
                 cards.append(c)
             if len(set(cards)) != len(cards):
-                return f"{action!r}: the same card twice"
+                return IllegalMove(f"{action!r}: the same card twice", "same_card_twice")
             missing = [NAMES[c] for c in cards if c not in self.hands[seat]]
             if missing:
-                return f"you do not hold {', '.join(missing)}"
+                return IllegalMove(f"you do not hold {', '.join(missing)}", "not_held",
+                                   card=", ".join(missing))
             if len(cards) > 1 and combo_value(tuple(sorted(cards))) is None:
-                return ("those cards do not combine: only 3s (two or three), two 4s, two 5s, or a "
-                        "Joker with them as the rulebook lists, may be played together")
-            return f"{action!r}: write the cards in order, as in {self.legal_actions()}"
+                return IllegalMove("those cards do not combine: only 3s (two or three), two 4s, two 5s, "
+                                   "or a Joker with them as the rulebook lists, may be played together",
+                                   "no_combination")
+            return IllegalMove(f"{action!r}: write the cards in order, as in {self.legal_actions()}",
+                               "card_order")
         kind = "challenge-ring" if self.phase == RING else "challenge-sumo"
         if action == "accept":
-            return ("you may not accept this push: it would put you out of the ring, so you must "
-                    f"challenge ('{kind}')")
+            return IllegalMove("you may not accept this push: it would put you out of the ring, so you "
+                               f"must challenge ('{kind}')", "must_challenge", challenge=kind)
         if action == "challenge-sumo":
-            return ("the ring cards of this column are still face down: challenge with them first "
-                    "('challenge-ring') or 'accept'")
+            return IllegalMove("the ring cards of this column are still face down: challenge with them "
+                               "first ('challenge-ring') or 'accept'", "ring_cards_first")
         if action == "challenge-ring":
-            return "the ring cards of this column are already face up: 'challenge-sumo' or 'accept'"
+            return IllegalMove("the ring cards of this column are already face up: 'challenge-sumo' or "
+                               "'accept'", "ring_cards_used")
         if action.startswith("play "):
-            return f"seat {seat} must first decide whether to challenge the push ('accept' or '{kind}')"
-        return f"{action!r} is not an action: expected one of {self.legal_actions()}"
+            return IllegalMove(f"seat {seat} must first decide whether to challenge the push ('accept' or "
+                               f"'{kind}')", "decide_challenge", seat=seat, challenge=kind)
+        return IllegalMove(f"{action!r} is not an action: expected one of {self.legal_actions()}",
+                           "not_an_action")
 
     # ----- information -------------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:

@@ -80,7 +80,6 @@ class TrickSolver:
                         r = LEADER
                     self.result[edge][i][j] = r
         self.table: dict[int, bool] = {}
-        self.nodes = 0
 
     # ----- the search ------------------------------------------------------------------------
     def leader_wins(self, h0: int, h1: int, leader: int, wrestler: int) -> bool:
@@ -90,7 +89,6 @@ class TrickSolver:
         got = self.table.get(key)
         if got is not None:
             return got
-        self.nodes += 1
         hl, hf = (h0, h1) if leader == 0 else (h1, h0)
         follower = 1 - leader
         edge = 1 if wrestler == EDGE[follower] else 0

@@ -268,8 +268,6 @@ class Summary:
     lines: list[str] = field(default_factory=list)
     table: list[list[str]] = field(default_factory=list)
     final: bool = False
-    #: Index of the event that produced it (so each is shown once).
-    event_index: int = -1
 
 
 def summaries(game: str, events: Sequence[Event], names: Sequence[str], start: int = 0) -> list[Summary]:
@@ -290,7 +288,6 @@ def summaries(game: str, events: Sequence[Event], names: Sequence[str], start: i
         elif game == "sumida-river" and t == "game-end":
             s = _sumida_game(e, events[: i + 1], names)
         if s is not None:
-            s.event_index = i
             out.append(s)
     return out
 

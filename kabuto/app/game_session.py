@@ -189,11 +189,11 @@ class GameSession(Session):
         return self.game.world
 
     # ----- seats and panels ------------------------------------------------------------------------------
-    def _seat_name(self, seat: int) -> str:
+    def seat_name(self, seat: int) -> str:
         return self.game.names.seat(seat)
 
     def seat_word(self, seat: int) -> str:
-        return self._seat_name(seat)
+        return self.seat_name(seat)
 
     def _whose(self, place: str) -> str | None:
         """Whose inventory ``place`` is, in the table's short words ("Blue", "team A"), or None
@@ -201,7 +201,7 @@ class GameSession(Session):
         p = parse_place(place)
         if p.number is None:
             return None
-        return self.game.names.team(p.number) if p.kind == "team" else self._seat_name(p.number)
+        return self.game.names.team(p.number) if p.kind == "team" else self.seat_name(p.number)
 
     def _in_order(self, kinds: Counter[str]) -> list[str]:
         """Standard discs first, smallest first; then the signature pieces by name."""
@@ -219,7 +219,7 @@ class GameSession(Session):
 
     def owner_name(self, pid: str) -> str | None:
         seat = self.game.owner_of(pid)
-        return self._seat_name(seat) if seat is not None else None
+        return self.seat_name(seat) if seat is not None else None
 
     def _short_name(self, kind: str) -> str:
         return kind if kind in STANDARD_KINDS else self.game.kind_name(kind)
@@ -228,7 +228,7 @@ class GameSession(Session):
         g = self.game
         out = []
         for s in g.seats:
-            name = self._seat_name(s.index)
+            name = self.seat_name(s.index)
             if g.players == 4:
                 name += f" ({g.names.team(s.side)})"
             wname = s.junior_card.name if s.junior_card is not None else s.wrestler.name
@@ -238,7 +238,7 @@ class GameSession(Session):
             shares = ""
             if g.players == 4 and g.sides[s.side][0] != s.index:
                 mate = g.sides[s.side][0]
-                shares = f"shares {g.names.team(s.side)}'s inventory with {self._seat_name(mate)}"
+                shares = f"shares {g.names.team(s.side)}'s inventory with {self.seat_name(mate)}"
             out.append(SeatView(s.index, name, theme.seat_colour(s.index), self.seat_is_ai(s.index),
                                 wname, self._inventory_rows(g.inventory(s.side)), eliminated, note,
                                 shares))
@@ -300,7 +300,7 @@ class GameSession(Session):
         except IllegalMove as exc:
             return None, self.refused(exc)
 
-    def _destinations(self, knocked_out: list[Knockout]) -> dict[str, str]:
+    def destinations(self, knocked_out: list[Knockout]) -> dict[str, str]:
         """Where each piece flies: its new place, but a team's inventory is drawn on the row of
         the team's first seat (SeatView.shares), so pieces for it fly there."""
         out = {}
@@ -328,7 +328,7 @@ class GameSession(Session):
             parts.append(f"{what} to {where}")
         return "knocked out " + "; ".join(parts)
 
-    def push(self, aim: Aim, choice: PieceChoice) -> TableOutcome:
+    def push(self, aim: Aim, choice: PieceChoice) -> TableOutcome | None:
         g = self.game
         seat = g.current_seat
         push, reason = self.check(aim, choice)
@@ -341,14 +341,14 @@ class GameSession(Session):
             self._undo.append(snapshot)
         self.record()
         self._maybe_end_turn(seat)
-        return TableOutcome(out.physics, self._destinations(out.knocked_out), self.push_sentence(seat, out))
+        return TableOutcome(out.physics, self.destinations(out.knocked_out), self.push_sentence(seat, out))
 
     def push_sentence(self, seat: int, out: Any, ai: bool = False) -> str:
         """A push in the table's words: "Red (Mike) pushed a small disc: knocked out ..." (``out``:
         what :meth:`kabuto.Game.push` returned). The game log and the replay viewer say it too."""
         kind = out.kind
         what = f"a {kind} disc" if kind in STANDARD_KINDS else self.game.kind_name(kind)
-        who = self._seat_name(seat) + (" (AI)" if ai else "")
+        who = self.seat_name(seat) + (" (AI)" if ai else "")
         return f"{who} pushed {what}: {self._ko_text(out.knocked_out)}"
 
     def _maybe_end_turn(self, seat: int) -> None:
@@ -395,14 +395,14 @@ class GameSession(Session):
                     prompts.append(Prompt("piece", f"click the wrestler of {sp.text}", wids))
                 elif sp.kind == "angle_deg":
                     slide = i + 1 < len(specs) and specs[i + 1].kind == "distance_mm"
-                    text = (f"click where to slide it (up to {specs[i + 1].high:g} mm)" if slide
+                    text = (f"click where to slide it (up to {specs[i + 1].high:.3g} mm)" if slide
                             else f"click a point: {sp.text}")
                     prompts.append(Prompt("point", text, (), sp.origin, side=not slide))
                     if slide:
                         i += 1
                 elif sp.kind == "distance_mm":
                     after_piece = i > 0 and specs[i - 1].name == "piece"
-                    text = (f"click how far to slide it (up to {sp.high:g} mm)" if after_piece
+                    text = (f"click how far to slide it (up to {sp.high:.3g} mm)" if after_piece
                             else f"click a point: {sp.text}")
                     prompts.append(Prompt("point", text, (), None if after_piece else sp.origin))
                 i += 1
@@ -410,7 +410,7 @@ class GameSession(Session):
             out.append(MoveView(opt.name, opt.name, opt.text, opt.usable, why, tuple(prompts)))
         return out
 
-    def use_move(self, key: str, clicks: list) -> TableOutcome:
+    def use_move(self, key: str, clicks: list) -> TableOutcome | None:
         g = self.game
         seat = g.current_seat
         targets = self.move_targets(key, clicks)
@@ -433,8 +433,8 @@ class GameSession(Session):
             bits.append("gained " + ", ".join(g.kind_name(g.kind_of(p)) for p in out.gained))
         if out.knocked_out:
             bits.append(self._ko_text(out.knocked_out))
-        return TableOutcome(None, self._destinations(out.knocked_out),
-                       f"{self._seat_name(seat)} used {key}" + (": " + "; ".join(bits) if bits else ""),
+        return TableOutcome(None, self.destinations(out.knocked_out),
+                       f"{self.seat_name(seat)} used {key}" + (": " + "; ".join(bits) if bits else ""),
                        vanished)
 
     def move_targets(self, key: str, clicks: list) -> dict[str, Any]:
@@ -506,13 +506,13 @@ class GameSession(Session):
         if out.result is not None:
             head += ": " + self._result_for(seat, out.result.seats)
         elif out.eliminated:
-            head += ": " + " and ".join(self._seat_name(q) for q in out.eliminated) + " out of the game"
+            head += ": " + " and ".join(self.seat_name(q) for q in out.eliminated) + " out of the game"
         lines = [head[:1].upper() + head[1:]]
         cost = self._cost_words(out, seat, after)
         tail = "It ends your turn." if out.turn_ended and out.result is None else ""
         if cost or tail:
             lines.append(" ".join(x for x in (cost, tail) if x))
-        return ShownPreview(tuple(self.plain(line) for line in lines), ghosts, falls)
+        return ShownPreview(tuple(lines), ghosts, falls)
 
     def _piece_words(self, pid: str, seat: int) -> str:
         """A piece as its mover says it: "your wrestler piece", "the medium disc", "the Boulder"."""
@@ -586,7 +586,7 @@ class GameSession(Session):
         if seat in winners:
             return "your team wins" if len(winners) > 1 else "you win"
         if len(winners) == 1:
-            return f"you lose, {self._seat_name(winners[0])} wins"
+            return f"you lose, {self.seat_name(winners[0])} wins"
         return f"you lose, {g.names.team(g.side_of(winners[0]))} wins"
 
     def _cost_words(self, out, seat: int, after: World) -> str:
@@ -638,7 +638,7 @@ class GameSession(Session):
         elif len(r.seats) == 1:
             title = f"{g.seat_label(r.seats[0])} wins!"
         else:  # a team: its seats by colour, and the team's name (wrestler names would not fit)
-            names = " & ".join(self._seat_name(q) for q in r.seats)
+            names = " & ".join(self.seat_name(q) for q in r.seats)
             title = f"{names} ({g.names.team(g.side_of(r.seats[0]))}) win!"
         return Winner(tuple(r.seats), g.result_text(), title)
 
@@ -667,8 +667,8 @@ class GameSession(Session):
         self.record()
         vanished = tuple((k.piece, before[k.piece][0], before[k.piece][1], before[k.piece][2])
                          for k in out.knocked_out if k.piece in before)
-        return TableOutcome(None, self._destinations(out.knocked_out),
-                       f"{self._seat_name(seat)} (AI) used {step.move}"
+        return TableOutcome(None, self.destinations(out.knocked_out),
+                       f"{self.seat_name(seat)} (AI) used {step.move}"
                        + (": " + self._ko_text(out.knocked_out) if out.knocked_out else ""), vanished)
 
     def ai_push(self, step: AIStep) -> TableOutcome:
@@ -679,7 +679,7 @@ class GameSession(Session):
             raise ValueError("an AI push step needs an aim and a piece")
         out = g.push(choice.kind, a.entry_deg, a.heading_deg, a.speed, a.spin_deg, end_turn=False)
         self.record()
-        return TableOutcome(out.physics, self._destinations(out.knocked_out),
+        return TableOutcome(out.physics, self.destinations(out.knocked_out),
                        self.push_sentence(seat, out, ai=True))
 
     def ai_finish(self, seat: int | None) -> None:

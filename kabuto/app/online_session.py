@@ -28,6 +28,7 @@ from kabuto.net.tables import trajectory_from_json
 from kabuto.rules import actions
 from kabuto.rules.game import Game
 from kabuto.rules.outcomes import Knockout
+from kabuto_base.errors import IllegalMove
 from physics import Fall, Materials, Push, PushResult
 
 
@@ -62,7 +63,7 @@ class OnlineSession(GameSession):
             self.room_seats = list(msg.get("seats", self.room_seats))
         elif kind == "error" and str(msg.get("re", "")).startswith("act-"):
             self.pending = None
-            self.refusal = str(msg.get("message", "the server refused that"))
+            self.refusal = self._refusal_words(msg)
         elif kind == "state":
             known = self._latest["step"] if self._latest is not None else self.step
             self.room_seats = list(msg.get("seats", self.room_seats))
@@ -73,6 +74,17 @@ class OnlineSession(GameSession):
             else:
                 return
             self._latest = msg
+
+    def _refusal_words(self, msg: dict[str, Any]) -> str:
+        """The server's refusal of our action in the table's words: from the rules' code and
+        fields when it sends them (as a local game says it), else its one line."""
+        text = str(msg.get("message", "the server refused that"))
+        fields = msg.get("fields")
+        if isinstance(msg.get("rule"), str) and isinstance(fields, dict):
+            exc = IllegalMove(text, msg["rule"])
+            exc.fields = {str(k): v for k, v in fields.items()}
+            return self.refused(exc)
+        return text
 
     def has_next(self) -> bool:
         """A state is waiting to be played (the flow's "AI plan" for the seat to play is ready)."""
@@ -130,7 +142,7 @@ class OnlineSession(GameSession):
         last = msg["last"]
         action = last.get("action") or {}
         seat = int(last.get("seat", 0))
-        name = self._seat_name(seat)
+        name = self.seat_name(seat)
         kind = action.get("type")
         if kind == "push":
             entry = self._entry(msg)
@@ -145,14 +157,14 @@ class OnlineSession(GameSession):
             kos = [Knockout(k["piece"], self._kind(before, k["piece"], pid, pkind), k["to"])
                    for k in last.get("knocked_out", [])]
             self._said = f"{name} pushed a {self._short_name(pkind)}: {self._ko_text(kos)}"
-            outcome = TableOutcome(result, self._destinations(kos), self._said)
+            outcome = TableOutcome(result, self.destinations(kos), self._said)
         elif kind == "move":
             before = self._take(msg).world
             gone = [p for p in before.pieces if p.id not in self.game.world]
             kos = [Knockout(p.id, p.kind, self.game.locations().get(p.id, "supply")) for p in gone]
             summary = last.get("summary")
             self._said = f"{name} used {action.get('name', 'a move')}" + (f": {summary}" if summary else "")
-            outcome = TableOutcome(None, self._destinations(kos), self._said,
+            outcome = TableOutcome(None, self.destinations(kos), self._said,
                               tuple((p.id, p.kind, p.x, p.y) for p in gone))
         else:  # the end of a turn: the last thing that happened stays on the event line
             self._take(msg)
@@ -205,7 +217,7 @@ class OnlineSession(GameSession):
             name = sv.name
             # Who sits there, in place of the team's name if need be (the panel's line is short;
             # a 4-player seat's team shows in its inventory line too).
-            colour = self._seat_name(sv.seat)
+            colour = self.seat_name(sv.seat)
             who = str(info.get("name") or "").strip()  # the name the player gave (--name)
             if sv.seat == self.me:
                 name = f"{colour} (you)"
@@ -239,20 +251,20 @@ class OnlineSession(GameSession):
     def set_materials(self, materials: Materials) -> None:
         raise ValueError(self.materials_fixed)
 
-    def push(self, aim: Aim, choice: PieceChoice) -> TableOutcome:
+    def push(self, aim: Aim, choice: PieceChoice) -> TableOutcome | None:
         push, reason = self.check(aim, choice)
         if push is None or not self._mine():
             raise ValueError(reason or "it is not your turn")
         self._act(wire_action(actions.Push(choice.kind, aim.entry_deg, aim.heading_deg, aim.speed,
                                            aim.spin_deg)))
-        return TableOutcome(None, {}, "")
+        return None  # only sent: the server's state that answers it is played as the next step
 
-    def use_move(self, key: str, clicks: list) -> TableOutcome:
+    def use_move(self, key: str, clicks: list) -> TableOutcome | None:
         if not self._mine():
             raise ValueError("it is not your turn")
         targets = self.move_targets(key, clicks)
         self._act(wire_action(actions.Move(key, targets)))
-        return TableOutcome(None, {}, "")
+        return None  # only sent: the server's state that answers it is played as the next step
 
     def can_end_turn(self) -> bool:
         return self._mine() and self.game.can_end_turn

@@ -16,7 +16,7 @@ from pyglet import shapes
 from pyglet.graphics import Batch, Group
 from pyglet.text import Label
 
-from kabuto.app.session import MoveView, PieceChoice, Session
+from kabuto.app.session import MoveView, PanelSource, PieceChoice
 from kabuto.app.table_flow import READOUT_SEP
 from kabuto_ui import theme
 from kabuto_ui.geometry import Rect
@@ -84,7 +84,7 @@ class SidePanel(_Panel):
         super().__init__(batch, group)
         self.layout = PanelLayout()
 
-    def build(self, rect: Rect, session: Session, widgets: Widgets,
+    def build(self, rect: Rect, session: PanelSource, widgets: Widgets,
               on_move: Callable[[MoveView], None], selected_move: str | None) -> PanelLayout:
         self.clear()
         b, fg = self.batch, self.fg
@@ -161,10 +161,10 @@ class SidePanel(_Panel):
                 y -= 34
                 btn = Button(Rect(x0, y, MOVE_BUTTON_W, 28), mv.name, partial(on_move, mv), b, fg,
                              enabled=mv.enabled, selected=(mv.key == selected_move),
-                             size=theme.FONT_SMALL, reason=session.plain(mv.reason),
+                             size=theme.FONT_SMALL, reason=mv.reason,
                              name=f"move:{mv.key}")
                 widgets.add(btn)
-                why = session.plain(mv.text if mv.enabled else mv.reason)
+                why = mv.text if mv.enabled else mv.reason
                 width = int(rect.w - MOVE_BUTTON_W - 30)
                 lab = label(why, x0 + MOVE_BUTTON_W + 8, y + 28, b, fg, size=theme.FONT_SMALL - 1,
                             color=theme.TEXT_DIM if mv.enabled else theme.TEXT_BAD,
@@ -173,7 +173,7 @@ class SidePanel(_Panel):
                 # not (a refusal is cut to it), so the buttons stay put from turn to turn. At
                 # 960x600 a long card (Pitchfork's) under four seats can run off the panel: cut
                 # it short, keeping a button's row for each move still to come.
-                row = move_row_height(session.plain(mv.text), width)
+                row = move_row_height(mv.text, width)
                 room = y + 28 - (rect.y + 6) - 34 * (len(moves) - 1 - i)
                 row = min(row, max(room, 28))
                 if lab.content_height > row:
@@ -213,7 +213,7 @@ def move_row_height(card_text: str, width: int) -> float:
     return max(28.0, _text_height(card_text, width, theme.FONT_SMALL - 1))
 
 
-def supply_height(session: Session, width: int) -> float:
+def supply_height(session: PanelSource, width: int) -> float:
     """The height of the supply's line when every kind of piece but the wrestlers is in it, with
     two-digit counts: the room the side panel keeps for it, however full the supply is now."""
     names = [session.kind_label(k).removesuffix(" disc") for k in session.materials.kinds]

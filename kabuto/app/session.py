@@ -11,8 +11,9 @@ Both implement the :class:`Session` interface below. Nothing here imports pyglet
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from kabuto.app.aim import Aim
 from kabuto.app.words import and_list
@@ -139,8 +140,35 @@ def _ordinal(n: int) -> str:
     return str(n) + suffix
 
 
-class Session:
-    """The interface the table scene uses. Subclasses fill it in."""
+class PanelSource(Protocol):
+    """What the side panel reads (:mod:`kabuto.app.panels`): a live :class:`Session`, or a
+    :class:`PanelSnapshot` of one taken before a push, shown until its pieces have flown."""
+
+    interactive: bool
+
+    @property
+    def materials(self) -> Materials: ...
+
+    def seats(self) -> list[SeatView]: ...
+
+    def supply(self) -> list[tuple[str, str, int]]: ...
+
+    def current_seat(self) -> int | None: ...
+
+    def status(self) -> str: ...
+
+    def moves(self) -> list[MoveView]: ...
+
+    def kind_label(self, kind: str) -> str: ...
+
+    def piece_colour(self, pid: str, kind: str) -> theme.RGBA: ...
+
+
+class Session(ABC):
+    """The interface the table scene uses: what is on the ring (:attr:`materials`,
+    :meth:`world`, how pieces are named and drawn), the side panel (:class:`PanelSource`), the
+    turn (pushes, moves, end of turn, undo, the winner) and the AI's steps. A subclass says what
+    is on the ring and how a push is made; the rest has defaults for a table without turns."""
 
     title = "Kabuto Sumo"
     #: Whether pushes alternate between seats (the sandbox has no turns).
@@ -149,22 +177,22 @@ class Session:
     interactive = True
 
     @property
-    def materials(self) -> Materials:
-        raise NotImplementedError
+    @abstractmethod
+    def materials(self) -> Materials: ...
 
+    @abstractmethod
     def set_materials(self, materials: Materials) -> None:
         """Materials for the next push on (the tuning panel); recorded by the game's replay."""
-        raise NotImplementedError
 
-    def world(self) -> World:
-        raise NotImplementedError
+    @abstractmethod
+    def world(self) -> World: ...
 
     def kind_label(self, kind: str) -> str:
         """A piece kind in a player's words ("medium disc", "Horn Bar")."""
         return f"{kind} disc" if kind in ("small", "medium", "large") else kind.replace("_", " ")
 
     def name_of(self, word: str) -> str | None:
-        """A piece id or kind key in a player's words (for :func:`kabuto.app.words.plain`)."""
+        """A piece id or kind key in a player's words ("the medium disc", "Horn Bar"), or None."""
         if word in self.materials.kinds:
             return self.kind_label(word)
         for p in self.world().pieces:
@@ -198,18 +226,13 @@ class Session:
                                                         f"{_ordinal(level + 1)} from the bottom"))
         return ", ".join(parts)
 
-    def plain(self, text: str) -> str:
-        """``text`` in a player's words: no piece ids, kind keys or long numbers."""
-        from kabuto.app.words import plain
-
-        return plain(text, self.name_of) if text else text
-
     def refused(self, exc: BaseException) -> str:
         """A refused action in a player's words: said from its code and fields where the words
-        know it (:func:`kabuto.app.words.refusal`), else its text made :meth:`plain`."""
+        know it (:func:`kabuto.app.words.refusal`; every code the rules raise has words, the
+        tests see to it), else its own text (the table's and the aim's refusals are words)."""
         from kabuto.app.words import refusal
 
-        return refusal(exc, self._field_words) or self.plain(str(exc))
+        return refusal(exc, self._field_words) or str(exc)
 
     def _field_words(self, kind: str, value: Any) -> str:
         """A refusal's field as the table says it: a seat by its name, a piece or kind by what it is."""
@@ -235,21 +258,24 @@ class Session:
     def supply(self) -> list[tuple[str, str, int]]:
         return []
 
-    def choices(self) -> list[PieceChoice]:
-        raise NotImplementedError
+    @abstractmethod
+    def choices(self) -> list[PieceChoice]: ...
 
+    @abstractmethod
     def check(self, aim: Aim, choice: PieceChoice) -> tuple[Push | None, str]:
         """The push this aim makes, and '' - or None and the reason it cannot be made."""
-        raise NotImplementedError
 
-    def push(self, aim: Aim, choice: PieceChoice) -> TableOutcome:
-        raise NotImplementedError
+    @abstractmethod
+    def push(self, aim: Aim, choice: PieceChoice) -> TableOutcome | None:
+        """Make the push: what it did, or None when it was only sent (an online table: the
+        server's answer comes as a later step). ValueError (nothing changed) when refused."""
 
     def moves(self) -> list[MoveView]:
         return []
 
-    def use_move(self, key: str, clicks: list) -> TableOutcome:
-        """Perform a move; ``clicks`` answer its prompts: a piece id, or an (x, y) point."""
+    def use_move(self, key: str, clicks: list) -> TableOutcome | None:
+        """Perform a move; ``clicks`` answer its prompts: a piece id, or an (x, y) point. None
+        when it was only sent, as :meth:`push`."""
         raise ValueError("this table has no signature moves")
 
     def preview_move(self, key: str, clicks: list) -> ShownPreview:
@@ -264,8 +290,8 @@ class Session:
     def can_end_turn(self) -> bool:
         return False
 
-    def end_turn(self) -> None:
-        pass
+    def end_turn(self) -> None:  # noqa: B027 - a table without turns has none to end
+        """End the turn (only when :meth:`can_end_turn`)."""
 
     def can_undo(self) -> bool:
         return False
@@ -299,7 +325,7 @@ class Session:
     def ai_push(self, step: AIStep) -> TableOutcome:
         raise ValueError("no AI here")
 
-    def ai_finish(self, seat: int | None) -> None:
+    def ai_finish(self, seat: int | None) -> None:  # noqa: B027 - a table without AI has nothing to end
         """End the AI's turn if the rules still wait for it."""
 
 
@@ -391,14 +417,12 @@ class SandboxSession(Session):
         return f"{len(self._world.pieces)} pieces on the ring - push anything"
 
 
-class PanelSnapshot(Session):
+class PanelSnapshot:
     """The panels' view of a session frozen at one moment: while a push plays, the side panel keeps
     showing the inventories before it, until the knocked-out pieces have flown to them."""
 
     def __init__(self, live: Session):
         self.live = live
-        self.title = live.title
-        self.has_turns = live.has_turns
         self.interactive = live.interactive
         self._seats = live.seats()
         self._supply = live.supply()
@@ -430,6 +454,9 @@ class PanelSnapshot(Session):
 
     def piece_colour(self, pid: str, kind: str) -> theme.RGBA:
         return self.live.piece_colour(pid, kind)
+
+    def kind_label(self, kind: str) -> str:
+        return self.live.kind_label(kind)
 
 
 def _plural(words: str) -> str:

@@ -42,6 +42,7 @@ TARGETS.
 """
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -52,6 +53,7 @@ from kabuto.app.session import (
     AIStep,
     MoveView,
     PanelSnapshot,
+    PanelSource,
     PieceChoice,
     Prompt,
     Session,
@@ -60,6 +62,8 @@ from kabuto.app.session import (
     Winner,
 )
 from kabuto_ui import theme
+
+log = logging.getLogger(__name__)
 
 #: A click while a move waits for targets: a piece id, or a point (x, y) on the ring in metres.
 Click = str | tuple[float, float]
@@ -161,7 +165,7 @@ class TableView:
     can_end_turn: bool
     speed_slider: bool
     selected_move: str | None      # the move button shown pressed
-    panels: Session                # what the side panel shows (the state before, while playing)
+    panels: PanelSource            # what the side panel shows (the state before, while playing)
     preview: ShownPreview | None = None  # what the move waiting for Confirm would do (CONFIRM)
 
 
@@ -278,7 +282,7 @@ class TableFlow:
         s = self.session
         playing = self.phase is Phase.PLAYING
         frozen = playing or self.phase is Phase.SHOWING
-        panels: Session = self._frozen if frozen and self._frozen is not None else s
+        panels: PanelSource = self._frozen if frozen and self._frozen is not None else s
         status = panels.status()
         if self._move is not None and self.phase is Phase.CONFIRM:
             status = f"{self._move.name}: Confirm (Enter) or Cancel (Esc)"
@@ -302,10 +306,9 @@ class TableFlow:
             idle = "nothing to push"
         may = self.may_aim
         choices = tuple(s.choices()) if may or not s.has_turns else ()
-        say = self.session.plain
         if self.phase is Phase.CONFIRM:
             idle = ""
-        return TableView(self.phase, say(status), self.message, may, choices, self._choice_key, idle,
+        return TableView(self.phase, status, self.message, may, choices, self._choice_key, idle,
                          self.can_undo, self.can_end_turn, may and s.locked_aim() is None,
                          self._move.key if self._move else None, panels, self.preview)
 
@@ -325,7 +328,7 @@ class TableFlow:
         push, reason = self.session.check(aim, choice)
         start = self.session.world().platform_pose(push) if push is not None else None
         return AimPreview(aim, choice.kind, start, by_ai, push is None, readout(aim, choice),
-                          self.session.plain(reason))
+                          reason)
 
     def marks(self) -> Marks | None:
         """The pieces to ring while a move waits for clicks (TARGETS), else None."""
@@ -371,7 +374,7 @@ class TableFlow:
         seats = {s.seat: s for s in self.session.seats()}
         colour = seats[win.seats[0]].colour if win.seats and win.seats[0] in seats else theme.ACCENT
         return OverView(win.title or ("A draw!" if not win.seats else "The game is over"),
-                        self.session.plain(win.reason), colour)
+                        win.reason, colour)
 
     @property
     def message(self) -> str:
@@ -380,7 +383,7 @@ class TableFlow:
 
     @message.setter
     def message(self, text: str) -> None:
-        self._message = self.session.plain(text)
+        self._message = text
 
     # ----- aiming (open to a person in AIM and TARGETS) ------------------------------------------
     def say(self, text: str) -> None:
@@ -452,7 +455,7 @@ class TableFlow:
             self.message = self.session.refused(exc)
             return False
         self.pushes += 1
-        self._play(outcome, before)
+        self._play_or_wait(outcome, before)
         return True
 
     def pick_move(self, move: MoveView) -> bool:
@@ -587,8 +590,18 @@ class TableFlow:
             self.message = self.session.refused(exc)
             self.phase = Phase.AIM
             return True  # the move that waited for Confirm is dropped (a change)
-        self._play(outcome, before)
+        self._play_or_wait(outcome, before)
         return True
+
+    def _play_or_wait(self, outcome: TableOutcome | None, before: PanelSnapshot) -> None:
+        """Play what an action did; an action only sent (None: an online table) is played when
+        its answer comes, as the other seats' steps are, and the table waits for it meanwhile."""
+        if outcome is not None:
+            self._play(outcome, before)
+            return
+        self._move, self._clicks, self._preview = None, [], None
+        self.message = ""
+        self._next_turn()
 
     # ----- the screen's side ---------------------------------------------------------------------
     def landed(self) -> bool:
@@ -652,7 +665,9 @@ class TableFlow:
         """The AI's planning raised: say so; its seat waits (an undo goes back past it)."""
         if self.phase is not Phase.AI_THINKING or token != self._token:
             return False
-        self.message = f"the AI failed: {error}"
+        # The error is the program's, not the game's: the log keeps it, the table says what to do.
+        log.warning("the AI could not plan its turn: %r", error)
+        self.message = "the AI could not plan its turn: Undo (U) goes back before it"
         self._stuck = True
         self.phase = Phase.AIM
         return True
@@ -679,7 +694,7 @@ class TableFlow:
         try:
             outcome = self.session.ai_push(step)
         except ValueError as exc:
-            self.message = f"the AI's push was refused: {exc}"
+            self.message = "the AI's push was refused: " + self.session.refused(exc)
             self._ai_steps = []
             self._next_ai_step()
             return True
@@ -705,7 +720,7 @@ class TableFlow:
             try:
                 outcome = self.session.ai_move(step)
             except ValueError as exc:
-                self.message = f"the AI's move was refused: {exc}"
+                self.message = "the AI's move was refused: " + self.session.refused(exc)
                 self._ai_steps = []
                 continue
             self._play(outcome, before)

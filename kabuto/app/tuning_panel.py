@@ -51,7 +51,6 @@ class TuningPanel:
         self.kind: str | None = None
         self.items: list = []
         self.message = ""
-        self._profile_page = 0
 
     def clear(self) -> None:
         for it in self.items:

@@ -1,11 +1,10 @@
 """Player-facing words: what the table shows is said the way a player would say it.
 
-The rules engine speaks to programs as well as people, so its refusals name pieces by id
-(``'M10'``, ``'gus:wrestler'``), kinds by key (``gus_wrestler``) and angles to five decimals. Every
-message the table shows passes through :func:`plain`, which names each piece by what it is ("the
-medium disc", "Goliath Gus's wrestler piece"), each kind by its name, and rounds numbers the way
-the aim bar does. :func:`leaks` says what in a text is still not for players (the tests walk every
-message through it). No pyglet.
+The rules engine speaks to programs as well as people: a refusal is data, a ``code`` and its
+``fields`` (:class:`kabuto_base.errors.IllegalMove`), and its sentence names pieces by id. The
+table never rewrites that sentence: :func:`refusal` says the refusal again from its code, naming
+seats, pieces and kinds through the session. :func:`leaks` is the check the tests walk every
+message through: what in a text is still not for players. No pyglet.
 """
 from __future__ import annotations
 
@@ -13,45 +12,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-#: A quoted piece id or kind key, as the engine writes them ('M10', 'gus:wrestler', 'hank_bar').
-_QUOTED = re.compile(r"(?:piece |kind |base=|piece=)?'([A-Za-z0-9_:]+)'")
 #: A bare piece id or kind key (M10, L2, S01, gus:wrestler, hank_bar1, gus_wrestler).
 _BARE_ID = re.compile(r"\b(?:[LMS]\d{1,2}|[a-z]+:[a-z]+\d*|[a-z]+_[a-z]+\d*)\b")
-#: The engine's parameter names, as a player says them ("push.heading_deg: ..." -> "heading: ...").
-FIELDS = {"entry_deg": "platform angle", "heading_deg": "heading", "distance_mm": "distance",
-          "first_player": "first player", "speed": "speed"}
-_FIELD = re.compile(r"\b(?:[a-z]+\.)?(" + "|".join(FIELDS) + r")\b(?=\s*[:=])")
 #: A number with more digits than a player reads.
 _LONG_FLOAT = re.compile(r"(-?\d+)\.(\d{3,})")
-
-
-def _round(m: re.Match[str]) -> str:
-    value = float(m.group(0))
-    return f"{value:.1f}"
-
-
-def plain(text: str, name_of: Callable[[str], str | None]) -> str:
-    """``text`` with every piece id and kind key replaced by ``name_of(id)`` (None: leave it) and
-    every long number rounded to one decimal.
-
-    >>> names = {"M10": "the medium disc", "gus_wrestler": "Goliath Gus's wrestler piece"}.get
-    >>> plain("the platform spot at 2.43091 degrees is blocked by piece 'M10' hanging over", names)
-    'the platform spot at 2.4 degrees is blocked by the medium disc hanging over'
-    >>> plain("kind gus_wrestler may not be pushed", names)
-    "kind Goliath Gus's wrestler piece may not be pushed"
-    """
-    def quoted(m: re.Match[str]) -> str:
-        name = name_of(m.group(1))
-        return name if name is not None else m.group(0)
-
-    def bare(m: re.Match[str]) -> str:
-        name = name_of(m.group(0))
-        return name if name is not None else m.group(0)
-
-    out = _FIELD.sub(lambda m: FIELDS[m.group(1)], text)
-    out = _QUOTED.sub(quoted, out)
-    out = _BARE_ID.sub(bare, out)
-    return _LONG_FLOAT.sub(_round, out)
 
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
@@ -137,7 +101,7 @@ _REFUSALS: dict[str, Callable[[dict[str, Any], Callable[[str, Any], str]], str]]
 
 def refusal(exc: BaseException, said: Callable[[str, Any], str]) -> str | None:
     """A refused action (its ``code`` and ``fields``) in a player's words, or None when its code
-    has no words here (then the caller makes its text :func:`plain`).
+    has no words here.
 
     >>> from kabuto_base.errors import IllegalMove
     >>> said = lambda kind, v: {"seat": "Blue", "kind": "small disc"}.get(kind, str(v))
@@ -167,25 +131,6 @@ def leaks(text: str) -> list[str]:
     found = [m.group(0) for m in _BARE_ID.finditer(text)]
     found += [m.group(0) for m in _LONG_FLOAT.finditer(text)]
     return found
-
-
-def piece_namer(kind_of: Callable[[str], str], kind_name: Callable[[str], str],
-                kinds: set[str]) -> Callable[[str], str | None]:
-    """A ``name_of`` for :func:`plain` from a game's ``kind_of(piece id)`` and
-    ``kind_name(kind)``: standard discs are "the medium disc", signature and wrestler pieces
-    their card's name for them; an unknown word None (left as it is)."""
-    def name_of(word: str) -> str | None:
-        if word in kinds:
-            return kind_name(word)
-        try:
-            kind = kind_of(word)
-        except (KeyError, ValueError, LookupError):
-            return None
-        if not kind:
-            return None
-        name = kind_name(kind)
-        return f"the {name}" if name.endswith(" disc") else name
-    return name_of
 
 
 def and_list(parts: list[str]) -> str:

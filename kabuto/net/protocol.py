@@ -357,12 +357,19 @@ def _check_client(msg: dict[str, Any]) -> None:
         {"id": _ID, **optional})(msg, "")
 
 
-def error(code: str, message: str, re_id: str | None = None) -> dict[str, Any]:
-    """The ``error`` message for ``code`` (one of :data:`ERROR_CODES`)."""
+def error(code: str, message: str, re_id: str | None = None, rule: str | None = None,
+          fields: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The ``error`` message for ``code`` (one of :data:`ERROR_CODES`). A refusal by the rules
+    adds the rules' ``rule`` code and its ``fields`` (ids, seats, counts: only what the action
+    itself named), so a client can say it in its own words."""
     assert code in ERROR_CODES, code
     out: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if re_id is not None:
         out["re"] = re_id
+    if rule is not None:
+        out["rule"] = rule
+        out["fields"] = {k: v for k, v in (fields or {}).items()
+                         if isinstance(v, (str, int, float, bool)) or v is None}
     return out
 
 

@@ -365,17 +365,19 @@ class Server:
             handler = getattr(self, "_on_" + msg["type"])
             await handler(client, msg)
         except (pr.ProtocolError, ActionError) as exc:
-            await self._refuse(client, exc.code, str(exc), re_id or getattr(exc, "re", None))
+            await self._refuse(client, exc.code, str(exc), re_id or getattr(exc, "re", None),
+                               getattr(exc, "rule", None), getattr(exc, "fields", None))
         except Exception:
             log.exception("connection %s: error handling a message", client.address)
             await self._refuse(client, "server-error", "the server could not do that (logged)", re_id)
 
-    async def _refuse(self, client: Client, code: str, message: str, re_id: str | None) -> None:
+    async def _refuse(self, client: Client, code: str, message: str, re_id: str | None,
+                      rule: str | None = None, fields: dict[str, Any] | None = None) -> None:
         """Send the error; close a connection that used up its refusals (1008), or whose address
         named too many rooms or tokens that are not there (guessing)."""
         guard = client.guard
         assert guard is not None
-        _send(client, pr.error(code, message, re_id))
+        _send(client, pr.error(code, message, re_id, rule, fields))
         reason = None
         if code in ("no-room", "bad-token") and self.addresses.miss(guard.host):
             reason = "too many wrong room codes or tokens"

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kabuto_base.errors import IllegalMove
 from kabuto_base.fileio import write_atomic
 
 if TYPE_CHECKING:
@@ -51,11 +52,21 @@ KABUTO_OPTIONS = ("junior", "wrestlers")
 
 
 class ActionError(ValueError):
-    """An action refused: ``code`` is a protocol error code (``illegal``, ``not-your-turn``)."""
+    """An action refused: ``code`` is a protocol error code (``illegal``, ``not-your-turn``).
+    A refusal by the rules also carries the rules' own ``rule`` code and its ``fields``
+    (:class:`kabuto_base.errors.IllegalMove`), so a client says it in its own words."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, rule: str | None = None,
+                 fields: dict[str, Any] | None = None):
         super().__init__(message)
         self.code = code
+        self.rule = rule
+        self.fields = fields or {}
+
+    @classmethod
+    def illegal(cls, exc: IllegalMove) -> ActionError:
+        """The rules' refusal ``exc``, as the protocol sends it."""
+        return cls("illegal", str(exc), exc.code, exc.fields)
 
 
 @dataclass
@@ -241,8 +252,6 @@ class CardTable(Table):
         return len(self.actions)
 
     def apply(self, seat: int, action: Any) -> Applied:
-        from cards.api import IllegalMove
-
         # The turn first: an example of an action is one of the seat's own, never another seat's
         # (whose legal actions name the cards it holds).
         if self.to_play != seat:
@@ -253,7 +262,7 @@ class CardTable(Table):
         try:
             self.engine.apply(action)
         except IllegalMove as exc:
-            raise ActionError("illegal", str(exc)) from None
+            raise ActionError.illegal(exc) from None
         self.actions.append({"seat": seat, "action": action})
         return Applied(seat, action)
 
@@ -447,7 +456,6 @@ class KabutoTable(Table):
     def apply(self, seat: int, action: Any) -> Applied:
         from kabuto.net.protocol import kabuto_action
         from kabuto.rules.actions import EndTurn
-        from kabuto.rules.errors import IllegalMove
         from kabuto.rules.outcomes import MoveOutcome, PushOutcome
 
         self._view_text = None  # the engine changes in place
@@ -470,7 +478,7 @@ class KabutoTable(Table):
             elif isinstance(o, MoveOutcome):
                 detail = {"move": action["name"], "summary": getattr(o, "text", None)}
         except IllegalMove as exc:
-            raise ActionError("illegal", str(exc)) from None
+            raise ActionError.illegal(exc) from None
         except TypeError as exc:  # a move target the effect does not take
             raise ActionError("illegal", f"that move does not take those targets ({exc})") from None
         done = time.monotonic()

@@ -27,7 +27,7 @@ def ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _kill_children_and_exit(signum: int, frame: Any) -> None:
+def _kill_children_and_exit(_signum: int, _frame: Any) -> None:
     for child in multiprocessing.active_children():
         child.kill()
     os._exit(130)
@@ -56,7 +56,7 @@ def sigterm_as_ctrl_c() -> None:
         return
     owner = os.getpid()
 
-    def on_sigterm(signum: int, frame: Any) -> None:
+    def on_sigterm(_signum: int, _frame: Any) -> None:
         if os.getpid() != owner:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTERM)

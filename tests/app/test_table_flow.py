@@ -277,7 +277,7 @@ def test_an_ai_that_fails_says_so_and_waits_for_an_undo():
     request = flow.take_plan_request()
     assert not flow.ai_failed(request.token - 1, RuntimeError("old"))
     assert flow.ai_failed(request.token, RuntimeError("no idea"))
-    assert flow.phase is Phase.AIM and flow.message == "the AI failed: no idea"
+    assert flow.phase is Phase.AIM and "no idea" not in flow.message and "Undo" in flow.message
     assert not flow.may_aim and not flow.push() and not flow.problems()
     assert flow.undo() and flow.phase is Phase.AIM and flow.may_aim
 

@@ -1,114 +1,31 @@
-"""Player-facing words only: every message template the table can show - each refusal the rules
-and the physics raise during play, each message the app writes itself - filled with the worst
-values it could carry (piece ids, kind keys, angles to five decimals) and passed through what the
-table passes it through, says no id, kind key or long number.
-
-The templates are read from the source (every ``raise IllegalMove/ValueError(f"...")`` in the
-modules play goes through, every f-string the app puts on screen), so a new message is walked as
-soon as it is written.
+"""Player-facing words: the rules' refusals are said from their code and fields, never by
+rewriting the engine's sentence, at the hot-seat table and online alike; the tuning panel and the
+signature moves' previews name kinds as players do. (That each refusal the rules raise has a code
+with words is tests/app/test_refusal_words.py.)
 """
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
-import pytest
-
-from kabuto.app.words import leaks, piece_namer, plain
-
-ROOT = Path(__file__).resolve().parents[2]
-#: Modules whose refusals reach the table while a game is played (str(exc) goes on screen).
-PLAY_MODULES = ["physics/world.py", "kabuto/rules/game.py", "kabuto/rules/moves.py",
-                "kabuto/rules/inventory.py", "kabuto/rules/outcomes.py"]
-#: The app's own modules whose f-strings are shown (messages, statuses, readouts).
-APP_MODULES = ["kabuto/app/table_flow.py", "kabuto/app/game_session.py", "kabuto/app/session.py",
-               "kabuto/app/tuning_panel.py", "kabuto/app/replay_model.py", "kabuto/app/scene/table.py"]
-#: What a slot in a template may hold, at worst.
-SAMPLES = ["M10", 2.43091, "gus:wrestler", "hank_bar", "L2", -0.0123456]
+from kabuto.app.words import leaks
 
 
-def _render(node: ast.JoinedStr, sample) -> str:
-    out = []
-    for i, part in enumerate(node.values):
-        if i and isinstance(part, ast.FormattedValue) and isinstance(node.values[i - 1], ast.FormattedValue):
-            out.append(" ")  # two slots side by side: keep the samples apart
-        if isinstance(part, ast.Constant):
-            out.append(str(part.value))
-            continue
-        assert isinstance(part, ast.FormattedValue)
-        if any(isinstance(c, ast.Constant) and isinstance(c.value, str) for c in ast.walk(part.value)):
-            continue  # a plural ending ('s' * (n != 1)) or a fixed word: not a slot for values
-        value = sample
-        if part.conversion == ord("r"):
-            out.append(repr(value))
-            continue
-        spec = ""
-        if isinstance(part.format_spec, ast.JoinedStr):
-            spec = "".join(str(c.value) for c in part.format_spec.values if isinstance(c, ast.Constant))
-        try:
-            out.append(format(value, spec))
-        except (ValueError, TypeError):
-            out.append(str(value))
-    return "".join(out)
-
-
-def _templates(rel: str, raises_only: bool) -> list[tuple[str, ast.JoinedStr]]:
-    tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"))
-    # Widget names (name=f"kind:{k}") are for tests to find widgets by; never shown.
-    hidden = {id(k.value) for k in ast.walk(tree) if isinstance(k, ast.keyword) and k.arg == "name"}
-    found = []
-    for node in ast.walk(tree):
-        if id(node) in hidden:
-            continue
-        if raises_only:
-            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
-                first = node.exc.args[0]
-                if isinstance(first, ast.JoinedStr):
-                    found.append((f"{rel}:{node.lineno}", first))
-        elif isinstance(node, ast.JoinedStr):
-            found.append((f"{rel}:{node.lineno}", node))
-    return found
-
-
-@pytest.fixture(scope="module")
-def namer():
+def test_the_two_refusals_the_issue_quoted_are_said_from_their_codes():
+    """A platform spot blocked by a piece hanging over, a swap that does not fit: the engine's
+    sentences name 'M10' and 2.43091 degrees; the table names the piece and no number."""
+    from kabuto.app.game_session import GameSession
     from kabuto.rules.game import Game
+    from kabuto_base.errors import IllegalMove
 
     game = Game.new(players=2, wrestlers=["gus", "hank"], seed=1)
-    return piece_namer(game.kind_of, game.kind_name, set(game.materials.kinds))
-
-
-def _all_templates():
-    out = []
-    for rel in PLAY_MODULES:
-        out += _templates(rel, raises_only=True)
-    for rel in APP_MODULES:
-        out += _templates(rel, raises_only=False)
-    return out
-
-
-def test_there_are_templates_to_walk():
-    assert len(_all_templates()) > 80
-
-
-def test_every_message_template_reads_in_players_words(namer):
-    bad = []
-    for where, node in _all_templates():
-        for sample in SAMPLES:
-            text = plain(_render(node, sample), namer)
-            if leaks(text):
-                bad.append(f"{where}: {text!r} leaks {leaks(text)}")
-    assert not bad, "\n".join(bad[:20])
-
-
-def test_the_two_messages_the_issue_quotes_come_out_in_players_words(namer):
-    blocked = "push: the platform spot at 2.43091 degrees is blocked by piece 'M10' hanging over the edge"
-    swap = "the swap does not fit: piece 'M03' would overlap piece 'L2'"
-    assert plain(blocked, namer) == ("push: the platform spot at 2.4 degrees is blocked by the "
-                                     "medium disc hanging over the edge")
-    assert plain(swap, namer) == ("the swap does not fit: the medium disc would overlap the large "
-                                  "disc")
-    assert plain("kind gus_wrestler", namer) == "kind Goliath Gus's wrestler piece"
+    session = GameSession(game, ("human", "human"), record=False)
+    medium = next(p.id for p in game.world.pieces if p.kind == "medium")
+    blocked = IllegalMove(f"push: the platform spot at 2.43091 degrees is blocked by piece {medium!r} "
+                          "hanging over the edge", "spot_blocked", piece=medium, entry_deg=2.43091)
+    swap = IllegalMove("the swap does not fit: piece 'M03' would overlap piece 'L2'", "does_not_fit",
+                       kind="gus_wrestler")
+    assert session.refused(blocked) == ("The platform cannot stand there: the medium disc hangs over the "
+                                        "edge at that spot.")
+    assert session.refused(swap) == ("The Goliath Gus's wrestler piece does not fit there: another piece "
+                                     "is in the way.")
 
 
 def test_the_tuning_tabs_and_messages_name_kinds_as_players_do(display, tmp_path):
@@ -191,3 +108,27 @@ def test_a_refusal_is_said_from_its_code_and_fields_in_the_tables_words():
     except ValueError as exc:
         said = session.refused(exc)
     assert said == f"It is {theme.SEAT_NAMES[0]}'s turn." and not leaks(said)
+
+
+def test_a_push_the_server_refuses_is_said_online_as_at_the_hot_seat_table():
+    """The server sends the rules' code and fields beside its sentence: the online table says the
+    refusal in its own words, the same as a local game would."""
+    from kabuto.app.game_session import GameSession
+    from kabuto.app.online_session import OnlineSession
+    from kabuto.net import protocol
+    from kabuto.net.tables import ActionError
+    from kabuto.rules.game import Game
+    from kabuto_base.errors import IllegalMove
+
+    server = Game.new(players=2, wrestlers=["hank", "gus"], seed=5, first_player=0)
+    try:
+        server.push("gus_wrestler", 0.0, 0.0, 0.3)
+    except IllegalMove as exc:
+        refused = ActionError.illegal(exc)
+        local = GameSession(Game.from_json(server.to_json()), ("human", "human"), record=False).refused(exc)
+    msg = protocol.error(refused.code, str(refused), "act-1", refused.rule, refused.fields)
+    seats = [{"name": "Ann", "taken": True, "bot": None, "connected": True}] * 2
+    session = OnlineSession(server.to_json(), 0, 0, "ROOM22", seats, lambda m: None)
+    session.receive(msg)
+    assert session.refusal == local and not leaks(local)
+    assert "gus_wrestler" in msg["message"] or "gus" in str(msg["fields"])  # the wire keeps the data

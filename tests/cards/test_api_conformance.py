@@ -156,6 +156,8 @@ def test_every_listed_action_is_accepted_and_others_refused_unchanged(cls, playe
             with pytest.raises(IllegalMove) as info:
                 g.apply(a)
             assert str(info.value).strip(), f"refusing {a!r} gave no reason"
+            # A refusal is data: a front end says it from its code, never by parsing the words.
+            assert cls is ToyTrick or info.value.code != "illegal", f"refusing {a!r} has no code"
             assert snapshot(g) == before, f"refusing {a!r} changed the game"
             assert g.legal_actions() == legal
 
@@ -165,8 +167,9 @@ def test_actions_that_are_not_strings_are_refused(cls, players, options):
     game = cls.new(players, 7, **options)
     before = snapshot(game)
     for a in (None, 3, ["play"], {"play": 1}):
-        with pytest.raises(IllegalMove):
+        with pytest.raises(IllegalMove) as info:
             game.apply(a)  # type: ignore[arg-type]
+        assert cls is ToyTrick or info.value.code == "not_an_action"
         assert snapshot(game) == before
 
 

@@ -545,7 +545,7 @@ def _colour(card: str) -> str:
     return "black" if card[1] in "CS" else "red"
 
 
-RULES = {  # type: (set or run, size, colour, off-colour cards allowed)
+RULES = {  # kind: (set or run, size, colour, off-colour cards allowed)
     "single-black": ("set", 1, "black", 0), "single-red": ("set", 1, "red", 0),
     "black-pair": ("set", 2, "black", 0), "red-run-2": ("run", 2, "red", 0),
     "red-triple": ("set", 3, "red", 1), "black-run-3": ("run", 3, "black", 1),

@@ -62,7 +62,8 @@ def test_one_piece_reading_refuses_a_piece_outside_the_circle(piece):
     assert set(g.world.in_circle()) == {"S04", "L1"}
 
 
-def test_the_every_piece_reading_takes_every_piece_in_the_circle(every_piece):
+@pytest.mark.usefixtures("every_piece")
+def test_the_every_piece_reading_takes_every_piece_in_the_circle():
     g = arena(2, ["mike", "hank"], materials=wide_circle())
     _circle_with_two_pieces(g)
     grip = {o.name: o for o in g.available_moves(0)}["Vice Grip"]

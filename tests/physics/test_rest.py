@@ -16,7 +16,7 @@ def test_a_piece_that_slides_off_a_stack_onto_a_neighbour_is_pushed_out_before_r
     """A small disc shoved off a large one lands on the ring where a medium stands: the world
     is not at rest until the two no longer overlap."""
     m = materials()
-    r_l, r_s, r_m = (m.kinds[k].shape.radius for k in ("large", "small", "medium"))
+    r_l, r_m = (m.kinds[k].shape.radius for k in ("large", "medium"))
     world = World(m, [PieceState("L", "large", 0.0, 0.0),
                       PieceState("S", "small", 0.0, 0.0, base="L"),
                       PieceState("M", "medium", r_l + r_m + 1e-3, 0.0)])

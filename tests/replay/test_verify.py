@@ -201,8 +201,8 @@ def boards_moved(monkeypatch):
     monkeypatch.setattr(boards, "load_setups", lambda path=None: moved)
 
 
-def test_a_replay_recorded_on_another_starting_board_is_refused_not_re_simulated(
-        capsys, tmp_path, rich, boards_moved):
+@pytest.mark.usefixtures("boards_moved")
+def test_a_replay_recorded_on_another_starting_board_is_refused_not_re_simulated(capsys, tmp_path, rich):
     """The starting layout is not stored but follows from assets/setups.toml, which design rounds
     change (issue 16): a game saved before would start elsewhere and re-simulate into another
     game. The file's start_hash says so before anything is re-simulated: exit 2, one line."""

@@ -161,12 +161,12 @@ class ReplayScene(TableScene):
         seat = entry.get("seat")
         if out is None:
             if entry.get("type") == "move" and isinstance(seat, int):   # the log lists moves too
-                self.game_log.started(f"{self.session._seat_name(seat)} used {entry.get('name')}",
+                self.game_log.started(f"{self.session.seat_name(seat)} used {entry.get('name')}",
                                       self.model.pos)
             self._landed()
             return
         said = self.session.push_sentence(seat, out) if isinstance(seat, int) else self.message
-        self._play(TableOutcome(out.physics, self.session._destinations(out.knocked_out), said),
+        self._play(TableOutcome(out.physics, self.session.destinations(out.knocked_out), said),
                    show_aim=AIM_SHOWN / self.play_speed, before=before)
 
     def log_step(self) -> int:
