@@ -17,6 +17,7 @@ import multiprocessing
 import sys
 from pathlib import Path
 
+from kabuto.lab import LabError
 from kabuto.lab import early_wins as _search
 from kabuto.lab.early_wins import (
     AFTER_EACH,
@@ -123,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"on" if args.resume else "nothing was kept (give --resume FILE to keep units)")
         print(f"early_wins: interrupted: {kept}", file=sys.stderr)
         return 130
+    except LabError as exc:  # an unreadable resume file: said in one line
+        print(f"early_wins: {exc}", file=sys.stderr)
+        return 2
     if args.write:
         write_atomic(args.write, report_md(summary))
     print(json.dumps(summary, indent=1))

@@ -40,9 +40,10 @@ from typing import Any
 
 from kabuto.ai.scoring import inventories
 from kabuto.cli import UsageError
+from kabuto.lab import LabError
 from kabuto.lab import balance as bal
 from kabuto.lab import tournament as tm
-from kabuto.lab.match import GameRecord, GameSpec
+from kabuto.lab.match import GameRecord
 from kabuto.lab.stats import wilson
 from kabuto.replay import format as rp
 
@@ -78,14 +79,11 @@ class GameReading:
 
 def load_records(folder: Path) -> list[GameRecord]:
     """Every finished game in ``folder`` (a ``kabuto balance --games-dir``), in schedule order."""
-    specs = []
-    for path in sorted(folder.glob("game-*.result.json")):
-        try:
-            specs.append(GameSpec.from_json(json.loads(path.read_text(encoding="utf-8"))["spec"]))
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise UsageError(f"{path}: unusable ({exc})") from None
-    found = tm.load_finished(folder, specs)
-    return [found[s.index] for s in specs if s.index in found]
+    try:
+        found = tm.load_games(folder)
+    except LabError as exc:
+        raise UsageError(str(exc)) from None
+    return sorted(found, key=lambda r: r.spec.index)
 
 
 def _snapshot(game: Any) -> TurnEnd:

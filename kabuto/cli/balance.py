@@ -52,7 +52,7 @@ from kabuto.lab.balance import (
     write_report,
 )
 from kabuto.lab.match import GameRecord
-from kabuto.lab.tournament import load_kept, save_replay, stale_text
+from kabuto.lab.tournament import GAMES, load_kept, save_replay, stale_text
 from kabuto_base.fileio import write_atomic
 
 # ----- the command --------------------------------------------------------------------------------
@@ -128,20 +128,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         logged, stale = ledger.load(book, specs)
     except (ledger.LedgerError, OSError) as exc:
         raise UsageError(f"--resume: {exc}" if args.resume else str(exc)) from None
-    # A game of the folder counts only if the code and data here played it (its result file names
-    # the fingerprint, as the ledger's line does): the same spec played by an earlier design or AI
-    # is another game now, and is played again (and its files replaced).
-    finished, stale_files = (load_kept(games_dir, specs) if args.resume
-                             else ({}, 0))
+    # A game of the folder counts only if the code and data here played it (its line in the
+    # folder's ledger names the fingerprint, as the report's does): the same spec played by an
+    # earlier design or AI is another game now, and is played again (and its files replaced).
+    in_folder, stale_files = (load_kept(games_dir, specs, "report") if args.resume
+                              else ({}, 0))
+    finished = {**logged, **in_folder} if args.resume else {}
     if args.resume:
-        finished = {**logged, **finished}  # a full record where the games' folder still has one
         for count, where in ((stale, book), (stale_files, games_dir)):
             if count:
                 print(stale_text(count, where), file=sys.stderr)
     elif logged:
         raise UsageError(f"--out: {book} already holds {len(logged):,} games of this report; add "
                          f"--resume to keep them, or delete it to play every game again")
-    elif any(games_dir.glob("game-*.result.json")):
+    elif (games_dir / GAMES).is_file():
         raise UsageError(f"--games-dir: {games_dir} already holds games; add --resume to keep them, or "
                          f"choose another folder")
     todo = [] if args.so_far else [s for s in play_order(specs, args.games, args.sample_games)
@@ -179,8 +179,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise UsageError(f"cannot write to {folder}: {exc.strerror}") from None
-    try:  # the ledger starts as exactly the games kept (a line cut short by a crash goes)
+    try:  # the ledgers start as exactly the games kept (a line cut short by a crash goes)
         ledger.rewrite(book, [finished[s.index] for s in specs if s.index in finished])
+        ledger.rewrite(games_dir / GAMES, [in_folder[s.index] for s in specs if s.index in in_folder])
     except OSError as exc:
         raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
     if todo and not args.no_estimate:  # from the games already played, not a typical tournament's

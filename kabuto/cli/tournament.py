@@ -18,8 +18,9 @@ which backend played them. Written to ``--out``:
 
 A game still going after ``--max-turns`` turns is stopped and counted as a draw.
 
-Each game's files are written the moment it finishes (``game-NNNN.result.json`` last: its presence
-means the game's three files are complete), so an interrupted tournament keeps every finished game.
+Each game's files are written the moment it finishes (its line in ``replays/games.jsonl`` last: it
+means the game's replay and plans are complete), so an interrupted tournament keeps every finished
+game.
 Ctrl-C stops at once: the workers are terminated, the finished games stay, and ``--resume`` plays
 only the games that are missing (each game is decided by its own seed, so the results are exactly
 those of an uninterrupted run). A second Ctrl-C while stopping kills the workers and exits.
@@ -33,8 +34,10 @@ from pathlib import Path
 from typing import Any
 
 from kabuto.cli import UsageError, command, progress_wanted, subparser
+from kabuto.lab import ledger
 from kabuto.lab.match import GameRecord, GameSpec
 from kabuto.lab.tournament import (
+    GAMES,
     estimate_text,
     load_kept,
     matrix_text,
@@ -157,6 +160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         (out / "replays").mkdir(parents=True, exist_ok=True)
+        # the ledger starts as exactly the games kept (a line cut short, a stale game, goes)
+        ledger.rewrite(out / "replays" / GAMES, [finished[s.index] for s in specs if s.index in finished])
     except OSError as exc:
         raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
     try:
@@ -167,6 +172,10 @@ def main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return 130
     records = [finished[s.index] for s in specs]
+    try:  # the ledger in schedule order: the same bytes however the games were played or resumed
+        ledger.rewrite(out / "replays" / GAMES, records)
+    except OSError as exc:
+        raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
     stats = pair_stats(wrestlers, records)
     settings = {"games": args.games, "players": args.players, "wrestlers": wrestlers,
                 "level": args.level, "seed": args.seed, "max_turns": args.max_turns,

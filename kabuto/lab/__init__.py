@@ -6,7 +6,8 @@
   by game, summed up as a win-rate matrix, CSV files and a heat map;
 * :mod:`kabuto.lab.balance` - the balance report and its quick sequential verdict;
 * :mod:`kabuto.lab.early_wins` - the search for a win on a player's first turn;
-* :mod:`kabuto.lab.ledger` - the report's resumable ledger of finished games;
+* :mod:`kabuto.lab.ledger` - the games' resumable ledgers (the report's, a folder of kept games'),
+  on :class:`kabuto_base.ledger.Ledger`, which the early-wins search and tuning sweeps keep too;
 * :mod:`kabuto.lab.fingerprint` - what decides a game, so kept games survive a refactor;
 * :mod:`kabuto.lab.stats` - the Wilson interval;
 * :mod:`kabuto.lab.positions` - the boards, seeded pushes and AI-game positions benchmarks and tests

@@ -68,7 +68,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import math
 import random
 import sys
@@ -81,7 +80,9 @@ from typing import Any
 
 from kabuto.ai.levels import SearchSettings, config
 from kabuto.ai.signature import target_combos
+from kabuto.lab import LabError
 from kabuto.lab.fingerprint import search_fingerprint
+from kabuto.lab.ledger import Ledger, LedgerError
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.game import Game
 from kabuto.rules.wrestlers import load_wrestlers
@@ -835,20 +836,22 @@ def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
     several runs never mixes in units searched on another board, and a change to one board
     leaves the others' units standing."""
     out: dict[Task, PairResult] = {}
-    if path is None or not path.exists():
+    if path is None:
         return out
     wanted = set(todo)
-    for line in path.read_text().splitlines():
-        try:
-            d = json.loads(line)
-            task = tuple(d["task"])
-            if len(task) == 7:
-                task = (*task, AFTER_EACH)  # logged before the opening search
-            res = PairResult(**d["result"])
-        except (ValueError, KeyError, TypeError):
-            continue  # a line cut short when the search was stopped
-        if task in wanted and d.get("code") == search_fingerprint(task[0]):
-            out[task] = res
+
+    def parse(d: dict[str, Any]) -> tuple[Task, PairResult, Any]:
+        task = tuple(d["task"])
+        if len(task) == 7:
+            task = (*task, AFTER_EACH)  # logged before the opening search
+        return task, PairResult(**d["result"]), d.get("code")
+
+    try:
+        for _, (task, res, code) in Ledger(path).entries(parse):
+            if task in wanted and code == search_fingerprint(task[0]):
+                out[task] = res
+    except LedgerError as exc:
+        raise LabError(f"--resume: {exc}") from None
     return out
 
 
@@ -960,15 +963,13 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
             bar.total += sum(t[5] - t[4] for t in fresh)
             bar.refresh()
 
-    out = resume.open("a") if resume and left else None
+    book = Ledger(resume) if resume and left else None
 
     def handle(task: Task, r: PairResult) -> None:
         have.add(task)
         results[_key(task)].add(r)
-        if out:
-            out.write(json.dumps({"task": list(task), "code": search_fingerprint(task[0]),
-                                  "result": asdict(r)}) + "\n")
-            out.flush()
+        if book:
+            book.append({"task": list(task), "code": search_fingerprint(task[0]), "result": asdict(r)})
         if bar:
             bar.update(task[5] - task[4])  # the edge share rides along uncounted
         if r.wins_second and second == OPENING:
@@ -981,8 +982,6 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
                     next_opening(key)
         _finish(left, min(workers, len(left)), handle)
     finally:
-        if out:
-            out.close()
         if bar:
             bar.close()
     boards: dict[str, Any] = {}

@@ -3,9 +3,10 @@
 with 95% Wilson intervals, CSV files and a heat map. ``kabuto tournament`` is its command line.
 
 Each game is fully determined by its :class:`~kabuto.lab.match.GameSpec` (its own seed), so the
-results do not depend on how many workers or which backend played them, and a kept game
-(``game-NNNN.result.json`` written last) is resumed, not replayed, while its fingerprint
-(:func:`kabuto.lab.fingerprint.code_of`) still matches today's code and data.
+results do not depend on how many workers or which backend played them, and a kept game (its
+line in the folder's ledger, ``games.jsonl``, written last: :mod:`kabuto.lab.ledger`) is
+resumed, not replayed, while its fingerprint (:func:`kabuto.lab.fingerprint.code_of`) still
+matches today's code and data.
 """
 from __future__ import annotations
 
@@ -20,8 +21,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from kabuto.lab import LabError
-from kabuto.lab.fingerprint import code_of
+from kabuto.lab import LabError, ledger
 from kabuto.lab.match import GameRecord, GameSpec, play_game, play_json
 from kabuto.lab.stats import wilson
 from kabuto_base import processes
@@ -352,11 +352,17 @@ def png_bytes(fig: Any, plt: Any) -> bytes:
     return buf.getvalue()
 
 
+#: The ledger of a folder of kept games (:mod:`kabuto.lab.ledger`): a line as each game finishes.
+GAMES = "games.jsonl"
+
+
 def save_replay(folder: Path, record: GameRecord) -> list[Path]:
-    """Write one game's replay (``game-NNNN.replay.json``, :mod:`kabuto.replay.format`'s format: ``kabuto
-    replay --verify`` checks it) and the AI's plans beside it (``game-NNNN.ai.json``). Its result
-    file names the fingerprint of the code and data here (:mod:`kabuto.lab.fingerprint`), so a
-    resumed run plays again what other code played (:func:`load_kept`)."""
+    """Keep one finished game in ``folder``: its replay (``game-NNNN.replay.json``,
+    :mod:`kabuto.replay.format`'s format: ``kabuto replay --verify`` checks it), the AI's plans
+    beside it (``game-NNNN.ai.json``), and last its line in the folder's ledger (:data:`GAMES`),
+    which says the game's files are complete and names the fingerprint of the code and data here
+    (:mod:`kabuto.lab.fingerprint`), so a resumed run plays again what other code played
+    (:func:`load_kept`). The paths written."""
     stem = folder / f"game-{record.spec.index:04d}"
     try:
         from kabuto.replay import format as rp
@@ -369,19 +375,8 @@ def save_replay(folder: Path, record: GameRecord) -> list[Path]:
     ai_path = Path(f"{stem}.ai.json")
     write_atomic(ai_path, json.dumps({"spec": record.spec.to_json(), "plans": record.plans},
                                       separators=(",", ":")).encode())
-    # Last: the result file says the game's files are complete (what --resume reads).
-    result_path = Path(f"{stem}.result.json")
-    result = {k: v for k, v in record.to_json().items() if k not in ("replay", "plans")}
-    result["code"] = code_of(record.spec)
-    write_atomic(result_path, json.dumps(result, separators=(",", ":")).encode())
-    return [replay_path, ai_path, result_path]
-
-
-def load_finished(folder: Path, specs: list[GameSpec]) -> dict[int, GameRecord]:
-    """The games of ``specs`` already finished in ``folder`` (by an interrupted run): those whose
-    result file exists and names exactly the same game. LabError if the folder holds a game of
-    another tournament at one of these indices (other settings: its result would be wrong here)."""
-    return load_kept(folder, specs, check_code=False)[0]
+    ledger.append(folder / GAMES, record)
+    return [replay_path, ai_path, folder / GAMES]
 
 
 def stale_text(count: int, where: Path) -> str:
@@ -391,48 +386,42 @@ def stale_text(count: int, where: Path) -> str:
             f"and {'is' if count == 1 else 'are'} played again")
 
 
-def load_kept(folder: Path, specs: list[GameSpec],
-              check_code: bool = True) -> tuple[dict[int, GameRecord], int]:
-    """:func:`load_finished`, and (``check_code``) only the games whose result file names the
-    fingerprint a game of their spec is played under here (:func:`kabuto.lab.fingerprint.code_of`):
-    a game the same spec played by other code or data (an earlier design, an AI since changed)
-    would be another game now, so it is left out to be played again. Also: how many were left
-    out so."""
+def load_kept(folder: Path, specs: list[GameSpec], run: str = "tournament"
+              ) -> tuple[dict[int, GameRecord], int]:
+    """The games of ``specs`` kept in ``folder`` (by an interrupted run) that the code and data
+    here played, as their ledger lines hold them (results, not replays), and how many lines were
+    played by other code or data (an earlier design, an AI since changed: played again).
+    LabError if the ledger cannot be read or holds a game of another ``run`` (other settings) at
+    one of these indices."""
+    try:
+        return ledger.load(folder / GAMES, specs, run)
+    except (ledger.LedgerError, OSError) as exc:
+        raise LabError(f"--resume: {exc}") from None
+
+
+def load_games(folder: Path) -> list[GameRecord]:
+    """Every game kept in ``folder`` whole, replay and plans included (to play them again), in
+    the order they finished; LabError names a file that cannot be read."""
     from kabuto.replay import format as rp
 
     out: dict[int, GameRecord] = {}
-    stale = 0
-    for spec in specs:
-        stem = folder / f"game-{spec.index:04d}"
-        result_path = Path(f"{stem}.result.json")
-        if not result_path.is_file():
-            continue
-        try:
-            result = json.loads(result_path.read_text(encoding="utf-8"))
-            if GameSpec.from_json(result["spec"]) != spec:
-                raise LabError(f"--resume: {result_path} is a game of another tournament (other "
-                                 f"settings); use another --out folder")
-            if check_code and result.get("code") != code_of(spec):
-                stale += 1
-                continue
-            replay_path = Path(f"{stem}.replay.json")
-            replay = rp.load(replay_path).to_json()
+    try:
+        for _, record in ledger.read(folder / GAMES, ledger.record_of):
+            stem = folder / f"game-{record.spec.index:04d}"
+            replay = rp.load(Path(f"{stem}.replay.json")).to_json()
             plans = json.loads(Path(f"{stem}.ai.json").read_text(encoding="utf-8"))["plans"]
-            out[spec.index] = GameRecord.from_json({**result, "replay": replay, "plans": plans})
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise LabError(f"--resume: {stem.name}: unusable ({exc}); delete it to play it "
-                             f"again") from None
-    return out, stale
+            out[record.spec.index] = GameRecord.from_json({**record.to_json(), "replay": replay,
+                                                           "plans": plans})
+    except (ledger.LedgerError, OSError, ValueError, KeyError, TypeError) as exc:
+        raise LabError(f"{folder}: unusable ({exc})") from None
+    return list(out.values())
 
 
 def write_outputs(out: Path, wrestlers: Sequence[str], records: list[GameRecord],
                   stats: dict[tuple[str, str], PairStats], settings: dict[str, Any]) -> list[Path]:
     """Write every output file into ``out`` (created if needed); returns the paths written."""
     out.mkdir(parents=True, exist_ok=True)
-    (out / "replays").mkdir(exist_ok=True)
-    written = []
-    for r in records:  # again: the same bytes if saved as it finished
-        written += save_replay(out / "replays", r)
+    written: list[Path] = []
     games = settings["games"]
     title = (f"Kabuto Sumo tournament: {settings['level']} AI, {games} game{'s' if games != 1 else ''} "
              f"per pair, seed {settings['seed']}")

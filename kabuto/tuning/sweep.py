@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 import multiprocessing
 import multiprocessing.pool
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from tqdm import tqdm
 
@@ -30,6 +30,7 @@ from kabuto.tuning.scenario import Scenario, ScenarioOutcome, run_scenario
 from kabuto.tuning.stopping import ignore_sigint, terminate_now
 from kabuto_base import processes
 from kabuto_base.fileio import write_atomic
+from kabuto_base.ledger import Ledger, LedgerError
 from physics import Materials
 
 FLAGS = ("stalled", "capped")
@@ -182,51 +183,44 @@ def run_sweep(scenario: Scenario, materials: Materials, grid: params.Grid, worke
     points = grid.points()
     done = read_journal(journal, points) if journal is not None and resume else {}
     todo = [i for i in range(len(points)) if i not in done]
-    log = None
     if journal is not None and not resume and journal.exists():
         journal.unlink()  # a new sweep: the old journal's runs are not this one's
+    book = Ledger(journal) if journal is not None else None
 
     def keep(j: int, outcome: ScenarioOutcome) -> None:
-        nonlocal log
         i = todo[j]
         done[i] = outcome
-        if journal is not None:
-            if log is None:  # made with the first finished run: a sweep that fails at once leaves nothing
-                journal.parent.mkdir(parents=True, exist_ok=True)
-                log = open(journal, "a", encoding="utf-8")  # noqa: SIM115 (closed below)
-            log.write(json.dumps({"index": i, "point": points[i], "metrics": outcome.metrics,
-                                  "stalled": outcome.stalled, "capped": outcome.capped}) + "\n")
-            log.flush()  # on disk as it finishes: a Ctrl-C or a kill loses no finished run
+        if book is not None:  # made with the first finished run: a sweep that fails at once leaves nothing
+            book.path.parent.mkdir(parents=True, exist_ok=True)
+            # on disk as it finishes: a Ctrl-C or a kill loses no finished run
+            book.append({"index": i, "point": points[i], "metrics": outcome.metrics,
+                         "stalled": outcome.stalled, "capped": outcome.capped})
 
-    try:
-        with Runner([scenario], materials, workers) as runner:
-            runner.run([(scenario.name, points[i]) for i in todo], progress, desc=scenario.name,
-                       on_result=keep)
-    finally:
-        if log is not None:
-            log.close()
+    with Runner([scenario], materials, workers) as runner:
+        runner.run([(scenario.name, points[i]) for i in todo], progress, desc=scenario.name,
+                   on_result=keep)
     return SweepResult(scenario, grid, points, [done[i] for i in range(len(points))])
 
 
 def read_journal(path: Path, points: list[dict[str, float]]) -> dict[int, ScenarioOutcome]:
-    """The finished runs in a sweep's journal that belong to this grid (same index and point). A
-    torn last line (the process killed mid-write) is skipped; so is a line of another grid."""
+    """The finished runs in a sweep's journal (a :class:`kabuto_base.ledger.Ledger`) that belong
+    to this grid (same index and point); a line of another grid is skipped. A torn last line (the
+    process killed mid-write) is left out; any other unreadable line is a TuneError naming it."""
     out: dict[int, ScenarioOutcome] = {}
+
+    def parse(d: dict[str, Any]) -> tuple[int, ScenarioOutcome] | None:
+        i = d["index"]
+        if type(i) is int and 0 <= i < len(points) and d["point"] == points[i]:
+            return i, ScenarioOutcome({str(k): float(v) for k, v in d["metrics"].items()},
+                                      bool(d["stalled"]), bool(d["capped"]))
+        return None
+
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        return out
-    except (OSError, UnicodeDecodeError) as exc:
+        for _, found in Ledger(path).entries(parse):
+            if found is not None:
+                out[found[0]] = found[1]
+    except (LedgerError, OSError, UnicodeDecodeError) as exc:
         raise TuneError(f"--resume: cannot read {path} ({exc})") from None
-    for line in lines:
-        try:
-            d = json.loads(line)
-            i = d["index"]
-            if type(i) is int and 0 <= i < len(points) and d["point"] == points[i]:
-                out[i] = ScenarioOutcome({str(k): float(v) for k, v in d["metrics"].items()},
-                                 bool(d["stalled"]), bool(d["capped"]))
-        except (ValueError, KeyError, TypeError, AttributeError):
-            continue
     return out
 
 

@@ -160,7 +160,8 @@ def test_the_report_has_the_issues_keys_and_counts_every_game(report):
     assert "Mighty Jaw Mike" in tables and "mike" not in tables.lower().replace("jaw mike", "")
     for png in ("balance-win-rates.png", "balance-pairs.png", "balance-endings.png"):
         assert (report / "docs" / png).read_bytes()[:4] == b"\x89PNG"
-    assert len(list((report / "games").glob("game-*.result.json"))) == 9
+    assert len(list((report / "games").glob("game-*.replay.json"))) == 9
+    assert len((report / "games" / "games.jsonl").read_text().splitlines()) == 9
 
 
 def test_resume_plays_only_the_missing_games_and_gives_the_same_report(report, tmp_path):
@@ -168,8 +169,9 @@ def test_resume_plays_only_the_missing_games_and_gives_the_same_report(report, t
 
     games = tmp_path / "games"
     shutil.copytree(report / "games", games)
-    for name in ("game-0003", "game-0007"):
-        (games / f"{name}.result.json").unlink()
+    kept = (games / "games.jsonl").read_text().splitlines()
+    (games / "games.jsonl").write_text("".join(f"{row}\n" for row in kept
+                                              if json.loads(row)["spec"]["index"] not in (3, 7)))
     assert balance_main([*ARGS, "--workers", "2", "--out", str(tmp_path / "docs"), "--games-dir", str(games),
                      "--resume"]) == 0
     assert (tmp_path / "docs" / "balance.json").read_bytes() == (report / "docs" / "balance.json").read_bytes()
@@ -233,7 +235,7 @@ def test_a_resumed_report_says_its_estimate_from_the_games_already_played(tmp_pa
     book = out / "balance-games.jsonl"
     lines = book.read_text(encoding="utf-8").splitlines(keepends=True)
     book.write_text("".join(lines[:-2]), encoding="utf-8")  # two games to play again
-    for kept in games.glob("game-*"):
+    for kept in games.iterdir():  # the games folder emptied, its ledger too
         kept.unlink()
     capsys.readouterr()
     assert balance_main([*args, "--resume"]) == 0

@@ -156,15 +156,16 @@ def test_wilson_interval_holds_the_observed_rate(n, data):
 
 
 def test_resume_plays_again_a_game_that_other_code_played(one_worker, tmp_path, capsys):
-    # A run stopped, the code or data changed (its fingerprint is in each result file), then
+    # A run stopped, the code or data changed (its fingerprint is in each ledger line), then
     # --resume: the old game is played again, the others kept; the files end as a fresh run's.
     import shutil
 
     out = tmp_path / "k"
     shutil.copytree(one_worker, out)
-    path = out / "replays" / "game-0001.result.json"
-    result = json.loads(path.read_text(encoding="utf-8"))
-    path.write_text(json.dumps({**result, "code": "0" * 16, "winner": None}), encoding="utf-8")
+    path = out / "replays" / "games.jsonl"
+    rows = [json.loads(row) for row in path.read_text(encoding="utf-8").splitlines()]
+    rows = [{**r, "code": "0" * 16, "winner": None} if r["spec"]["index"] == 1 else r for r in rows]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     capsys.readouterr()
     assert main([*ARGS, "--out", str(out), "--workers", "1", "--resume"]) == 0
     captured = capsys.readouterr()

@@ -3,6 +3,8 @@ no worker behind, never hangs on a second Ctrl-C, and ``--resume`` then gives ex
 of an uninterrupted run (issue 17, point 4)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from kabuto.cli.tournament import main
@@ -33,10 +35,10 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes_them(uninterrupted, tm
     assert rc == 130 and took < 2.0, (rc, took, err)
     assert "interrupted" in err and "--resume" in err and "Traceback" not in err, err
     assert run.no_leftovers()
-    kept = sorted(p.name for p in (out / "replays").glob("*.result.json"))
+    kept = [json.loads(row)["spec"]["index"] for row in (out / "replays" / "games.jsonl").read_text().splitlines()]
     assert 1 <= len(kept) < 6
-    for name in kept:   # every kept game is whole: its replay and AI plans are there too
-        stem = name.removesuffix(".result.json")
+    for index in kept:   # every kept game is whole: its replay and AI plans are there too
+        stem = f"game-{index:04d}"
         assert (out / "replays" / f"{stem}.replay.json").is_file()
         assert (out / "replays" / f"{stem}.ai.json").is_file()
     assert main([*ARGS, "--workers", "2", "--out", str(out), "--resume"]) == 0

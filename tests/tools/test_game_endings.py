@@ -109,7 +109,7 @@ def test_the_summary_counts_the_cap_and_where_the_wrestlers_stood(endings, folde
 
 
 def test_a_folder_it_cannot_read_is_one_line(endings, tmp_path, capsys):
-    (tmp_path / "game-0000.result.json").write_text("{not json", encoding="utf-8")
+    (tmp_path / "games.jsonl").write_text("{not json\n{}\n", encoding="utf-8")
     assert endings.main([str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "game-0000.result.json" in err
+    assert err.count("\n") == 1 and "games.jsonl, line 1" in err
