@@ -24,13 +24,25 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import Callable
 from typing import Any
 
 from kabuto.replay.format import nesting_depth
 from kabuto.rules.actions import Action, EndTurn, Move, Push, action_from_json
 from kabuto.rules.errors import IllegalMove
 from kabuto_base.safejson import DuplicateKey, unique_keys
+from kabuto_base.schema import (
+    Check,
+    SchemaError,
+    boolean,
+    integer,
+    mapping,
+    number,
+    obj,
+    one_of,
+    scalar,
+    text,
+    type_name,
+)
 
 #: The protocol version every message carries as ``"v"``.
 VERSION = 1
@@ -134,110 +146,8 @@ def dumps(msg: dict[str, Any]) -> str:
 
 
 # ----- field checks ---------------------------------------------------------------------------------
-Check = Callable[[Any, str], Any]
-
-
-def _type_name(v: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
-            type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
-
-
-#: How an error message names a JSON value's type ("a string", "true/false").
-type_name = _type_name
-
-
 def _bad(where: str, what: str) -> ProtocolError:
     return ProtocolError("bad-message", f"{where}: {what}")
-
-
-def integer(lo: int, hi: int) -> Check:
-    def check(v: Any, where: str) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise _bad(where, f"expected a whole number, got {_type_name(v)}")
-        if not lo <= v <= hi:
-            raise _bad(where, f"{v} is out of range ({lo}..{hi})")
-        return v
-    return check
-
-
-def number(lo: float, hi: float) -> Check:
-    def check(v: Any, where: str) -> float:
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise _bad(where, f"expected a number, got {_type_name(v)}")
-        if not lo <= v <= hi:
-            raise _bad(where, f"{v!r} is out of range ({lo:g}..{hi:g})")
-        return float(v)
-    return check
-
-
-def text(pattern: re.Pattern[str] | None = None, limit: int = MAX_TEXT, what: str = "") -> Check:
-    def check(v: Any, where: str) -> str:
-        if not isinstance(v, str):
-            raise _bad(where, f"expected a string, got {_type_name(v)}")
-        if len(v) > limit:
-            raise _bad(where, f"longer than {limit} characters")
-        if pattern is not None and not pattern.fullmatch(v):
-            raise _bad(where, f"{v[:40]!r} is not {what or 'a valid value here'}")
-        return v
-    return check
-
-
-def boolean(v: Any, where: str) -> bool:
-    if not isinstance(v, bool):
-        raise _bad(where, f"expected true or false, got {_type_name(v)}")
-    return v
-
-
-def scalar(v: Any, where: str) -> Any:
-    """A short JSON scalar (an option's or a move target's value)."""
-    if v is None or isinstance(v, bool):
-        return v
-    if isinstance(v, (int, float)):
-        return number(-1e9, 1e9)(v, where)
-    return text(limit=60)(v, where)
-
-
-def mapping(key: re.Pattern[str], value: Check, limit: int) -> Check:
-    def check(v: Any, where: str) -> dict[str, Any]:
-        if not isinstance(v, dict):
-            raise _bad(where, f"expected an object, got {_type_name(v)}")
-        if len(v) > limit:
-            raise _bad(where, f"{len(v)} entries (at most {limit})")
-        for k, x in v.items():
-            text(key, 30, "a name")(k, f"{where}.{k}"[:60])
-            value(x, f"{where}.{k}"[:60])
-        return v
-    return check
-
-
-def obj(required: dict[str, Check], optional: dict[str, Check] | None = None) -> Check:
-    """An object with exactly these fields (each checked), no others."""
-    optional = optional or {}
-
-    def check(v: Any, where: str) -> dict[str, Any]:
-        if not isinstance(v, dict):
-            raise _bad(where, f"expected an object, got {_type_name(v)}")
-        for k, c in required.items():
-            if k not in v:
-                raise _bad(f"{where}.{k}" if where else k, "missing")
-            c(v[k], f"{where}.{k}" if where else k)
-        for k, x in v.items():
-            if k in required:
-                continue
-            if k not in optional:
-                raise _bad(f"{where}.{k}" if where else str(k)[:40], "unknown field")
-            optional[k](x, f"{where}.{k}" if where else k)
-        return v
-    return check
-
-
-def one_of(*values: str) -> Check:
-    def check(v: Any, where: str) -> str:
-        if v not in values:
-            shown = v[:40] if isinstance(v, str) else _type_name(v)
-            raise _bad(where, f"{shown!r} is not one of {', '.join(values)}")
-        return v
-    return check
 
 
 def action(v: Any, where: str) -> Any:
@@ -246,15 +156,15 @@ def action(v: Any, where: str) -> Any:
     if isinstance(v, str):
         return text(limit=MAX_TEXT)(v, where)
     if not isinstance(v, dict):
-        raise _bad(where, f"expected a string or an object, got {_type_name(v)}")
+        raise SchemaError(where, f"expected a string or an object, got {type_name(v)}")
     kind = v.get("type")
     if kind not in KABUTO_ACTIONS:
-        raise _bad(f"{where}.type", f"expected one of {', '.join(KABUTO_ACTIONS)}")
+        raise SchemaError(f"{where}.type", f"expected one of {', '.join(KABUTO_ACTIONS)}")
     KABUTO_ACTIONS[kind](v, where)
     try:
         kabuto_action(v)
     except IllegalMove as exc:
-        raise _bad(where, str(exc)) from None
+        raise SchemaError(where, str(exc)) from None
     return v
 
 
@@ -334,7 +244,10 @@ def parse_client(raw: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     the message was a JSON object with a well-formed ``id``, carries it as ``re``)."""
     msg = loads(raw, limit)
     try:
-        _check_client(msg)
+        try:
+            _check_client(msg)
+        except SchemaError as exc:  # a field of the wrong shape, in the schema's words
+            raise ProtocolError("bad-message", str(exc)) from None
     except ProtocolError as exc:  # its answer names the message it answers, as any reply does
         rid = msg.get("id")
         if isinstance(rid, str) and len(rid) <= 40:
@@ -347,10 +260,10 @@ def _check_client(msg: dict[str, Any]) -> None:
     if msg.get("v") != VERSION:
         shown = msg.get("v")
         raise ProtocolError("bad-version", f"v: this server speaks protocol version {VERSION}, "
-                                           f"not {shown if isinstance(shown, int) else _type_name(shown)}")
+                                           f"not {shown if isinstance(shown, int) else type_name(shown)}")
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in SCHEMAS:
-        shown = kind[:40] if isinstance(kind, str) else _type_name(kind)
+        shown = kind[:40] if isinstance(kind, str) else type_name(kind)
         raise _bad("type", f"{shown!r} is not a message type ({', '.join(SCHEMAS)})")
     required, optional = SCHEMAS[kind]
     obj({"v": integer(VERSION, VERSION), "type": one_of(kind), **required},

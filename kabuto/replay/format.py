@@ -57,8 +57,10 @@ import numpy as np
 from kabuto.replay import drift
 from kabuto.rules.actions import Action, action_from_json
 from kabuto.rules.errors import ReplayError
+from kabuto_base import schema
 from kabuto_base.fileio import write_atomic
 from kabuto_base.safejson import DuplicateKey, unique_keys
+from kabuto_base.schema import Check, SchemaError
 from physics import Materials, PieceState, World
 from physics.versions import model_mismatch
 
@@ -235,37 +237,24 @@ def _fail(where: str, what: str) -> BadReplayFile:
     return BadReplayFile(f"{where}: {what}")
 
 
-def _type_name(v: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
-            type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
+def _checked(check: Check, v: Any, where: str) -> Any:
+    """``check(v, where)``, its complaint a :class:`BadReplayFile` (the schema's words)."""
+    try:
+        return check(v, where)
+    except SchemaError as exc:
+        raise BadReplayFile(str(exc)) from None
 
 
 def _obj(v: Any, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
-    if not isinstance(v, dict):
-        raise _fail(where, f"expected an object, got {_type_name(v)}")
-    for k in required:
-        if k not in v:
-            raise _fail(f"{where}.{k}" if where else k, "missing")
-    for k in v:
-        if k not in required and k not in optional:
-            raise _fail(f"{where}.{k}" if where else str(k)[:MAX_TEXT], "unknown field")
-    return v
+    return _checked(lambda x, w: schema.fields(x, w, required, optional), v, where)
 
 
 def _int(v: Any, where: str, lo: int, hi: int) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise _fail(where, f"expected a whole number, got {_type_name(v)}")
-    if not lo <= v <= hi:
-        raise _fail(where, f"{v} is out of range ({lo}..{hi})")
-    return v
+    return _checked(schema.integer(lo, hi), v, where)
 
 
 def _num(v: Any, where: str, lo: float, hi: float) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        raise _fail(where, f"expected a number, got {_type_name(v)}")
-    if not lo <= v <= hi:
-        raise _fail(where, f"{v!r} is out of range ({lo:g}..{hi:g})")
-    return v
+    return _checked(schema.number(lo, hi), v, where)
 
 
 _PATTERN_TEXT = {
@@ -276,28 +265,16 @@ _PATTERN_TEXT = {
 
 
 def _str(v: Any, where: str, pattern: re.Pattern | None = None, limit: int = MAX_TEXT) -> str:
-    if not isinstance(v, str):
-        raise _fail(where, f"expected a string, got {_type_name(v)}")
-    if len(v) > limit:
-        raise _fail(where, f"longer than {limit} characters")
-    if pattern is not None and not pattern.fullmatch(v):
-        wanted = next((t for n, t in _PATTERN_TEXT.items() if globals()[n] is pattern), "")
-        raise _fail(where, f"{v[:40]!r} is not " + (wanted or "a valid value here"))
-    return v
+    wanted = next((t for n, t in _PATTERN_TEXT.items() if globals()[n] is pattern), "")
+    return _checked(schema.text(pattern, limit, wanted), v, where)
 
 
 def _bool(v: Any, where: str) -> bool:
-    if not isinstance(v, bool):
-        raise _fail(where, f"expected true or false, got {_type_name(v)}")
-    return v
+    return _checked(schema.boolean, v, where)
 
 
 def _list(v: Any, where: str, limit: int) -> list:
-    if not isinstance(v, list):
-        raise _fail(where, f"expected a list, got {_type_name(v)}")
-    if len(v) > limit:
-        raise _fail(where, f"{len(v)} entries (at most {limit})")
-    return v
+    return _checked(schema.listing(limit), v, where)
 
 
 # ----- materials ---------------------------------------------------------------------------------
@@ -486,7 +463,7 @@ def loads(raw: bytes | str, name: str = "replay") -> Replay:
 def from_data(data: Any) -> Replay:
     """A :class:`Replay` from parsed JSON data; BadReplayFile names the first bad field."""
     if not isinstance(data, dict):
-        raise BadReplayFile(f"not a Kabuto replay (expected a JSON object, got {_type_name(data)})")
+        raise BadReplayFile(f"not a Kabuto replay (expected a JSON object, got {schema.type_name(data)})")
     if "format" not in data:
         raise BadReplayFile("format: missing (not a Kabuto replay)")
     if data.get("format") != FORMAT:
@@ -528,7 +505,7 @@ def _tables(raw: Any) -> list[MaterialsTable]:
         _obj(t, where, ("hash", "data"))
         h = _str(t["hash"], f"{where}.hash", HASH_RE, 64)
         if not isinstance(t["data"], dict):
-            raise _fail(f"{where}.data", f"expected an object, got {_type_name(t['data'])}")
+            raise _fail(f"{where}.data", f"expected an object, got {schema.type_name(t['data'])}")
         if h in seen:
             raise _fail(f"{where}", f"the same table as materials[{seen[h]}]")
         seen[h] = i
@@ -607,7 +584,7 @@ def _check_changes(raw: Any, where: str, kinds: dict) -> None:
     if "set" in c:
         st = c["set"]
         if not isinstance(st, dict):
-            raise _fail(f"{where}.set", f"expected an object, got {_type_name(st)}")
+            raise _fail(f"{where}.set", f"expected an object, got {schema.type_name(st)}")
         if len(st) > MAX_PIECES:
             raise _fail(f"{where}.set", f"{len(st)} pieces (at most {MAX_PIECES})")
         for pid, v in st.items():
@@ -637,7 +614,7 @@ def _actions(raw: Any, setup: GameSetup, tables: list[MaterialsTable]) -> list[d
     for i, a in enumerate(raw):
         where = f"actions[{i}]"
         if not isinstance(a, dict):
-            raise _fail(where, f"expected an object, got {_type_name(a)}")
+            raise _fail(where, f"expected an object, got {schema.type_name(a)}")
         kind = a.get("type")
         if not isinstance(kind, str) or kind not in _FIELDS:
             raise _fail(f"{where}.type", f"{str(kind)[:40]!r} is not one of {', '.join(ACTION_TYPES)}")
@@ -673,7 +650,7 @@ def _actions(raw: Any, setup: GameSetup, tables: list[MaterialsTable]) -> list[d
             _str(a["name"], f"{where}.name", limit=80)
             targets = a["targets"]
             if not isinstance(targets, dict):
-                raise _fail(f"{where}.targets", f"expected an object, got {_type_name(targets)}")
+                raise _fail(f"{where}.targets", f"expected an object, got {schema.type_name(targets)}")
             if len(targets) > 16:
                 raise _fail(f"{where}.targets", "more than 16 targets")
             for k, v in targets.items():
@@ -684,7 +661,7 @@ def _actions(raw: Any, setup: GameSetup, tables: list[MaterialsTable]) -> list[d
                 elif isinstance(v, (int, float)) and not isinstance(v, bool):
                     _num(v, w, -MAX_TARGET, MAX_TARGET)
                 elif v is not None and not isinstance(v, bool):
-                    raise _fail(w, f"expected a number, a string or a seat, got {_type_name(v)}")
+                    raise _fail(w, f"expected a number, a string or a seat, got {schema.type_name(v)}")
         else:  # edit
             _str(a["piece"], f"{where}.piece", ID_RE, 40)
             _str(a["place"], f"{where}.place", PLACE_RE, 10)

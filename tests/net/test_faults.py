@@ -222,7 +222,10 @@ def test_a_room_restored_on_a_server_bots_turn_goes_on_once_its_player_is_back(t
         # back to us. (On a loaded machine the bot may have played before the stop: then the room
         # comes back on our turn already, and there is nothing to wait for.)
         if full["to_play"] != a.state.seat:
-            back_to_us = await back.until(lambda m: m["type"] == "state" and m["to_play"] == a.state.seat)
+            try:
+                back_to_us = await back.until(lambda m: m["type"] == "state" and m["to_play"] == a.state.seat)
+            except TimeoutError:  # say what the server did meanwhile (it logs every bot step)
+                raise AssertionError("the bot never played; the server's log:\n" + server.log.read_text()) from None
             assert back_to_us["last"]["seat"] != a.state.seat, "the bot's turn was played"
         await back.close()
         await asyncio.to_thread(server.stop)
