@@ -122,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", type=Path, default=None, help="also write the JSON here")
     args = p.parse_args(argv)
+    from cards.sumo import HAND_SIZE, MIN_HAND_SIZE
+
+    if not MIN_HAND_SIZE <= args.hand_size <= HAND_SIZE:
+        p.error(f"--hand-size: SUMO deals {MIN_HAND_SIZE} to {HAND_SIZE} cards a seat, not {args.hand_size}")
     game = oa.load("sumo", hand_size=args.hand_size, max_deals=1)
     results: dict[str, Any] = {"game": str(game), "hand_size": args.hand_size, "policies": {}}
     todo = policies(game, args)
