@@ -11,6 +11,9 @@ from kabuto_ui.virtual_display import NoDisplay, virtual_display
 
 _display = contextlib.ExitStack()
 
+#: Not a test module: the names vulture is told are used (tests/test_dead_code.py reads it).
+collect_ignore = ["vulture_whitelist.py"]
+
 
 def pytest_configure(config: pytest.Config) -> None:
     os.environ.setdefault("KABUTO_SOUND", "0")  # tests are silent (kabuto_ui.sound)

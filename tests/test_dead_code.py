@@ -11,8 +11,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PATHS = ["physics", "kabuto", "cards", "kabuto_base", "kabuto_ui", "tools", "tests"]
-#: pytest finds these by name or decorator: fixtures, hooks, module marks.
-PYTEST = ["--ignore-decorators", "@pytest.fixture", "--ignore-names", "pytestmark,pytest_*"]
+#: pytest finds these by name or decorator: fixtures, hooks, module marks, conftest settings.
+PYTEST = ["--ignore-decorators", "@pytest.fixture", "--ignore-names", "pytestmark,pytest_*,collect_ignore"]
 
 
 def test_vulture_finds_no_unused_code():

@@ -18,6 +18,7 @@ _.set_state  # a pyglet graphics Group
 _.unset_state
 _.anchor_position
 _.opacity
+_.rotation
 _.border_color
 _.view_y
 
