@@ -57,6 +57,7 @@ from kabuto.lab.stats import wilson
 from kabuto.lab.tournament import run_local
 from kabuto.rules.game import Game
 from kabuto.rules.wrestlers import load_wrestlers
+from kabuto_base import processes
 
 
 def _random_pairing(rng: random.Random, keys: list[str]) -> Game:
@@ -184,15 +185,12 @@ def _fidelity_one(task: tuple[str, int, int]) -> dict:
 
 
 def bench_fidelity(args: argparse.Namespace) -> dict:
-    import multiprocessing
-
     from kabuto.ai.levels import config
 
     games = game_positions(args.positions, args.seed)
     tasks = [(json.dumps(g.to_json()), args.seed + i, args.judge_replies) for i, g in enumerate(games)]
     load_before = os.getloadavg()[0]
-    ctx = multiprocessing.get_context("forkserver")
-    with ctx.Pool(args.workers) as pool:
+    with processes.context().Pool(args.workers) as pool:
         rows = pool.map(_fidelity_one, tasks, chunksize=1)
     m, loss = args.margin, config().weights.loss
     n = len(rows)

@@ -96,14 +96,13 @@ def _timed_game(spec: dict) -> tuple[dict, float]:
 def _play_timed(specs: list, workers: int) -> tuple[list, float]:
     """The games over ``workers`` processes (as ``tournament.run_local``), in spec order, and
     the CPU seconds they took in all."""
-    import multiprocessing
+    from kabuto_base import processes
 
     jobs = [s.to_json() for s in specs]
     if workers <= 1 or len(specs) <= 1:
         done = [_timed_game(j) for j in jobs]
     else:
-        ctx = multiprocessing.get_context("forkserver")
-        with ctx.Pool(min(workers, len(specs))) as pool:
+        with processes.context().Pool(min(workers, len(specs))) as pool:
             done = pool.map(_timed_game, jobs, chunksize=1)
     return [GameRecord.from_json(d) for d, _ in done], sum(c for _, c in done)
 

@@ -31,6 +31,9 @@ from typing import Any
 import cards
 from cards.bots import ISMCTSBot, bot_seed, make_bot
 from kabuto.lab.stats import wilson
+from kabuto_base import processes
+from kabuto_base.fileio import write_atomic
+from kabuto_base.ledger import Ledger, LedgerError
 
 TARGET = 0.55
 #: Players per game in the match (Sumida River: two of each side).
@@ -136,10 +139,18 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     games = args.game or list(PLAYERS)  # the quick games first: Sumida River takes longest
     done: dict[str, list[dict[str, Any]]] = {g: [] for g in games}
-    if args.resume and args.out and args.out.exists():
-        old = json.loads(args.out.read_text())
-        for g in games:
-            done[g] = old.get("rows", {}).get(g, [])
+    # Each finished game is a line of the ledger beside --out (kabuto_base.ledger), on disk before
+    # the next starts: --resume keeps them, and the summary is made again from them.
+    book = Ledger(args.out.with_suffix(".games.jsonl")) if args.out else None
+    if book is not None and not args.resume and book.path.exists():
+        book.path.unlink()  # a new run: the old games are not this one's
+    if book is not None and args.resume:
+        try:
+            for _, (g, row) in book.entries(lambda d: (d["game"], d["row"])):
+                if g in done:
+                    done[g].append(row)
+        except LedgerError as exc:
+            p.error(f"--resume: {exc}")
     deadline = None if args.hours is None else time.time() + 3600 * args.hours
     meta = {"time_per_decision": args.time, "ours": args.ours, "seed": args.seed, "jobs": args.jobs,
             "cpus": os.cpu_count()}
@@ -147,18 +158,14 @@ def main(argv: list[str] | None = None) -> int:
     def save() -> None:
         out = {**meta, "results": {g: summary(g, rows) for g, rows in done.items()}, "rows": done}
         if args.out:
-            tmp = args.out.with_suffix(".tmp")
-            tmp.write_text(json.dumps(out))
-            tmp.replace(args.out)
+            write_atomic(args.out, json.dumps(out))
 
     import concurrent.futures as cf
-    import multiprocessing as mp
 
     for g in games:
         have = {r["i"] for r in done[g]}
         work = [(g, args.seed, i, args.time, args.ours) for i in range(args.games) if i not in have]
-        ctx = mp.get_context("fork")
-        with cf.ProcessPoolExecutor(max_workers=max(1, args.jobs), mp_context=ctx) as pool:
+        with cf.ProcessPoolExecutor(max_workers=max(1, args.jobs), mp_context=processes.context()) as pool:
             pending = set()
             queue = iter(work)
             for _ in range(max(1, args.jobs)):
@@ -169,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
                 finished, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
                 for f in finished:
                     done[g].append(f.result())
+                    if book is not None:
+                        book.append({"game": g, "row": done[g][-1]})
                 save()
                 if deadline is None or time.time() < deadline:
                     for _ in finished:
