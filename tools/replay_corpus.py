@@ -74,7 +74,7 @@ def play(wrestlers: tuple[str, ...], seed: int, turns: int) -> dict:
 def record(folder: Path) -> list[Path]:
     """Record every corpus game under this Python into ``folder``."""
     from kabuto.replay import format as rp
-    from physics.fileio import write_atomic
+    from kabuto_base.fileio import write_atomic
 
     folder.mkdir(parents=True, exist_ok=True)
     out = []

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from kabuto.cli import UsageError, command, subparser
-from physics.fileio import write_atomic
+from kabuto_base.fileio import write_atomic
 
 EPILOG = """\
 the pushes file is a JSON list of steps:
