@@ -42,7 +42,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from itertools import combinations
 from math import comb
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 # An action that is not legal now: the project's one refusal, which Kabuto Sumo raises too (its
 # ``code`` and ``fields`` say which rule refused and about what).
@@ -374,3 +374,18 @@ def rng_from_json(data: Any) -> random.Random:
     except (TypeError, ValueError) as exc:
         raise ValueError(f"rng: not a saved random state ({exc})") from None
     return rng
+
+
+class Bot(Protocol):
+    """Chooses an action for the current player of a game (the bots of :mod:`cards.bots`,
+    :mod:`cards.mccfr`, :mod:`cards.equilibrium` and OpenSpiel's, seated by
+    :mod:`cards.openspiel_bots`)."""
+
+    name: str
+
+    def act(self, game: CardGame, rng: random.Random | None = None) -> Action:
+        """One of ``game.legal_actions()`` for ``game.to_play``.
+
+        ``rng`` overrides the bot's own seeded generator for this one decision.
+        """
+        ...

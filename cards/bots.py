@@ -27,9 +27,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from cards.api import Action, CardGame
+from cards.api import Action, Bot, CardGame
 from kabuto_base import processes
 
 #: Iterations per decision of a plain ``"mcts"`` spec, per game: enough to beat random play
@@ -39,19 +39,6 @@ GAME_ITERATIONS: dict[str, int] = {"sumo": 100, "sumo-card-game": 200, "sumida-r
 DEFAULT_ITERATIONS = 200
 #: UCB exploration constant; rewards are in [0, 1].
 DEFAULT_EXPLORATION = 0.7
-
-
-class Bot(Protocol):
-    """Chooses an action for the current player of a game."""
-
-    name: str
-
-    def act(self, game: CardGame, rng: random.Random | None = None) -> Action:
-        """One of ``game.legal_actions()`` for ``game.to_play``.
-
-        ``rng`` overrides the bot's own seeded generator for this one decision.
-        """
-        ...
 
 
 HeuristicFn = Callable[[CardGame, int, random.Random], Action]

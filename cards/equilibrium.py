@@ -65,7 +65,7 @@ from cards.sumo import (
 from cards.sumo_solver import FULL, INDEX, LEADER, TrickSolver, cards_of, joint_values, mask, solver_for
 
 if TYPE_CHECKING:
-    from cards.bots import Bot
+    from cards.api import Bot
 
 #: Search iterations per decision where nothing is solved: the Strong search level's.
 DEFAULT_ITERATIONS = 1000

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from cards.api import Action, CardGame
 
 if TYPE_CHECKING:
-    from cards.bots import Bot
+    from cards.api import Bot
 
 #: Iterations (each one sampled play per seat) per decision, unless a time limit stops sooner.
 DEFAULT_ITERATIONS = 4000

@@ -8,7 +8,7 @@
   hidden cards several times and runs OpenSpiel's perfect-information ``MCTSBot`` on each re-deal,
   then plays the action with the most visits in total. (Plain ``MCTSBot`` on the true state would
   look at the other seats' cards.)
-* :class:`SpielPlayer` - any OpenSpiel bot as a :class:`cards.bots.Bot`: ``act(game)`` on one of
+* :class:`SpielPlayer` - any OpenSpiel bot as a :class:`cards.api.Bot`: ``act(game)`` on one of
   our engine states, so :func:`cards.bots.play_out` and the benchmarks can seat it.
 
 Both search bots value leaves by OpenSpiel's ``RandomRolloutEvaluator`` (random play to the end).
@@ -114,7 +114,7 @@ class DeterminizedMCTSBot(pyspiel.Bot):
 
 
 class SpielPlayer:
-    """An OpenSpiel bot seated at one of our games (the :class:`cards.bots.Bot` protocol)."""
+    """An OpenSpiel bot seated at one of our games (the :class:`cards.api.Bot` protocol)."""
 
     def __init__(self, spiel_game: pyspiel.Game, bot: pyspiel.Bot, name: str) -> None:
         self.spiel_game = spiel_game

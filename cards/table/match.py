@@ -25,7 +25,7 @@ from cards.table.describe import Log, Summary, summaries
 from kabuto_ui.theme import SEAT_NAMES
 
 if TYPE_CHECKING:
-    from cards.bots import Bot
+    from cards.api import Bot
 
 #: Makes the bot for a seat from a strength's spec and a seed (tests give scripted bots).
 BotFactory = Callable[[str, int], "Bot"]
