@@ -3,20 +3,13 @@
 The rules engine speaks to programs as well as people: a refusal is data, a ``code`` and its
 ``fields`` (:class:`kabuto_base.errors.IllegalMove`), and its sentence names pieces by id. The
 table never rewrites that sentence: :func:`refusal` says the refusal again from its code, naming
-seats, pieces and kinds through the session. :func:`leaks` is the check the tests walk every
-message through: what in a text is still not for players. No pyglet.
+seats, pieces and kinds through the session (the tests check every message for ids, kind keys
+and long numbers: ``tests/app/helpers.py``'s ``leaks``). No pyglet.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
-
-#: A bare piece id or kind key (M10, L2, S01, gus:wrestler, hank_bar1, gus_wrestler).
-_BARE_ID = re.compile(r"\b(?:[LMS]\d{1,2}|[a-z]+:[a-z]+\d*|[a-z]+_[a-z]+\d*)\b")
-#: A number with more digits than a player reads.
-_LONG_FLOAT = re.compile(r"(-?\d+)\.(\d{3,})")
-
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 
@@ -117,20 +110,6 @@ def refusal(exc: BaseException, said: Callable[[str, Any], str]) -> str | None:
         return words(getattr(exc, "fields", {}), said)
     except (KeyError, TypeError, ValueError):  # fields the words need are missing: say it plainly
         return None
-
-
-def leaks(text: str) -> list[str]:
-    """What in ``text`` a player should never read: piece ids, kind keys, numbers to three or
-    more decimals. [] when it is all player's words.
-
-    >>> leaks("Red pushes the small disc 12.5 mm")
-    []
-    >>> leaks("piece 'M03' would overlap piece 'L2' at 0.01234 m")
-    ['M03', 'L2', '0.01234']
-    """
-    found = [m.group(0) for m in _BARE_ID.finditer(text)]
-    found += [m.group(0) for m in _LONG_FLOAT.finditer(text)]
-    return found
 
 
 def and_list(parts: list[str]) -> str:

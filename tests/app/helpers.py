@@ -2,6 +2,26 @@
 from __future__ import annotations
 
 import math
+import re
+
+#: A bare piece id or kind key (M10, L2, S01, gus:wrestler, hank_bar1, gus_wrestler).
+_BARE_ID = re.compile(r"\b(?:[LMS]\d{1,2}|[a-z]+:[a-z]+\d*|[a-z]+_[a-z]+\d*)\b")
+#: A number with more digits than a player reads.
+_LONG_FLOAT = re.compile(r"(-?\d+)\.(\d{3,})")
+
+
+def leaks(text: str) -> list[str]:
+    """What in ``text`` a player should never read: piece ids, kind keys, numbers to three or
+    more decimals. [] when it is all player's words.
+
+    >>> leaks("Red pushes the small disc 12.5 mm")
+    []
+    >>> leaks("piece 'M03' would overlap piece 'L2' at 0.01234 m")
+    ['M03', 'L2', '0.01234']
+    """
+    found = [m.group(0) for m in _BARE_ID.finditer(text)]
+    found += [m.group(0) for m in _LONG_FLOAT.finditer(text)]
+    return found
 
 
 def settle(win, scene, limit: int = 5000, dt: float = 0.1) -> None:

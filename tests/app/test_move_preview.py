@@ -40,7 +40,7 @@ def _bar_text(scene) -> str:
 
 
 def _no_leaks(text):
-    from kabuto.app.words import leaks
+    from tests.app.helpers import leaks
 
     assert leaks(text) == [], text
 

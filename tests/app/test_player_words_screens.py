@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from kabuto.app.words import leaks
+from tests.app.helpers import leaks
 
 pytestmark = pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
 

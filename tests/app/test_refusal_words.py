@@ -20,11 +20,12 @@ from pathlib import Path
 import pytest
 
 from kabuto.app.game_session import GameSession
-from kabuto.app.words import _REFUSALS, leaks
+from kabuto.app.words import _REFUSALS
 from kabuto.lab.positions import free_entry
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.game import Game
 from kabuto.rules.wrestlers import load_wrestlers
+from tests.app.helpers import leaks
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The modules whose refusals reach the table while a game is played.

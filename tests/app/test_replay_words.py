@@ -3,8 +3,8 @@ the piece and the place as the table does, never a piece id or a kind key."""
 from __future__ import annotations
 
 from kabuto.app.replay_model import HistoryModel
-from kabuto.app.words import leaks
 from kabuto.rules.game import Game
+from tests.app.helpers import leaks
 from tests.kabuto.scenarios import free_entry
 
 

@@ -5,7 +5,7 @@ with words is tests/app/test_refusal_words.py.)
 """
 from __future__ import annotations
 
-from kabuto.app.words import leaks
+from tests.app.helpers import leaks
 
 
 def test_the_two_refusals_the_issue_quoted_are_said_from_their_codes():
