@@ -392,7 +392,11 @@ def load_kept(folder: Path, specs: list[GameSpec], run: str = "tournament"
     here played, as their ledger lines hold them (results, not replays), and how many lines were
     played by other code or data (an earlier design, an AI since changed: played again).
     LabError if the ledger cannot be read or holds a game of another ``run`` (other settings) at
-    one of these indices."""
+    one of these indices, or if the folder was kept by an older version (a result file a game, no
+    ledger): its games would be played again over its files."""
+    if not (folder / GAMES).exists() and any(folder.glob("game-*.result.json")):
+        raise LabError(f"--resume: {folder} was kept by an older version of kabuto (a result file "
+                       f"a game, no {GAMES}); use another --out folder to play the games again")
     try:
         return ledger.load(folder / GAMES, specs, run)
     except (ledger.LedgerError, OSError) as exc:

@@ -172,3 +172,20 @@ def test_resume_plays_again_a_game_that_other_code_played(one_worker, tmp_path, 
     assert "1 game in" in captured.err and "was played by other code" in captured.err
     assert "resuming: 2 of 3" in captured.out
     assert files(out) == files(one_worker)
+
+
+def test_resume_refuses_a_folder_an_older_version_kept(one_worker, tmp_path, capsys):
+    # Older versions kept a result file a game instead of the folder's ledger: resuming such a
+    # folder says so in one line instead of playing every game again over its files.
+    import shutil
+
+    out = tmp_path / "old"
+    shutil.copytree(one_worker, out)
+    (out / "replays" / "games.jsonl").unlink()
+    (out / "replays" / "game-0000.result.json").write_text("{}", encoding="utf-8")
+    before = sorted(p.name for p in (out / "replays").iterdir())
+    capsys.readouterr()
+    assert main([*ARGS, "--out", str(out), "--workers", "1", "--resume"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "older version" in err[0] and "Traceback" not in err[0]
+    assert sorted(p.name for p in (out / "replays").iterdir()) == before
