@@ -599,9 +599,8 @@ class TableFlow:
         if outcome is not None:
             self._play(outcome, before)
             return
-        self._move, self._clicks, self._preview = None, [], None
         self.message = ""
-        self._next_turn()
+        self._next_turn()  # it drops the move that was waiting, as after any action
 
     # ----- the screen's side ---------------------------------------------------------------------
     def landed(self) -> bool:

@@ -257,16 +257,16 @@ def _num(v: Any, where: str, lo: float, hi: float) -> float:
     return _checked(schema.number(lo, hi), v, where)
 
 
-_PATTERN_TEXT = {
-    "HASH_RE": "64 lowercase hex digits",
-    "ID_RE": "a piece id or kind (letters, digits, _ : . -)",
-    "PLACE_RE": "board, supply, seat:N or team:N",
+#: What each pattern's text must be, in words.
+_PATTERN_TEXT: dict[re.Pattern[str] | None, str] = {
+    HASH_RE: "64 lowercase hex digits",
+    ID_RE: "a piece id or kind (letters, digits, _ : . -)",
+    PLACE_RE: "board, supply, seat:N or team:N",
 }
 
 
 def _str(v: Any, where: str, pattern: re.Pattern | None = None, limit: int = MAX_TEXT) -> str:
-    wanted = next((t for n, t in _PATTERN_TEXT.items() if globals()[n] is pattern), "")
-    return _checked(schema.text(pattern, limit, wanted), v, where)
+    return _checked(schema.text(pattern, limit, _PATTERN_TEXT.get(pattern, "")), v, where)
 
 
 def _bool(v: Any, where: str) -> bool:
