@@ -46,6 +46,7 @@ from kabuto.lab.balance import (
     _Decided,
     estimate_text,
     play_order,
+    quick_games,
     quick_text,
     quick_verdict,
     schedule,
@@ -97,7 +98,8 @@ def _parse(argv: Sequence[str]):
     p.add_argument("--quick", action="store_true", help="a first verdict in minutes: play the round "
                    "robin round by round (no samples) and stop as soon as every wrestler is surely "
                    "above, below or within the 45-55%% band (a sequential test), or when --minutes "
-                   "are up; names the wrestlers surely out of the band (--out defaults to "
+                   "are up; names the wrestlers surely out of the band, places the first player's win "
+                   "rate the same way and gives the games' lengths and endings (--out defaults to "
                    "results/balance-quick)")
     p.add_argument("--minutes", type=float, default=15.0, help="with --quick: stop after this many "
                    "minutes at the latest (default 15)")
@@ -198,11 +200,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     records = [finished[s.index] for s in specs if s.index in finished]
     if args.quick:
         verdicts = quick_verdict(records, wrestlers_in, looks=args.games)
-        text = quick_text(verdicts, len(records), (time.monotonic() - started) / 60)
+        shape = quick_games(records, wrestlers_in, looks=args.games)
+        text = quick_text(verdicts, shape, (time.monotonic() - started) / 60)
         try:
             write_atomic(out / "quick.json", json.dumps(
                 {"games": len(records), "looks": args.games, "alpha": 0.05, "band": list(BAND),
-                 "level": args.level, "seed": args.seed, "verdicts": verdicts}, indent=1) + "\n")
+                 "level": args.level, "seed": args.seed, "verdicts": verdicts,
+                 "first_player": shape.pop("first_player"), "game_shape": shape}, indent=1) + "\n")
         except OSError as exc:
             raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
         print("\n".join(text))

@@ -497,10 +497,10 @@ def quick_verdict(records: Sequence[GameRecord], wrestlers: Sequence[str], looks
     ``above`` or ``below`` the 45-55% band, ``within`` it, or ``undecided``.
 
     A group-sequential test: at every look each wrestler's Wilson interval is taken at the
-    confidence ``1 - alpha / (looks * wrestlers)`` (Bonferroni over every look and every
-    wrestler), so the chance that *any* verdict the quick mode ever gives is wrong stays under
-    ``alpha`` however early it stops. A wrestler is surely out of the band when its whole interval
-    is; surely in when its whole interval is inside.
+    confidence ``1 - alpha / (looks * tests)`` (Bonferroni over every look and every wrestler,
+    and the first player's win rate of :func:`quick_games`), so the chance that *any* verdict the
+    quick mode ever gives is wrong stays under ``alpha`` however early it stops. A wrestler is
+    surely out of the band when its whole interval is; surely in when its whole interval is inside.
 
     >>> from types import SimpleNamespace as R
     >>> games = [R(spec=R(wrestlers=("a", "b")), winners=(0,)) for _ in range(60)]
@@ -508,35 +508,77 @@ def quick_verdict(records: Sequence[GameRecord], wrestlers: Sequence[str], looks
     >>> v["a"]["verdict"], v["b"]["verdict"]
     ('above', 'below')
     """
-    from statistics import NormalDist
-
-    z = NormalDist().inv_cdf(1 - alpha / (2 * looks * max(1, len(wrestlers))))
+    z = _sequential_z(looks, len(wrestlers) + 1, alpha)
     scores: dict[str, list[float]] = {w: [] for w in wrestlers}
     for r in records:
         for seat, w in enumerate(r.spec.wrestlers):
             if w in scores:
                 scores[w].append(score(r, seat))
-    out = {}
-    for w, s in scores.items():
-        lo, hi = wilson(sum(s), len(s), z)
-        verdict = ("above" if lo > BAND[1] else "below" if hi < BAND[0]
-                   else "within" if lo >= BAND[0] and hi <= BAND[1] else "undecided")
-        out[w] = {"verdict": verdict, "win_rate": sum(s) / len(s) if s else None, "low": lo,
-                  "high": hi, "games": len(s)}
-    return out
+    return {w: _placed(s, z) for w, s in scores.items()}
 
 
-def quick_text(verdicts: dict[str, dict[str, Any]], games: int, minutes: float) -> list[str]:
-    """The quick verdict in words."""
+def quick_games(records: Sequence[GameRecord], wrestlers: Sequence[str], looks: int,
+                alpha: float = 0.05) -> dict[str, Any]:
+    """The shape of the games played so far, for the quick verdict: the first player's win rate
+    placed against the 45-55% band by the same sequential test as a wrestler's (it does not stop
+    the run: an even first player takes hundreds of games to be *surely* even), the median and
+    90th percentile of the games' lengths, the share ended by a push knock-out, the share stopped at
+    the turn cap, and the share over within :data:`QUICK_OPENING` turns."""
+    z = _sequential_z(looks, len(wrestlers) + 1, alpha)
+    n = len(records)
+    ends = Counter(ending(r) for r in records)
+    return {"games": n,
+            "first_player": _placed([score(r, r.spec.first_player) for r in records], z),
+            "median_turns": statistics.median(r.turns for r in records) if records else 0,
+            "turns_p90": turns_p90(records) if records else 0,
+            "push_knockout_share": ends["push_knockout"] / n if n else 0.0,
+            "capped_share": ends["turn_limit"] / n if n else 0.0,
+            "opening_share": sum(r.turns <= QUICK_OPENING for r in records) / n if n else 0.0}
+
+
+#: A game over within this many turns (both sides counted) is decided by the opening moves.
+QUICK_OPENING = 3
+
+
+def _sequential_z(looks: int, tests: int, alpha: float) -> float:
+    from statistics import NormalDist
+
+    return NormalDist().inv_cdf(1 - alpha / (2 * looks * max(1, tests)))
+
+
+def _placed(s: Sequence[float], z: float) -> dict[str, Any]:
+    """Scores ``s`` (1 a win, 0.5 a draw) placed against :data:`BAND` at the interval of ``z``."""
+    lo, hi = wilson(sum(s), len(s), z)
+    verdict = ("above" if lo > BAND[1] else "below" if hi < BAND[0]
+               else "within" if lo >= BAND[0] and hi <= BAND[1] else "undecided")
+    return {"verdict": verdict, "win_rate": sum(s) / len(s) if s else None, "low": lo, "high": hi,
+            "games": len(s)}
+
+
+_SAID = {"above": "surely above 55%", "below": "surely below 45%",
+         "within": "surely within 45-55%", "undecided": "not decided yet"}
+
+
+def quick_text(verdicts: dict[str, dict[str, Any]], games: dict[str, Any], minutes: float) -> list[str]:
+    """The quick verdict in words: the wrestlers (:func:`quick_verdict`), then the games
+    (:func:`quick_games`)."""
     from kabuto.rules.wrestlers import wrestler
 
-    lines = [f"Quick verdict after {games:,} games ({minutes:.1f} minutes):"]
-    for key, what in (("above", "surely above 55%"), ("below", "surely below 45%"),
-                      ("within", "surely within 45-55%"), ("undecided", "not decided yet")):
+    lines = [f"Quick verdict after {games['games']:,} games ({minutes:.1f} minutes):"]
+    for key, what in _SAID.items():
         names = [f"{wrestler(w).name} {d['win_rate']:.0%} ({d['low']:.0%}-{d['high']:.0%})"
                  for w, d in verdicts.items() if d["verdict"] == key and d["win_rate"] is not None]
         if names:
             lines.append(f"  {what}: {', '.join(names)}")
+    first = games["first_player"]
+    if first["win_rate"] is not None:
+        lines.append(f"  The first player wins {first['win_rate']:.0%} ({first['low']:.0%}-"
+                     f"{first['high']:.0%}): {_SAID[first['verdict']]}.")
+        lines.append(f"  Games last {games['median_turns']:g} turns at the median, "
+                     f"{games['turns_p90']} at the 90th percentile; "
+                     f"{games['opening_share']:.0%} are over within {QUICK_OPENING} turns, "
+                     f"{games['push_knockout_share']:.0%} end with a wrestler pushed out by a push "
+                     f"and {games['capped_share']:.0%} stop at the turn cap.")
     return lines
 
 

@@ -267,6 +267,27 @@ def test_quick_mode_stops_as_soon_as_every_wrestler_is_surely_placed(tmp_path, m
     assert verdicts["mike"]["verdict"] == "above" and verdicts["gus"]["verdict"] == "below"
     assert 2 < len(played) < 16 and len(played) % 2 == 0
     assert "surely above 55%: Mighty Jaw Mike" in said and "surely below 45%" in said
+    # The seats alternate, so the first player won half of these games, each over in 5 turns.
+    rep = json.loads((out / "quick.json").read_text())
+    assert rep["first_player"]["win_rate"] == 0.5 and rep["first_player"]["verdict"] == "undecided"
+    assert rep["game_shape"]["median_turns"] == 5 and rep["game_shape"]["push_knockout_share"] == 1.0
+    assert "The first player wins 50%" in said and "Games last 5 turns at the median" in said
+
+
+def test_the_quick_verdict_places_a_first_player_who_always_wins_above_the_band():
+    """The first player's win rate gets the sequential test a wrestler's does: one who wins every
+    game of an even round robin is surely above 55%, while each wrestler, winning as often as
+    losing, is not placed; an opening knock-out (within 3 turns) is counted as such."""
+    from kabuto.lab.balance import quick_games, quick_verdict
+    from kabuto.lab.match import GameRecord, GameSpec
+
+    records = [GameRecord(GameSpec(i, ("mike", "gus") if i % 2 else ("gus", "mike"), 0, ("easy", "easy"),
+                                   i, 120), 0, "knockout", 3 if i < 10 else 12, 0, {}, [], None)
+               for i in range(60)]
+    shape = quick_games(records, ["mike", "gus"], looks=4)
+    assert shape["first_player"]["verdict"] == "above"
+    assert {v["verdict"] for v in quick_verdict(records, ["mike", "gus"], looks=4).values()} == {"undecided"}
+    assert shape["opening_share"] == 10 / 60 and shape["turns_p90"] == 12
 
 
 def test_quick_mode_gives_its_verdict_when_the_time_is_up(tmp_path, monkeypatch, capsys):
