@@ -206,7 +206,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             write_atomic(out / "quick.json", json.dumps(
                 {"games": len(records), "looks": args.games, "alpha": 0.05, "band": list(BAND),
                  "level": args.level, "seed": args.seed, "verdicts": verdicts,
-                 "first_player": shape.pop("first_player"), "game_shape": shape}, indent=1) + "\n")
+                 "first_player": shape["first_player"],
+                 "game_shape": {k: v for k, v in shape.items() if k != "first_player"}},
+                indent=1) + "\n")
         except OSError as exc:
             raise UsageError(f"cannot write to {out}: {exc.strerror}") from None
         print("\n".join(text))
