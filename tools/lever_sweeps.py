@@ -1,12 +1,12 @@
 """The turn-1 sweeps of tools/early_wins.py at the hand's own limit (issue 16, points 2 and 3).
 
-``early_wins.py --sweep`` pushes at fixed speeds (the edge grid at 0.4, 0.45 and 0.5 m/s, the
-steepest ridge at 0.45 and 0.5 m/s): the top of a 0.5 m/s hand. A lever that raises the hand's
-limit (``simulation.max_speed``) must be swept at its own top speeds, or the sweep never makes the
+``early_wins.py --sweep`` pushes at the top of the hand's range (the edge grid at 0.8, 0.9 and all
+of ``simulation.max_speed``, the steepest ridge at 0.9 and all of it: 0.4-0.5 m/s at 0.5). A lever
+that changes the hand's limit must be swept at its own top speeds, or the sweep never makes the
 pushes the lever allows. This runs the same two sweeps from the starting board of ``--players``
-(2, 3, 4 or all; default 2), the first seat of each side moving first (as ``--sweep``), with the
-speeds scaled by ``max_speed / 0.5``: at the shipped limit they are exactly ``--sweep``'s pushes
-(and give its counts). The limit applies to every board, so a lever is swept on all three.
+(2, 3, 4 or all; default 2), the first seat of each side moving first (as ``--sweep``), under the
+limit of the assets it runs on (``KABUTO_ASSETS``), and says which speeds it swept. The limit
+applies to every board, so a lever is swept on all three.
 
     KABUTO_ASSETS=/tmp/assets-speed07 python3 tools/lever_sweeps.py     # JSON, as --sweep prints
     KABUTO_ASSETS=/tmp/assets-speed06 python3 tools/lever_sweeps.py --players all
@@ -20,37 +20,28 @@ import random
 import sys
 from typing import Any
 
-from kabuto.lab.early_wins import PushSample, _push, lineup, sweep_boards
+from kabuto.lab.early_wins import (
+    GRID_SPEEDS,
+    RIDGE_SPEEDS,
+    PushSample,
+    _push,
+    lineup,
+    sweep_boards,
+    top_speeds,
+)
 from kabuto.rules.game import Game
 from physics import Materials
-
-#: The hand's limit the sweeps' fixed speeds were chosen for (m/s).
-SWEPT_LIMIT = 0.5
-#: The sweeps' speeds (edge grid, steepest ridge), at that limit.
-GRID_SPEEDS = (0.4, 0.45, 0.5)
-RIDGE_SPEEDS = (0.45, 0.5)
-
-
-def scaled(speeds: tuple[float, ...], max_speed: float) -> tuple[float, ...]:
-    """``speeds`` (chosen for a 0.5 m/s hand) as the same fractions of ``max_speed``.
-
-    >>> scaled((0.4, 0.45, 0.5), 0.5)
-    (0.4, 0.45, 0.5)
-    >>> scaled((0.45, 0.5), 0.7)
-    (0.63, 0.7)
-    """
-    return tuple(round(v * max_speed / SWEPT_LIMIT, 9) for v in speeds)
 
 
 def sweep_board(players: int, ridge: bool = True, materials: Materials | None = None
                 ) -> dict[str, Any]:
     """The edge grid (and with ``ridge`` the steepest ridge) from the ``players`` standard board's
     start at the limit of ``materials`` (default: the assets'), the first seat of each side moving
-    first (:func:`early_wins.sweep_boards`: its lineup and seats, the speeds scaled):
+    first (:func:`early_wins.sweep_boards`: its lineup and seats, its speeds):
     ``{"max_speed", "grid_speeds", "ridge_speeds", "grid": {"tried", "wins", "winning"}, "ridge":
     ...}``."""
     limit = (materials or Materials.load()).sim.max_speed
-    grid, top = scaled(GRID_SPEEDS, limit), scaled(RIDGE_SPEEDS, limit)
+    grid, top = top_speeds(limit, GRID_SPEEDS), top_speeds(limit, RIDGE_SPEEDS)
     board = sweep_boards((players,), ridge=ridge, materials=materials, grid_speeds=grid,
                          ridge_speeds=top)[f"{players}P"]
     return {"max_speed": limit, "grid_speeds": grid, "ridge_speeds": top, **board}
@@ -63,8 +54,9 @@ def sweep_2p(ridge: bool = True, materials: Materials | None = None) -> dict[str
 
 #: The large-disc reach sample (docs/rules-notes.md, "Tried earlier"): pushes from behind
 #: each large disc, the entry within this many degrees of its bearing, the heading within this
-#: many degrees of straight in, smalls and mediums, at 0.3-0.5 m/s (scaled as the sweeps').
-REACH_ENTRY, REACH_HEADING, REACH_SPEEDS = 8.0, 12.0, (0.3, 0.5)
+#: many degrees of straight in, smalls and mediums, at 0.6 to 1.0 of the hand's top speed (0.3-0.5
+#: m/s at 0.5).
+REACH_ENTRY, REACH_HEADING, REACH_SPEEDS = 8.0, 12.0, (0.6, 1.0)
 
 
 def large_reach(players: int, per_disc: int = 150, seed: int = 0,
@@ -78,7 +70,7 @@ def large_reach(players: int, per_disc: int = 150, seed: int = 0,
     game = Game.new(players=players, wrestlers=lineup(players, "jade", "dora"), seed=0,
                     first_player=0, materials=materials)
     limit = game.materials.sim.max_speed
-    lo, hi = scaled(REACH_SPEEDS, limit)
+    lo, hi = top_speeds(limit, REACH_SPEEDS)
     rng = random.Random(f"large-reach-{players}-{seed}")
     larges = [p for p in game.world.pieces if p.kind == "large"]
     tried = touching = out = 0

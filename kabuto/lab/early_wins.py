@@ -345,12 +345,14 @@ def _new_kinds(game: Game, s: PushSample, before: set[str]) -> list[PushSample]:
 
 
 def near_wins(game: Game, s: PushSample, entry: float = 8.0, heading: float = 8.0,
-              speeds: tuple[float, ...] = (0.35, 0.4, 0.45, 0.5), entry_step: float = 2.0,
+              speeds: tuple[float, ...] | None = None, entry_step: float = 2.0,
               heading_step: float = 4.0) -> tuple[int, int]:
     """(wins, pushes tried) of plain pushes of ``s``'s kind near ``s`` by the side to move: the entry
     within ``entry`` degrees and the heading within ``heading`` (held within what the kind can
-    reach) of ``s``'s, at each of ``speeds``. A found line that wins alone is a needle; one with
-    many winning neighbours is a weakness of the position (docs/rules-notes.md)."""
+    reach) of ``s``'s, at each of ``speeds`` (m/s; default :data:`NEAR_SPEEDS` of the hand's top
+    speed). A found line that wins alone is a needle; one with many winning neighbours is a
+    weakness of the position (docs/rules-notes.md)."""
+    speeds = top_speeds(game, NEAR_SPEEDS) if speeds is None else speeds
     lim = game.world.steepest_heading(s.kind)
     wins, tried = _tally(game, (PushSample(s.kind, s.entry_deg + de,
                                            max(-lim, min(lim, s.heading_deg + dh)), v)
@@ -361,23 +363,24 @@ def near_wins(game: Game, s: PushSample, entry: float = 8.0, heading: float = 8.
 
 def near_sample(game: Game, first: PushSample, second: PushSample, n: int, stream: str,
                 entry: float = 4.0, heading: float = 6.0,
-                speeds: tuple[float, float] = (0.4, 0.5)) -> tuple[int, int, list[PushSample]]:
+                speeds: tuple[float, float] | None = None) -> tuple[int, int, list[PushSample]]:
     """(wins, pushes tried, the winning pushes) of ``n`` seeded plain pushes of ``second``'s kind
     near ``second`` by the second side, after the first side's plain push ``first`` from ``game``
     (its turn then ended): the entry within ``entry`` degrees and the heading within ``heading``
     (held within what the kind can reach) of ``second``'s, drawn uniformly, the speed uniformly
-    in ``speeds`` (m/s), from the stream ``stream``. How broad a found turn-2 line is (the 3P
+    in ``speeds`` (m/s; default 0.8 to 1.0 of the hand's top speed), from the stream ``stream``. How broad a found turn-2 line is (the 3P
     board's Rita-then-Dora line, docs/rules-notes.md: stream ``near-3p-rita-dora``); a push the
     rules refuse is not counted."""
     after = _after_plain(game, first)
     if after is None:
         raise ValueError(f"the first push {first} ends the game or is refused")
     lim = after.world.steepest_heading(second.kind)
+    low, high = top_speeds(game, (0.8, 1.0)) if speeds is None else speeds
     rng = random.Random(stream)
     wins, tried = _tally(after, (
         PushSample(second.kind, (second.entry_deg + rng.uniform(-entry, entry)) % 360.0,
                    max(-lim, min(lim, second.heading_deg + rng.uniform(-heading, heading))),
-                   rng.uniform(*speeds)) for _ in range(n)))
+                   rng.uniform(low, high)) for _ in range(n)))
     return len(wins), tried, wins
 
 
@@ -412,12 +415,14 @@ def edge_wins(first: str, second: str, positions: int, aims: int) -> tuple[int, 
     at the first player's wrestler, after each of the first player's ``positions`` seeded plain
     first pushes (the search's own samples): ``aims`` each, entering 50-100 degrees round the ring
     from the wrestler on either side (side -1: from below, clockwise of it), aimed 35 degrees or
-    more off the inward normal towards it, 0.35-0.5 m/s, with any kind it holds that can be aimed
+    more off the inward normal towards it, at :data:`EDGE_SLOWEST` to all of the hand's top speed
+    (0.35-0.5 m/s at 0.5), with any kind it holds that can be aimed
     so steeply. The two second-turn wins of the seed-8 2P board were such pushes; the uniform
     search meets one about once in 2,800 second turns, this aimed sample far more often, so it
     tells boards apart in minutes (docs/rules-notes.md)."""
     base = new_game(first, second)
     rng = random.Random(f"edge-{first}-{second}")
+    slowest, top = top_speeds(base, (EDGE_SLOWEST, 1.0))
     wins = tried = 0
     sides: list[int] = []
     for s in sample_pushes(base, positions, random.Random(_stream(2, 0, first, second))):
@@ -440,7 +445,7 @@ def edge_wins(first: str, second: str, positions: int, aims: int) -> tuple[int, 
             entry = bearing + side * rng.uniform(50.0, 100.0)
             heading = side * rng.uniform(35.0, lim)
             try:
-                o = g.preview_push(kind, entry, heading, rng.uniform(0.35, 0.5))
+                o = g.preview_push(kind, entry, heading, rng.uniform(slowest, top))
             except IllegalMove:
                 continue
             tried += 1
@@ -455,9 +460,27 @@ EDGE_ROUND = (40.0, 100.0)   # degrees round the ring from the target wrestler's
 EDGE_STEEP = 35.0            # degrees off the inward normal at the least
 #: The edge share's aim: within this many degrees of the steepest heading, a third of them at it.
 EDGE_NEAR = 6.0
-#: The edge share's slowest push (m/s; the fastest is the hand's limit): slower pushes along the
-#: edge stop in the crowd there (the found lines were 0.40-0.48 m/s).
-EDGE_SLOWEST = 0.35
+#: The edge share's slowest push, as a share of the hand's top speed (the fastest is all of it):
+#: slower pushes along the edge stop in the crowd there (the found lines were 0.80-0.96 of it).
+EDGE_SLOWEST = 0.7
+#: The sweeps' speeds as shares of the hand's top speed (``simulation.max_speed``), so that a
+#: design with another top speed is swept at its own: the edge grid's, the steepest ridge's and
+#: :func:`near_wins`'s (at a 0.5 m/s hand: 0.4-0.5, 0.45-0.5 and 0.35-0.5 m/s).
+GRID_SPEEDS = (0.8, 0.9, 1.0)
+RIDGE_SPEEDS = (0.9, 1.0)
+NEAR_SPEEDS = (0.7, 0.8, 0.9, 1.0)
+
+
+def top_speeds(hand: Game | float, shares: tuple[float, ...]) -> tuple[float, ...]:
+    """``shares`` of the hand's top speed (``hand``: a game, whose materials say it, or the speed
+    in m/s), in m/s to the nanometre per second, so that shares of a 0.5 m/s hand are the round
+    speeds the sweeps always used.
+
+    >>> top_speeds(0.5, GRID_SPEEDS), top_speeds(0.7, RIDGE_SPEEDS)
+    ((0.4, 0.45, 0.5), (0.63, 0.7))
+    """
+    top = hand.materials.sim.max_speed if isinstance(hand, Game) else hand
+    return tuple(round(f * top, 9) for f in shares)
 
 
 def _edge_aims(game: Game) -> list[tuple[float, str, float]]:
@@ -488,28 +511,32 @@ def edge_pushes(game: Game, n: int, rng: random.Random) -> list[PushSample]:
     if not aims:
         return []
     sim = game.materials.sim
+    (slowest,) = top_speeds(game, (EDGE_SLOWEST,))
     out = []
     for _ in range(n):
         bearing, kind, lim = rng.choice(aims)
         side = rng.choice((-1, 1))
         entry = (bearing + side * rng.uniform(*EDGE_ROUND)) % 360.0
         heading = side * min(lim, rng.uniform(lim - EDGE_NEAR, lim + EDGE_NEAR / 2))
-        out.append(PushSample(kind, entry, heading, rng.uniform(EDGE_SLOWEST, sim.max_speed)))
+        out.append(PushSample(kind, entry, heading, rng.uniform(slowest, sim.max_speed)))
     return out
 
 
 def edge_sweep(game: Game, kinds: tuple[str, ...] = ("small", "medium"), entries: int = 13,
-               headings: int = 4, speeds: tuple[float, ...] = (0.4, 0.45, 0.5),
+               headings: int = 4, speeds: tuple[float, ...] | None = None,
                rounds: tuple[float, float] = EDGE_ROUND) -> tuple[list[PushSample], int]:
     """(the winning pushes, pushes tried) of a grid of plain pushes along the edge at each opposing
     wrestler of the side to move, on both sides of it: ``entries`` entries evenly 40-100 degrees
     round from its bearing, ``headings`` headings evenly from 35 degrees to the kind's steepest
-    towards it, each of ``kinds`` it holds and each of ``speeds``: from the 2P starting board
+    towards it, each of ``kinds`` it holds and each of ``speeds`` (m/s; default
+    :data:`GRID_SPEEDS` of the hand's top speed): from the 2P starting board
     2 sides x 2 kinds x 13 x 4 x 3 = 624 pushes at the one opposing wrestler (entries every 5
     degrees: on the seed-28 board the turn-1 line wins from 54-63 degrees round, at the steepest
     heading only, so the notes' first grid of 10-degree steps met it once). Deterministic: it
     tells boards apart without a seed. ``rounds``: the entries' span (degrees round from the
     wrestler's bearing; :func:`robustness` starts it nearer)."""
+    speeds = top_speeds(game, GRID_SPEEDS) if speeds is None else speeds
+
     def grid(bearing: float, kind: str, lim: float, side: int) -> Iterator[PushSample]:
         for i in range(entries):
             entry = bearing + side * (rounds[0] + (rounds[1] - rounds[0]) * i
@@ -536,21 +563,22 @@ def _sweep(game: Game, kinds: tuple[str, ...],
 
 
 def steepest_ridge(game: Game, kinds: tuple[str, ...] = ("small", "medium"), step: float = 0.5,
-                   speeds: tuple[float, ...] = (0.45, 0.5),
+                   speeds: tuple[float, ...] | None = None,
                    rounds: tuple[float, float] = EDGE_ROUND) -> tuple[list[PushSample], int]:
     """(the winning pushes, pushes tried) of plain pushes at exactly the steepest heading each of
     ``kinds`` (held) can be aimed, along the edge at each opposing wrestler of the side to move
     from both sides, entering every ``step`` degrees 40-100 round from its bearing, at each of
-    ``speeds``. The turn-1 lines of the edge are a ridge there (docs/rules-notes.md: on the seed-28
+    ``speeds`` (m/s; default :data:`RIDGE_SPEEDS` of the hand's top speed). The turn-1 lines of the edge are a ridge there (docs/rules-notes.md: on the seed-28
     2P board a medium won from 54-63 degrees round, and a degree off the steepest heading nothing
     won), finer in the entry than :func:`edge_sweep`'s grid: from the 2P starting board 2 sides x
     121 entries x 2 speeds = 484 pushes a kind. ``rounds``: the entries' span (as
     :func:`edge_sweep`'s)."""
     n = int(round((rounds[1] - rounds[0]) / step))
+    at = top_speeds(game, RIDGE_SPEEDS) if speeds is None else speeds
 
     def ridge(bearing: float, kind: str, lim: float, side: int) -> Iterator[PushSample]:
         for i in range(n + 1):
-            for v in speeds:
+            for v in at:
                 yield PushSample(kind, (bearing + side * (rounds[0] + i * step)) % 360.0,
                                  side * lim, v)
 
@@ -562,7 +590,7 @@ def steepest_ridge(game: Game, kinds: tuple[str, ...] = ("small", "medium"), ste
 #: (every 5 degrees) and the ridge's speeds.
 ROBUST_ROUNDS = (20.0, 100.0)
 ROBUST_ENTRIES = 17
-ROBUST_RIDGE_SPEEDS = (0.4, 0.45, 0.5)
+ROBUST_RIDGE_SPEEDS = (0.8, 0.9, 1.0)  # shares of the hand's top speed
 #: :func:`robustness`'s ordered pairs: each wrestler once first and once second (a cycle), with the
 #: two lines earlier (Gus first, Mike second; Annie first, Gus second) among them.
 ROBUST_PAIRS = (("annie", "gus"), ("gus", "mike"), ("mike", "jade"), ("jade", "dora"),
@@ -623,8 +651,12 @@ def robustness(players: int = 2, extra: int = 3, boards: int = 4,
     position; a board whose edge wins as soon as a far first push has moved a disc a millimetre
     is on a knife edge. ``{"positions", "tried", "wins", "by_position": {label: [grid wins, ridge
     wins, tried]}, "winning": [{"position", "sweep", push...}]}``."""
-    grid = functools.partial(edge_sweep, entries=ROBUST_ENTRIES, rounds=ROBUST_ROUNDS)
-    ridge = functools.partial(steepest_ridge, speeds=ROBUST_RIDGE_SPEEDS, rounds=ROBUST_ROUNDS)
+    def grid(g: Game) -> tuple[list[PushSample], int]:
+        return edge_sweep(g, entries=ROBUST_ENTRIES, rounds=ROBUST_ROUNDS)
+
+    def ridge(g: Game) -> tuple[list[PushSample], int]:
+        return steepest_ridge(g, speeds=top_speeds(g, ROBUST_RIDGE_SPEEDS), rounds=ROBUST_ROUNDS)
+
     by: dict[str, list[int]] = {}
     winning: list[dict[str, Any]] = []
     tried = 0

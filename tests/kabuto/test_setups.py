@@ -254,6 +254,7 @@ def test_no_first_push_from_a_wrestlers_flank_knocks_it_out(players):
 
     g = _game(players)
     R = g.materials.ring.radius
+    fast = g.materials.sim.max_speed
     rng = random.Random(f"flank-{players}")
     bad = []
     for s in g.seats:
@@ -265,7 +266,7 @@ def test_no_first_push_from_a_wrestlers_flank_knocks_it_out(players):
             heading = flank_heading(entry, (p.x, p.y), rng.choice((0.0, 4.5, 9.0)) / 1000.0, R)
             if abs(heading) > g.world.steepest_heading(kind):
                 continue
-            o = g.preview_push(kind, entry, heading, rng.uniform(0.35, 0.5))
+            o = g.preview_push(kind, entry, heading, rng.uniform(0.7 * fast, fast))
             if o.result is not None or any(g.is_wrestler_piece(k.piece) for k in o.knocked_out):
                 bad.append((s.piece_id, round(entry, 1), round(heading, 1), kind))
     assert not bad, bad[:3]

@@ -292,9 +292,9 @@ OLD_EDGE_WINS = [
 def test_the_edge_pushes_found_on_the_3p_and_4p_boards_no_longer_win_turn_1(early_wins, players):
     """The 3P and 4P boards now stand a small disc on each side of each wrestler towards the edge
     and keep the large discs off the edge (as the 2P board): from the starting board each push
-    the edge grid found, at 0.4, 0.45 and 0.5 m/s (its heading held within what its kind can
-    reach), leaves every wrestler on the ring, and so do the pushes round one of each side's
-    (entry within 8 degrees, heading within 8)."""
+    the edge grid found, at the grid's speeds (0.4, 0.45 and 0.5 m/s for a 0.5 m/s hand; its
+    heading held within what its kind can reach), leaves every wrestler on the ring, and so do the
+    pushes round one of each side's (entry within 8 degrees, heading within 8)."""
     won = []
     rounds = {}
     for n, seat, kind, entry, heading in OLD_EDGE_WINS:
@@ -303,15 +303,17 @@ def test_the_edge_pushes_found_on_the_3p_and_4p_boards_no_longer_win_turn_1(earl
         g = early_wins.Game.new(players=n, wrestlers=early_wins.lineup(n, "jade", "dora"), seed=0,
                                 first_player=seat)
         lim = g.world.steepest_heading(kind)
-        for v in (0.4, 0.45, 0.5):
+        for v in early_wins.top_speeds(g, early_wins.GRID_SPEEDS):
             s = early_wins.PushSample(kind, entry, max(-lim, min(lim, heading)), v)
             o = g.preview_push(s.kind, s.entry_deg, s.heading_deg, s.speed)
             if o.result is not None or any(g.is_wrestler_piece(k.piece) for k in o.knocked_out):
                 won.append((seat, s))
-        rounds.setdefault(seat, (g, early_wins.PushSample(kind, entry, max(-lim, min(lim, heading)), 0.45)))
+        rounds.setdefault(seat, (g, early_wins.PushSample(kind, entry, max(-lim, min(lim, heading)),
+                                                          early_wins.top_speeds(g, (0.9,))[0])))
     assert not won, won
     for g, s in rounds.values():
-        wins, tried = early_wins.near_wins(g, s, entry_step=4.0, speeds=(0.45, 0.5))
+        wins, tried = early_wins.near_wins(g, s, entry_step=4.0,
+                                           speeds=early_wins.top_speeds(g, early_wins.RIDGE_SPEEDS))
         assert tried > 20 and wins == 0, (s, wins)
 
 

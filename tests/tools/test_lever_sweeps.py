@@ -14,17 +14,29 @@ def lever_sweeps():
     return load_tool("lever_sweeps")
 
 
-def test_at_the_shipped_limit_the_sweeps_push_as_early_wins_does(lever_sweeps):
-    import inspect
-
+def test_the_search_sweeps_a_design_at_its_own_hands_top_speeds(monkeypatch):
+    """The edge grid and the steepest ridge push at the top of the hand's range of the game they
+    search (0.8-1.0 and 0.9-1.0 of it), so a design with a slower hand is swept with the pushes it
+    allows, none refused as a flick (noted, not simulated)."""
     from kabuto.lab import early_wins
 
-    def default(f, name):
-        return inspect.signature(f).parameters[name].default
+    made = []
 
-    assert lever_sweeps.scaled(lever_sweeps.GRID_SPEEDS, 0.5) == default(early_wins.edge_sweep, "speeds")
-    assert lever_sweeps.scaled(lever_sweeps.RIDGE_SPEEDS, 0.5) == default(early_wins.steepest_ridge,
-                                                                         "speeds")
+    def note(game, sample):
+        game.check_push(sample.kind, sample.entry_deg, sample.heading_deg, sample.speed)
+        made.append(sample.speed)
+        return None
+
+    monkeypatch.setattr(early_wins, "_push", note)
+    for top in (0.4, 0.5):
+        slow = Materials.load().with_overrides({"simulation.max_speed": top})
+        g = Game.new(players=2, wrestlers=["jade", "dora"], seed=0, first_player=0, materials=slow)
+        made.clear()
+        early_wins.edge_sweep(g)
+        assert sorted(set(made)) == pytest.approx([0.8 * top, 0.9 * top, top])
+        made.clear()
+        early_wins.steepest_ridge(g)
+        assert sorted(set(made)) == pytest.approx([0.9 * top, top])
 
 
 def test_a_faster_hand_is_swept_up_to_its_own_limit(lever_sweeps, monkeypatch):
