@@ -33,9 +33,11 @@ from kabuto_base.fileio import write_atomic
 #: 29 and 38 mm across. docs/rules-notes.md (issue 42) says why.
 CRAMMED_RING = 85.0
 CRAMMED_RADIUS = {"large": 19.0, "medium": 14.5, "small": 12.0}
-#: The wrestlers stand this far from the centre (mm): clear of the centre medium with every
-#: outline (Hank's horn reaches 16.6 mm forward), in the middle of the ring.
-CRAMMED_WRESTLER = 33.0
+#: The wrestlers stand this far from the centre (mm), by the number of players: clear of the centre
+#: disc with every outline (Hank's horn reaches 16.6 mm forward), in the middle of the ring.
+WRESTLER_OUT = {2: 33.0, 3: 33.0, 4: 33.0}
+#: The disc standing on the centre circle, by the number of players.
+CENTRE = {2: "medium", 3: "medium", 4: "medium"}
 #: Every wrestler outline facing the centre lies inside these circles: (distance towards the
 #: centre from the spot, radius), mm, found by a grid search over the 8 outlines.
 WRESTLER_PADS = ((-2.25, 13.05), (6.5, 13.05))
@@ -57,8 +59,8 @@ def _crammed_layout(players: int) -> tuple[list, list, list]:
     import numpy as np
     counts = {k: n for k, n in zip(("large", "medium", "small"),
                                    {2: (3, 8, 14), 3: (3, 10, 12), 4: (3, 6, 14)}[players], strict=True)}
-    counts["medium"] -= 1  # the centre one
-    wr = CRAMMED_WRESTLER
+    counts[CENTRE[players]] -= 1  # the centre one
+    wr = WRESTLER_OUT[players]
     if players == 2:
         spots = [(wr, 0.0), (-wr, 0.0)]
         ref = np.array([[-1.0, 0.0], [0.0, 1.0]])
@@ -70,7 +72,7 @@ def _crammed_layout(players: int) -> tuple[list, list, list]:
         spots = [(wr, 0.0), (-wr, 0.0), (0.0, wr), (0.0, -wr)]
         ref = np.array([[0.0, -1.0], [-1.0, 0.0]])  # (x, y) -> (-y, -x)
         full, line = [np.eye(2), ref], [np.array([[0.5, -0.5], [-0.5, 0.5]])]
-    fixed = [(0.0, 0.0, CRAMMED_RADIUS["medium"])]
+    fixed = [(0.0, 0.0, CRAMMED_RADIUS[CENTRE[players]])]
     pads = WRESTLER_PADS + (((-2.25 - 4.0, 13.05),) if players == 2 else ())
     for x, y in spots:
         d = math.hypot(x, y)
@@ -132,9 +134,11 @@ def design_crammed(players: int, seed: int | None = None, steps: int = 400
         return (over ** 2).sum() + (wall ** 2).sum(), gx.ravel()
 
     def spot(kind: str, maps) -> tuple[float, float]:
-        """A random start outside the wrestlers (a disc started among them cannot get out)."""
+        """A random start: outside the wrestlers when they stand near the middle (a disc started
+        among them cannot get out), anywhere when they stand farther out."""
         hi = ring - CRAMMED_RADIUS[kind]
-        rr = math.sqrt(rng.uniform(min(0.9, (CRAMMED_WRESTLER + 12.0) / hi) ** 2, 1.0)) * hi
+        inner = 0.0 if WRESTLER_OUT[players] >= 40.0 else (WRESTLER_OUT[players] + 12.0) / hi
+        rr = math.sqrt(rng.uniform(min(0.9, inner) ** 2, 1.0)) * hi
         a = rng.uniform(0, 2 * math.pi)
         if len(maps) == 1:  # on the mirror line, by the edge
             rr, a = hi - 1.0, math.radians(line_deg) + math.pi * int(rng.integers(2))
@@ -174,7 +178,8 @@ def design_crammed(players: int, seed: int | None = None, steps: int = 400
     pos = positions(x)[nf:] / 1000.0
     result: dict[str, list[tuple[float, float]]] = {
         "wrestler": [(u / 1000.0, v / 1000.0) for u, v in spots], "large": [],
-        "medium": [(0.0, 0.0)], "small": []}
+        "medium": [], "small": []}
+    result[CENTRE[players]].append((0.0, 0.0))
     for (i, _), (u, v) in zip(owner, pos, strict=True):
         result[orbits[i][0]].append((float(u) + 0.0, float(v) + 0.0))
     return result

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from kabuto import Game
+from kabuto.lab.first_pushes import flank_knockouts, gripped_from_behind
 from kabuto.rules.boards import load_setups
 from kabuto.rules.wrestlers import load_wrestlers
 from physics import World, shapes
@@ -223,21 +224,7 @@ def test_no_first_push_behind_a_wrestler_drives_it_into_the_centre_circle(player
     the opponent's wrestler drove it into the circle. The hand pushes until its piece is wholly in,
     so that push hits hardest: from the starting board, no such push (small or medium, up to the
     hand's limit) leaves a wrestler touching the circle or knocks one out."""
-    g = _game(players)
-    fast = g.materials.sim.max_speed
-    bad = []
-    for s in g.seats:
-        p = g.world.piece(s.piece_id)
-        behind = math.degrees(math.atan2(p.y, p.x))
-        for d_entry in (-6.0, 0.0, 6.0):
-            for heading in (-8.0, 0.0, 8.0):
-                for kind in ("small", "medium"):
-                    for speed in (fast,):
-                        t = g.clone()
-                        t.push(kind, behind + d_entry, heading, speed, end_turn=False)
-                        gripped = {q.piece_id for q in t.seats} & set(t.world.in_circle())
-                        if gripped or t.is_over:
-                            bad.append((s.piece_id, d_entry, heading, kind, speed, sorted(gripped)))
+    bad = gripped_from_behind(_game(players))
     assert not bad, bad[:3]
 
 
@@ -250,27 +237,8 @@ def test_no_first_push_from_a_wrestlers_flank_knocks_it_out(players):
     strongest push there is at a wrestler near the edge) can move it towards the edge, and near
     enough in that none knocks it out on turn 1 (at 78 mm, 7 of 600 did). A seeded sample; that a
     wrestler an earlier push moved out can be pushed out so is tests/ai/test_flank.py."""
-    from kabuto.ai.candidates import flank_heading
-
-    g = _game(players)
-    R = g.materials.ring.radius
-    fast = g.materials.sim.max_speed
-    rng = random.Random(f"flank-{players}")
-    bad = []
-    for s in g.seats:
-        p = g.world.piece(s.piece_id)
-        bearing = math.degrees(math.atan2(p.y, p.x))
-        for _ in range(16):
-            entry = bearing + rng.choice((-1, 1)) * rng.uniform(15.0, 65.0)
-            kind = rng.choice(("small", "medium"))
-            heading = flank_heading(entry, (p.x, p.y), rng.choice((0.0, 4.5, 9.0)) / 1000.0, R)
-            if abs(heading) > g.world.steepest_heading(kind):
-                continue
-            o = g.preview_push(kind, entry, heading, rng.uniform(0.7 * fast, fast))
-            if o.result is not None or any(g.is_wrestler_piece(k.piece) for k in o.knocked_out):
-                bad.append((s.piece_id, round(entry, 1), round(heading, 1), kind))
-    assert not bad, bad[:3]
-
+    bad, made = flank_knockouts(_game(players), 16, random.Random(f"flank-{players}"))
+    assert made > 8 * players and not bad, bad[:3]
 
 
 def _mirror_twins(world: World) -> dict[str, str]:

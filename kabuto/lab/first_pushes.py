@@ -1,0 +1,98 @@
+"""What one first push can do to a wrestler on a starting board: the board checks of issues 16 and 42.
+
+A starting board is fair only if no first push wins outright. Two pushes threaten a wrestler most,
+so each board is checked against them directly, as counts a design can be compared by:
+
+* **from behind** (:func:`gripped_from_behind`): the platform right behind a wrestler, pushing
+  straight at it at the hand's top speed. The hand drives its piece until it is wholly on the ring
+  and the crowd between passes that travel on, so the wrestler is shoved towards the centre
+  circle, where Mighty Jaw Mike's Vice Grip ("If any part of a piece is inside and touching the
+  center circle, immediately knock out that piece") takes it;
+* **from the flank** (:func:`flank_knockouts`): the AI's flank push, 15-65 degrees round the ring
+  from a wrestler, its line passing the wrestler's inner side, which drives it towards the edge.
+
+Both are plain pushes on copies of the game; the game itself is left as it was. Whether a whole
+first turn can win (moves included) is :mod:`kabuto.lab.early_wins`' search. ``tools/first_pushes.py``
+prints these counts for every board under the assets in force, so a change of the boards or the
+physics is judged in a minute.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from kabuto.ai.candidates import flank_heading
+from kabuto.rules.game import Game
+
+#: :func:`gripped_from_behind`'s grid round the line from the edge straight at a wrestler: the
+#: platform this many degrees round either way, the heading this many degrees either way.
+BEHIND_ENTRIES = (-6.0, 0.0, 6.0)
+BEHIND_HEADINGS = (-8.0, 0.0, 8.0)
+BEHIND_KINDS = ("small", "medium")
+#: :func:`flank_knockouts`: how far round the ring from a wrestler's bearing (degrees), how far
+#: inside its centre the line passes (mm), and the speeds (shares of the hand's top speed).
+FLANK_ROUND = (15.0, 65.0)
+FLANK_OFFSETS_MM = (0.0, 4.5, 9.0)
+FLANK_SPEEDS = (0.7, 1.0)
+
+
+@dataclass(frozen=True)
+class FirstPush:
+    """A first push that did harm: the wrestler it aimed at, and the push."""
+
+    wrestler: str
+    kind: str
+    entry_deg: float
+    heading_deg: float
+    speed: float
+
+
+def _bearing(game: Game, piece_id: str) -> tuple[float, float, float]:
+    p = game.world.piece(piece_id)
+    return p.x, p.y, math.degrees(math.atan2(p.y, p.x))
+
+
+def gripped_from_behind(game: Game) -> list[FirstPush]:
+    """The pushes from behind each wrestler (:data:`BEHIND_ENTRIES` x :data:`BEHIND_HEADINGS` x
+    :data:`BEHIND_KINDS`, at the hand's top speed) that leave any wrestler touching the centre
+    circle or end the game: 18 a wrestler."""
+    fast = game.materials.sim.max_speed
+    bad = []
+    for s in game.seats:
+        behind = _bearing(game, s.piece_id)[2]
+        for d_entry in BEHIND_ENTRIES:
+            for heading in BEHIND_HEADINGS:
+                for kind in BEHIND_KINDS:
+                    t = game.clone()
+                    t.push(kind, behind + d_entry, heading, fast, end_turn=False)
+                    gripped = {q.piece_id for q in t.seats} & set(t.world.in_circle())
+                    if gripped or t.is_over:
+                        bad.append(FirstPush(s.piece_id, kind, behind + d_entry, heading, fast))
+    return bad
+
+
+def flank_knockouts(game: Game, per_wrestler: int, rng: random.Random) -> tuple[list[FirstPush], int]:
+    """(the pushes that knock a wrestler out or end the game, pushes made) of ``per_wrestler``
+    seeded flank pushes at each wrestler: the platform :data:`FLANK_ROUND` degrees round from it
+    on either side, the line passing one of :data:`FLANK_OFFSETS_MM` inside its centre, a small or
+    a medium, a speed within :data:`FLANK_SPEEDS` of the hand's top. A draw steeper than its kind
+    can be aimed is not made."""
+    R = game.materials.ring.radius
+    fast = game.materials.sim.max_speed
+    bad = []
+    made = 0
+    for s in game.seats:
+        x, y, bearing = _bearing(game, s.piece_id)
+        for _ in range(per_wrestler):
+            entry = bearing + rng.choice((-1, 1)) * rng.uniform(*FLANK_ROUND)
+            kind = rng.choice(BEHIND_KINDS)
+            heading = flank_heading(entry, (x, y), rng.choice(FLANK_OFFSETS_MM) / 1000.0, R)
+            if abs(heading) > game.world.steepest_heading(kind):
+                continue
+            speed = rng.uniform(FLANK_SPEEDS[0] * fast, FLANK_SPEEDS[1] * fast)
+            o = game.preview_push(kind, entry, heading, speed)
+            made += 1
+            if o.result is not None or any(game.is_wrestler_piece(k.piece) for k in o.knocked_out):
+                bad.append(FirstPush(s.piece_id, kind, entry, heading, speed))
+    return bad, made

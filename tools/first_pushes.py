@@ -1,0 +1,101 @@
+"""What one first push can do to a wrestler on each starting board, counted (issues 16 and 42).
+
+A design change (the boards in assets/setups.toml, the hand's limits or the pieces' friction in
+assets/materials.toml and assets/wrestlers.toml) is judged first by its first turn: no first push
+may win. This prints, for every starting board under the assets in force, one JSON line of counts:
+
+* ``from_behind``: of the pushes from right behind each wrestler at the hand's top speed (18 a
+  wrestler), how many leave a wrestler touching the centre circle, where Mighty Jaw Mike's Vice
+  Grip takes it, or end the game;
+* ``flank``: of seeded flank pushes at each wrestler (the AI's push from 15-65 degrees round), how
+  many knock a wrestler out;
+* ``edge_grid``: of the edge grid's pushes along the ring's edge at each opposing wrestler (the
+  search's ``--sweep``), how many win, each side moving first.
+
+The tests hold the shipped boards to zero (tests/kabuto/test_setups.py, tests/tools/test_early_wins.py);
+this gives the counts, so two designs can be compared in a minute or two. Point it at a copy of
+the assets folder to try a design without touching the shipped one:
+
+    python tools/first_pushes.py
+    KABUTO_ASSETS=/tmp/my-assets python tools/first_pushes.py --players 2 --flank 32
+    python tools/first_pushes.py --set simulation.max_speed=0.45 --no-edge
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from kabuto.lab.early_wins import edge_sweep
+from kabuto.lab.first_pushes import flank_knockouts, gripped_from_behind
+from kabuto.rules.game import Game
+from kabuto.rules.wrestlers import load_wrestlers
+from physics import Materials
+
+
+def board_counts(players: int, flank: int, edge: bool, seed: int,
+                 materials: Materials | None = None) -> dict[str, object]:
+    """The counts of one board (see the module's text) as a JSON-ready dict: the wrestler cards
+    in their order take the seats, as in tests/kabuto/test_setups.py, whose seeded flank sample
+    (16 a wrestler) seed 0 repeats."""
+    cards = [w.key for w in load_wrestlers()][:players]
+
+    def start(seat: int) -> Game:
+        return Game.new(players=players, wrestlers=cards, seed=0, first_player=seat,
+                        materials=materials)
+
+    game = start(0)
+    behind = gripped_from_behind(game)
+    stream = f"flank-{players}" if seed == 0 else f"flank-{players}-{seed}"
+    bad, made = flank_knockouts(game, flank, random.Random(stream))
+    line: dict[str, object] = {
+        "board": f"{players}P",
+        "from_behind": {"made": 18 * len(game.seats), "bad": len(behind)},
+        "flank": {"made": made, "knock_outs": len(bad)}}
+    if edge:
+        wins = tried = 0
+        for seat in (side[0] for side in game.sides):
+            w, t = edge_sweep(start(seat))
+            wins += len(w)
+            tried += t
+        line["edge_grid"] = {"tried": tried, "wins": wins}
+    return line
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], choices=(2, 3, 4),
+                    help="which boards (default 2 3 4)")
+    ap.add_argument("--flank", type=int, default=16, help="flank pushes a wrestler (default 16)")
+    ap.add_argument("--no-edge", action="store_true", help="skip the edge grid (the slowest part)")
+    ap.add_argument("--seed", type=int, default=0, help="the seed of the flank pushes (0)")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="a materials override, as `kabuto tune` takes them (simulation.max_speed=0.45)")
+    args = ap.parse_args(argv)
+    if args.flank < 0:
+        ap.error("--flank: 0 or more")
+    overrides: dict[str, float] = {}
+    for s in args.set:
+        key, sep, value = s.partition("=")
+        try:
+            overrides[key] = float(value)
+        except ValueError:
+            ap.error(f"--set {s}: expected KEY=NUMBER")
+        if not sep:
+            ap.error(f"--set {s}: expected KEY=NUMBER")
+    try:
+        materials = Materials.load().with_overrides(overrides) if overrides else None
+    except (KeyError, ValueError) as e:
+        ap.error(f"--set: {e}")
+    started = time.perf_counter()
+    for players in args.players:
+        print(json.dumps(board_counts(players, args.flank, not args.no_edge, args.seed, materials)),
+              flush=True)
+    print(json.dumps({"seconds": round(time.perf_counter() - started, 1)}), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
