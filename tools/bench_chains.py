@@ -33,6 +33,7 @@ from typing import Any
 
 from kabuto.ai.play import play_turn
 from kabuto.ai.search import choose
+from kabuto.lab.positions import materials_set
 from kabuto.lab.stats import wilson
 from kabuto.rules.game import Game
 from physics import Materials, Push, World, shapes
@@ -140,11 +141,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.pushes < 1:
         ap.error("--pushes: at least 1")
-    overrides = {}
-    for s in args.set:
-        key, _, value = s.partition("=")
-        overrides[key] = float(value)
-    _MATERIALS = Materials.load().with_overrides(overrides) if overrides else None
+    try:
+        _MATERIALS = materials_set(args.set)
+    except ValueError as e:
+        ap.error(str(e))
     started = time.perf_counter()
     for players in args.players:
         rng = random.Random(f"bench-chains-{args.seed}-{players}")

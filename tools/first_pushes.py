@@ -30,6 +30,7 @@ import time
 
 from kabuto.lab.early_wins import edge_sweep
 from kabuto.lab.first_pushes import flank_knockouts, gripped_from_behind
+from kabuto.lab.positions import materials_set
 from kabuto.rules.game import Game
 from kabuto.rules.wrestlers import load_wrestlers
 from physics import Materials
@@ -76,19 +77,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.flank < 0:
         ap.error("--flank: 0 or more")
-    overrides: dict[str, float] = {}
-    for s in args.set:
-        key, sep, value = s.partition("=")
-        try:
-            overrides[key] = float(value)
-        except ValueError:
-            ap.error(f"--set {s}: expected KEY=NUMBER")
-        if not sep:
-            ap.error(f"--set {s}: expected KEY=NUMBER")
     try:
-        materials = Materials.load().with_overrides(overrides) if overrides else None
-    except (KeyError, ValueError) as e:
-        ap.error(f"--set: {e}")
+        materials = materials_set(args.set)
+    except ValueError as e:
+        ap.error(str(e))
     started = time.perf_counter()
     for players in args.players:
         print(json.dumps(board_counts(players, args.flank, not args.no_edge, args.seed, materials)),

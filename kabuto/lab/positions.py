@@ -24,6 +24,31 @@ def materials(**overrides: float) -> Materials:
     return Materials.load().with_overrides(overrides)
 
 
+def materials_set(settings: list[str]) -> Materials | None:
+    """The materials a tool's ``--set KEY=VALUE`` options ask for (None: none given, the assets'
+    as they are); ValueError naming the first setting that is not a known key with a number.
+
+    >>> materials_set([]) is None, materials_set(["simulation.max_speed=0.45"]).sim.max_speed
+    (True, 0.45)
+    """
+    overrides: dict[str, float] = {}
+    for s in settings:
+        key, sep, value = s.partition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            number = math.nan
+        if not sep or not math.isfinite(number):
+            raise ValueError(f"--set {s}: expected KEY=NUMBER, for example simulation.max_speed=0.45")
+        overrides[key] = number
+    if not overrides:
+        return None
+    try:
+        return Materials.load().with_overrides(overrides)
+    except (KeyError, ValueError) as e:
+        raise ValueError(f"--set: {e}") from None
+
+
 def board_2p(m: Materials | None = None) -> World:
     """The game's 2-player starting board, with large discs standing in for the two wrestlers."""
     return World(m or materials(), starting_board(2, stand_in_wrestlers(2, "large")))
