@@ -28,7 +28,7 @@ import random
 import sys
 import time
 
-from kabuto.lab.early_wins import edge_sweep
+from kabuto.lab.early_wins import sweep_boards
 from kabuto.lab.first_pushes import flank_knockouts, gripped_from_behind
 from kabuto.lab.positions import materials_set
 from kabuto.rules.game import Game
@@ -36,32 +36,29 @@ from kabuto.rules.wrestlers import load_wrestlers
 from physics import Materials
 
 
+def cards(players: int) -> list[str]:
+    """The wrestler cards in their order, one a seat."""
+    return [w.key for w in load_wrestlers()][:players]
+
+
 def board_counts(players: int, flank: int, edge: bool, seed: int,
                  materials: Materials | None = None) -> dict[str, object]:
     """The counts of one board (see the module's text) as a JSON-ready dict: the wrestler cards
     in their order take the seats, as in tests/kabuto/test_setups.py, whose seeded flank sample
     (16 a wrestler) seed 0 repeats."""
-    cards = [w.key for w in load_wrestlers()][:players]
-
-    def start(seat: int) -> Game:
-        return Game.new(players=players, wrestlers=cards, seed=0, first_player=seat,
-                        materials=materials)
-
-    game = start(0)
-    behind = gripped_from_behind(game)
+    game = Game.new(players=players, wrestlers=cards(players), seed=0, first_player=0,
+                    materials=materials)
+    behind, pushed = gripped_from_behind(game)
     stream = f"flank-{players}" if seed == 0 else f"flank-{players}-{seed}"
     bad, made = flank_knockouts(game, flank, random.Random(stream))
     line: dict[str, object] = {
         "board": f"{players}P",
-        "from_behind": {"made": 18 * len(game.seats), "bad": len(behind)},
+        "from_behind": {"made": pushed, "bad": len(behind)},
         "flank": {"made": made, "knock_outs": len(bad)}}
     if edge:
-        wins = tried = 0
-        for seat in (side[0] for side in game.sides):
-            w, t = edge_sweep(start(seat))
-            wins += len(w)
-            tried += t
-        line["edge_grid"] = {"tried": tried, "wins": wins}
+        grid = sweep_boards((players,), ridge=False, materials=materials,
+                            wrestlers=cards)[f"{players}P"]["grid"]
+        line["edge_grid"] = {"tried": grid["tried"], "wins": grid["wins"]}
     return line
 
 

@@ -41,10 +41,9 @@ def sweep_board(players: int, ridge: bool = True, materials: Materials | None = 
     ``{"max_speed", "grid_speeds", "ridge_speeds", "grid": {"tried", "wins", "winning"}, "ridge":
     ...}``."""
     limit = (materials or Materials.load()).sim.max_speed
-    grid, top = top_speeds(limit, GRID_SPEEDS), top_speeds(limit, RIDGE_SPEEDS)
-    board = sweep_boards((players,), ridge=ridge, materials=materials, grid_speeds=grid,
-                         ridge_speeds=top)[f"{players}P"]
-    return {"max_speed": limit, "grid_speeds": grid, "ridge_speeds": top, **board}
+    board = sweep_boards((players,), ridge=ridge, materials=materials)[f"{players}P"]
+    return {"max_speed": limit, "grid_speeds": top_speeds(limit, GRID_SPEEDS),
+            "ridge_speeds": top_speeds(limit, RIDGE_SPEEDS), **board}
 
 
 def sweep_2p(ridge: bool = True, materials: Materials | None = None) -> dict[str, Any]:

@@ -66,7 +66,6 @@ first_player=0)`` and the listed actions).
 """
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import random
@@ -368,9 +367,9 @@ def near_sample(game: Game, first: PushSample, second: PushSample, n: int, strea
     near ``second`` by the second side, after the first side's plain push ``first`` from ``game``
     (its turn then ended): the entry within ``entry`` degrees and the heading within ``heading``
     (held within what the kind can reach) of ``second``'s, drawn uniformly, the speed uniformly
-    in ``speeds`` (m/s; default 0.8 to 1.0 of the hand's top speed), from the stream ``stream``. How broad a found turn-2 line is (the 3P
-    board's Rita-then-Dora line, docs/rules-notes.md: stream ``near-3p-rita-dora``); a push the
-    rules refuse is not counted."""
+    in ``speeds`` (m/s; default 0.8 to 1.0 of the hand's top speed), from the stream ``stream``.
+    How broad a found turn-2 line is (the 3P board's Rita-then-Dora line, docs/rules-notes.md:
+    stream ``near-3p-rita-dora``); a push the rules refuse is not counted."""
     after = _after_plain(game, first)
     if after is None:
         raise ValueError(f"the first push {first} ends the game or is refused")
@@ -1099,26 +1098,24 @@ def report_md(summary: dict[str, Any]) -> str:
 
 
 def sweep_boards(players: tuple[int, ...], ridge: bool = True, materials: Materials | None = None,
-                 grid_speeds: tuple[float, ...] | None = None,
-                 ridge_speeds: tuple[float, ...] | None = None) -> dict[str, Any]:
+                 wrestlers: Callable[[int], list[str]] | None = None) -> dict[str, Any]:
     """:func:`edge_sweep` (and with ``ridge`` :func:`steepest_ridge`) from each board's start, the
-    first seat of each side moving first (Jade, Dora, then the wrestlers after in card order: plain
-    pushes, so which wrestlers hardly matters; 4P team-mates aim the same pushes at the same
-    wrestlers, so one seat a team). ``materials`` (default: the assets') and the sweeps' speeds
-    (default: theirs) let ``tools/lever_sweeps.py`` sweep a lever at its own hand's limit."""
-    grid = edge_sweep if grid_speeds is None else functools.partial(edge_sweep, speeds=grid_speeds)
-    top = steepest_ridge if ridge_speeds is None else functools.partial(steepest_ridge,
-                                                                        speeds=ridge_speeds)
-    sweeps: list[tuple[str, Callable[[Game], tuple[list[PushSample], int]]]] = [("grid", grid)]
+    first seat of each side moving first (``wrestlers(players)`` in the seats; by default Jade,
+    Dora, then the wrestlers after in card order: plain pushes, so which wrestlers hardly matters;
+    4P team-mates aim the same pushes at the same wrestlers, so one seat a team). ``materials``
+    (default: the assets') lets ``tools/lever_sweeps.py`` sweep a lever at its own hand's limit:
+    the sweeps push at shares of it."""
+    sweeps: list[tuple[str, Callable[[Game], tuple[list[PushSample], int]]]] = [("grid", edge_sweep)]
     if ridge:
-        sweeps.append(("ridge", top))
+        sweeps.append(("ridge", steepest_ridge))
     out: dict[str, Any] = {}
     for n in players:
         board: dict[str, Any] = {}
+        cards = wrestlers(n) if wrestlers is not None else lineup(n, "jade", "dora")
 
-        def start(seat: int, n: int = n) -> Game:
-            return Game.new(players=n, wrestlers=lineup(n, "jade", "dora"), seed=0,
-                            first_player=seat, materials=materials)
+        def start(seat: int, n: int = n, cards: list[str] = cards) -> Game:
+            return Game.new(players=n, wrestlers=cards, seed=0, first_player=seat,
+                            materials=materials)
 
         sides = start(0).sides
         for name, sweep in sweeps:

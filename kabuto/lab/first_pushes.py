@@ -29,7 +29,8 @@ from kabuto.rules.game import Game
 #: platform this many degrees round either way, the heading this many degrees either way.
 BEHIND_ENTRIES = (-6.0, 0.0, 6.0)
 BEHIND_HEADINGS = (-8.0, 0.0, 8.0)
-BEHIND_KINDS = ("small", "medium")
+#: The kinds both checks push: every inventory starts with them.
+KINDS = ("small", "medium")
 #: :func:`flank_knockouts`: how far round the ring from a wrestler's bearing (degrees), how far
 #: inside its centre the line passes (mm), and the speeds (shares of the hand's top speed).
 FLANK_ROUND = (15.0, 65.0)
@@ -53,23 +54,25 @@ def _bearing(game: Game, piece_id: str) -> tuple[float, float, float]:
     return p.x, p.y, math.degrees(math.atan2(p.y, p.x))
 
 
-def gripped_from_behind(game: Game) -> list[FirstPush]:
-    """The pushes from behind each wrestler (:data:`BEHIND_ENTRIES` x :data:`BEHIND_HEADINGS` x
-    :data:`BEHIND_KINDS`, at the hand's top speed) that leave any wrestler touching the centre
-    circle or end the game: 18 a wrestler."""
+def gripped_from_behind(game: Game) -> tuple[list[FirstPush], int]:
+    """(the pushes that leave any wrestler touching the centre circle or end the game, pushes
+    made) of the pushes from behind each wrestler: :data:`BEHIND_ENTRIES` x
+    :data:`BEHIND_HEADINGS` x :data:`KINDS` at the hand's top speed, 18 a wrestler."""
     fast = game.materials.sim.max_speed
     bad = []
+    made = 0
     for s in game.seats:
         behind = _bearing(game, s.piece_id)[2]
         for d_entry in BEHIND_ENTRIES:
             for heading in BEHIND_HEADINGS:
-                for kind in BEHIND_KINDS:
+                for kind in KINDS:
+                    made += 1
                     t = game.clone()
                     t.push(kind, behind + d_entry, heading, fast, end_turn=False)
                     gripped = {q.piece_id for q in t.seats} & set(t.world.in_circle())
                     if gripped or t.is_over:
                         bad.append(FirstPush(s.piece_id, kind, behind + d_entry, heading, fast))
-    return bad
+    return bad, made
 
 
 def flank_knockouts(game: Game, per_wrestler: int, rng: random.Random) -> tuple[list[FirstPush], int]:
@@ -86,7 +89,7 @@ def flank_knockouts(game: Game, per_wrestler: int, rng: random.Random) -> tuple[
         x, y, bearing = _bearing(game, s.piece_id)
         for _ in range(per_wrestler):
             entry = bearing + rng.choice((-1, 1)) * rng.uniform(*FLANK_ROUND)
-            kind = rng.choice(BEHIND_KINDS)
+            kind = rng.choice(KINDS)
             heading = flank_heading(entry, (x, y), rng.choice(FLANK_OFFSETS_MM) / 1000.0, R)
             if abs(heading) > game.world.steepest_heading(kind):
                 continue

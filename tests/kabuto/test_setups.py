@@ -224,7 +224,7 @@ def test_no_first_push_behind_a_wrestler_drives_it_into_the_centre_circle(player
     the opponent's wrestler drove it into the circle. The hand pushes until its piece is wholly in,
     so that push hits hardest: from the starting board, no such push (small or medium, up to the
     hand's limit) leaves a wrestler touching the circle or knocks one out."""
-    bad = gripped_from_behind(_game(players))
+    bad, _ = gripped_from_behind(_game(players))
     assert not bad, bad[:3]
 
 

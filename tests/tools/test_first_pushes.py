@@ -28,7 +28,7 @@ def test_a_wider_centre_circle_catches_every_wrestler_a_narrower_one_does():
     for r in (0.001, 0.005, 0.03):
         g = _board(r)
         before = g.to_json()
-        bad = gripped_from_behind(g)
+        bad, _ = gripped_from_behind(g)
         assert g.to_json() == before
         counts.append(len(bad))
         sets.append({(b.wrestler, b.kind, b.entry_deg, b.heading_deg) for b in bad})
