@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass
 
 from kabuto.ai.candidates import flank_heading
+from kabuto.rules.errors import IllegalMove
 from kabuto.rules.game import Game
 
 #: :func:`gripped_from_behind`'s grid round the line from the edge straight at a wrestler: the
@@ -57,7 +58,8 @@ def _bearing(game: Game, piece_id: str) -> tuple[float, float, float]:
 def gripped_from_behind(game: Game) -> tuple[list[FirstPush], int]:
     """(the pushes that leave any wrestler touching the centre circle or end the game, pushes
     made) of the pushes from behind each wrestler: :data:`BEHIND_ENTRIES` x
-    :data:`BEHIND_HEADINGS` x :data:`KINDS` at the hand's top speed, 18 a wrestler."""
+    :data:`BEHIND_HEADINGS` x :data:`KINDS` at the hand's top speed, 18 a wrestler (a push the
+    rules refuse, from a spot a piece hanging over the edge takes, is not made)."""
     fast = game.materials.sim.max_speed
     bad = []
     made = 0
@@ -66,9 +68,12 @@ def gripped_from_behind(game: Game) -> tuple[list[FirstPush], int]:
         for d_entry in BEHIND_ENTRIES:
             for heading in BEHIND_HEADINGS:
                 for kind in KINDS:
-                    made += 1
                     t = game.clone()
-                    t.push(kind, behind + d_entry, heading, fast, end_turn=False)
+                    try:
+                        t.push(kind, behind + d_entry, heading, fast, end_turn=False)
+                    except IllegalMove:  # the platform's spot is taken (a piece hangs over the edge)
+                        continue
+                    made += 1
                     gripped = {q.piece_id for q in t.seats} & set(t.world.in_circle())
                     if gripped or t.is_over:
                         bad.append(FirstPush(s.piece_id, kind, behind + d_entry, heading, fast))
@@ -94,7 +99,10 @@ def flank_knockouts(game: Game, per_wrestler: int, rng: random.Random) -> tuple[
             if abs(heading) > game.world.steepest_heading(kind):
                 continue
             speed = rng.uniform(FLANK_SPEEDS[0] * fast, FLANK_SPEEDS[1] * fast)
-            o = game.preview_push(kind, entry, heading, speed)
+            try:
+                o = game.preview_push(kind, entry, heading, speed)
+            except IllegalMove:
+                continue
             made += 1
             if o.result is not None or any(game.is_wrestler_piece(k.piece) for k in o.knocked_out):
                 bad.append(FirstPush(s.piece_id, kind, entry, heading, speed))

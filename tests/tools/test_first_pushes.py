@@ -80,3 +80,20 @@ def test_no_push_of_the_edge_grid_wins_the_first_turn_whoever_moves_first(player
     tool = load_tool("first_pushes")
     grid = tool.board_counts(players, 0, True, 0)["edge_grid"]
     assert grid["tried"] > 1000 and grid["wins"] == 0
+
+
+def test_a_piece_hanging_over_the_edge_behind_a_wrestler_takes_those_pushes_away():
+    """The platform cannot stand where a piece hangs over the edge, so the pushes from behind a
+    wrestler that would need that spot are not made (and the check goes on with the rest): with a
+    medium hanging half over the rim straight behind the first wrestler, fewer than its 18 pushes
+    are made and the second wrestler's 18 all are."""
+    g = arena(2, ["mike", "hank"])
+    assert gripped_from_behind(g)[1] == 36
+    R = g.materials.ring.radius
+    first = g.world.piece(g.seats[0].piece_id)
+    a = math.atan2(first.y, first.x)
+    put(g, first.id, 0.03 * math.cos(a), 0.03 * math.sin(a), first.angle)
+    disc = next(p for p, place in g.locations().items() if place == "supply" and g.kind_of(p) == "medium")
+    put(g, disc, (R - 0.004) * math.cos(a), (R - 0.004) * math.sin(a))
+    _, made = gripped_from_behind(g)
+    assert 18 <= made < 36
