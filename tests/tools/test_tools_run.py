@@ -44,6 +44,7 @@ SMALL: dict[str, list[str]] = {
     "head_to_head": ["--game", "sumo", "--games", "1", "--time", "0.01", "--out", "{tmp}/h2h.json"],
     "lever_sweeps": ["--players", "2"],
     "make_sounds": ["{tmp}"],
+    "openings": ["--games", "1", "--turns", "1", "--level", "beginner", "--workers", "1", "--no-progress"],
     "openspiel_tables": [],
     "paired_rerun": ["--help"],
     "replay_corpus": ["check"],

@@ -1,0 +1,59 @@
+"""kabuto.lab.openings and tools/openings.py: how often two AIs' games are over within a few turns."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import kabuto_assets
+from kabuto.lab.openings import opening_specs, play_openings
+from kabuto.rules.wrestlers import load_wrestlers
+from tests.tools.conftest import load_tool
+
+
+def _bare_rim(tmp_path, monkeypatch) -> None:
+    """Use assets whose two-player board is bare but for the wrestlers, each at the rim (its centre
+    14 mm from the edge), where a push from beside it reaches it."""
+    folder = tmp_path / "assets"
+    shutil.copytree(kabuto_assets.folder(), folder)
+    setups = folder / "setups.toml"
+    text = setups.read_text(encoding="utf-8")
+    board = re.search(r"\[boards\.2\]\n(.*?)\n\n", text, re.S)
+    assert board
+    bare = ("second_outset = 0.0\nwrestler = [[0.071, 0.0], [-0.071, 0.0]]\n"
+            "large = []\nmedium = []\nsmall = []")
+    setups.write_text(text.replace(board.group(1), bare), encoding="utf-8")
+    monkeypatch.setenv("KABUTO_ASSETS", str(folder))
+
+
+def _one_turn() -> list:
+    return opening_specs([w.key for w in load_wrestlers()][:4], games=1, level="medium", turns=1)
+
+
+def test_wrestlers_at_the_rim_of_a_bare_ring_fall_to_the_first_push_more_often_than_in_the_crowd(
+        tmp_path, monkeypatch):
+    """On the crowded starting board a wrestler stands in the middle, out of a first push's reach
+    but for a few lines; at the rim of a bare ring a push from beside it knocks it out. Only the
+    side that moved first has pushed after one turn, so it won every opening that is over."""
+    crowd = play_openings(_one_turn(), workers=1)
+    assert crowd.games == 6 and crowd.second_won == 0
+    _bare_rim(tmp_path, monkeypatch)
+    rim = play_openings(_one_turn(), workers=1)
+    assert rim.games == 6 and rim.over > crowd.over
+    assert rim.first_won == rim.over and rim.second_won == 0
+
+
+def test_the_tool_prints_one_line_of_counts_and_refuses_nonsense(capsys):
+    tool = load_tool("openings")
+    assert tool.main(["--games", "1", "--turns", "1", "--level", "beginner", "--workers", "1",
+                      "--no-progress"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["games"] == 28 and line["turns"] == 1 and line["second_won"] == 0
+    assert line["over"] == line["first_won"] and 0.0 <= line["over_ci95"][0] <= line["over_share"]
+    for bad in (["--games", "0"], ["--level", "grandmaster"]):
+        try:
+            tool.main(bad)
+        except SystemExit as e:
+            assert e.code == 2
+        else:
+            raise AssertionError(f"{bad} was accepted")
