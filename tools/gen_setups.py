@@ -9,11 +9,15 @@ rounds are kept with their figures in results/round-N/ and in the history of thi
 
     python tools/gen_setups.py            # prints the TOML
     python tools/gen_setups.py --write    # rewrites assets/setups.toml's boards
+    python tools/gen_setups.py --players 2 --seed 32 --wrestler-out 47 --centre large --outset 0
+                                          # a variant, to try in a copy of assets/ (KABUTO_ASSETS)
 """
 from __future__ import annotations
 
 import argparse
 import math
+import sys
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kabuto_base.fileio import write_atomic
@@ -41,6 +45,9 @@ CENTRE = {2: "medium", 3: "medium", 4: "medium"}
 #: Every wrestler outline facing the centre lies inside these circles: (distance towards the
 #: centre from the spot, radius), mm, found by a grid search over the 8 outlines.
 WRESTLER_PADS = ((-2.25, 13.05), (6.5, 13.05))
+#: How much farther out (mm) the 2P wrestler of the side that moves second stands (``second_outset``
+#: in setups.toml): the board pads its spot that far out too.
+SECOND_OUTSET = 4.0
 #: Gaps kept between neighbours and to the ring's edge (mm): crammed, not touching.
 CRAMMED_GAP = 0.15
 #: The seed of each board, the first that packs with nothing overlapping.
@@ -53,14 +60,32 @@ def _mat_rot(deg: float):
     return np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
 
 
-def _crammed_layout(players: int) -> tuple[list, list, list]:
+@dataclass(frozen=True)
+class Design:
+    """What a board is packed from: the wrestlers' distance from the centre (mm), the disc on the
+    centre circle, the 2P second player's outset (mm) and the packer's seed."""
+
+    players: int
+    wrestler_out: float
+    centre: str
+    outset: float
+    seed: int
+
+    @classmethod
+    def shipped(cls, players: int) -> Design:
+        return cls(players, WRESTLER_OUT[players], CENTRE[players],
+                   SECOND_OUTSET if players == 2 else 0.0, CRAMMED_SEEDS[players])
+
+
+def _crammed_layout(design: Design) -> tuple[list, list, list]:
     """(fixed circles (x, y, r), orbits (kind, maps from the representative), wrestler spots), mm.
-    The 2P board's spots are padded 4 mm farther out too (``second_outset``)."""
+    The 2P board's spots are padded ``design.outset`` farther out too (``second_outset``)."""
     import numpy as np
+    players = design.players
     counts = {k: n for k, n in zip(("large", "medium", "small"),
                                    {2: (3, 8, 14), 3: (3, 10, 12), 4: (3, 6, 14)}[players], strict=True)}
-    counts[CENTRE[players]] -= 1  # the centre one
-    wr = WRESTLER_OUT[players]
+    counts[design.centre] -= 1  # the centre one
+    wr = design.wrestler_out
     if players == 2:
         spots = [(wr, 0.0), (-wr, 0.0)]
         ref = np.array([[-1.0, 0.0], [0.0, 1.0]])
@@ -72,8 +97,8 @@ def _crammed_layout(players: int) -> tuple[list, list, list]:
         spots = [(wr, 0.0), (-wr, 0.0), (0.0, wr), (0.0, -wr)]
         ref = np.array([[0.0, -1.0], [-1.0, 0.0]])  # (x, y) -> (-y, -x)
         full, line = [np.eye(2), ref], [np.array([[0.5, -0.5], [-0.5, 0.5]])]
-    fixed = [(0.0, 0.0, CRAMMED_RADIUS[CENTRE[players]])]
-    pads = WRESTLER_PADS + (((-2.25 - 4.0, 13.05),) if players == 2 else ())
+    fixed = [(0.0, 0.0, CRAMMED_RADIUS[design.centre])]
+    pads = WRESTLER_PADS + (((-2.25 - design.outset, 13.05),) if design.outset else ())
     for x, y in spots:
         d = math.hypot(x, y)
         fixed += [(x - x / d * t, y - y / d * t, r) for t, r in pads]
@@ -88,16 +113,15 @@ def _crammed_layout(players: int) -> tuple[list, list, list]:
     return fixed, orbits, spots
 
 
-def design_crammed(players: int, seed: int | None = None, steps: int = 400
-                   ) -> dict[str, list[tuple[float, float]]]:
-    """The crammed board for ``players`` (see the comment above); ValueError if the seed does
+def design_crammed(design: Design, steps: int = 400) -> dict[str, list[tuple[float, float]]]:
+    """The crammed board ``design`` packs to (see the comment above); ValueError if its seed does
     not pack without overlaps."""
     import numpy as np
     from scipy.optimize import minimize
 
-    seed = CRAMMED_SEEDS[players] if seed is None else seed
+    players, seed = design.players, design.seed
     ring, gap = CRAMMED_RING, CRAMMED_GAP
-    fixed, orbits, spots = _crammed_layout(players)
+    fixed, orbits, spots = _crammed_layout(design)
     nf = len(fixed)
     owner = [(i, m) for i, (_, maps) in enumerate(orbits) for m in maps]
     ms = np.array([m for _, m in owner])
@@ -137,7 +161,7 @@ def design_crammed(players: int, seed: int | None = None, steps: int = 400
         """A random start: outside the wrestlers when they stand near the middle (a disc started
         among them cannot get out), anywhere when they stand farther out."""
         hi = ring - CRAMMED_RADIUS[kind]
-        inner = 0.0 if WRESTLER_OUT[players] >= 40.0 else (WRESTLER_OUT[players] + 12.0) / hi
+        inner = 0.0 if design.wrestler_out >= 40.0 else (design.wrestler_out + 12.0) / hi
         rr = math.sqrt(rng.uniform(min(0.9, inner) ** 2, 1.0)) * hi
         a = rng.uniform(0, 2 * math.pi)
         if len(maps) == 1:  # on the mirror line, by the edge
@@ -179,37 +203,66 @@ def design_crammed(players: int, seed: int | None = None, steps: int = 400
     result: dict[str, list[tuple[float, float]]] = {
         "wrestler": [(u / 1000.0, v / 1000.0) for u, v in spots], "large": [],
         "medium": [], "small": []}
-    result[CENTRE[players]].append((0.0, 0.0))
+    result[design.centre].append((0.0, 0.0))
     for (i, _), (u, v) in zip(owner, pos, strict=True):
         result[orbits[i][0]].append((float(u) + 0.0, float(v) + 0.0))
     return result
 
 
-def to_toml(players: int, boards: dict[str, list[tuple[float, float]]]) -> str:
-    lines = [f"[boards.{players}]"]
+def to_toml(design: Design, boards: dict[str, list[tuple[float, float]]]) -> str:
+    lines = [f"[boards.{design.players}]"]
+    if design.players == 2:
+        lines.append(f"second_outset = {design.outset / 1000.0:g}")
     for kind in ("wrestler", "large", "medium", "small"):
         pts = ", ".join(f"[{x:.5f}, {y:.5f}]" for x, y in boards[kind])
         lines.append(f"{kind} = [{pts}]")
     return "\n".join(lines)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--write", action="store_true",
                     help="replace the [boards.N] tables of assets/setups.toml (everything from the "
-                         "first [boards.N] on) instead of printing")
-    args = ap.parse_args()
-    text = "\n\n".join(to_toml(n, design_crammed(n)) for n in (2, 3, 4)) + "\n"
-    text = text.replace("[boards.2]\n", "[boards.2]\nsecond_outset = 0.004\n")
+                         "first [boards.N] on) instead of printing; only for the shipped designs")
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], choices=(2, 3, 4),
+                    help="which boards (default 2 3 4)")
+    ap.add_argument("--seed", type=int, help="the packer's seed instead of the board's own")
+    ap.add_argument("--wrestler-out", type=float, metavar="MM",
+                    help="the wrestlers' distance from the centre, mm (shipped: "
+                         + ", ".join(f"{n}P {WRESTLER_OUT[n]:g}" for n in (2, 3, 4)) + ")")
+    ap.add_argument("--centre", choices=tuple(CRAMMED_RADIUS), help="the disc on the centre circle")
+    ap.add_argument("--outset", type=float, metavar="MM",
+                    help=f"the 2P second player's outset, mm (shipped {SECOND_OUTSET:g})")
+    args = ap.parse_args(argv)
+    changes = {k: v for k, v in (("seed", args.seed), ("wrestler_out", args.wrestler_out),
+                                  ("centre", args.centre), ("outset", args.outset)) if v is not None}
+    if args.write and (changes or sorted(args.players) != [2, 3, 4]):
+        ap.error("--write writes the shipped designs of all three boards; print a variant instead")
+    if args.wrestler_out is not None and not 20.0 <= args.wrestler_out <= 60.0:
+        ap.error("--wrestler-out: 20 to 60 mm")
+    if args.outset is not None and not 0.0 <= args.outset <= 20.0:
+        ap.error("--outset: 0 to 20 mm")
+    tables = []
+    for n in args.players:
+        design = replace(Design.shipped(n), **changes)
+        if n != 2:
+            design = replace(design, outset=0.0)
+        try:
+            tables.append(to_toml(design, design_crammed(design)))
+        except ValueError as e:
+            print(f"gen_setups.py: {e}", file=sys.stderr)
+            return 1
+    text = "\n\n".join(tables) + "\n"
     if not args.write:
         print(text)
-        return
+        return 0
     path = Path(__file__).resolve().parent.parent / "assets" / "setups.toml"
     old = path.read_text()
     head = old[: old.index("[boards.")] if "[boards." in old else old + "\n"
     write_atomic(path, head + text)
     print(f"wrote {path}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
