@@ -7,6 +7,8 @@ import dataclasses
 import math
 import random
 
+import pytest
+
 from kabuto import Game
 from kabuto.ai.candidates import broad, inward, wrap_deg
 from kabuto.ai.levels import config
@@ -71,3 +73,28 @@ def test_the_look_ahead_sees_a_push_in_and_a_grip():
     missed, _ = after_reply(hank_by_the_circle(), 0, 0, random.Random(0), blind, cfg.weights, 1)
     assert seen == cfg.weights.loss
     assert missed > cfg.weights.loss
+
+
+def test_a_push_in_and_a_grip_win_mikes_turn():
+    """The line the look-ahead fears, played by hand: Mike shoves the line of discs from the left
+    edge at a moderate speed (at the top speed Hank glides on through the circle and out of it),
+    Hank's wrestler stops in the circle, and Vice Grip after the push knocks it out."""
+    g = hank_by_the_circle()
+    g.push("medium", 180.0, 0.0, 0.3, end_turn=False)
+    assert "hank:wrestler" in g.world.in_circle()
+    g.use_move(1, "Vice Grip", piece="hank:wrestler")
+    assert g.is_over and g.winner == g.side_of(1)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "AI gap (issue 42): the search picks its push by the push's own score and looks for a "
+    "signature move after it only then, so the push that sets up Vice Grip scores as a push that "
+    "moves Hank inwards (a worse position) and is never chosen; medium, hard and expert all push "
+    "from the right instead"))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_mike_moving_first_finds_the_push_in_and_the_grip(seed):
+    from kabuto.ai import choose, play_turn
+
+    g = hank_by_the_circle()
+    play_turn(g, choose(g, "hard", seed=seed, workers=1))
+    assert g.is_over and g.winner == g.side_of(1)
