@@ -136,6 +136,9 @@ class _Search:
         for t in rivals:  # a move that wins outright needs no push
             if t.game.is_over and t.game.winner == self.side:
                 return self._plan(t.moves, (), Prediction(t.score, (), self.side))
+        won = self._push_then_win(openings[0])
+        if won is not None:
+            return won
         prefixes = [o.prefix for o in openings]
         weights = [2.0] + [1.0] * (len(openings) - 1)
         total = sum(weights)
@@ -203,6 +206,33 @@ class _Search:
         opening = openings[c[0]]
         aim = PushChoice(c[1], c[2], c[3], c[4], c[5])
         return self._finish(opening, aim, Prediction(s.score, s.knocked_out, s.winner))
+
+    def _push_then_win(self, opening: _Opening) -> Plan | None:
+        """A push after which a move wins: Vice Grip on a wrestler the push drove into the centre
+        circle. The broad sample scores a push by where it leaves the pieces, and a wrestler
+        driven in towards the centre scores as a worse position, so a push that sets up the grip
+        is never chosen on its own score. A side with such a move tries the pushes from behind
+        the opposing wrestlers that the look-ahead answers with on its behalf (``grip_replies``
+        of them, each played exactly, every move after it tried). The plan's hand still wobbles:
+        the grip follows only if the push played leaves the wrestler in the circle."""
+        n = self.search.grip_replies
+        if not (self.lvl.after_moves and n and cand.grips(self.game, self.seat)):
+            return None
+        rng = random.Random(f"kabuto-ai-push-then-win|{self.lvl.name}|{self.seed}|{self.base.key}")
+        for c in cand.inward(opening.game, 0, n, rng, self.search):
+            aim = PushChoice(*c[1:])
+            g = opening.game.clone()
+            try:
+                g.apply(aim.action())
+            except IllegalMove:
+                continue
+            self.previews += 1
+            if not self._my_turn(g):
+                continue
+            for t in try_moves(g, self.seat, self.search, self.weights):
+                if t.game.is_over and t.game.winner == self.side:
+                    return self._finish(opening, aim, Prediction(self.weights.win, (), self.side))
+        return None
 
     def _rechecked(self, prefixes: list[Prefix], cands: list[Candidate],
                    scored: list[Scored | None]) -> list[int]:
