@@ -3,8 +3,10 @@
 Plays every pair of the wrestler cards on the two-player board, each stopped after ``--turns``
 turns (3: the first player's push, the answer and the first player's second push), and prints one
 JSON line: how many openings were played, how many were already over, with a 95% (Wilson)
-interval, and how many of those the first and the second player won. A starting board where the
-first player wins many openings decides games before they start; the balance report's quick
+interval, how many of those the first and the second player won, how many each wrestler won
+(``won_by``: a share that looks modest can be one card's, Mighty Jaw Mike's Vice Grip on a board
+where a push from behind reaches the centre circle) and on which turn they ended. A starting board
+where the first player wins many openings decides games before they start; the balance report's quick
 verdict then judges the length and the first player's share of whole games
 (``kabuto balance --quick``). Point it at a copy of the assets folder to judge a design:
 
