@@ -12,7 +12,7 @@ verdict then judges the length and the first player's share of whole games
 
     python tools/openings.py                        # 4 openings a pair: 112, about 2 minutes
     KABUTO_ASSETS=/tmp/my-assets python tools/openings.py --games 8
-    python tools/openings.py --games 1 --level easy --turns 2    # CI's size
+    python tools/openings.py --games 1 --level beginner --turns 1 --workers 1   # CI's size
 """
 from __future__ import annotations
 
