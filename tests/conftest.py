@@ -35,3 +35,29 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def _private_data_dir(tmp_path_factory, monkeypatch):
     """Every game records itself; keep the tests' recordings out of the user's data folder."""
     monkeypatch.setenv("KABUTO_DATA_DIR", str(tmp_path_factory.mktemp("kabuto-data")))
+
+
+#: The shipped Vice Grip: one piece Mike picks, never a wrestler (docs/rules-notes.md).
+SHIPPED_GRIP = 'effect = { type = "centre_knockout", pick = "one", wrestlers = false }'
+
+
+def grip_assets(tmp_path, monkeypatch, effect: str) -> None:
+    """Point the game at a copy of the assets whose Vice Grip has ``effect`` instead."""
+    import shutil
+
+    import kabuto_assets
+
+    folder = tmp_path / "grip-assets"
+    shutil.copytree(kabuto_assets.folder(), folder)
+    cards = folder / "wrestlers.toml"
+    text = cards.read_text(encoding="utf-8")
+    assert text.count(SHIPPED_GRIP) == 1
+    cards.write_text(text.replace(SHIPPED_GRIP, effect), encoding="utf-8")
+    monkeypatch.setenv("KABUTO_ASSETS", str(folder))
+
+
+@pytest.fixture
+def grip_takes_wrestlers(tmp_path, monkeypatch):
+    """Vice Grip read as before issue 42's change: a wrestler in the centre circle can be gripped
+    (and the AI's push-in-and-grip play comes alive), the card's one-piece pick kept."""
+    grip_assets(tmp_path, monkeypatch, 'effect = { type = "centre_knockout", pick = "one", wrestlers = true }')

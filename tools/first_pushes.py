@@ -6,7 +6,8 @@ may win. This prints, for every starting board under the assets in force, one JS
 
 * ``from_behind``: of the pushes from right behind each wrestler at the hand's top speed (18 a
   wrestler), how many leave a wrestler touching the centre circle, where Mighty Jaw Mike's Vice
-  Grip takes it, or end the game;
+  Grip would take it if its card said ``wrestlers = true`` (the shipped card grips discs only),
+  or end the game;
 * ``flank``: of seeded flank pushes at each wrestler (the AI's push from 15-65 degrees round), how
   many knock a wrestler out;
 * ``edge_grid``: of the edge grid's pushes along the ring's edge at each opposing wrestler (the

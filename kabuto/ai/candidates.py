@@ -33,9 +33,9 @@ import math
 import random
 from typing import TYPE_CHECKING
 
+from kabuto.ai import scoring
 from kabuto.ai.levels import SearchSettings
 from kabuto.ai.pool import Candidate
-from kabuto.ai.scoring import CIRCLE_KNOCKOUT
 from kabuto.rules.inventory import STANDARD_KINDS
 from kabuto_base.numbers import wrap_deg
 from physics.materials import SimSettings
@@ -181,9 +181,9 @@ def broad(game: Game, pi: int, n: int, rng: random.Random, search: SearchSetting
 
 
 def grips(game: Game, seat: int) -> bool:
-    """Whether ``seat``'s wrestler has a move that knocks out what is in the centre circle (Vice
-    Grip; Junior League cards have no moves)."""
-    return not game.junior and any(m.effect == CIRCLE_KNOCKOUT for m in game.seats[seat].wrestler.moves)
+    """Whether seat ``seat``'s wrestler has a move that knocks out a wrestler in the centre circle
+    (:func:`kabuto.ai.scoring.grips`)."""
+    return scoring.grips(game, game.seats[seat])
 
 
 def inward_aim(target: tuple[float, float], rng: random.Random, search: SearchSettings,

@@ -32,7 +32,7 @@ from kabuto.ai import candidates as cand
 from kabuto.ai.levels import SearchSettings, Weights
 from kabuto.ai.plan import PushChoice
 from kabuto.ai.pool import Base, Candidate, Sketch, evaluate
-from kabuto.ai.scoring import CIRCLE_KNOCKOUT, score_game
+from kabuto.ai.scoring import score_game
 from kabuto.ai.signature import try_moves
 from kabuto.rules.errors import IllegalMove
 
@@ -112,4 +112,4 @@ def after_reply(game: Game, seat: int, n: int, rng: random.Random, search: Searc
     return min([worst] + [v for v, _, _ in found]), spent
 
 
-__all__ = ["CIRCLE_KNOCKOUT", "after_reply", "turn_ended"]
+__all__ = ["after_reply", "turn_ended"]

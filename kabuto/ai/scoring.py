@@ -25,14 +25,12 @@ from typing import TYPE_CHECKING, Any
 
 from kabuto.ai.levels import Weights, config
 from kabuto.rules.inventory import is_inventory
+from kabuto.rules.moves import grips_wrestlers
 from physics.shapes import extent_from_origin
 
 if TYPE_CHECKING:
     from kabuto.rules.game import Game, Seat
     from kabuto.rules.outcomes import GameResult, PushOutcome
-
-#: The effect of a move that knocks out whatever is in the centre circle (Vice Grip).
-CIRCLE_KNOCKOUT = "centre_knockout"
 
 #: id -> (kind, x, y, angle) of every piece on the ring
 Positions = dict[str, tuple[str, float, float, float]]
@@ -70,7 +68,7 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
     # it could knock out, so only its own wrestler near the edge is a threat worth making.
     handed = game.players == 3 and bool(w.handed_edge)
     next_grips = (handed and nxt is not None and bool(w.grip_danger)
-                  and _grips(game, game.seats[nxt]))
+                  and grips(game, game.seats[nxt]))
     centre = game.materials.ring.centre_radius
     score = 0.0
     for s in game.seats:
@@ -113,15 +111,17 @@ def _grip_danger(w: Weights, near: float, centre: float) -> float:
 
 
 def _faces_grip(game: Game, side: int, out: set[int]) -> bool:
-    """Whether a seat of another side still in the game has a move that knocks out what is in the
-    centre circle (Vice Grip; Junior League cards have no moves)."""
-    return any(game.side_of(s.index) != side and s.index not in out and _grips(game, s)
+    """Whether a seat of another side still in the game has a move that knocks out a wrestler in
+    the centre circle (see :func:`grips`)."""
+    return any(game.side_of(s.index) != side and s.index not in out and grips(game, s)
                for s in game.seats)
 
 
-def _grips(game: Game, seat: Seat) -> bool:
-    """Whether ``seat``'s wrestler has a move that knocks out what is in the centre circle."""
-    return not game.junior and any(m.effect == CIRCLE_KNOCKOUT for m in seat.wrestler.moves)
+def grips(game: Game, seat: Seat) -> bool:
+    """Whether ``seat``'s wrestler has a move that knocks out a wrestler in the centre circle
+    (Vice Grip read with ``wrestlers = true``; the shipped card grips discs only, and Junior League
+    cards have no moves): then a push that drives an opposing wrestler in threatens a win."""
+    return not game.junior and any(grips_wrestlers(m) for m in seat.wrestler.moves)
 
 
 def _next_seat(game: Game, seat: int, out: set[int]) -> int | None:

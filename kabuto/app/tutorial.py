@@ -283,7 +283,7 @@ def _size(game: Game, kind: str) -> float:
 
 def _clear_centre(game: Game) -> None:
     """Nothing near the centre circle: discs back to the supply, a wrestler piece moved out a
-    little (Mighty Jaw Mike's Vice Grip would knock it out: a win no lesson is about)."""
+    little (a clear circle, so that Vice Grip finds only what a lesson puts there)."""
     c = game.materials.ring.centre_radius
     R = game.materials.ring.radius
     for p in list(game.world.pieces):

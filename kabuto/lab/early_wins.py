@@ -84,6 +84,7 @@ from kabuto.lab.fingerprint import search_fingerprint
 from kabuto.lab.ledger import Ledger, LedgerError
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.game import Game
+from kabuto.rules.moves import grips_wrestlers
 from kabuto.rules.wrestlers import load_wrestlers
 from kabuto.tuning.stopping import ignore_sigint
 from kabuto_base import processes
@@ -216,7 +217,8 @@ def _move(game: Game, seat: int, name: str, targets: dict[str, Any]) -> dict[str
 
 
 #: Effects of moves that can still win once the push is made: one knocks out what is in the centre
-#: circle (Vice Grip), the other grants another push (Charge). Every other move of the cards either
+#: circle (Vice Grip, where it takes wrestlers: :func:`kabuto.rules.moves.grips_wrestlers`), the
+#: other grants another push (Charge). Every other move of the cards either
 #: replaces the turn (so cannot follow a push) or cannot move an opposing wrestler (slides stop at
 #: the first piece in their way, placements must fit, the rest change inventories), so after the
 #: push the search skips wrestlers that have neither: no line of theirs can win there.
@@ -229,6 +231,7 @@ def _may_still_win(game: Game, seat: int) -> bool:
         return True
     used = set(game.turn.moves_used)
     return any(m.effect in WINNING_AFTER_PUSH and m.name not in used
+               and (m.effect != "centre_knockout" or grips_wrestlers(m))
                for m in game.seats[seat].wrestler.moves)
 
 

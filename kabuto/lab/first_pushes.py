@@ -7,7 +7,8 @@ so each board is checked against them directly, as counts a design can be compar
   straight at it at the hand's top speed. The hand drives its piece until it is wholly on the ring
   and the crowd between passes that travel on, so the wrestler is shoved towards the centre
   circle, where Mighty Jaw Mike's Vice Grip ("If any part of a piece is inside and touching the
-  center circle, immediately knock out that piece") takes it;
+  center circle, immediately knock out that piece") would take it under the reading that lets it
+  grip wrestlers (the shipped card grips discs only: docs/rules-notes.md, "Vice Grip grips discs");
 * **from the flank** (:func:`flank_knockouts`): the AI's flank push, 15-65 degrees round the ring
   from a wrestler, its line passing the wrestler's inner side, which drives it towards the edge.
 

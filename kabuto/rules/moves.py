@@ -376,11 +376,17 @@ class CentreKnockout(Effect):
     """Vice Grip: knock out a piece any part of which is inside (or touching) the centre circle,
     with everything stacked on it; standard discs knocked out join your inventory.
 
-    "If any part of a piece is inside ..., immediately knock out that piece" leaves open whether
-    "that piece" is each such piece or one the player picks. The card's effect says ``pick = "one"``
-    for the second (the reading in force since issue 16: docs/rules-notes.md, "Levers measured at
-    the hard level"): the ``piece`` target is one piece in the circle, and only it (with its stack)
-    is knocked out; ``pick = "every"`` (the default) knocks out every one."""
+    The card leaves two things open, and its effect data says how they are read:
+
+    * ``pick``: "immediately knock out that piece" is each such piece (``"every"``, the default)
+      or one the player picks (``"one"``, the shipped card since issue 16): the ``piece`` target
+      is one piece in the circle, and only it (with its stack) is knocked out;
+    * ``wrestlers``: whether "a piece" takes in wrestler pieces. The shipped card says ``false``
+      (issue 42): the rulebook wins a game by *pushing* a wrestler out, the card's pay-off is the
+      standard discs, and with wrestlers gripped one push from behind the opposing wrestler and a
+      grip won most games on turn 1 or 2 on every board tried (docs/rules-notes.md, "Vice Grip
+      grips discs"). ``true`` is the reading before; :func:`grips_wrestlers` tells the AI which
+      is in force."""
 
     type = "centre_knockout"
 
@@ -391,33 +397,56 @@ class CentreKnockout(Effect):
             raise ValueError(f"{move.name}: effect.pick must be 'every' or 'one', got {pick!r}")
         return pick == "one"
 
+    @staticmethod
+    def _inside(game: MoveContext, move: MoveSpec) -> list[str]:
+        """The pieces in the circle the move may take, in id order."""
+        inside = game.world.in_circle()
+        if not grips_wrestlers(move):
+            inside = [q for q in inside if not game.is_wrestler_piece(q)]
+        return sorted(inside)
+
     def targets(self, game: MoveContext, seat: int, move: MoveSpec) -> list[TargetSpec]:
         if not self._picks_one(move):
             return []
-        return [TargetSpec("piece", "piece", "a piece inside the centre circle",
-                           tuple(sorted(game.world.in_circle())))]
+        return [TargetSpec("piece", "piece", self._what(move), tuple(self._inside(game, move)))]
+
+    @staticmethod
+    def _what(move: MoveSpec) -> str:
+        return ("a piece inside the centre circle" if grips_wrestlers(move)
+                else "a piece inside the centre circle (not a wrestler)")
 
     def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
-        if not game.world.in_circle():
-            raise IllegalMove(f"no piece is inside the centre circle, so {move.name} would do nothing",
+        if not self._inside(game, move):
+            what = "piece" if grips_wrestlers(move) else "piece other than a wrestler"
+            raise IllegalMove(f"no {what} is inside the centre circle, so {move.name} would do nothing",
                               "centre_empty", move=move.name)
 
     def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
+        inside = self._inside(game, move)
         if self._picks_one(move):
             pid = targets.get("piece")
-            inside = sorted(game.world.in_circle())
             if not isinstance(pid, str) or pid not in inside:
-                raise IllegalMove(f"piece={pid!r}: choose a piece inside the centre circle "
-                                  f"({', '.join(inside)})", "choose_target", target="piece",
-                                  choose="a piece inside the centre circle")
+                raise IllegalMove(f"piece={pid!r}: choose {self._what(move)} ({', '.join(inside)})",
+                                  "choose_target", target="piece", choose=self._what(move))
             report.knocked_out.extend(game.knock_out(seat, pid, gain=True))
             return
         levels = game.world.levels()
-        for pid in sorted(game.world.in_circle(), key=lambda q: (levels[q], q)):
+        for pid in sorted(inside, key=lambda q: (levels[q], q)):
             if pid in game.world:  # not already gone with a piece it was stacked on
                 report.knocked_out.extend(game.knock_out(seat, pid, gain=True))
+
+
+def grips_wrestlers(move: MoveSpec) -> bool:
+    """Whether ``move`` knocks out a wrestler piece in the centre circle (Vice Grip read with
+    ``wrestlers = true``): a push that drives an opposing wrestler in is then a threat to win."""
+    if move.effect != CentreKnockout.type:
+        return False
+    took = move.params.get("wrestlers", False)
+    if not isinstance(took, bool):
+        raise ValueError(f"{move.name}: effect.wrestlers must be true or false, got {took!r}")
+    return took
 
 
 class SlideFromWrestler(PickPiece):

@@ -59,6 +59,7 @@ def test_knocks_out_the_opponent_but_not_its_own_wrestler_beside_it():
     assert results.count(0) >= 8
 
 
+@pytest.mark.usefixtures("grip_takes_wrestlers")
 def test_vice_grip_wins_without_a_push_when_the_opponent_is_in_the_centre():
     g = cleared(["mike", "hank"])
     g.edit("hank:wrestler", BOARD, 0.0, 0.0, 0.0)    # inside the centre circle

@@ -77,6 +77,7 @@ def test_a_wrestler_near_the_edge_is_pushed_out_from_its_flank():
     assert won >= 3
 
 
+@pytest.mark.usefixtures("grip_takes_wrestlers")
 def test_a_wrestler_by_the_centre_circle_is_in_danger_only_against_vice_grip():
     """Hank's wrestler moved from mid-ring to touching the centre circle loses ``grip_danger`` more
     points when his opponent is Mighty Jaw Mike (who can push him in and grip him in one turn) than

@@ -1,6 +1,7 @@
 """Pushes that drive a wrestler in towards Mighty Jaw Mike's circle (issue 16): the side with Vice
 Grip samples them, and the look-ahead answers with them on its behalf, so the AI sees the real
-threat of a push in and a grip instead of fleeing the middle of the ring for the edge."""
+threat of a push in and a grip instead of fleeing the middle of the ring for the edge. All of it
+under the reading where Vice Grip takes wrestlers; the shipped card grips discs only."""
 from __future__ import annotations
 
 import dataclasses
@@ -15,6 +16,10 @@ from kabuto.ai.levels import config
 from kabuto.ai.lookahead import after_reply
 from kabuto.ai.plan import PushChoice
 from tests.ai.helpers import hank_lined_up_before_mike
+
+#: The push in and the grip are a threat only where Vice Grip takes wrestlers (not the shipped
+#: card since issue 42: docs/rules-notes.md, "Vice Grip grips discs").
+pytestmark = pytest.mark.usefixtures("grip_takes_wrestlers")
 
 
 def distance_mm(g: Game, pid: str) -> float:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from kabuto import Game
 from kabuto.ai import choose, level, play_turn, scoring, search
 from kabuto.ai.levels import config
@@ -25,6 +27,7 @@ def hank_in_front_of_mike() -> Game:
     return hank_lined_up_before_mike()
 
 
+@pytest.mark.usefixtures("grip_takes_wrestlers")
 def test_a_push_that_drives_the_own_wrestler_into_mikes_circle_is_seen_as_lost():
     """The same push and the same board against Goliath Gus (no Vice Grip) is not a loss."""
     cfg = config()
@@ -52,6 +55,7 @@ def blind_to_vice_grip(monkeypatch) -> None:
         monkeypatch.setattr(module, "config", lambda: blind)
 
 
+@pytest.mark.usefixtures("grip_takes_wrestlers")
 def test_the_look_ahead_keeps_its_wrestler_out_of_the_circle_where_one_ply_does_not(monkeypatch):
     """Seeded decisions, scored without the static Vice Grip term: without the look-ahead the AI
     drives its own wrestler into the circle (the test's position is a real trap); with it, never."""
@@ -69,6 +73,7 @@ def test_the_look_ahead_keeps_its_wrestler_out_of_the_circle_where_one_ply_does_
     assert not any(looks)
 
 
+@pytest.mark.usefixtures("grip_takes_wrestlers")
 def test_one_ply_with_the_vice_grip_term_also_stays_out_of_the_circle():
     """With the shipped scoring (``grip_danger``) even a level without look-ahead (easy, medium)
     keeps its wrestler out of the trap above: a wrestler touching the circle in front of Mike

@@ -88,6 +88,7 @@ def test_with_two_sides_an_opposing_wrestler_at_the_edge_is_a_threat(players: in
     assert score_game(g, 0) > even
 
 
+@pytest.mark.usefixtures("grip_takes_wrestlers")
 @pytest.mark.parametrize("next_player", ["mike", "gus"])
 def test_with_three_players_a_wrestler_by_the_circle_is_handed_to_a_next_vice_grip(next_player: str):
     """Seat 2's wrestler touching the centre circle is Mighty Jaw Mike's to grip when he moves next:

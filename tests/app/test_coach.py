@@ -165,6 +165,7 @@ def test_the_coach_counts_the_discs_it_expects_to_fall():
     assert _names(g, (medium,)) == "a medium disc"
 
 
+@pytest.mark.usefixtures("grip_takes_wrestlers")
 def test_when_a_signature_move_wins_the_hint_says_the_move_and_draws_no_line():
     """Blue's wrestler stands in the centre circle: Mike's Vice Grip knocks it out, a win no push
     beats. The hint names the move and its target in words, and has no push line to draw."""

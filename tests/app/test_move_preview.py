@@ -45,6 +45,7 @@ def _no_leaks(text):
     assert leaks(text) == [], text
 
 
+@pytest.mark.usefixtures("grip_takes_wrestlers")
 def test_vice_grip_says_it_knocks_out_hank_and_wins_then_escape_changes_nothing(app_window):
     from kabuto.rules.game import Game
     from kabuto_ui import theme

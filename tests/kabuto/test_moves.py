@@ -114,7 +114,7 @@ def test_vice_grip_knocks_out_the_centre_circle_piece_mike_picks_with_its_stack(
 
 def test_vice_grip_with_nothing_in_the_circle_is_refused():
     g = arena(2, ["mike", "hank"])
-    refused(g, "no piece is inside the centre circle", 0, "Vice Grip")
+    refused(g, "no piece other than a wrestler is inside the centre circle", 0, "Vice Grip")
 
 
 # ----- Hercules Hank ------------------------------------------------------------------------------

