@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 
 import pytest
 
+import kabuto_assets
 from kabuto_ui.virtual_display import NoDisplay, virtual_display
 
 _display = contextlib.ExitStack()
@@ -43,10 +45,6 @@ SHIPPED_GRIP = 'effect = { type = "centre_knockout", pick = "one", wrestlers = f
 
 def grip_assets(tmp_path, monkeypatch, effect: str) -> None:
     """Point the game at a copy of the assets whose Vice Grip has ``effect`` instead."""
-    import shutil
-
-    import kabuto_assets
-
     folder = tmp_path / "grip-assets"
     shutil.copytree(kabuto_assets.folder(), folder)
     cards = folder / "wrestlers.toml"

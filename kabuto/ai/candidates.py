@@ -146,7 +146,7 @@ def broad(game: Game, pi: int, n: int, rng: random.Random, search: SearchSetting
     n_wrestler = round(n_aimed * search.wrestler_share) if (wrestlers and discs) else (n_aimed if wrestlers else 0)
     n_flank = round(n_wrestler * search.flank_share)
     # A side with Vice Grip also drives opposing wrestlers in, towards the circle (grip_share).
-    n_inward = n_flank + (round(n_wrestler * search.grip_share) if grips(game, game.current_seat) else 0)
+    n_inward = n_flank + (round(n_wrestler * search.grip_share) if scoring.grips(game, game.seats[game.current_seat]) else 0)
     for i in range(n_aimed):
         pool = wrestlers if i < n_wrestler else discs
         tx, ty = pool[i % len(pool)]
@@ -178,12 +178,6 @@ def broad(game: Game, pi: int, n: int, rng: random.Random, search: SearchSetting
         out.append(rounded(pi, kind, entry, heading, rng.choice(speeds),
                            rng.choice(_spins(game, kind, search))))
     return out
-
-
-def grips(game: Game, seat: int) -> bool:
-    """Whether seat ``seat``'s wrestler has a move that knocks out a wrestler in the centre circle
-    (:func:`kabuto.ai.scoring.grips`)."""
-    return scoring.grips(game, game.seats[seat])
 
 
 def inward_aim(target: tuple[float, float], rng: random.Random, search: SearchSettings,

@@ -29,6 +29,7 @@ import random
 from typing import TYPE_CHECKING
 
 from kabuto.ai import candidates as cand
+from kabuto.ai import scoring
 from kabuto.ai.levels import SearchSettings, Weights
 from kabuto.ai.plan import PushChoice
 from kabuto.ai.pool import Base, Candidate, Sketch, evaluate
@@ -71,7 +72,7 @@ def after_reply(game: Game, seat: int, n: int, rng: random.Random, search: Searc
     if game.side_of(replier) == side:  # turns alternate between sides: a guard, not a case
         return score_game(game, seat, weights), 0
     own = {s.piece_id for s in game.seats if game.side_of(s.index) == side}
-    grips = cand.grips(game, replier)
+    grips = scoring.grips(game, game.seats[replier])
     if grips and own.intersection(game.world.in_circle(game.world.ring.centre_radius
                                                        + search.grip_margin_mm / 1000.0)):
         return weights.loss, 0  # in (or all but in) the circle, in front of a Vice Grip

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kabuto.ai import candidates as cand
+from kabuto.ai import scoring
 from kabuto.ai.levels import AIConfig, Level, config
 from kabuto.ai.levels import level as get_level
 from kabuto.ai.lookahead import after_reply, turn_ended
@@ -216,7 +217,7 @@ class _Search:
         of them, each played exactly, every move after it tried). The plan's hand still wobbles:
         the grip follows only if the push played leaves the wrestler in the circle."""
         n = self.search.grip_replies
-        if not (self.lvl.after_moves and n and cand.grips(self.game, self.seat)):
+        if not (self.lvl.after_moves and n and scoring.grips(self.game, self.game.seats[self.seat])):
             return None
         rng = random.Random(f"kabuto-ai-push-then-win|{self.lvl.name}|{self.seed}|{self.base.key}")
         for c in cand.inward(opening.game, 0, n, rng, self.search):

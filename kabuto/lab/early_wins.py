@@ -216,13 +216,12 @@ def _move(game: Game, seat: int, name: str, targets: dict[str, Any]) -> dict[str
     return {"move": name, "targets": targets}
 
 
-#: Effects of moves that can still win once the push is made: one knocks out what is in the centre
-#: circle (Vice Grip, where it takes wrestlers: :func:`kabuto.rules.moves.grips_wrestlers`), the
-#: other grants another push (Charge). Every other move of the cards either
-#: replaces the turn (so cannot follow a push) or cannot move an opposing wrestler (slides stop at
+#: Effects of moves that can still win once the push is made: another push (Charge); and Vice Grip
+#: where it takes wrestlers (:func:`kabuto.rules.moves.grips_wrestlers`). Every other move of the
+#: cards either replaces the turn (so cannot follow a push) or cannot move an opposing wrestler (slides stop at
 #: the first piece in their way, placements must fit, the rest change inventories), so after the
 #: push the search skips wrestlers that have neither: no line of theirs can win there.
-WINNING_AFTER_PUSH = frozenset({"centre_knockout", "extra_push"})
+WINNING_AFTER_PUSH = frozenset({"extra_push"})
 
 
 def _may_still_win(game: Game, seat: int) -> bool:
@@ -230,8 +229,7 @@ def _may_still_win(game: Game, seat: int) -> bool:
     if game.pushes_left:
         return True
     used = set(game.turn.moves_used)
-    return any(m.effect in WINNING_AFTER_PUSH and m.name not in used
-               and (m.effect != "centre_knockout" or grips_wrestlers(m))
+    return any((m.effect in WINNING_AFTER_PUSH or grips_wrestlers(m)) and m.name not in used
                for m in game.seats[seat].wrestler.moves)
 
 
