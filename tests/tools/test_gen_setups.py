@@ -1,4 +1,5 @@
-"""tools/gen_setups.py: a board variant packs round the wrestlers where it is asked to put them."""
+"""tools/gen_setups.py: a board variant packs round the wrestlers where it is asked to put them, and
+the shipped boards are packings of the shipped designs."""
 from __future__ import annotations
 
 import math
@@ -34,11 +35,41 @@ def test_it_refuses_to_write_a_variant_over_the_shipped_boards_and_nonsense(argv
     assert e.value.code == 2
 
 
-def test_the_shipped_boards_are_what_the_script_packs(capsys):
-    """assets/setups.toml's boards are data the script made: packed again they come out the same,
-    so a change to the packer that moves a shipped disc shows here."""
+#: The shipped boards' symmetry (tools/gen_setups.py's docstring): 2P its own mirror x -> -x,
+#: 3P a third of a turn, 4P the mirror y = -x between the teams.
+_C, _S = math.cos(2 * math.pi / 3), math.sin(2 * math.pi / 3)
+SYMMETRY = {2: lambda x, y: (-x, y), 3: lambda x, y: (_C * x - _S * y, _S * x + _C * y),
+            4: lambda x, y: (-y, -x)}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_shipped_boards_are_packings_of_the_scripts_designs(players):
+    """assets/setups.toml's boards are what the script's shipped designs pack to: the rulebook's
+    counts, the wrestlers and the centre disc where the design puts them, every disc wholly on the
+    ring with the design's gap to its neighbours, and the board's symmetry. (Not the same digits:
+    L-BFGS's path follows the CPU's floating-point kernels, so another machine may settle the same
+    design into another packing just as good.)"""
     import kabuto_assets
 
-    assert load_tool("gen_setups").main([]) == 0
-    shipped = kabuto_assets.path("setups.toml").read_text(encoding="utf-8")
-    assert capsys.readouterr().out == shipped[shipped.index("[boards."):] + "\n"
+    tool = load_tool("gen_setups")
+    design = tool.Design.shipped(players)
+    board = tomllib.loads(kabuto_assets.path("setups.toml").read_text(encoding="utf-8"))["boards"][str(players)]
+    mm = 1000.0
+    assert board.get("second_outset", 0) * mm == pytest.approx(design.outset)
+    _, _, spots = tool._crammed_layout(design)
+    assert board["wrestler"] == [[round(x / mm, 5) + 0.0, round(y / mm, 5) + 0.0] for x, y in spots]
+    assert [0.0, 0.0] in board[design.centre]
+    counts = {2: [3, 8, 14], 3: [3, 10, 12], 4: [3, 6, 14]}[players]
+    assert [len(board[k]) for k in ("large", "medium", "small")] == counts
+    r = {k: v / mm for k, v in tool.CRAMMED_RADIUS.items()}
+    gap, digits = tool.CRAMMED_GAP / mm, 2e-5  # the file keeps 0.01 mm
+    discs = [(x, y, r[k]) for k in ("large", "medium", "small") for x, y in board[k]]
+    for i, (x, y, a) in enumerate(discs):
+        assert math.hypot(x, y) + a + gap <= tool.CRAMMED_RING / mm + digits
+        for u, v, b in discs[i + 1:]:
+            assert math.hypot(x - u, y - v) >= a + b + gap - digits
+    image = SYMMETRY[players]
+    for kind in ("wrestler", "large", "medium", "small"):
+        for x, y in board[kind]:
+            u, v = image(x, y)
+            assert min(math.hypot(u - p, v - q) for p, q in board[kind]) < digits, (kind, x, y)
