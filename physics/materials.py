@@ -49,9 +49,9 @@ class SimSettings:
     collision_slop: float = 1e-4
     hand_force: float = 1.0
     hand_stop: float = 25.0
-    heading_limit_deg: float = 60.0
+    heading_limit_deg: float = 45.0
     min_speed: float = 0.02
-    max_speed: float = 0.5
+    max_speed: float = 0.45
     rest_speed: float = 5e-4
     rest_spin: float = 0.02
     rest_steps: int = 8

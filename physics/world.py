@@ -17,7 +17,7 @@ small disc it struck slides on by itself:
     ['M1']
 
 Physics simulates any forward speed; the game's rules (:mod:`kabuto.rules`) let a player push at
-most 0.5 m/s ("no flicking"), so the shove above is a physics experiment, not a legal push.
+most 0.45 m/s ("no flicking"), so the shove above is a physics experiment, not a legal push.
 
 A World holds only the *at-rest* state (an ordered list of :class:`PieceState`) and the
 :class:`Materials` in force. Each push builds a fresh pymunk Space from that state (see

@@ -6,14 +6,14 @@ edits), which turns a refusal into :class:`~kabuto.rules.errors.IllegalMove`.
 
 **How fast.** "No changing direction or flicking allowed!": a push is slow and steady. The hand's
 speed range is data, ``simulation.min_speed`` .. ``max_speed`` in ``assets/materials.toml``
-(0.02 .. 0.5 m/s), tunable like the rest of the materials and recorded with them in every replay:
+(0.02 .. 0.45 m/s), tunable like the rest of the materials and recorded with them in every replay:
 
     >>> from physics import SimSettings
-    >>> sim = SimSettings(min_speed=0.02, max_speed=0.5)
+    >>> sim = SimSettings(min_speed=0.02, max_speed=0.45)
     >>> push_speed_refusal(0.3, sim) is None
     True
     >>> push_speed_refusal(1.2, sim)
-    'hand speed 1.2 m/s is a flick, not a push: push at 0.02 to 0.5 m/s'
+    'hand speed 1.2 m/s is a flick, not a push: push at 0.02 to 0.45 m/s'
 
 **What on what.** "Pieces can only be stacked on pieces of the same size or larger", and never on a
 wrestler piece (such kinds are marked ``stackable = false`` in their data):

@@ -230,8 +230,9 @@ def test_a_charge_after_the_push_is_followed_by_its_second_push():
     g = Game.new(players=2, wrestlers=["rita", "gus"], seed=13, first_player=0)
     first_round(g)
     first = PushChoice("small", 90.0, 0.0, 0.3)
+    top = g.materials.sim.max_speed   # the second push harder, at the hand's top speed
     plan = Plan(0, "hand-made", 0, Base.of(g).key, g.turn.number,
-                (first, MoveChoice("Charge", {}), PushChoice("small", 90.0, 0.0, 0.5)), (first,))
+                (first, MoveChoice("Charge", {}), PushChoice("small", 90.0, 0.0, top)), (first,))
     play_turn(g, plan)
     kinds = [a["type"] for a in g.history[-4:]]
     assert kinds == ["push", "move", "push", "end_turn"]

@@ -39,14 +39,22 @@ def settle(win, scene, limit: int = 5000, dt: float = 0.1) -> None:
     raise AssertionError(f"the table did not settle (mode {scene.mode})")
 
 
-def wrestler_on_the_edge(game) -> None:
-    """Clear the top of the ring and sit seat 1's wrestler 8 mm inside the edge, 25 degrees round
-    from the top: a push from the top (entry 90) turned 50 degrees clockwise, as fast as the hand
-    may push, runs along the edge into it and knocks it out."""
-    rival = game.seats[1].piece_id
+#: How far inside the ring's edge :func:`wrestler_on_the_edge` sits the wrestler's centre (m): near
+#: enough that a push within the platform's range (``simulation.heading_limit_deg``, 45 degrees) and
+#: the hand's top speed (``simulation.max_speed``, 0.45 m/s) knocks it out. (8 mm served while the
+#: platform turned 60 degrees and the hand pushed at 0.5 m/s.)
+EDGE_INSET = 0.004
+
+
+def wrestler_on_the_edge(game, seat: int = 1) -> None:
+    """Clear the top of the ring and sit ``seat``'s wrestler (seat 1's unless told) 4 mm inside the
+    edge, 25 degrees round from the top: a push from the top (entry 90) turned as far clockwise as
+    the platform allows, as fast as the hand may push, runs along the edge into it and knocks it
+    out."""
+    rival = game.seats[seat].piece_id
     R = game.materials.ring.radius
     for p in list(game.world.pieces):
         if p.y > -0.03 and p.id != rival:
             game.edit(p.id, "supply")
     a = math.radians(115.0)
-    game.edit(rival, "board", (R - 0.008) * math.cos(a), (R - 0.008) * math.sin(a))
+    game.edit(rival, "board", (R - EDGE_INSET) * math.cos(a), (R - EDGE_INSET) * math.sin(a))

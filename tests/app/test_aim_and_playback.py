@@ -51,18 +51,20 @@ def test_pressing_at_a_spot_moves_the_platform_there_and_nudges_are_fine_steps()
 
 
 def _crowd() -> World:
-    """A few small discs; S0 sits 8 mm inside the edge, 25 degrees round from the platform at 180
+    """A few small discs; S0 sits 8 mm inside the edge, 35 degrees round from the platform at 180
     degrees, where a push turned along the edge (SHOVE) runs into it and knocks it off."""
     w = World.empty()
-    a = math.radians(205.0)
+    a = math.radians(215.0)
     w.place("S0", "small", (R - 0.008) * math.cos(a), (R - 0.008) * math.sin(a))
     for i, (x, y) in enumerate([(0.0, 0.0), (0.03, 0.0), (0.06, 0.0), (0.0, 0.04)], start=1):
         w.place(f"S{i}", "small", x, y)
     return w
 
 
-# At the hand's top speed (a careful push: the rules forbid flicking), turned 50 degrees clockwise.
-SHOVE = Push("P1", "large", entry_deg=180, heading_deg=-50, speed=0.5)
+# At the hand's top speed (a careful push: the rules forbid flicking), turned clockwise as far as the
+# platform allows (simulation.heading_limit_deg).
+_SIM = Materials.load().sim
+SHOVE = Push("P1", "large", entry_deg=180, heading_deg=-_SIM.heading_limit_deg, speed=_SIM.max_speed)
 
 
 def test_playback_at_real_speed_ends_where_the_physics_put_the_pieces():

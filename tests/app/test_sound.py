@@ -68,7 +68,7 @@ def test_a_push_that_knocks_out_plays_push_clack_fall_and_win_and_the_level_is_k
         wrestler_on_the_edge(game)
         table = win.set_scene(app.table(GameSession(game, ("human", "human"), record=False)))
         table.choice_key = "medium"
-        table.aim = Aim(90.0, -50.0, game.materials.sim.max_speed)
+        table.aim = Aim(90.0, -game.materials.sim.heading_limit_deg, game.materials.sim.max_speed)
         assert table.push_now()
         settle(win, table)
         heard = win.sounds.played

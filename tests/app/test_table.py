@@ -167,7 +167,8 @@ def test_knocking_out_the_rival_wrestler_shows_the_win_screen(app_window):
     wrestler_on_the_edge(session.game)
     scene = _table(app_window, session)
     scene.choice_key = "medium"
-    scene.aim = scene.aim.__class__(entry_deg=90.0, heading_deg=-50.0, speed=scene.limits.max_speed)
+    scene.aim = scene.aim.__class__(entry_deg=90.0, heading_deg=-scene.limits.heading_deg,
+                                    speed=scene.limits.max_speed)
     assert scene.push_now()
     settle(app_window, scene)
     assert scene.mode == "over" and session.winner().seats == (0,)
@@ -202,11 +203,12 @@ def test_a_recorded_game_replays_step_by_step_to_the_same_states(app_window, dat
     scene = _table(app_window, session)
     hashes = [state_hash(session.world().snapshot())]
     entries = iter(range(0, 360, 7))
+    top = scene.limits.max_speed      # the push previewed is the push played (faster is refused)
     while len(hashes) < 4:
         entry = float(next(entries)) - 180.0
-        if _ends_the_game(session.game, entry, 5.0, 0.5):
+        if _ends_the_game(session.game, entry, 5.0, top):
             continue  # a game over by the third push has nothing left to step through
-        scene.aim = scene.aim.__class__(entry_deg=entry, heading_deg=5.0, speed=0.5)
+        scene.aim = scene.aim.__class__(entry_deg=entry, heading_deg=5.0, speed=top)
         if not scene.push_now():
             continue  # a platform spot blocked by an overhanging piece: try the next
         settle(app_window, scene)

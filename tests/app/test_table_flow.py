@@ -301,7 +301,7 @@ def test_a_knock_out_ends_on_the_win_screen_and_undo_takes_it_back():
     session, flow = _flow()
     wrestler_on_the_edge(session.game)
     assert flow.pick_choice("medium")
-    _push(flow, Aim(entry_deg=90.0, heading_deg=-50.0, speed=flow.limits.max_speed))
+    _push(flow, Aim(entry_deg=90.0, heading_deg=-flow.limits.heading_deg, speed=flow.limits.max_speed))
     assert flow.phase is Phase.OVER
     over = flow.over_view()
     assert over.title == "Red (Goliath Gus) wins!"
@@ -343,7 +343,7 @@ def _in_playing():
 def _in_over():
     session, flow = _flow()
     wrestler_on_the_edge(session.game)
-    _push(flow, Aim(entry_deg=90.0, heading_deg=-50.0, speed=0.5))
+    _push(flow, Aim(entry_deg=90.0, heading_deg=-flow.limits.heading_deg, speed=flow.limits.max_speed))
     assert flow.phase is Phase.OVER
     return session, flow
 

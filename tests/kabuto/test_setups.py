@@ -210,9 +210,7 @@ def test_the_sandbox_and_the_tuning_scenarios_start_from_the_games_board(players
     assert sorted((round(p.x, 9), round(p.y, 9)) for p in stand_ins) == spots
 
 
-@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.xfail(strict=True, reason=(
-    "design defect (issue 42): on the crammed 3P board a medium from beside Atlas Annie's wrestler "
-    "(about 93 degrees round from her) drives her out on turn 1"))), 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_no_first_push_from_a_wrestlers_flank_knocks_it_out(players):
     """Issue 16: the wrestlers stand far enough out that a push from beside one (the AI's flank
     push: 15-65 degrees round the ring from its bearing, the line passing its inner side, the
@@ -256,26 +254,27 @@ def test_a_push_and_its_mirror_image_on_the_two_player_board_end_as_mirror_image
 #: Issue 16: the 3P board's second-turn line at the shipped 0.5 m/s hand (the seeded
 #: search, tools/early_wins.py): Rhino Rita (seat 0) sets a medium down slowly on the edge (it
 #: stopped 85 mm out at 33.9 degrees and nudged the medium beside it inwards), then Dung Dora's
-#: plain medium (entry, heading, speed) drove that medium and two more across the right of the ring
+#: plain medium (entry, heading; the hand's top speed) drove that medium and two more across the right of the ring
 #: into Bombardier Bea's wrestler (seat 2, 330 degrees), which went off: 19 of 120 seeded mediums
 #: round Dora's (tools/early_wins.near_sample) won on the seed-43 board.
 RITA_FIRST_3P = ("medium", 42.4, 38.1, 0.07)
-DORA_REPLY_3P = ("medium", 40.5, 20.1, 0.5)
+DORA_REPLY_3P = ("medium", 40.5, 20.1)
 
 
 def test_the_three_player_second_turn_line_and_pushes_round_it_leave_every_wrestler_in():
     """After Rita's slow medium onto the edge, Dora's medium across the right of the ring and 40
-    seeded mediums round it (entry within 4 degrees, heading within 6, 0.4-0.5 m/s) each leave all
-    three wrestlers on the ring: no second-turn win there (docs/rules-notes.md)."""
+    seeded mediums round it (entry within 4 degrees, heading within 6, 0.8-1.0 of the hand's top
+    speed) each leave all three wrestlers on the ring: no second-turn win there
+    (docs/rules-notes.md)."""
     g = Game.new(players=3, wrestlers=["rita", "dora", "bea"], seed=0, first_player=0)
     g.push(*RITA_FIRST_3P)
     assert not g.is_over and g.current_seat == 1
-    kind, entry, heading, speed = DORA_REPLY_3P
-    lim = g.world.steepest_heading(kind)
+    kind, entry, heading = DORA_REPLY_3P
+    lim, top = g.world.steepest_heading(kind), g.materials.sim.max_speed
     rng = random.Random("near-3p-rita-dora-test")
-    pushes = [DORA_REPLY_3P] + [
+    pushes = [(*DORA_REPLY_3P, top)] + [
         (kind, entry + rng.uniform(-4.0, 4.0),
-         max(-lim, min(lim, heading + rng.uniform(-6.0, 6.0))), rng.uniform(0.4, 0.5))
+         max(-lim, min(lim, heading + rng.uniform(-6.0, 6.0))), rng.uniform(0.8, 1.0) * top)
         for _ in range(40)]
     off = []
     for push in pushes:

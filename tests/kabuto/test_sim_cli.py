@@ -28,7 +28,7 @@ BASE = ["--players", "2", "--seed", "3", "--wrestlers", "mike,hank", "--first-pl
 
 def test_plays_the_pushes_and_prints_each_turn(tmp_path, capsys):
     f = _file(tmp_path, [{"piece": "small", "entry_deg": 180, "speed": 0.4},
-                         {"piece": "medium", "entry_deg": 90, "heading_deg": 10, "speed": 0.5}])
+                         {"piece": "medium", "entry_deg": 90, "heading_deg": 10, "speed": 0.45}])
     assert main([*BASE, "--pushes", f]) == 0
     out = capsys.readouterr().out
     assert "turn   1  seat 0 (Mighty Jaw Mike): pushed" in out

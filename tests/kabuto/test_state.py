@@ -39,8 +39,9 @@ def played(players: int = 2) -> Game:
                  first_player=0)
     g.push("small", free_entry(g, "small", 180.0, 0.0, 0.3, step=5.0), 0.0, 0.3)   # seat 0
     g.use_move(1, "Horn Toss")                       # seat 1 (Hank) takes his Horn Bar (his turn)
-    entry = _knocking_entry(g, "medium", 40.0, 0.5)
-    knock = g.push("medium", entry, 40.0, 0.5)       # the next seat clips a disc off the board
+    top = g.materials.sim.max_speed
+    entry = _knocking_entry(g, "medium", 40.0, top)
+    knock = g.push("medium", entry, 40.0, top)       # the next seat clips a disc off the board
     assert knock.knocked_out, "the fixture should have a knock-out behind it"
     g.push("small", free_entry(g, "small", 250.0, 20.0, 0.4, step=5.0), 20.0, 0.4)
     return g
@@ -62,11 +63,11 @@ def test_saved_game_continues_identically_in_a_new_process(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(g.to_json()))
     kind = g.legal_kinds()[0]
-    entry = free_entry(g, kind, 0.0, -10.0, 0.5, step=15.0)
-    here = g.push(kind, float(entry), -10.0, 0.5).state_hash
+    entry = free_entry(g, kind, 0.0, -10.0, 0.45, step=15.0)
+    here = g.push(kind, float(entry), -10.0, 0.45).state_hash
     code = ("import json, sys; from kabuto import Game; "
             f"g = Game.from_json(json.load(open({str(path)!r}))); "
-            f"print(g.push({kind!r}, {float(entry)!r}, -10.0, 0.5).state_hash)")
+            f"print(g.push({kind!r}, {float(entry)!r}, -10.0, 0.45).state_hash)")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          env=env, check=True)

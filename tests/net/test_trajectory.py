@@ -9,7 +9,7 @@ from kabuto.net.tables import trajectory_from_json, trajectory_json
 from kabuto.rules.game import Game
 
 
-@pytest.mark.parametrize("push", [("medium", -160.0, 5.0, 0.35), ("medium", 90.0, -20.0, 0.5),
+@pytest.mark.parametrize("push", [("medium", -160.0, 5.0, 0.35), ("medium", 90.0, -20.0, 0.45),
                                   ("small", 10.0, 30.0, 0.45)])
 def test_the_rebuilt_trajectory_is_the_physics_one(push):
     game = Game.new(players=2, wrestlers=["hank", "gus"], seed=5, first_player=0)

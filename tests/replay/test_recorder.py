@@ -138,7 +138,7 @@ def test_a_process_killed_mid_write_leaves_a_complete_replay(data_dir):
 @pytest.fixture
 def pushes_file(tmp_path) -> Path:
     p = tmp_path / "pushes.json"
-    p.write_text(json.dumps([{"piece": "small", "entry_deg": 180, "speed": 0.5},
+    p.write_text(json.dumps([{"piece": "small", "entry_deg": 180, "speed": 0.4},
                              {"piece": "small", "entry_deg": 100, "heading_deg": 10, "speed": 0.45}]))
     return p
 
@@ -174,7 +174,7 @@ def test_sim_with_an_unusable_data_dir_exits_2_before_playing(capsys, tmp_path, 
 
 def test_a_refused_step_still_saves_the_turns_played(capsys, tmp_path, data_dir):
     p = tmp_path / "pushes.json"
-    p.write_text(json.dumps([{"piece": "small", "entry_deg": 180, "speed": 0.5},
+    p.write_text(json.dumps([{"piece": "small", "entry_deg": 180, "speed": 0.4},
                              {"piece": "anvil", "entry_deg": 0}]))
     rc = sim_cli.main(["--wrestlers", "mike,hank", "--pushes", str(p)])
     assert rc == 2

@@ -25,15 +25,6 @@ def early_wins():
     return search
 
 
-#: Issue 42 point 5 ("The no-early-forced-win search still finds nothing on the new boards"): what
-#: the search finds on the crammed boards instead, design defects to mend in the boards or the
-#: physics (not in these tests). Each mark goes once its line no longer wins (strict).
-JADE_MIKE_EDGE = pytest.mark.xfail(strict=True, reason=(
-    "design defect (issue 42): on the crammed 2P board Jade's plain medium pushed down the edge "
-    "from 82-85 degrees (95-98 round from Mike's wrestler) at a heading of -35 degrees to the "
-    "steepest, 0.5 m/s, knocks Mike's wrestler and six discs out on turn 1"))
-
-
 @pytest.mark.usefixtures("grip_takes_wrestlers")
 def test_the_search_finds_a_first_turn_win_when_there_is_one(early_wins):
     """Hank's wrestler set down touching the centre circle: Mike's Vice Grip ("If any part of a piece
@@ -190,18 +181,20 @@ def test_hanks_three_player_horn_bar_line_no_longer_wins(early_wins):
 
 #: Issue 16 found wins along the ring's edge on the older 2P boards for these pairs (first,
 #: second): two on the second player's first turn, up the edge past a wrestler's open flank, and
-#: one on turn 1, down the edge at the steepest heading a medium can be aimed.
+#: one on turn 1, down the edge at the steepest heading a medium can be aimed. On the crammed board
+#: (issue 42) Jade's medium down the edge from 95-98 degrees round from Mike's wrestler at 0.5 m/s
+#: still knocked it out on turn 1, until the platform's 45 degrees and the 0.45 m/s hand.
 EDGE_PAIRS_2P = [pytest.param("jade", "dora", id="jade-dora"), pytest.param("bea", "hank", id="bea-hank"),
-                 pytest.param("jade", "mike", id="jade-mike", marks=JADE_MIKE_EDGE)]
+                 pytest.param("jade", "mike", id="jade-mike")]
 
 
 @pytest.mark.parametrize("first, second", EDGE_PAIRS_2P)
 def test_the_edge_grid_wins_neither_players_first_turn_on_the_2p_board(early_wins, first, second):
     """The same property on the crammed board (issue 42): the grid of plain pushes along the edge
     at the opposing wrestler from both sides (:func:`edge_sweep`: small and medium, 40-100
-    degrees round, 35 degrees to the steepest heading, 0.4-0.5 m/s) wins nothing on turn 1, and
-    after the first player's quiet opening (the one the search makes) nothing on the second
-    player's first turn."""
+    degrees round, 35 degrees to the steepest heading, 0.8-1 of the hand's top speed) wins nothing
+    on turn 1, and after the first player's quiet opening (the one the search makes) nothing on the
+    second player's first turn."""
     base = early_wins.new_game(first, second)
     wins, tried = early_wins.edge_sweep(base)
     assert tried > 500 and wins == []
@@ -217,13 +210,15 @@ def test_the_edge_share_draws_pushes_at_the_steepest_headings_along_the_edge(ear
     """The search's edge share (issue 16 point 3): every push the rules accept, aimed along the edge
     towards the opposing wrestler from 40-100 degrees round the ring, within a few degrees of the
     steepest heading its kind can be aimed, a third exactly at it. The turn-1 line of the seed-28
-    board (a medium at the steepest heading from 54-63 degrees round above the wrestler, 0.45 m/s
-    or more) is in its reach often; a uniform draw of the same count all but never meets it."""
+    board (a medium at the steepest heading from 54-63 degrees round above the wrestler, 0.9 of the
+    hand's top speed or more: 0.45 m/s of the 0.5 it was found with) is in its reach often; a
+    uniform draw of the same count all but never meets it."""
     g = early_wins.new_game("jade", "mike")
     target = g.world.piece(g.seats[1].piece_id)
     bearing = math.degrees(math.atan2(target.y, target.x))
     pushes = early_wins.edge_pushes(g, 3000, random.Random(5))
     steepest = {k: g.world.steepest_heading(k) for k in g.legal_kinds()}
+    fast = 0.9 * g.materials.sim.max_speed
 
     def round_from(s):
         return (s.entry_deg - bearing + 180.0) % 360.0 - 180.0
@@ -235,7 +230,7 @@ def test_the_edge_share_draws_pushes_at_the_steepest_headings_along_the_edge(ear
         assert side * s.heading_deg >= steepest[s.kind] - early_wins.EDGE_NEAR - 1e-9
 
     def like_the_line(s):  # seat 1's wrestler: "above" it is clockwise of its bearing (side -1)
-        return (s.kind == "medium" and -63.0 <= round_from(s) <= -54.0 and s.speed >= 0.45
+        return (s.kind == "medium" and -63.0 <= round_from(s) <= -54.0 and s.speed >= fast
                 and s.heading_deg == -steepest["medium"])
     at_steepest = sum(abs(s.heading_deg) == steepest[s.kind] for s in pushes)
     assert 0.25 < at_steepest / len(pushes) < 0.42
@@ -252,14 +247,13 @@ def test_the_edge_share_is_searched_for_both_seats(early_wins):
     assert r.wins_first == r.wins_second == 0
 
 
-@JADE_MIKE_EDGE
 def test_no_push_down_the_edge_at_the_steepest_heading_wins_turn_1_on_the_2p_board(early_wins):
     """Issue 16: on an older 2P board a plain medium at the steepest heading a medium can be aimed,
     from about 56 degrees round above a wrestler, came down the edge, drove the large disc there
     into the wrestler and knocked it out on turn 1, at that heading only. On the crammed board
     the finer ridge of such pushes (:func:`steepest_ridge`: small and medium at exactly their
     steepest heading, every half degree 40-100 round from the opposing wrestler on both sides,
-    0.45 and 0.5 m/s) wins nothing."""
+    0.9 and all of the hand's top speed) wins nothing."""
     g = early_wins.new_game("jade", "mike")
     wins, tried = early_wins.steepest_ridge(g)
     assert tried > 500 and wins == []
@@ -459,31 +453,33 @@ def test_the_sampler_round_a_second_turn_line_finds_no_win_round_the_3p_line(ear
         early_wins.near_sample(base, early_wins.PushSample("medium", 42.4, 38.1, 0.9), second, 1, "x")
 
 
-#: Issue 16: Rhino Rita's turn-1 Charge lines (players, seat, entry, heading, speed; smalls): a
-#: small set down on the edge, then Charge and a second small from the same spot, drove the first
-#: into a wrestler and knocked a wrestler out. The 4P lines (seed-22 board): the found
-#: line from seat 0, its mirror image by y = -x (seat 3) and winning neighbours of both; the 2P line
-#: (the full search) knocked Bombardier Bea out.
+#: Issue 16: Rhino Rita's turn-1 Charge lines (players, seat, entry, heading, speed as a share of
+#: the hand's top speed; smalls): a small set down on the edge, then Charge and a second small from
+#: the same spot, drove the first into a wrestler and knocked a wrestler out. The 4P lines (seed-22
+#: board): the found line from seat 0, its mirror image by y = -x (seat 3) and winning neighbours of
+#: both; the 2P line (the full search) knocked Bombardier Bea out. Found (in m/s) with a hand of
+#: :data:`CHARGE_HAND`, they are made at the same share of the hand in force.
+CHARGE_HAND = 0.5
 CHARGE_LINES = [
-    (4, 0, 75.57352734985268, -10.968954176851959, 0.47456602440287426),
-    (4, 0, 79.57352734985268, -4.968954176851959, 0.5),
-    (4, 3, 195.42647265014733, 16.96895417685196, 0.5),
-    (4, 3, 190.42647265014733, 10.968954176851959, 0.45),
-    (2, 0, 45.45994377490052, -14.177354718092609, 0.4935528926177551),
+    (4, 0, 75.57352734985268, -10.968954176851959, 0.47456602440287426 / CHARGE_HAND),
+    (4, 0, 79.57352734985268, -4.968954176851959, 0.5 / CHARGE_HAND),
+    (4, 3, 195.42647265014733, 16.96895417685196, 0.5 / CHARGE_HAND),
+    (4, 3, 190.42647265014733, 10.968954176851959, 0.45 / CHARGE_HAND),
+    (2, 0, 45.45994377490052, -14.177354718092609, 0.4935528926177551 / CHARGE_HAND),
 ]
 
 
-@pytest.mark.parametrize("players, seat, entry, heading, speed", CHARGE_LINES)
+@pytest.mark.parametrize("players, seat, entry, heading, share", CHARGE_LINES)
 def test_rhino_ritas_charge_twice_lines_stop_after_one_push_on_her_first_turn(early_wins, players,
                                                                             seat, entry, heading,
-                                                                            speed):
+                                                                            share):
     """Charge waits for Rita's second turn: on her first, after the line's first push,
     it is refused, saying why, and her turn can only end."""
     found_with = "bea" if players == 2 else "annie"        # the opponent the line was found against
     others = [k for k in early_wins.lineup(players, "rita", found_with) if k != "rita"]
     g = Game.new(players=players, wrestlers=others[:seat] + ["rita"] + others[seat:], seed=0,
                  first_player=seat)
-    g.push("small", entry, heading, speed, end_turn=False)
+    g.push("small", entry, heading, share * g.materials.sim.max_speed, end_turn=False)
     assert not g.is_over
     (charge,) = [m for m in g.available_moves(seat) if m.name == "Charge"]
     assert not charge.usable and "second turn" in (charge.reason or "")
