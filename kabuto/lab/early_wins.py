@@ -218,9 +218,10 @@ def _move(game: Game, seat: int, name: str, targets: dict[str, Any]) -> dict[str
 
 #: Effects of moves that can still win once the push is made: another push (Charge); and Vice Grip
 #: where it takes wrestlers (:func:`kabuto.rules.moves.grips_wrestlers`). Every other move of the
-#: cards either replaces the turn (so cannot follow a push) or cannot move an opposing wrestler (slides stop at
-#: the first piece in their way, placements must fit, the rest change inventories), so after the
-#: push the search skips wrestlers that have neither: no line of theirs can win there.
+#: cards either replaces the turn (so cannot follow a push) or cannot move an opposing wrestler
+#: (slides stop at the first piece in their way, placements must fit, the rest change
+#: inventories), so after the push the search skips wrestlers that have neither: no line of theirs
+#: can win there.
 WINNING_AFTER_PUSH = frozenset({"extra_push"})
 
 

@@ -254,9 +254,9 @@ def test_a_push_and_its_mirror_image_on_the_two_player_board_end_as_mirror_image
 #: Issue 16: the 3P board's second-turn line at the shipped 0.5 m/s hand (the seeded
 #: search, tools/early_wins.py): Rhino Rita (seat 0) sets a medium down slowly on the edge (it
 #: stopped 85 mm out at 33.9 degrees and nudged the medium beside it inwards), then Dung Dora's
-#: plain medium (entry, heading; the hand's top speed) drove that medium and two more across the right of the ring
-#: into Bombardier Bea's wrestler (seat 2, 330 degrees), which went off: 19 of 120 seeded mediums
-#: round Dora's (tools/early_wins.near_sample) won on the seed-43 board.
+#: plain medium (entry, heading; the hand's top speed) drove that medium and two more across the
+#: right of the ring into Bombardier Bea's wrestler (seat 2, 330 degrees), which went off: 19 of
+#: 120 seeded mediums round Dora's (tools/early_wins.near_sample) won on the seed-43 board.
 RITA_FIRST_3P = ("medium", 42.4, 38.1, 0.07)
 DORA_REPLY_3P = ("medium", 40.5, 20.1)
 
