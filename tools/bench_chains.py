@@ -10,11 +10,20 @@ pushes* and prints the share that knock out at least one piece and at least thre
   the kind's steepest heading), any speed in the upper half of the hand's range
   (``simulation.min_speed`` .. ``max_speed``), and a random piece of the pushing side's inventory.
 
-Each line also gives the board's coverage (the pieces' area over the ring's, from the shapes) and
-the median gap between a piece and the ring's edge (mm).
+The starting boards' pushes are shared among ``--starts`` games of different seeds, so with other
+wrestlers (whose outlines differ) and other inventories: one draw can move a board's share of
+three or more by several points. Each line also gives the board's coverage (the pieces' area over
+the ring's, from the shapes) and the median gap between a piece and the ring's edge (mm).
 
-    python tools/bench_chains.py                      # 150 pushes a board, 4 mid-game positions
-    python tools/bench_chains.py --pushes 20 --mid 1  # CI's size
+Mid-game positions depend on who played the game, so they come from each AI level named in
+``--mid-levels``, one line a level. Every push adds a piece to the ring and takes off the pieces it
+knocks out, so a game's ring drains until the pushes its players choose knock out one piece on
+average. A player who finds the rare push that does (the searching levels, whose hands are steadier
+than a person's) drains it until plain pushes seldom do anything; a player who pushes about as well
+as a plain push (the beginner level, like a person who cannot foresee a chain) keeps it crammed.
+
+    python tools/bench_chains.py                      # 150 pushes a board, 4 mid-game positions a level
+    python tools/bench_chains.py --pushes 20 --mid 1 --mid-levels beginner  # a quick look
     python tools/bench_chains.py --set ring.radius=0.09 --players 2   # a variant, quickly
 
 Targets (issue 42): coverage >= 0.65 on every starting board; >= 1 knocked out in >= 35% of plain
@@ -31,6 +40,7 @@ import sys
 import time
 from typing import Any
 
+from kabuto.ai.levels import level_names
 from kabuto.ai.play import play_turn
 from kabuto.ai.search import choose
 from kabuto.lab.positions import materials_set
@@ -120,6 +130,31 @@ def summary(label: str, counts: list[int], cov: float | None, gaps: list[float])
     return out
 
 
+def share(pushes: int, parts: int, i: int) -> int:
+    """Part ``i`` of ``pushes`` shared as evenly as can be among ``parts``.
+
+    >>> [share(10, 4, i) for i in range(4)]
+    [3, 3, 2, 2]
+    """
+    return pushes // parts + (i < pushes % parts)
+
+
+def mid_summary(label: str, games: list[Game], pushes: int, rng: random.Random) -> dict[str, Any] | None:
+    """The summary line of ``pushes`` plain pushes shared among the positions ``games`` stand in
+    (None if every game ended before it got there)."""
+    if not games:
+        return None
+    counts: list[int] = []
+    gaps: list[float] = []
+    for i, g in enumerate(games):
+        counts += knock_outs(g.world, inventory_kinds(g), share(pushes, len(games), i), rng)
+        gaps += edge_gaps_mm(g.world)
+    line = summary(label, counts, None, gaps)
+    line["positions"] = len(games)
+    line["coverage_mean"] = round(sum(coverage(g.world) for g in games) / len(games), 4)
+    return line
+
+
 _MATERIALS: Materials | None = None
 
 
@@ -129,18 +164,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pushes", type=int, default=150, help="plain pushes a board (default 150)")
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], choices=(2, 3, 4),
                     help="which boards (default 2 3 4)")
+    ap.add_argument("--starts", type=int, default=4,
+                    help="starting positions a board, each from its own seed, so with its own wrestlers"
+                         " and inventories (default 4); the pushes are shared among them")
     ap.add_argument("--mid", type=int, default=4,
                     help="mid-game positions a player count, each from its own AI game (default 4; "
                          "0: starting boards only); the pushes are shared among them")
-    ap.add_argument("--mid-level", default="easy", help="the AI level that plays those games (easy)")
-    ap.add_argument("--mid-turns", type=int, default=6,
-                    help="how many turns those games are played before the position is taken (6)")
+    ap.add_argument("--mid-levels", default="beginner,easy,hard",
+                    help="the AI levels whose games give the mid-game positions, comma-separated; every"
+                         " seat of a game plays the same level (default beginner,easy,hard)")
+    ap.add_argument("--mid-turns", type=int, default=8,
+                    help="how many turns those games are played before the position is taken (default"
+                         " 8: the middle of a game of median length between hard players)")
     ap.add_argument("--seed", type=int, default=0, help="the seed of the pushes and games (0)")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="a materials override, as `kabuto tune` takes them (ring.radius=0.09)")
     args = ap.parse_args(argv)
-    if args.pushes < 1:
-        ap.error("--pushes: at least 1")
+    if args.pushes < 1 or args.starts < 1:
+        ap.error("--pushes and --starts: at least 1")
+    levels = [lv.strip() for lv in args.mid_levels.split(",") if lv.strip()]
+    unknown = [lv for lv in levels if lv not in level_names()]
+    if unknown or not levels:
+        ap.error(f"--mid-levels: {', '.join(unknown) or 'none given'} is not an AI level"
+                 f" (one of {', '.join(level_names())})")
     try:
         _MATERIALS = materials_set(args.set)
     except ValueError as e:
@@ -148,28 +194,22 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     for players in args.players:
         rng = random.Random(f"bench-chains-{args.seed}-{players}")
-        game = Game.new(players, seed=args.seed, materials=_MATERIALS)
-        world = game.world
-        counts = knock_outs(world, inventory_kinds(game), args.pushes, rng)
-        print(json.dumps(summary(f"{players}P start", counts, coverage(world), edge_gaps_mm(world))),
-              flush=True)
+        starts = [Game.new(players, seed=args.seed * 100 + i, materials=_MATERIALS)
+                  for i in range(args.starts)]
+        counts: list[int] = []
+        for i, game in enumerate(starts):
+            counts += knock_outs(game.world, inventory_kinds(game), share(args.pushes, len(starts), i), rng)
+        cov = sum(coverage(g.world) for g in starts) / len(starts)
+        gaps = [gap for g in starts for gap in edge_gaps_mm(g.world)]
+        print(json.dumps(summary(f"{players}P start", counts, cov, gaps)), flush=True)
         if args.mid <= 0:
             continue
-        mid_counts: list[int] = []
-        gaps: list[float] = []
-        covs: list[float] = []
-        games = [g for g in (mid_game(players, args.seed * 100 + i, args.mid_level, args.mid_turns)
-                             for i in range(args.mid)) if g is not None]
-        for i, g in enumerate(games):
-            share = args.pushes // len(games) + (i < args.pushes % len(games))
-            mid_counts += knock_outs(g.world, inventory_kinds(g), share, rng)
-            gaps += edge_gaps_mm(g.world)
-            covs.append(coverage(g.world))
-        if mid_counts:
-            line = summary(f"{players}P mid-game", mid_counts, None, gaps)
-            line["positions"] = len(games)
-            line["coverage_mean"] = round(sum(covs) / len(covs), 4)
-            print(json.dumps(line), flush=True)
+        for level in levels:
+            games = [g for g in (mid_game(players, args.seed * 100 + i, level, args.mid_turns)
+                                 for i in range(args.mid)) if g is not None]
+            line = mid_summary(f"{players}P mid-game ({level})", games, args.pushes, rng)
+            if line is not None:
+                print(json.dumps(line), flush=True)
     print(json.dumps({"seconds": round(time.perf_counter() - started, 1)}), file=sys.stderr)
     return 0
 

@@ -22,7 +22,7 @@ TOOLS = ROOT / "tools"
 SMALL: dict[str, list[str]] = {
     "bench_ai": ["speed", "--positions", "2", "--json"],
     "bench_coach": ["--boards", "2", "--mid", "0", "--budget", "1000", "--json"],
-    "bench_chains": ["--pushes", "3", "--mid", "1", "--mid-turns", "2"],
+    "bench_chains": ["--pushes", "3", "--mid", "1", "--mid-turns", "2", "--mid-levels", "beginner,easy"],
     "bench_cards": ["--json", "--seconds", "0.1", "--game", "sumo"],
     "bench_fidelity": ["--order", "4", "--rest", "4", "--json"],
     "bench_ladder": ["--games", "1", "--rungs", "beginner:novice,beginner:easy", "--max-turns", "6",
