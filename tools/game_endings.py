@@ -83,6 +83,8 @@ def load_records(folder: Path) -> list[GameRecord]:
         found = tm.load_games(folder)
     except LabError as exc:
         raise UsageError(str(exc)) from None
+    if not found:
+        raise UsageError(f"{folder}: no finished games (a folder `kabuto balance --games-dir` wrote)")
     return sorted(found, key=lambda r: r.spec.index)
 
 

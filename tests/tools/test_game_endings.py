@@ -113,3 +113,10 @@ def test_a_folder_it_cannot_read_is_one_line(endings, tmp_path, capsys):
     assert endings.main([str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "games.jsonl, line 1" in err
+
+
+def test_a_folder_without_finished_games_is_one_line_not_a_crash(endings, tmp_path, capsys):
+    (tmp_path / "game-0000.replay.json").write_text("{}", encoding="utf-8")  # a replay, no result
+    assert endings.main([str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no finished games" in err
