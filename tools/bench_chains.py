@@ -18,9 +18,9 @@ the ring's, from the shapes) and the median gap between a piece and the ring's e
 Mid-game positions depend on who played the game, so they come from each AI level named in
 ``--mid-levels``, one line a level. Every push adds a piece to the ring and takes off the pieces it
 knocks out, so a game's ring drains until the pushes its players choose knock out one piece on
-average. A player who finds the rare push that does (the searching levels, whose hands are steadier
-than a person's) drains it until plain pushes seldom do anything; a player who pushes about as well
-as a plain push (the beginner level, like a person who cannot foresee a chain) keeps it crammed.
+average. A player who finds the rare push that does (the levels that search) drains it until plain
+pushes seldom do anything; a player who pushes about as well as a plain push (the beginner level,
+like a person who cannot foresee a chain) keeps it crammed.
 
     python tools/bench_chains.py                      # 150 pushes a board, 4 mid-game positions a level
     python tools/bench_chains.py --pushes 20 --mid 1 --mid-levels beginner  # a quick look
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
                          " seat of a game plays the same level (default beginner,easy,hard)")
     ap.add_argument("--mid-turns", type=int, default=8,
                     help="how many turns those games are played before the position is taken (default"
-                         " 8: the middle of a game of median length between hard players)")
+                         " 8: near the middle of a game of median length between hard players)")
     ap.add_argument("--seed", type=int, default=0, help="the seed of the pushes and games (0)")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="a materials override, as `kabuto tune` takes them (ring.radius=0.09)")
