@@ -139,20 +139,14 @@ def share(pushes: int, parts: int, i: int) -> int:
     return pushes // parts + (i < pushes % parts)
 
 
-def mid_summary(label: str, games: list[Game], pushes: int, rng: random.Random) -> dict[str, Any] | None:
-    """The summary line of ``pushes`` plain pushes shared among the positions ``games`` stand in
-    (None if every game ended before it got there)."""
-    if not games:
-        return None
+def pooled(games: list[Game], pushes: int, rng: random.Random) -> tuple[list[int], list[float], float]:
+    """``pushes`` plain pushes shared among the positions ``games`` stand in: how many each knocked
+    out, every piece's gap to the edge (mm) and the positions' mean coverage."""
     counts: list[int] = []
-    gaps: list[float] = []
     for i, g in enumerate(games):
         counts += knock_outs(g.world, inventory_kinds(g), share(pushes, len(games), i), rng)
-        gaps += edge_gaps_mm(g.world)
-    line = summary(label, counts, None, gaps)
-    line["positions"] = len(games)
-    line["coverage_mean"] = round(sum(coverage(g.world) for g in games) / len(games), 4)
-    return line
+    gaps = [gap for g in games for gap in edge_gaps_mm(g.world)]
+    return counts, gaps, sum(coverage(g.world) for g in games) / len(games)
 
 
 _MATERIALS: Materials | None = None
@@ -196,20 +190,20 @@ def main(argv: list[str] | None = None) -> int:
         rng = random.Random(f"bench-chains-{args.seed}-{players}")
         starts = [Game.new(players, seed=args.seed * 100 + i, materials=_MATERIALS)
                   for i in range(args.starts)]
-        counts: list[int] = []
-        for i, game in enumerate(starts):
-            counts += knock_outs(game.world, inventory_kinds(game), share(args.pushes, len(starts), i), rng)
-        cov = sum(coverage(g.world) for g in starts) / len(starts)
-        gaps = [gap for g in starts for gap in edge_gaps_mm(g.world)]
+        counts, gaps, cov = pooled(starts, args.pushes, rng)
         print(json.dumps(summary(f"{players}P start", counts, cov, gaps)), flush=True)
         if args.mid <= 0:
             continue
         for level in levels:
             games = [g for g in (mid_game(players, args.seed * 100 + i, level, args.mid_turns)
                                  for i in range(args.mid)) if g is not None]
-            line = mid_summary(f"{players}P mid-game ({level})", games, args.pushes, rng)
-            if line is not None:
-                print(json.dumps(line), flush=True)
+            if not games:
+                continue  # every game ended before it got there
+            counts, gaps, cov = pooled(games, args.pushes, rng)
+            line = summary(f"{players}P mid-game ({level})", counts, None, gaps)
+            line["positions"] = len(games)
+            line["coverage_mean"] = round(cov, 4)
+            print(json.dumps(line), flush=True)
     print(json.dumps({"seconds": round(time.perf_counter() - started, 1)}), file=sys.stderr)
     return 0
 
