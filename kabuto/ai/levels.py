@@ -93,6 +93,18 @@ class Weights:
     #: same edge measure as ``own_edge``. Whoever knocks out any wrestler wins, so a wrestler left
     #: near the edge is the next player's win before it is anybody else's (issue 16).
     handed_edge: float = 0.0
+    #: From this turn on (0: never) the AI presses for the win: ``press_opponent_edge`` and
+    #: ``press_own_edge`` stand for ``opponent_edge`` and ``own_edge``. A side that keeps saving its
+    #: own wrestler before threatening the other's can make a game last for ever (issue 42).
+    press_from_turn: float = 0.0
+    press_opponent_edge: float = 0.0
+    press_own_edge: float = 0.0
+
+    def edges(self, turn: int) -> tuple[float, float]:
+        """The (opponent's, own) wrestler edge weights on turn ``turn``."""
+        if self.press_from_turn and turn >= self.press_from_turn:
+            return self.press_opponent_edge, self.press_own_edge
+        return self.opponent_edge, self.own_edge
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,7 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
     next_grips = (handed and nxt is not None and bool(w.grip_danger)
                   and grips(game, game.seats[nxt]))
     centre = game.materials.ring.centre_radius
+    opponent_edge, own_edge = w.edges(game.turn.number)
     score = 0.0
     for s in game.seats:
         p = positions.get(s.piece_id)
@@ -79,7 +80,7 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
         near, far = extent_from_origin(kinds[kind].shape, x, y, angle)
         reach = far / R
         if game.side_of(s.index) == side:
-            score -= w.own_edge * reach * reach
+            score -= own_edge * reach * reach
             if gripped:
                 score -= _grip_danger(w, near, centre)
         elif handed and s.index != nxt:
@@ -87,7 +88,7 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
             if next_grips:
                 score -= _grip_danger(w, near, centre)
         else:
-            score += w.opponent_edge * reach * reach
+            score += opponent_edge * reach * reach
     own = inv.get(side, Counter())
     n_own = sum(own.values())
     score += w.own_piece * n_own + w.large_bonus * own.get("large", 0)

@@ -101,3 +101,27 @@ def test_with_three_players_a_wrestler_by_the_circle_is_handed_to_a_next_vice_gr
     assert "dora:wrestler" in g.world.in_circle()
     by_circle = score_game(g, 0)
     assert (by_circle < out) == (next_player == "mike")
+
+
+def test_late_in_a_long_game_the_ai_threatens_before_it_saves():
+    """Both wrestlers at the edge, against both in the middle. Early on, its own wrestler's danger
+    counts for more than the threat to the other's; from ai.toml's ``press_from_turn`` the AI presses
+    for the win and the threat counts for more, so a game where each side only saves its own wrestler
+    does not go on for ever (issue 42)."""
+    w = config().weights
+    g = Game.new(players=2, wrestlers=["gus", "jade"], first_player=0, seed=0)
+    for p in g.world.pieces:
+        g.edit(p.id, SUPPLY)
+    assert g.turn.number < w.press_from_turn
+    pressing = dataclasses.replace(w, press_from_turn=g.turn.number)
+
+    def stand(mm: float) -> None:
+        for s in g.seats:
+            bearing = math.pi * s.index
+            g.edit(s.piece_id, BOARD, mm / 1000 * math.cos(bearing), mm / 1000 * math.sin(bearing), 0.0)
+
+    stand(CENTRE_MM)
+    middle, middle_pressing = score_game(g, 0), score_game(g, 0, pressing)
+    stand(EDGE_MM)
+    assert score_game(g, 0) < middle
+    assert score_game(g, 0, pressing) > middle_pressing
