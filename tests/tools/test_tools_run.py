@@ -54,6 +54,12 @@ SMALL: dict[str, list[str]] = {
     "tune_bench": ["--workers", "1", "--runs", "2"],
 }
 
+#: Seconds a tool may take before it counts as hung (default 600). The smallest exploitability is
+#: still an exact walk of every history of a two-card SUMO deal (29,070 deals) through the Python
+#: adapter, eight to nine minutes on one core of a shared machine.
+TIMEOUT: dict[str, int] = {"sumo_equilibrium": 1500}
+
+
 def test_every_tool_is_listed() -> None:
     """A new tool gets its small run here, and a removed one leaves."""
     assert sorted(p.stem for p in TOOLS.glob("*.py")) == sorted(SMALL)
@@ -70,11 +76,6 @@ def balance_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "--out", str(root / "report"), "--games-dir", str(root / "games")]
     assert balance.main(args) == 0
     return root / "games"
-
-#: Seconds a tool may take before it counts as hung (default 600). The smallest exploitability is
-#: still an exact walk of every history of a two-card SUMO deal (29,070 deals) through the Python
-#: adapter, about eight minutes on one core of a shared machine.
-TIMEOUT: dict[str, int] = {"sumo_equilibrium": 1500}
 
 
 @pytest.mark.parametrize("name", sorted(SMALL))
