@@ -475,16 +475,29 @@ def test_smokescreen_pushes_from_the_opponents_inventory():
     assert ("M01", "seat:0") in [(k.piece, k.to) for k in o.knocked_out]   # still Bea's gain
 
 
-def test_smokescreen_pays_a_small_so_the_opponent_keeps_as_many_pieces():
-    """"Pay 1 small disc to your opponent. This turn, push a piece from your opponent's inventory"
-    (issue 16; it was Discard): the opponent gains Bea's small and loses the piece pushed, so
-    Smokescreen no longer drains the opponent's inventory by one piece a turn."""
+def test_smokescreen_pays_two_smalls_so_the_opponent_ends_a_piece_up():
+    """"Pay 2 small discs to your opponent. This turn, push a piece from your opponent's
+    inventory" (issue 16 made it a payment; issue 42 raised it from one small, Bea winning 61% of
+    her games): the opponent gains Bea's two smalls and loses only the piece pushed."""
     g = arena(2, ["bea", "hank"])
     mine, theirs = len(g.inventory(0)), len(g.inventory(1))
     g.use_move(0, "Smokescreen")
-    assert (len(g.inventory(0)), len(g.inventory(1))) == (mine - 1, theirs + 1)
+    assert (len(g.inventory(0)), len(g.inventory(1))) == (mine - 2, theirs + 2)
     g.push(g.ledger.pieces_in("seat:1", "medium")[0], 90.0, 0.0, 0.1)
-    assert len(g.inventory(1)) == theirs
+    assert len(g.inventory(1)) == theirs + 1
+
+
+def test_smokescreen_is_not_offered_with_a_single_small_in_hand():
+    g = arena(2, ["bea", "hank"])
+    empty(g, "seat:0")
+    give(g, "seat:0", "small", 1)
+    give(g, "seat:0", "medium", 1)
+    (smoke,) = [o for o in g.available_moves(0) if o.name == "Smokescreen"]
+    assert not smoke.usable
+    refused(g, "small", 0, "Smokescreen")
+    give(g, "seat:0", "small", 1)
+    (smoke,) = [o for o in g.available_moves(0) if o.name == "Smokescreen"]
+    assert smoke.usable
 
 
 def test_smokescreen_must_precede_the_push():
