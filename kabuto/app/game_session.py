@@ -591,7 +591,7 @@ class GameSession(Session):
 
     def _cost_words(self, out, seat: int, after: World) -> str:
         """"Costs 1 medium disc from your inventory, paid to Blue." (each way a cost goes), or
-        "It costs nothing." for a free move (Sparkle, Horn Hook)."""
+        "It costs nothing." for a free move (Sparkle)."""
         g = self.game
         if not out.paid:
             return "It costs nothing."

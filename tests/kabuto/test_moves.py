@@ -299,14 +299,27 @@ def test_horn_hook_turns_the_wrestler_piece():
     assert g.world.piece("rita:wrestler").angle == pytest.approx(-math.pi / 2)
 
 
-def test_horn_hook_is_free():
-    """Design round 2 (issue 16): turning costs Rita nothing, and her inventory stays as it was."""
+def test_horn_hook_pays_a_small_to_the_opponent():
+    """"Pay 1 small disc to your opponent" (issue 42: free, Rita turned on almost every turn and won
+    63% of her games): the small goes to the opponent, and nothing else changes hands."""
     g = arena(2, ["rita", "hank"])
-    give(g, "seat:0", "small", 2)
-    before = g.ledger.count("seat:0", "small")
+    mine, theirs = len(g.inventory(0)), len(g.inventory(1))
     o = g.use_move(0, "Horn Hook", angle_deg=45.0)
-    assert not o.paid and g.ledger.count("seat:0", "small") == before
+    assert [g.kind_of(pid) for pid in o.paid] == ["small"] and list(o.paid.values()) == ["seat:1"]
+    assert (len(g.inventory(0)), len(g.inventory(1))) == (mine - 1, theirs + 1)
     check_conservation(g)
+
+
+def test_horn_hook_is_not_offered_without_a_small():
+    g = arena(2, ["rita", "hank"])
+    empty(g, "seat:0")
+    give(g, "seat:0", "medium", 2)
+    (hook,) = [o for o in g.available_moves(0) if o.name == "Horn Hook"]
+    assert not hook.usable
+    refused(g, "small", 0, "Horn Hook", angle_deg=45.0)
+    give(g, "seat:0", "small", 1)
+    (hook,) = [o for o in g.available_moves(0) if o.name == "Horn Hook"]
+    assert hook.usable
 
 
 def test_horn_hook_cannot_turn_into_a_neighbour():
