@@ -80,6 +80,14 @@ def _empty_inventories(game: Game) -> None:
         _to_supply(game, game.inventory(side))
 
 
+def _one_small_left(game: Game) -> None:
+    """Each side holds a single small disc: a move paid with it would leave nothing to push."""
+    _empty_inventories(game)
+    smalls = [p for p in game.supply() if game.kind_of(p) == "small"]
+    for side in range(len(game.sides)):
+        game.edit(smalls[side], game.seat_inventory(side))
+
+
 def _empty_supply_of_signatures(game: Game) -> None:
     """Every signature piece in the supply goes to the second seat's inventory."""
     for pid in game.supply():
@@ -175,6 +183,7 @@ def _second_turn(game: Game) -> None:
 SITUATIONS: dict[str, Callable[[Game], None]] = {
     "start": lambda g: None,
     "inventories empty": _empty_inventories,
+    "one small disc left": _one_small_left,
     "no signature pieces in the supply": _empty_supply_of_signatures,
     "centre cleared": _clear_centre,
     "nothing touches": _alone,
