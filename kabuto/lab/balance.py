@@ -290,6 +290,16 @@ def _pct(r: dict[str, Any], key: str = "win_rate") -> str:
     return f"{r[key]:.1%} ({r['low']:.1%}-{r['high']:.1%})"
 
 
+def _capped_words(rep: dict[str, Any], cap: int) -> str:
+    """How many games the turn cap stopped, with the 95% upper bound of that share (issue 42 asks
+    for at most 2%: with none stopped, about 190 games are needed to show it)."""
+    n = rep["games"]
+    stopped = round(rep["capped_share"] * n)
+    _, high = wilson(stopped, n)
+    return (f"{stopped} of {n:,} games stopped at the {cap}-turn cap ({stopped / n if n else 0:.1%}; "
+            f"95% interval up to {high:.1%}).")
+
+
 def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
@@ -325,7 +335,8 @@ def markdown(rep: dict[str, Any], charts: Sequence[str]) -> str:
         lines.append(f"| {name(w)} | {r['games']} | {_pct(r)} |")
     first = rep["first_player_win_rate"]
     lines += ["", f"The first player wins {_pct(first)} of {first['games']:,} games. The median game "
-              f"lasts {rep['median_turns']:g} turns.", ""]
+              f"lasts {rep['median_turns']:g} turns, and 9 games in 10 last at most "
+              f"{rep['turns_p90']} turns. {_capped_words(rep, st['max_turns'])}", ""]
     lines += _mover_table(rep.get("by_mover"))
     lines += ["## How games end", "",
               "| ending | games | share |", "|---|---|---|"]

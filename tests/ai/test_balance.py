@@ -11,6 +11,7 @@ from kabuto.cli.balance import main as balance_main
 from kabuto.cli.tournament import main as tournament_main
 from kabuto.lab import balance as bal
 from kabuto.lab.match import GameRecord, GameSpec
+from kabuto.lab.stats import wilson
 from kabuto.lab.tournament import duration_text, expected_seconds
 from kabuto.rules import outcomes
 
@@ -134,6 +135,25 @@ def test_targets_are_met_or_not_by_the_figures():
                 "moves": {"Vice Grip": {"games_used": 10, "win_rate_when_used": 0.9}}}
     failed = {t.key for t in bal.targets(lopsided) if not t.met}
     assert failed == {"wrestlers", "push_knockout", "median_turns", "moves"}
+
+
+def test_the_page_gives_the_90th_percentile_and_the_games_stopped_at_the_cap():
+    """Issue 42, point 4: the page says how long 9 games in 10 last, and how many games the turn
+    cap stopped with the upper bound of that share (the target is at most 2%)."""
+    def game(i: int, turns: int, reason: str) -> GameRecord:
+        return GameRecord(GameSpec(i, ("mike", "gus") if i % 2 else ("gus", "mike"), 0, ("hard", "hard"),
+                                   i, 120), None if reason == "max_turns" else 0, reason, turns, 0, {},
+                          [], None)
+
+    records = [game(i, 10 + i, "knockout") for i in range(18)] + [game(18, 120, "max_turns"),
+                                                                   game(19, 120, "max_turns")]
+    settings = {"command": "kabuto balance", "level": "hard", "games": 1, "seed": 0, "max_turns": 120}
+    md = bal.markdown(bal.report(records, settings), [])
+    _, high = wilson(2, 20)
+    assert "9 games in 10 last at most 27 turns" in md          # the 18th of 20 lengths, in order
+    assert f"2 of 20 games stopped at the 120-turn cap (10.0%; 95% interval up to {high:.1%})" in md
+    none = bal.markdown(bal.report(records[:18], settings), [])
+    assert f"0 of 18 games stopped at the 120-turn cap (0.0%; 95% interval up to {wilson(0, 18)[1]:.1%})" in none
 
 
 # ----- the command --------------------------------------------------------------------------------
