@@ -294,7 +294,7 @@ def _capped_words(rep: dict[str, Any], cap: int) -> str:
     """How many games the turn cap stopped, with the 95% upper bound of that share (issue 42 asks
     for at most 2%: with none stopped, about 190 games are needed to show it)."""
     n = rep["games"]
-    stopped = round(rep["capped_share"] * n)
+    stopped = rep["end_reasons"].get("turn_limit", 0)
     _, high = wilson(stopped, n)
     return (f"{stopped} of {n:,} games stopped at the {cap}-turn cap ({stopped / n if n else 0:.1%}; "
             f"95% interval up to {high:.1%}).")
