@@ -52,6 +52,13 @@ SECOND_OUTSET = 4.0
 CRAMMED_GAP = 0.15
 #: The seed of each board, the first that packs with nothing overlapping.
 CRAMMED_SEEDS = {2: 0, 3: 0, 4: 0}
+#: The boards whose crowd is pushed together once the pieces are on their spots (``gather``,
+#: :func:`kabuto.rules.boards.gathered`): their lines of setups.toml, comment first.
+GATHER = {4: ["# Teammates stand opposite each other, and once the pieces are on their spots the crowd is pushed",
+              "# together from the rim (docs/rules-notes.md, \"The 4P board: teammates opposite, the crowd pushed",
+              "# together\"): every disc 50 mm or more from the centre is drawn in at 0.3 m/s^2 for 0.3 s, gliding,",
+              "# while the wrestlers stand (kabuto.rules.boards.gathered).",
+              "gather = { pull = 0.3, seconds = 0.3, from = 0.050 }"]}
 
 
 def _mat_rot(deg: float):
@@ -93,8 +100,8 @@ def _crammed_layout(design: Design) -> tuple[list, list, list]:
     elif players == 3:
         spots = [tuple(_mat_rot(90 + 120 * k) @ [wr, 0.0]) for k in range(3)]
         full, line = [_mat_rot(120 * k) for k in range(3)], None
-    else:  # seats 0 (0 deg) and 2 (90) are a team, 1 (180) and 3 (270) the other
-        spots = [(wr, 0.0), (-wr, 0.0), (0.0, wr), (0.0, -wr)]
+    else:  # seats 0 (0 deg) and 2 (180) are a team, 1 (90) and 3 (270) the other: teammates opposite
+        spots = [(wr, 0.0), (0.0, wr), (-wr, 0.0), (0.0, -wr)]
         ref = np.array([[0.0, -1.0], [-1.0, 0.0]])  # (x, y) -> (-y, -x)
         full, line = [np.eye(2), ref], [np.array([[0.5, -0.5], [-0.5, 0.5]])]
     fixed = [(0.0, 0.0, CRAMMED_RADIUS[design.centre])]
@@ -213,6 +220,8 @@ def to_toml(design: Design, boards: dict[str, list[tuple[float, float]]]) -> str
     lines = [f"[boards.{design.players}]"]
     if design.players == 2:
         lines.append(f"second_outset = {design.outset / 1000.0:g}")
+    if design.players in GATHER:
+        lines += GATHER[design.players]
     for kind in ("wrestler", "large", "medium", "small"):
         pts = ", ".join(f"[{x:.5f}, {y:.5f}]" for x, y in boards[kind])
         lines.append(f"{kind} = [{pts}]")

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from kabuto.app.aim import Aim
 from kabuto.app.words import and_list
-from kabuto.rules.boards import load_setups, stand_in_wrestlers, starting_board
+from kabuto.rules.boards import load_setups, set_up, stand_in_wrestlers, starting_board
 from kabuto_ui import theme
 from physics import Materials, Push, PushResult, World
 
@@ -333,10 +333,13 @@ class Session(ABC):
 def load_board(players: int, materials: Materials, wrestler_kind: str | None = None,
                setups_path=None) -> World:
     """The starting board for ``players`` (:func:`kabuto.rules.boards.starting_board`): standard
-    discs, and at the wrestler spots a stand-in of ``wrestler_kind`` (left empty when None)."""
+    discs, and at the wrestler spots a stand-in of ``wrestler_kind`` (left empty when None). With
+    the stand-ins the board is set up as a game's (:func:`kabuto.rules.boards.set_up`); without,
+    the discs stand on their spots."""
     wrestlers = stand_in_wrestlers(players, wrestler_kind) if wrestler_kind else ()
     setups = load_setups(setups_path) if setups_path else None
-    return World(materials, starting_board(players, wrestlers, setups))
+    world = World(materials, starting_board(players, wrestlers, setups))
+    return set_up(world, players, setups) if wrestlers else world
 
 
 class SandboxSession(Session):

@@ -16,7 +16,9 @@ The rulebook's Setup section, step by step, is :func:`starting_layout`:
 1. the ring is the :class:`physics.World`;
 2. each seat has a wrestler card; its signature pieces go to the general supply;
 3. wrestler pieces and the standard discs go on the spots of the Wrestler Count Diagram
-   (``[boards.N]``: ``wrestler`` lists one spot per seat, facing the centre);
+   (``[boards.N]``: ``wrestler`` lists one spot per seat, facing the centre), and where the board
+   says so (``gather``) the players push the crowd together from the rim: :func:`set_up`, which
+   needs the physics and so follows :func:`starting_layout` in :meth:`kabuto.Game.from_setup`;
 4. the remaining discs are the general supply;
 5. each seat (4 players: each team) gets its inventory (``[inventory.N]``), or, in the Junior League,
    the pieces on its Junior League card;
@@ -48,11 +50,25 @@ from kabuto.rules.junior import JuniorCard
 from kabuto.rules.wrestlers import Wrestler
 from kabuto_base.fileio import read_toml
 from kabuto_base.numbers import is_finite_number
-from physics import PieceState
+from physics import PieceState, World
 
 Point = tuple[float, float]
 #: "a team cannot start with more than three small discs" (Junior League rule 1).
 JUNIOR_TEAM_SMALL_LIMIT = 3
+
+
+@dataclass(frozen=True)
+class Gather:
+    """Setting the ring up, the players push the crowd together from the rim (``gather`` in a
+    ``[boards.N]`` table; docs/rules-notes.md, "The 4P board: teammates opposite, the crowd pushed
+    together"): every
+    standard disc standing ``start`` metres or more from the centre is drawn towards it at ``pull``
+    (m/s^2) for ``seconds``, gliding on the ring as under a hand and rubbing on its neighbours,
+    while the wrestlers stand on the ring as in play. See :func:`gathered`."""
+
+    pull: float
+    seconds: float
+    start: float
 
 
 @dataclass(frozen=True)
@@ -66,6 +82,8 @@ class Board:
     #: seat's spot (two players): the second player answers the first push, and without it wins
     #: more (docs/rules-notes.md, design round 3).
     second_outset: float = 0.0
+    #: How the players push the crowd together once the pieces are on their spots (None: not).
+    gather: Gather | None = None
 
     def count(self, kind: str) -> int:
         return len(self.discs.get(kind, ()))
@@ -102,6 +120,19 @@ def _points(v: Any, where: str) -> tuple[Point, ...]:
             raise ValueError(f"{where}[{i}]: expected [x, y] in metres")
         out.append((float(p[0]), float(p[1])))
     return tuple(out)
+
+
+#: Each key of a ``gather`` table and its largest value (every value must be above zero).
+_GATHER_KEYS = {"pull": 2.0, "seconds": 2.0, "from": 0.2}
+
+
+def _gather(v: Any, where: str) -> Gather:
+    if not isinstance(v, dict) or set(v) != set(_GATHER_KEYS):
+        raise ValueError(f"{where}: expected {{ pull = m/s^2, seconds = s, from = metres }}")
+    for key, most in _GATHER_KEYS.items():
+        if not is_finite_number(v[key]) or not 0.0 < v[key] <= most:
+            raise ValueError(f"{where}.{key}: expected more than 0 and at most {most:g}, got {v[key]!r}")
+    return Gather(float(v["pull"]), float(v["seconds"]), float(v["from"]))
 
 
 def _counts(v: Any, where: str) -> dict[str, int]:
@@ -141,7 +172,8 @@ def _load(path: Path) -> Setups:
             raise ValueError(f"{where}.second_outset: only the two-player board has one")
         if not is_finite_number(outset) or not 0.0 <= outset <= 0.02:
             raise ValueError(f"{where}.second_outset: expected 0 to 0.02 metres, got {outset!r}")
-        boards[players] = Board(players, wrestlers, discs, float(outset))
+        gather = _gather(b["gather"], f"{where}.gather") if "gather" in b else None
+        boards[players] = Board(players, wrestlers, discs, float(outset), gather)
         inv = data.get("inventory", {}).get(str(players))
         key, n = ("teams", 2) if players == 4 else ("seats", players)
         if not isinstance(inv, dict) or not isinstance(inv.get(key), list) or len(inv[key]) != n:
@@ -199,6 +231,36 @@ def starting_board(players: int, wrestlers: Sequence[tuple[str, str]] = (),
     pieces += [PieceState(pid, kind, x, y, math.atan2(-y, -x))
                for (pid, kind), (x, y) in zip(wrestlers, board.wrestler_spots(first_player), strict=False)]
     return sorted(pieces, key=lambda p: p.id)
+
+
+def gathered(world: World, gather: Gather) -> World:
+    """``world``, a board set on its spots with the wrestlers standing on theirs, after the players
+    push its crowd together (:class:`Gather`).
+
+    A hand slides a disc over the ring without the ring's friction holding it back, so the discs
+    glide while drawn in (the ring's friction set to none for them, the wrestlers keeping theirs);
+    then the hands stop, the discs with them, and the crowd settles on the ring as in play, which
+    also eases apart any two pieces the pull left pressed into each other."""
+    glide = world.materials.with_overrides(
+        {**{f"table_friction.{k}": 0.0 for k in STANDARD_KINDS}, "simulation.max_time": gather.seconds})
+    drawn = World(glide, world.pieces)
+    forces = {}
+    for p in drawn.pieces:
+        r = math.hypot(p.x, p.y)
+        if p.kind in STANDARD_KINDS and r >= gather.start:
+            f = glide.kinds[p.kind].mass * gather.pull / r
+            forces[p.id] = (-f * p.x, -f * p.y, 0.0)
+    drawn.press(forces, gather.seconds)  # stops when max_time runs out: the hands let go there
+    out = World(world.materials, drawn.pieces)
+    out.settle()
+    return out
+
+
+def set_up(world: World, players: int, setups: Setups | None = None) -> World:
+    """The starting board ``world`` (:func:`starting_board` with every wrestler on its spot) as
+    the players leave it: gathered (:func:`gathered`) if the board of ``players`` has a gather."""
+    gather = (setups or load_setups()).boards[players].gather
+    return world if gather is None else gathered(world, gather)
 
 
 @dataclass

@@ -45,7 +45,7 @@ from typing import Any
 
 from kabuto.rules.actions import Action, Edit, EndTurn, Move, action_from_json
 from kabuto.rules.actions import Push as PushAction
-from kabuto.rules.boards import inventory_place, load_setups, sides_of, starting_layout
+from kabuto.rules.boards import inventory_place, load_setups, set_up, sides_of, starting_layout
 from kabuto.rules.errors import IllegalMove, ReplayError
 from kabuto.rules.hand import push_speed_refusal, stack_refusal
 from kabuto.rules.inventory import (
@@ -319,7 +319,7 @@ class Game:
                 if k not in materials.kinds:
                     raise ValueError(f"setup.materials: no piece kind {k!r} for {w.name}")
         layout = starting_layout(setup.players, ws, setup.first_player, cards)
-        world = World(materials, layout.board)
+        world = set_up(World(materials, layout.board), setup.players)
         return cls(setup, world, Ledger(layout.kinds, layout.places),
                    TurnState(number=1, seat=setup.first_player), {}, None, [])
 

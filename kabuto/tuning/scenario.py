@@ -65,7 +65,7 @@ from typing import Any
 import numpy as np
 
 import kabuto_assets
-from kabuto.rules.boards import stand_in_wrestlers, starting_board
+from kabuto.rules.boards import set_up, stand_in_wrestlers, starting_board
 from kabuto.tuning.errors import TuneError
 from kabuto_base.fileio import read_toml
 from physics import Circle, Materials, PieceState, Push, PushResult, World, shapes
@@ -379,6 +379,8 @@ def build_world(scenario: Scenario, materials: Materials) -> World:
     world = World.empty(materials)
     for p in _board(scenario):
         world.place(p.id, p.kind, p.x, p.y, p.angle)  # checks that the stand-ins fit their spots
+    if scenario.board is not None and scenario.wrestler_kind is not None:
+        world = set_up(world, scenario.board)  # as the players leave it, like a game's
     # Bases before the pieces stacked on them.
     pending = list(scenario.pieces)
     while pending:

@@ -8,9 +8,9 @@ import pytest
 
 from kabuto import Game
 from kabuto.lab.first_pushes import flank_knockouts
-from kabuto.rules.boards import load_setups
+from kabuto.rules.boards import Gather, gathered, load_setups, starting_board
 from kabuto.rules.wrestlers import load_wrestlers
-from physics import World, shapes
+from physics import Materials, PieceState, World, shapes
 
 #: The rulebook's Wrestler Count Diagram (the starting board), typed in from the rulebook.
 DIAGRAM = {2: {"wrestler": 2, "large": 3, "medium": 8, "small": 14},
@@ -47,8 +47,12 @@ def test_every_piece_is_wholly_inside_the_ring_and_none_overlap(players, offset,
     for p in g.world.pieces:
         _, far = shapes.extent_from_origin(m.kinds[p.kind].shape, p.x, p.y, p.angle)
         assert far < m.ring.radius, f"{p.id} reaches {far:.4f} m from the centre"
-        others = World(m, [q for q in g.world.pieces if q.id != p.id])
-        others.place(p.id, p.kind, p.x, p.y, p.angle)  # raises if it overlaps another piece
+        if load_setups().boards[players].gather is None:
+            others = World(m, [q for q in g.world.pieces if q.id != p.id])
+            others.place(p.id, p.kind, p.x, p.y, p.angle)  # raises if it overlaps another piece
+    # A crowd pushed together comes to rest as after a push: pieces touch, within the physics'
+    # tolerance for a world at rest.
+    assert g.world.max_overlap() <= m.sim.rest_overlap
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -177,6 +181,17 @@ def test_four_player_board_maps_each_team_onto_the_other_by_a_reflection():
         assert team[image] != team[seat]
 
 
+def test_four_player_teammates_stand_opposite_each_other():
+    """docs/rules-notes.md ("The 4P board: teammates opposite"): side by side, a team's two pushes
+    drove the crowd into the other pair, and the side that moved first won 31 of 48 seeded hard
+    games; so each team's wrestlers face each other across the centre."""
+    g = _game(4)
+    board = load_setups().boards[4]
+    for a, b in g.teams:
+        (xa, ya), (xb, yb) = board.wrestlers[a], board.wrestlers[b]
+        assert math.hypot(xa + xb, ya + yb) < 1e-9 and math.hypot(xa, ya) > 0.0
+
+
 
 def test_wrestler_pieces_start_facing_the_centre():
     g = _game(2)
@@ -189,25 +204,56 @@ def test_wrestler_pieces_start_facing_the_centre():
 def test_the_sandbox_and_the_tuning_scenarios_start_from_the_games_board(players):
     """One board builder: the physics sandbox and a tuning scenario's ``[board]`` put the game's
     discs on the ring - the same ids on the same spots - and stand-ins on the wrestler spots (the
-    seats' own spots: neither has a side that moves second)."""
+    seats' own spots: neither has a side that moves second). Where the board is set up by pushing
+    its crowd together (the 4P board's gather), the crowd closes round the pieces standing on the
+    wrestler spots, so the sandbox with stand-ins and the scenario set it up alike, and the bare
+    sandbox shows the spots."""
     from kabuto.app.session import load_board
     from kabuto.tuning.scenario import build_world, scenario_from_dict
 
     g = _game(players)
+    board = load_setups().boards[players]
     discs = {(p.id, p.kind, p.x, p.y) for p in g.world.pieces if not g.is_wrestler_piece(p.id)}
-    spots = sorted((round(x, 9), round(y, 9)) for x, y in load_setups().boards[players].wrestlers)
-    sandbox = load_board(players, g.materials)
-    assert {(p.id, p.kind, p.x, p.y) for p in sandbox.pieces} == discs
+    on_spots = {(p.id, p.kind, p.x, p.y) for p in starting_board(players)}
+    spots = sorted((round(x, 9), round(y, 9)) for x, y in board.wrestlers)
+    assert {(p.id, p.kind, p.x, p.y) for p in load_board(players, g.materials).pieces} == on_spots
+    assert (discs == on_spots) == (board.gather is None)
     scenario = scenario_from_dict("board", {
         "stand_in": {"wrestler": {"like": "large", "radius": 0.013}},
         "board": {"players": players, "wrestler_kind": "wrestler"},
         "push": [{"piece": "P", "kind": "small", "entry_deg": 0.0}],
         "metric": [{"name": "out", "what": "knocked_out"}]})
     world = build_world(scenario, g.materials)
-    assert {(p.id, p.kind, p.x, p.y) for p in world.pieces if p.kind != "wrestler"} == discs
-    stand_ins = [p for p in world.pieces if p.kind == "wrestler"]
-    assert [p.id for p in stand_ins] == [f"seat{s}:wrestler" for s in range(players)]
-    assert sorted((round(p.x, 9), round(p.y, 9)) for p in stand_ins) == spots
+    sandbox = load_board(players, world.materials, "wrestler")
+    assert {(p.id, p.kind, p.x, p.y) for p in world.pieces} == {(p.id, p.kind, p.x, p.y) for p in sandbox.pieces}
+    if board.gather is None:
+        assert {(p.id, p.kind, p.x, p.y) for p in world.pieces if p.kind != "wrestler"} == discs
+        stand_ins = [p for p in world.pieces if p.kind == "wrestler"]
+        assert [p.id for p in stand_ins] == [f"seat{s}:wrestler" for s in range(players)]
+        assert sorted((round(p.x, 9), round(p.y, 9)) for p in stand_ins) == spots
+
+
+def test_the_four_player_crowd_is_pushed_together_from_the_rim():
+    """Issue 42 (docs/rules-notes.md, "The 4P board: teammates opposite, the crowd pushed together"): the discs near
+    the rim are drawn in until the crowd closes, the wrestlers stay where they stood, nothing falls
+    and nothing is left pressed into its neighbour."""
+    board = load_setups().boards[4]
+    assert board.gather is not None
+    for offset in range(0, 8, 2):
+        g = _game(4, offset)
+        before = {p.id: p for p in starting_board(4, [(s.piece_id, g.world.piece(s.piece_id).kind)
+                                                     for s in g.seats])}
+        assert {p.id for p in g.world.pieces} == set(before)
+        inward = []
+        for p in g.world.pieces:
+            b = before[p.id]
+            r0, r1 = math.hypot(b.x, b.y), math.hypot(p.x, p.y)
+            if g.is_wrestler_piece(p.id):
+                assert math.hypot(p.x - b.x, p.y - b.y) < 0.001, f"{p.id} moved"
+            elif r0 >= board.gather.start:
+                inward.append(r0 - r1)
+        assert min(inward) > -0.0002 and sorted(inward)[len(inward) // 2] > 0.001, inward
+        assert g.world.max_overlap() <= g.materials.sim.rest_overlap
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -283,3 +329,32 @@ def test_the_three_player_second_turn_line_and_pushes_round_it_leave_every_wrest
         if t.is_over or any(s.piece_id not in t.world for s in t.seats):
             off.append(tuple(round(x, 2) if isinstance(x, float) else x for x in push))
     assert not off, (len(off), off[:3])
+
+
+def test_a_disc_drawn_in_with_nothing_in_its_way_glides_half_a_t_squared():
+    """The gather's physics: a disc drawn in at ``pull`` for ``seconds``, gliding on the ring, moves
+    pull * seconds^2 / 2 towards the centre and stops with the hand; a disc nearer the centre than
+    ``from`` is not drawn."""
+    m = Materials.load()
+    world = World(m, [PieceState("S01", "small", 0.060, 0.0, 0.0), PieceState("S02", "small", 0.0, 0.040, 0.0)])
+    out = gathered(world, Gather(pull=0.3, seconds=0.3, start=0.050))
+    assert out.piece("S01").x == pytest.approx(0.060 - 0.3 * 0.3 ** 2 / 2, abs=2e-4)
+    assert out.piece("S01").y == pytest.approx(0.0, abs=1e-9)
+    assert (out.piece("S02").x, out.piece("S02").y) == (0.0, 0.040)
+
+
+@pytest.mark.parametrize("table, where", [
+    ("{ pull = 0.3, seconds = 0.3 }", "boards.4.gather: expected"),
+    ("{ pull = 0.3, seconds = 0.3, from = 0.05, push = 1 }", "boards.4.gather: expected"),
+    ("{ pull = -1, seconds = 0.3, from = 0.05 }", "boards.4.gather.pull"),
+    ("{ pull = 0.3, seconds = 9, from = 0.05 }", "boards.4.gather.seconds"),
+    ("{ pull = 0.3, seconds = 0.3, from = \"rim\" }", "boards.4.gather.from")])
+def test_a_bad_gather_is_refused_by_name(tmp_path, table, where):
+    from kabuto_assets import path as asset_path
+
+    text = asset_path("setups.toml").read_text(encoding="utf-8")
+    start = text.index("gather = ", text.index("[boards.4]"))
+    bad = tmp_path / "setups.toml"
+    bad.write_text(text[:start] + "gather = " + table + text[text.index("\n", start):], encoding="utf-8")
+    with pytest.raises(ValueError, match=where):
+        load_setups(bad)
