@@ -197,8 +197,12 @@ def main(argv: list[str] | None = None) -> int:
         for level in levels:
             games = [g for g in (mid_game(players, args.seed * 100 + i, level, args.mid_turns)
                                  for i in range(args.mid)) if g is not None]
-            if not games:
-                continue  # every game ended before it got there
+            if not games:  # said, not skipped: a missing line would read as a tool that forgot
+                print(json.dumps({"board": f"{players}P mid-game ({level})", "positions": 0,
+                                  "note": ("the game" if args.mid == 1 else f"all {args.mid} games")
+                                  + f" ended before turn {args.mid_turns}"}),
+                      flush=True)
+                continue
             counts, gaps, cov = pooled(games, args.pushes, rng)
             line = summary(f"{players}P mid-game ({level})", counts, None, gaps)
             line["positions"] = len(games)
