@@ -44,10 +44,11 @@ def test_every_piece_is_wholly_inside_the_ring_and_none_overlap(players, offset,
     """With every wrestler outline on every seat's spot (facing the centre), whoever moves first."""
     g = _game(players, offset, first)
     m = g.materials
+    on_spots = load_setups().boards[players].gather is None
     for p in g.world.pieces:
         _, far = shapes.extent_from_origin(m.kinds[p.kind].shape, p.x, p.y, p.angle)
         assert far < m.ring.radius, f"{p.id} reaches {far:.4f} m from the centre"
-        if load_setups().boards[players].gather is None:
+        if on_spots:
             others = World(m, [q for q in g.world.pieces if q.id != p.id])
             others.place(p.id, p.kind, p.x, p.y, p.angle)  # raises if it overlaps another piece
     # A crowd pushed together comes to rest as after a push: pieces touch, within the physics'
