@@ -22,9 +22,9 @@ def _touch(game, disc: str, wrestler: str) -> None:
         if q.id != wrestler and not game.is_wrestler_piece(q.id) and \
                 math.hypot(q.x - (w.x - 0.025), q.y - w.y) < 0.012 + game.materials.kinds[q.kind].size:
             game.edit(q.id, "supply")
-    for k in range(200):
+    for k in range(800):  # 0.05 mm steps: "touching" is within the collision slop
         try:
-            game.edit(disc, "board", w.x - 0.015 - k * 0.0002, w.y)
+            game.edit(disc, "board", w.x - 0.015 - k * 0.00005, w.y)
         except ValueError:
             continue
         if disc in game.world.touching(wrestler):

@@ -145,16 +145,16 @@ def test_aiming_is_held_to_the_hands_range_and_the_locked_platform():
         if flow.can_end_turn:
             assert flow.end_turn()
     assert flow.pick_choice("small")                      # Charge costs the medium
-    _push(flow, Aim(200.0, 10.0, 0.3))
+    _push(flow, Aim(140.0, 10.0, 0.3))
     (charge,) = [m for m in session.moves() if m.name == "Charge"]
     assert flow.pick_move(charge) and flow.confirm()      # one more push, from the same spot
     _land(flow)
     assert flow.set_aim(Aim(120.0, -30.0, 0.25))
-    assert (flow.aim.entry_deg, flow.aim.heading_deg) == (-160.0, 10.0) and flow.aim.speed == 0.25
+    assert (flow.aim.entry_deg, flow.aim.heading_deg) == (140.0, 10.0) and flow.aim.speed == 0.25
     assert not flow.view().speed_slider and "push 2 of 2" in flow.view().status
     assert flow.push()
     push = flow.take_outcome().result.push
-    assert (push.entry_deg, push.heading_deg) == (-160.0, 10.0)
+    assert (push.entry_deg, push.heading_deg) == (140.0, 10.0)
 
 
 def test_pieces_are_picked_by_key_cycled_with_tab_and_chosen_by_number():

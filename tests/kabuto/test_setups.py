@@ -297,6 +297,31 @@ def test_a_push_and_its_mirror_image_on_the_two_player_board_end_as_mirror_image
         assert math.hypot(p.x + q.x, p.y - q.y) < 2e-3, (p.id, q.id)
 
 
+
+@pytest.mark.parametrize("wrestlers", [("mike", "jade"), ("rita", "gus")])
+def test_a_shove_from_behind_the_first_wrestler_cannot_drive_the_second_to_the_edge(wrestlers):
+    """The 2P wrestlers stand to one side of the line through the centre (docs/rules-notes.md,
+    "The 2P wrestlers stand aside"). On that line, the first push - a small or a medium from right
+    behind the first player's own wrestler - drove it, the centre disc and the second player's
+    wrestler along it like a row of coins, leaving the second wrestler 1-4 mm from the edge in
+    these pairings before its player had moved. Now none of 50 such pushes (entry within 6 degrees
+    of right behind, heading within 6, 0.8-1.0 of the hand's top speed) leaves it within 20 mm of
+    the edge; it starts about 46 mm in."""
+    g = Game.new(players=2, wrestlers=list(wrestlers), seed=0, first_player=0)
+    R, top = g.materials.ring.radius, g.materials.sim.max_speed
+    first = g.world.piece(g.seats[0].piece_id)
+    behind = math.degrees(math.atan2(first.y, first.x))
+    rng = random.Random(f"shove-from-behind-{wrestlers}")
+    gaps = []
+    for _ in range(50):
+        t = g.clone()
+        t.push(rng.choice(("small", "medium")), behind + rng.uniform(-6.0, 6.0),
+               rng.uniform(-6.0, 6.0), rng.uniform(0.8, 1.0) * top, end_turn=False)
+        assert not t.is_over
+        second = t.world.piece(g.seats[1].piece_id)
+        gaps.append((R - math.hypot(second.x, second.y)) * 1000.0)
+    assert min(gaps) >= 20.0, sorted(gaps)[:5]
+
 #: Issue 16: the 3P board's second-turn line at the shipped 0.5 m/s hand (the seeded
 #: search, tools/early_wins.py): Rhino Rita (seat 0) sets a medium down slowly on the edge (it
 #: stopped 85 mm out at 33.9 degrees and nudged the medium beside it inwards), then Dung Dora's

@@ -9,21 +9,21 @@ import textwrap
 from physics import Push, World, state_hash
 from tests.physics.helpers import allowed, board_2p
 
-SCRIPT = textwrap.dedent("""
+#: Three pushes (kind, entry, heading, speed) from spots the 2P board leaves free.
+PUSHES = [("medium", 20, 5, 0.7), ("large", 250, -30, 1.1), ("small", 130, 40, 0.4)]
+SCRIPT = textwrap.dedent(f"""
     import json, sys
     from physics import Push, World, state_hash
     snap = json.loads(sys.stdin.read())
     world = World.from_snapshot(snap)
-    for i, (kind, e, h, v) in enumerate([("medium", 20, 5, 0.7), ("large", 300, -30, 1.1),
-                                         ("small", 130, 40, 0.4)]):
-        world.push(Push(f"P{i}", kind, e, h, v))
+    for i, (kind, e, h, v) in enumerate({PUSHES!r}):
+        world.push(Push(f"P{{i}}", kind, e, h, v))
     print(state_hash(world.snapshot()))
 """)
 
 
 def _pushes(world: World) -> World:
-    for i, (kind, e, h, v) in enumerate([("medium", 20, 5, 0.7), ("large", 300, -30, 1.1),
-                                         ("small", 130, 40, 0.4)]):
+    for i, (kind, e, h, v) in enumerate(PUSHES):
         world.push(Push(f"P{i}", kind, e, h, v))
     return world
 

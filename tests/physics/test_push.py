@@ -68,6 +68,9 @@ def test_at_the_hands_top_speed_a_piece_goes_at_most_10_mm_past_where_it_is_whol
 
 @pytest.mark.parametrize("heading", [-45.0, 0.0, 30.0])
 def test_the_driven_piece_cannot_leave_its_line_even_when_it_hits_the_crowd(heading):
+    """While the hand drives it, the piece stays on the platform's line to within half a millimetre
+    (the platform's own play): Chipmunk's groove is solved iteratively, so a crowd pressing on the
+    piece from the side bends it by a fraction of a millimetre, never more."""
     world = board_2p()
     push = Push("P", "medium", entry_deg=200, heading_deg=heading, speed=0.5)
     x0, y0, _ = world.platform_pose(push)
@@ -79,7 +82,7 @@ def test_the_driven_piece_cannot_leave_its_line_even_when_it_hits_the_crowd(head
     for t in range(released):
         px, py = traj.poses[t, col, :2]
         lateral = (px - x0) * -dy + (py - y0) * dx
-        assert abs(lateral) < 2e-4
+        assert abs(lateral) < 5e-4
 
 
 def test_a_shove_knocks_a_disc_off_the_far_edge_and_reports_when():

@@ -322,6 +322,12 @@ def test_a_search_stopped_part_way_has_covered_every_pair_about_equally(early_wi
     assert {u[0] for u in units[:2 * len(pairs)]} == {2, 3}
 
 
+def _well_between(base, pushes):
+    """The pushes entering 60 degrees or more round the ring from both 2P wrestlers."""
+    bearings = [math.degrees(math.atan2(p.y, p.x)) for p in (base.world.piece(s.piece_id) for s in base.seats)]
+    return [s for s in pushes if all(abs((s.entry_deg - b + 180.0) % 360.0 - 180.0) >= 60.0 for b in bearings)]
+
+
 def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
     """A forced win on the second player's first turn is one the first player cannot avoid: the
     search makes one quiet opening (the first player's slowest seeded push entering well between
@@ -349,9 +355,9 @@ def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
                                       early_wins.random.Random(early_wins._stream(2, 0, "mike", "hank")))
     k, g = early_wins.opening(base, firsts)
     assert g is not None and state_hash(g.world.snapshot()) == replies[0][0]
-    # quiet: well between the wrestlers (0 and 180 degrees: 60 round from both at least), the
-    # slowest of the pushes drawn there
-    away = [s for s in firsts if 60.0 <= s.entry_deg % 180.0 <= 120.0]
+    # quiet: well between the wrestlers (60 degrees round from both at least), the slowest of the
+    # pushes drawn there
+    away = _well_between(base, firsts)
     assert firsts[k] in away and firsts[k].speed == min(s.speed for s in away)
     seen.clear()
     early_wins.search_pair((2, "mike", "hank", 0, 3, 6, 0))  # the older search
@@ -370,7 +376,7 @@ def test_after_a_losing_opening_the_replies_are_searched_after_the_next_quiet_on
     k0, g0 = early_wins.opening(base, firsts)
     k1, g1 = early_wins.opening(base, firsts, 1)
     assert g0 is not None and g1 is not None and k1 != k0
-    away = sorted((s for s in firsts if 60.0 <= s.entry_deg % 180.0 <= 120.0), key=lambda s: s.speed)
+    away = sorted(_well_between(base, firsts), key=lambda s: s.speed)
     assert (firsts[k0], firsts[k1]) == (away[0], away[1])
     assert state_hash(g0.world.snapshot()) != state_hash(g1.world.snapshot())
     r = early_wins.search_pair((2, "mike", "hank", 0, 0, 2, 0, early_wins.opening_mode(1)))

@@ -13,7 +13,7 @@ from tests.tools.conftest import load_tool
 def test_a_variant_puts_the_wrestlers_and_the_centre_disc_where_asked_and_packs_without_overlaps(capsys):
     tool = load_tool("gen_setups")
     assert tool.main(["--players", "2", "--seed", "32", "--wrestler-out", "47", "--centre", "large",
-                      "--outset", "0"]) == 0
+                      "--outset", "0", "--aside", "0"]) == 0
     board = tomllib.loads(capsys.readouterr().out)["boards"]["2"]
     assert board["second_outset"] == 0
     assert [tuple(p) for p in board["wrestler"]] == [(0.047, 0.0), (-0.047, 0.0)]
@@ -27,12 +27,34 @@ def test_a_variant_puts_the_wrestlers_and_the_centre_disc_where_asked_and_packs_
             assert math.hypot(x - u, y - v) >= a + b - 1e-5
 
 
-@pytest.mark.parametrize("argv", [["--write", "--seed", "3"], ["--write", "--players", "2"],
-                                  ["--wrestler-out", "90"], ["--centre", "huge"]])
+@pytest.mark.parametrize("argv", [["--write", "--seed", "3"], ["--write", "--aside", "12"],
+                                  ["--wrestler-out", "90"], ["--centre", "huge"], ["--aside", "-1"]])
 def test_it_refuses_to_write_a_variant_over_the_shipped_boards_and_nonsense(argv):
     with pytest.raises(SystemExit) as e:
         load_tool("gen_setups").main(argv)
     assert e.value.code == 2
+
+
+def test_writing_one_board_leaves_the_others_as_they_were():
+    """``--write --players 2`` replaces only the [boards.2] table: the other boards are packings
+    this machine may not repeat digit for digit (below), so they are not rewritten unasked."""
+    tool = load_tool("gen_setups")
+    text = "# head\n[supply]\nlarge = 5\n\n[boards.2]\nwrestler = [[1, 0]]\n\n[boards.3]\n# kept\nsmall = []\n"
+    out = tool._replace_table(text, 2, "[boards.2]\nwrestler = [[2, 0]]")
+    assert out == text.replace("[[1, 0]]", "[[2, 0]]")
+    last = tool._replace_table(text, 3, "[boards.3]\nsmall = [[0, 0]]")
+    assert last.startswith(text[: text.index("[boards.3]")]) and last.endswith("small = [[0, 0]]\n")
+    added = tool._replace_table(text, 4, "[boards.4]\nsmall = []")
+    assert added.startswith(text) and tomllib.loads(added)["boards"]["4"] == {"small": []}
+
+
+def test_the_two_player_wrestlers_stand_aside_of_the_line_through_the_centre(capsys):
+    """``--aside``: both 2P wrestlers that far to one side of the line through the centre, mirror
+    images of each other."""
+    tool = load_tool("gen_setups")
+    assert tool.main(["--players", "2", "--aside", "10", "--outset", "0"]) == 0
+    board = tomllib.loads(capsys.readouterr().out)["boards"]["2"]
+    assert [tuple(p) for p in board["wrestler"]] == [(0.033, 0.01), (-0.033, 0.01)]
 
 
 #: The shipped boards' symmetry (tools/gen_setups.py's docstring): 2P its own mirror x -> -x,
