@@ -3,9 +3,10 @@
 The rulebook's Wrestler Count Diagrams give only the counts, so the positions are our design
 (docs/rules-notes.md, "Kabuto Sumo plays like the real game"): crammed like the real ring, the
 wrestlers in its middle (2P: a little to one side of the line through the centre), and fair by
-symmetry - the 2P board its own mirror image with the wrestlers swapped (x -> -x), 3P symmetric under a third of a turn, and the 4P board's mirror line
-y = -x mapping each team onto the other; a medium disc on the centre. The boards of earlier design
-rounds are kept with their figures in results/round-N/ and in the history of this file.
+symmetry - the 2P board its own mirror image with the wrestlers swapped (x -> -x), 3P symmetric
+under a third of a turn, and the 4P board's mirror line y = -x mapping each team onto the other;
+a medium disc on the centre. The boards of earlier design rounds are kept with their figures in
+results/round-N/ and in the history of this file.
 
     python tools/gen_setups.py            # prints the TOML
     python tools/gen_setups.py --write    # rewrites assets/setups.toml's boards
@@ -44,8 +45,9 @@ WRESTLER_OUT = {2: 33.0, 3: 33.0, 4: 33.0}
 #: How far to one side of the line through the centre the 2P wrestlers stand (mm): both at
 #: (+-out, aside). On that line (aside 0) a push from right behind the first player's wrestler
 #: drove it, the centre disc and the second player's wrestler along it like a row of coins, and
-#: left the second wrestler 1-19 mm from the edge before its player's first turn: the first player
-#: won 68 of the 69 hard games over by turn 3 (docs/rules-notes.md, "The 2P wrestlers stand aside").
+#: left the second wrestler as little as 1 mm from the edge before its player's first turn: the
+#: first player won 68 of the 69 hard games over by turn 3 (docs/rules-notes.md, "The 2P
+#: wrestlers stand aside").
 WRESTLER_ASIDE = 10.0
 #: The disc standing on the centre circle, by the number of players.
 CENTRE = {2: "medium", 3: "medium", 4: "medium"}
@@ -294,10 +296,10 @@ def main(argv: list[str] | None = None) -> int:
         print(text)
         return 0
     path = Path(__file__).resolve().parent.parent / "assets" / "setups.toml"
-    old = path.read_text()
+    setups = path.read_text()
     for n, table in zip(args.players, tables, strict=True):
-        old = _replace_table(old, n, table)
-    write_atomic(path, old)
+        setups = _replace_table(setups, n, table)
+    write_atomic(path, setups)
     print(f"wrote {path}")
     return 0
 

@@ -297,7 +297,6 @@ def test_a_push_and_its_mirror_image_on_the_two_player_board_end_as_mirror_image
         assert math.hypot(p.x + q.x, p.y - q.y) < 2e-3, (p.id, q.id)
 
 
-
 @pytest.mark.parametrize("wrestlers", [("mike", "jade"), ("rita", "gus")])
 def test_a_shove_from_behind_the_first_wrestler_cannot_drive_the_second_to_the_edge(wrestlers):
     """The 2P wrestlers stand to one side of the line through the centre (docs/rules-notes.md,
@@ -321,6 +320,7 @@ def test_a_shove_from_behind_the_first_wrestler_cannot_drive_the_second_to_the_e
         second = t.world.piece(g.seats[1].piece_id)
         gaps.append((R - math.hypot(second.x, second.y)) * 1000.0)
     assert min(gaps) >= 20.0, sorted(gaps)[:5]
+
 
 #: Issue 16: the 3P board's second-turn line at the shipped 0.5 m/s hand (the seeded
 #: search, tools/early_wins.py): Rhino Rita (seat 0) sets a medium down slowly on the edge (it

@@ -324,8 +324,10 @@ def test_a_search_stopped_part_way_has_covered_every_pair_about_equally(early_wi
 
 def _well_between(base, pushes):
     """The pushes entering 60 degrees or more round the ring from both 2P wrestlers."""
-    bearings = [math.degrees(math.atan2(p.y, p.x)) for p in (base.world.piece(s.piece_id) for s in base.seats)]
-    return [s for s in pushes if all(abs((s.entry_deg - b + 180.0) % 360.0 - 180.0) >= 60.0 for b in bearings)]
+    wrestlers = [base.world.piece(s.piece_id) for s in base.seats]
+    bearings = [math.degrees(math.atan2(p.y, p.x)) for p in wrestlers]
+    return [s for s in pushes
+            if all(abs((s.entry_deg - b + 180.0) % 360.0 - 180.0) >= 60.0 for b in bearings)]
 
 
 def test_the_second_turn_is_searched_after_one_opening(early_wins, monkeypatch):
