@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
+import secrets
 import time
 import tomllib
 from collections.abc import Callable
@@ -48,7 +48,7 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 #: The temporary files :func:`write_atomic_with` makes: ``.<name>.<8 random characters>.tmp``
-#: (``tempfile.mkstemp``'s random part). Only files of this shape are ever cleaned up.
+#: (8 hex digits). Only files of this shape are ever cleaned up.
 _OUR_TEMP = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
 #: A temporary file older than this is a leftover (a process killed mid-write); a younger one may
 #: belong to a write still in progress in another process.
@@ -81,6 +81,10 @@ def remove_stale_temps(folder: str | os.PathLike[str], now: float | None = None)
     return removed
 
 
+#: How :func:`write_atomic_with` creates its temporary file: new, never an existing one.
+_CREATE_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+
+
 def write_atomic_with(path: str | os.PathLike[str], write: Callable[[str], None]) -> Path:
     """Create ``path`` atomically; ``write(tmp_path)`` writes the temporary file (for writers that
     want a file name, such as matplotlib's ``savefig``)."""
@@ -95,19 +99,31 @@ def write_atomic_with(path: str | os.PathLike[str], write: Callable[[str], None]
     if now - _last_cleaned.get(key, -STALE_TEMP_SECONDS) >= STALE_TEMP_SECONDS:
         _last_cleaned[key] = now
         remove_stale_temps(folder)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    os.close(fd)
+    # The temporary file's name is known before the file exists, so an interrupt at any point -
+    # even between creating it and the next line - leaves nothing behind (with mkstemp, a Ctrl-C
+    # landing as it returned left an empty temporary file).
+    tmp: str | None = None
     try:
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; these are ordinary, shareable files
+        for _ in range(100):
+            tmp = str(folder / f".{path.name}.{secrets.token_hex(4)}.tmp")
+            try:
+                os.close(os.open(tmp, _CREATE_NEW, 0o600))
+                break
+            except FileExistsError:
+                tmp = None  # another write's file, never ours to remove
+        else:
+            raise FileExistsError(f"{folder}: no free name for a temporary file beside {path.name}")
+        os.chmod(tmp, 0o644)  # ordinary, shareable files, whatever the umask
         write(tmp)
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
         raise
     try:
         dir_fd = os.open(folder, os.O_RDONLY)

@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from kabuto_base.fileio import STALE_TEMP_SECONDS, write_atomic
 
 KILLED_MID_WRITE = """
@@ -40,3 +42,29 @@ def test_a_write_removes_stale_leftovers_and_nothing_else(tmp_path):
     assert not left.exists()
     assert young.exists() and all(f.exists() for f in theirs)
     assert (tmp_path / "another.json").read_text() == "{}"
+
+
+@pytest.mark.parametrize("step", ["close", "chmod", "fsync", "replace"])
+def test_a_ctrl_c_at_any_step_of_a_write_leaves_the_old_file_and_no_litter(tmp_path, monkeypatch, step):
+    """An interrupt between creating the temporary file and renaming it (a Ctrl-C while a
+    tournament saves a game) leaves the folder exactly as it was."""
+    target = tmp_path / "game.replay.json"
+    target.write_text("old")
+    real = getattr(os, step)
+    seen = []
+
+    def interrupted(*args, **kwargs):
+        real(*args, **kwargs)       # the step itself happens, then the Ctrl-C lands
+        seen.append(step)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, step, interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, "new")
+    monkeypatch.undo()
+    assert seen == [step]
+    if step == "replace":           # the rename happened: the new file, whole
+        assert target.read_text() == "new"
+    else:
+        assert target.read_text() == "old"
+    assert [f.name for f in tmp_path.iterdir()] == ["game.replay.json"]

@@ -76,7 +76,10 @@ def test_every_kind_of_kabuto_room_plays_to_its_end_and_is_recorded(tmp_path, pl
             assert room.code == result["room"]
             return result, room.table.recorder.path
     result, path = run(go())
-    assert result["players"] == players and result["winners"] and result["result"]
+    # Random bots (dealt from `secrets`) may end a 3P game in the rulebook's draw: one push knocks
+    # out the pusher's own wrestler and every other still in the game; nobody wins it.
+    draw = players == 3 and result["result"].endswith(": a draw")
+    assert result["players"] == players and (bool(result["winners"]) != draw) and result["result"]
     replay = rp.load(path)
     assert (replay.setup.players, replay.setup.junior) == (players, bool(options.get("junior")))
     assert len(replay.actions) == result["steps"] and rp.verify(replay).ok
