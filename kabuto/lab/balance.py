@@ -126,6 +126,19 @@ def moves_used(record: GameRecord) -> Counter[tuple[int, str]]:
                    if a.get("type") == "move")
 
 
+def last_turn_moves(record: GameRecord) -> set[tuple[int, str]]:
+    """The signature moves used in the game's last turn, as {(seat, move name)}: a move that wins
+    games by finishing them is used there (the game ends the moment a wrestler falls)."""
+    acts = record.replay.get("actions", [])
+    if not acts:
+        return set()
+    seat = acts[-1]["seat"]
+    start = len(acts)
+    while start and acts[start - 1]["seat"] == seat:
+        start -= 1
+    return {(seat, a["name"]) for a in acts[start:] if a.get("type") == "move"}
+
+
 def score(record: GameRecord, seat: int) -> float:
     """1 for a win of ``seat``, 0 for a loss, 1/2 for a draw or a stopped game."""
     if not record.winners:
@@ -221,18 +234,20 @@ def figures(records: Iterable[GameRecord]) -> dict[str, Any]:
         endings[ending(r)] += 1
         first.append(score(r, r.spec.first_player))
         used = moves_used(r)
+        finished = last_turn_moves(r)
         for seat, w in enumerate(r.spec.wrestlers):
             players.setdefault(w, []).append(score(r, seat))
             card = cards.get(w) if not r.spec.junior else None
             for m in card.moves if card else ():
                 d = moves.setdefault(m.name, {"wrestler": w, "games": 0, "games_used": 0, "uses": 0,
-                                              "wins_when_used": 0.0})
+                                              "wins_when_used": 0.0, "won_in_its_turn": 0})
                 d["games"] += 1
                 n = used.get((seat, m.name), 0)
                 if n:
                     d["games_used"] += 1
                     d["uses"] += n
                     d["wins_when_used"] += score(r, seat)
+                    d["won_in_its_turn"] += (seat, m.name) in finished and seat in r.winners
     for d in moves.values():
         d["use_rate"] = d["games_used"] / d["games"] if d["games"] else 0.0
         won = rate(d.pop("wins_when_used"), d["games_used"])
@@ -344,12 +359,13 @@ def markdown(rep: dict[str, Any], charts: Sequence[str]) -> str:
         lines.append(f"| {ENDINGS[k]} | {n} | {n / rep['games']:.1%} |")
     lines += ["", "## Signature moves", "",
               "Use rate: the share of its wrestler's games in which the move was used at least once. "
-              "Win rate when used: how those games ended for the side that used it.", "",
-              "| move | wrestler | use rate | uses | win rate when used (95% interval) |",
-              "|---|---|---|---|---|"]
+              "Win rate when used: how those games ended for the side that used it. Won in its "
+              "turn: those games won in the very turn the move was used (a finisher's wins).", "",
+              "| move | wrestler | use rate | uses | win rate when used (95% interval) | won in its turn |",
+              "|---|---|---|---|---|---|"]
     for m, d in rep["moves"].items():
         lines.append(f"| {m} | {name(d['wrestler'])} | {d['use_rate']:.1%} of {d['games']} | {d['uses']} "
-                     f"| {_pct(d, 'win_rate_when_used')} |")
+                     f"| {_pct(d, 'win_rate_when_used')} | {d.get('won_in_its_turn', '-')} |")
     if rep["samples"]:
         lines += ["", "## Other formats (samples)", "",
                   "| format | games | first player wins | median turns | endings |", "|---|---|---|---|---|"]

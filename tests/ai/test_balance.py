@@ -108,6 +108,21 @@ def test_win_rates_first_player_and_moves_count_the_games():
     assert (horn["games"], horn["games_used"], horn["win_rate_when_used"]) == (4, 0, None)
 
 
+def test_a_move_that_wins_in_the_turn_it_is_used_is_counted_as_a_finisher():
+    mike_push, hank_push = PUSH, {"type": "push", "seat": 1}
+    games = [
+        # Mike grips in his last turn and his push then wins: a finisher's win
+        record(("mike", "hank"), 0, (0,), outcomes.KNOCKOUT, [mike_push, hank_push, grip(0), mike_push], (1,)),
+        # Mike grips early and wins two turns later: a win, not in the move's turn
+        record(("mike", "hank"), 0, (0,), outcomes.KNOCKOUT, [grip(0), mike_push, hank_push, mike_push], (1,)),
+        # Mike grips in the last turn and knocks out his own wrestler: no win at all
+        record(("mike", "hank"), 0, (1,), outcomes.OWN_KNOCKOUT, [mike_push, hank_push, grip(0)], (0,)),
+    ]
+    vice = bal.figures(games)["moves"]["Vice Grip"]
+    assert (vice["games_used"], vice["won_in_its_turn"]) == (3, 1)
+    assert vice["win_rate_when_used"] == pytest.approx(2 / 3)
+
+
 def test_the_first_and_second_players_wins_are_told_apart_with_the_openings_knock_outs():
     games = [
         record(("mike", "hank"), 0, (0,), outcomes.KNOCKOUT, [PUSH], (1,), turns=3),   # first, early
