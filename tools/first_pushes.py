@@ -10,6 +10,9 @@ may win. This prints, for every starting board under the assets in force, one JS
   or end the game;
 * ``flank``: of seeded flank pushes at each wrestler (the AI's push from 15-65 degrees round), how
   many knock a wrestler out;
+* ``across``: of the pushes from across the ring at each wrestler (the platform within 12 degrees
+  of the point opposite it, a small or a medium at the hand's top speed, 126 a wrestler), how many
+  knock a wrestler out;
 * ``edge_grid``: of the edge grid's pushes along the ring's edge at each opposing wrestler (the
   search's ``--sweep``), how many win, each side moving first.
 
@@ -30,7 +33,7 @@ import sys
 import time
 
 from kabuto.lab.early_wins import sweep_boards
-from kabuto.lab.first_pushes import flank_knockouts, gripped_from_behind
+from kabuto.lab.first_pushes import across_the_ring, flank_knockouts, gripped_from_behind
 from kabuto.lab.positions import materials_set
 from kabuto.rules.game import Game
 from kabuto.rules.wrestlers import load_wrestlers
@@ -52,10 +55,12 @@ def board_counts(players: int, flank: int, edge: bool, seed: int,
     behind, pushed = gripped_from_behind(game)
     stream = f"flank-{players}" if seed == 0 else f"flank-{players}-{seed}"
     bad, made = flank_knockouts(game, flank, random.Random(stream))
+    across, crossed = across_the_ring(game)
     line: dict[str, object] = {
         "board": f"{players}P",
         "from_behind": {"made": pushed, "bad": len(behind)},
-        "flank": {"made": made, "knock_outs": len(bad)}}
+        "flank": {"made": made, "knock_outs": len(bad)},
+        "across": {"made": crossed, "knock_outs": len(across)}}
     if edge:
         grid = sweep_boards((players,), ridge=False, materials=materials,
                             wrestlers=cards)[f"{players}P"]["grid"]

@@ -39,6 +39,7 @@ _REFUSALS: dict[str, Callable[[dict[str, Any], Callable[[str, Any], str]], str]]
     "none_left": lambda f, said: f"You have no {said('kind', f['kind'])} left to push.",
     "no_such_piece": lambda f, said: "There is no such piece in this game.",
     "platform_locked": lambda f, said: "The pushing platform stays where it is for this turn's second push.",
+    "wrong_kind": lambda f, said: f"This turn's second push must be a {said('kind', f['kind'])}.",
     "too_fast": lambda f, said: "That is faster than a hand pushes: no flicking.",
     "junior_no_moves": lambda f, said: "Junior League wrestlers have no signature moves.",
     "too_early": lambda f, said: f"{said('move', f['move'])} can be used from your {_nth_turn(f['turn'])} on.",
@@ -69,8 +70,9 @@ _REFUSALS: dict[str, Callable[[dict[str, Any], Callable[[str, Any], str]], str]]
                                       f"{said('kind', f['kind'])} left."),
     "centre_empty": lambda f, said: (f"{said('move', f['move'])} would do nothing: no piece is inside the "
                                      "centre circle."),
-    "no_second_push": lambda f, said: (f"{said('move', f['move'])} would do nothing: you have nothing left "
-                                       "to push a second time."),
+    "no_second_push": lambda f, said: (f"{said('move', f['move'])} would do nothing: you have "
+                                       + (f"no {said('kind', f['kind'])}" if "kind" in f else "nothing left")
+                                       + " to push a second time."),
     "wrestler_off_ring": lambda f, said: f"{said('move', f['move'])} needs your wrestler piece on the ring.",
     "no_base": lambda f, said: (f"{said('move', f['move'])} needs a {said('kind', f['kind'])} on the ring "
                                 "to stack on."),

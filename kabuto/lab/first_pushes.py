@@ -10,7 +10,13 @@ so each board is checked against them directly, as counts a design can be compar
   center circle, immediately knock out that piece") would take it under the reading that lets it
   grip wrestlers (the shipped card grips discs only: docs/rules-notes.md, "Vice Grip grips discs");
 * **from the flank** (:func:`flank_knockouts`): the AI's flank push, 15-65 degrees round the ring
-  from a wrestler, its line passing the wrestler's inner side, which drives it towards the edge.
+  from a wrestler, its line passing the wrestler's inner side, which drives it towards the edge;
+* **from across the ring** (:func:`across_the_ring`): the platform on the far side of the centre
+  from a wrestler, pushing through the crowd at it. A crammed crowd moves as one, and it glides on
+  after the hand stops, so at the hand's top speed the whole crowd travels twice the pushed piece's
+  width; a wrestler on the far side of the centre disc travels with it. On the 3-player board,
+  where the point opposite each wrestler is the gap between the other two, the hard AI found such
+  a push in 11 of 24 games (docs/rules-notes.md, "The 3P board is not decided on turn 1").
 
 Both are plain pushes on copies of the game; the game itself is left as it was. Whether a whole
 first turn can win (moves included) is :mod:`kabuto.lab.early_wins`' search. ``tools/first_pushes.py``
@@ -38,6 +44,11 @@ KINDS = ("small", "medium")
 FLANK_ROUND = (15.0, 65.0)
 FLANK_OFFSETS_MM = (0.0, 4.5, 9.0)
 FLANK_SPEEDS = (0.7, 1.0)
+#: :func:`across_the_ring`'s grid round the point opposite a wrestler: the platform this many
+#: degrees round either way (the hard AI's winning pushes came from within 12 degrees of it), the
+#: heading this many degrees either way.
+ACROSS_ENTRIES = (-12.0, -9.0, -6.0, -3.0, 0.0, 3.0, 6.0, 9.0, 12.0)
+ACROSS_HEADINGS = (-15.0, -10.0, -5.0, 0.0, 5.0, 10.0, 15.0)
 
 
 @dataclass(frozen=True)
@@ -78,6 +89,29 @@ def gripped_from_behind(game: Game) -> tuple[list[FirstPush], int]:
                     gripped = {q.piece_id for q in t.seats} & set(t.world.in_circle())
                     if gripped or t.is_over:
                         bad.append(FirstPush(s.piece_id, kind, behind + d_entry, heading, fast))
+    return bad, made
+
+
+def across_the_ring(game: Game) -> tuple[list[FirstPush], int]:
+    """(the pushes that knock a wrestler out or end the game, pushes made) of the pushes from
+    across the ring at each wrestler: :data:`ACROSS_ENTRIES` round the point of the edge opposite
+    it, :data:`ACROSS_HEADINGS`, :data:`KINDS` at the hand's top speed, 126 a wrestler (a push the
+    rules refuse is not made)."""
+    fast = game.materials.sim.max_speed
+    bad = []
+    made = 0
+    for s in game.seats:
+        opposite = _bearing(game, s.piece_id)[2] + 180.0
+        for d_entry in ACROSS_ENTRIES:
+            for heading in ACROSS_HEADINGS:
+                for kind in KINDS:
+                    try:
+                        o = game.preview_push(kind, opposite + d_entry, heading, fast)
+                    except IllegalMove:
+                        continue
+                    made += 1
+                    if o.result is not None or any(game.is_wrestler_piece(k.piece) for k in o.knocked_out):
+                        bad.append(FirstPush(s.piece_id, kind, opposite + d_entry, heading, fast))
     return bad, made
 
 

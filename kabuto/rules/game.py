@@ -525,7 +525,12 @@ class Game:
         """Ids of the pieces the side to move may push now (empty when no push is allowed)."""
         if self._push_refusal():
             return []
-        return self._ledger.pieces_in(self.push_source())
+        return self._ledger.pieces_in(self.push_source(), self._later_kind())
+
+    def _later_kind(self) -> str | None:
+        """The kind this push must be: a move may restrict the pushes after the turn's first."""
+        t = self._turn
+        return t.later_kind if t.pushes >= 1 else None
 
     def legal_kinds(self) -> list[str]:
         """The distinct kinds among :meth:`legal_pieces` (pieces of a kind are interchangeable)."""
@@ -565,6 +570,9 @@ class Game:
                 raise IllegalMove(f"there is no {self.kind_name(piece_or_kind)} in {whose}", "none_left",
                                   kind=piece_or_kind, source=source)
             pid = have[0]
+        must = self._later_kind()
+        if must is not None and self._ledger.kind(pid) != must:
+            raise IllegalMove(f"this push must be a {self.kind_name(must)}", "wrong_kind", kind=must)
         lock = self.locked_platform()
         if lock is not None and (entry, heading) != lock:
             raise IllegalMove(f"the pushing platform must stay where it is this turn: entry_deg="
@@ -1316,9 +1324,11 @@ class _EffectContext:
     def move_pieces(self, pids: Iterable[str] | str, to: str) -> None:
         self._game._ledger.move(pids, to)
 
-    def grant_extra_push(self) -> None:
-        """One more push this turn (Rhino Rita's Charge)."""
+    def grant_extra_push(self, kind: str | None = None) -> None:
+        """One more push this turn (Rhino Rita's Charge); with ``kind``, the pushes after the
+        turn's first must be of that kind."""
         self._game._turn.pushes_allowed += 1
+        self._game._turn.later_kind = kind
 
     def take_pushes_from(self, side: int) -> None:
         """This turn's pushes come from ``side``'s inventory (Smokescreen)."""

@@ -79,7 +79,7 @@ class MoveContext(Protocol):
     def push_source(self) -> str: ...
     # ----- the changes a move may make ---------------------------------------------------------
     def move_pieces(self, pids: Iterable[str] | str, to: str) -> None: ...
-    def grant_extra_push(self) -> None: ...
+    def grant_extra_push(self, kind: str | None = None) -> None: ...
     def take_pushes_from(self, side: int) -> None: ...
     def stack_refusal(self, kind: str, base: str) -> str | None: ...
     def stack(self, pid: str, base: str) -> None: ...
@@ -481,20 +481,24 @@ class SlideFromWrestler(PickPiece):
 
 
 class ExtraPush(Effect):
-    """Charge: one more push this turn, from the same platform position."""
+    """Charge: one more push this turn, from the same platform position; with ``kind``, the second
+    push must be a piece of that kind ("a small disc")."""
 
     type = "extra_push"
 
     def precheck(self, game: MoveContext, seat: int, move: MoveSpec) -> None:
-        turn = game.turn
-        if turn.pushes >= 1 and not game.ledger.pieces_in(game.push_source()):
+        kind = move.params.get("kind")
+        if not game.ledger.pieces_in(game.push_source(), kind):
+            if kind:
+                raise IllegalMove(f"you have no {game.kind_name(kind)} to push a second time",
+                                  "no_second_push", move=move.name, kind=kind)
             raise IllegalMove("you have nothing left to push a second time", "no_second_push",
                               move=move.name)
 
     def perform(self, game: MoveContext, seat: int, move: MoveSpec, targets: Targets,
                 report: MoveReport) -> None:
         self.precheck(game, seat, move)
-        game.grant_extra_push()
+        game.grant_extra_push(move.params.get("kind"))
 
 
 class TurnWrestler(Effect):

@@ -61,7 +61,9 @@ class TurnState:
     * ``moves_used``: the signature moves used this turn (each at most once per turn);
     * ``push_from``: the side whose inventory this turn's pushes come from when a move says so
       (Bombardier Bea's Smokescreen), else None (your own);
-    * ``replaced``: a move that "replaces your turn" was used.
+    * ``replaced``: a move that "replaces your turn" was used;
+    * ``later_kind``: the kind every push after the first must be, when a move says so (Rhino
+      Rita's Charge: a small disc), else None (any).
     """
 
     number: int
@@ -72,10 +74,13 @@ class TurnState:
     moves_used: list[str] = field(default_factory=list)
     push_from: int | None = None
     replaced: bool = False
+    later_kind: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
         d["platform"] = list(self.platform) if self.platform else None
+        if self.later_kind is None:  # a turn without it reads as before, to older readers too
+            del d["later_kind"]
         return d
 
     @classmethod
@@ -83,6 +88,8 @@ class TurnState:
         d = dict(d)
         d["platform"] = tuple(d["platform"]) if d.get("platform") else None
         d["moves_used"] = list(d.get("moves_used", []))
+        if not isinstance(d.get("later_kind"), (str, type(None))):
+            raise ValueError("later_kind: expected a piece kind or null")
         return cls(**d)
 
 

@@ -44,7 +44,7 @@ def teetering(g: Game, piece: str, x: float, y: float) -> list[str]:
     return line_up(g, piece)
 
 
-def hank_lined_up_before_mike(hank_x: float = -0.05, first_player: int = 0) -> Game:
+def hank_lined_up_before_mike(hank_x: float = -0.042, first_player: int = 0) -> Game:
     """Hercules Hank's wrestler at (``hank_x``, 0), left of the centre circle, at the end of a line
     of discs that reaches the left edge; Mighty Jaw Mike's stands right of the circle. Driving the
     line from the left pushes Hank towards the centre and into the circle, where Vice Grip takes

@@ -48,8 +48,9 @@ def _press(win, widgets, name: str) -> None:
     xinput.click(win, w.rect.cx, w.rect.cy)
 
 
-def _outcome(scene, kind: str, entry: float, heading: float):
-    """What the step would say of this push: the tutorial's own check on a copy of the game."""
+def _outcome(scene, kind: str, entry: float, heading: float, gains_focus: bool = False):
+    """What the step would say of this push: the tutorial's own check on a copy of the game (with
+    ``gains_focus``, a pass only if the step's own pieces end in the player's inventory)."""
     from kabuto.rules.errors import IllegalMove
 
     game = scene.game.clone()
@@ -60,13 +61,19 @@ def _outcome(scene, kind: str, entry: float, heading: float):
         return None
     probe = copy.copy(scene.tutorial)
     probe.verdict = None
-    return probe.observe(game)
+    verdict = probe.observe(game)
+    if gains_focus and verdict is not None and verdict.passed:
+        return verdict if set(scene.tutorial.focus) <= set(game.inventory(0)) else None
+    return verdict
 
 
-def _aim_for(scene, kind: str, want: bool, aims) -> tuple[float, float]:
+def _aim_for(scene, kind: str, want: bool, aims, gains_focus: bool = False) -> tuple[float, float]:
+    """The first of ``aims`` whose push the step judges as ``want``, and so does the same push a
+    little to either side (a drag on the screen lands within a pixel of the aim, and a chain
+    reaction can turn on less)."""
     for entry, heading in aims:
-        v = _outcome(scene, kind, entry, heading)
-        if v is not None and v.passed == want:
+        verdicts = [_outcome(scene, kind, entry + d, heading, gains_focus) for d in (0.0, -0.25, 0.25)]
+        if all(v is not None and v.passed == want for v in verdicts):
             return entry, heading
     raise AssertionError(f"no push with a {kind} disc {'does' if want else 'fails'} step "
                          f"{scene.tutorial.step.key!r}")
@@ -88,7 +95,7 @@ def _straight_in():
 def _along_the_edge(angle: float):
     """Pushes from a little to one side of ``angle``, turned along the edge towards it as steeply
     as the platform allows (the table holds a small disc's aim at the steepest it can take)."""
-    return [(angle + s * off, s * 60.0) for off in (20, 15, 25, 10, 30) for s in (1, -1)]
+    return [(angle + s * off, s * 60.0) for off in (20, 15, 25, 10, 30, 12, 18, 22, 35) for s in (1, -1)]
 
 
 def _behind(angle: float):
@@ -176,7 +183,7 @@ def _play_through(app) -> None:
     assert len(scene.game.history) == start
     assert _hanging(scene) == hanging
     inventory = len(scene.game.inventory(0))
-    _drag(app, scene, "small", *_aim_for(scene, "small", True, _along_the_edge(90.0)))
+    _drag(app, scene, "small", *_aim_for(scene, "small", True, _along_the_edge(90.0), gains_focus=True))
     assert _judged(app, scene)
     # one pushed, the hanging disc gained (and any the chain reaction knocked out with it)
     assert len(scene.game.inventory(0)) >= inventory and set(tut.focus) <= set(scene.game.inventory(0))

@@ -256,6 +256,32 @@ def test_charge_allows_a_second_push_from_the_same_platform():
     assert g.current_seat == 1
 
 
+def test_charges_second_push_is_a_small_disc():
+    g = first_round(arena(2, ["rita", "hank"]))
+    give(g, "seat:0", "medium")
+    give(g, "seat:0", "medium")
+    g.push("medium", 200.0, 10.0, 0.3, end_turn=False)      # the first push may be any piece
+    g.use_move(0, "Charge")
+    assert g.legal_kinds() == ["small"]
+    with pytest.raises(IllegalMove, match="this push must be a small disc"):
+        g.push("medium", 200.0, 10.0, 0.3)
+    assert g.turn.pushes == 1 and g.ledger.count("seat:0", "medium") == 1
+    g.push("small", 200.0, 10.0, 0.3)
+    assert g.current_seat == 1
+
+
+def test_charge_needs_a_small_disc_for_its_second_push():
+    g = first_round(arena(2, ["rita", "hank"]))
+    give(g, "seat:0", "medium")
+    give(g, "seat:0", "medium")
+    for pid in g.ledger.pieces_in("seat:0", "small"):
+        g.edit(pid, SUPPLY)
+    (charge,) = [m for m in g.available_moves(0) if m.name == "Charge"]
+    assert not charge.usable and "no small disc" in (charge.reason or "")
+    with pytest.raises(IllegalMove, match="no small disc to push a second time"):
+        g.use_move(0, "Charge")
+
+
 @pytest.mark.parametrize("first_player", [0, 1])
 def test_charge_waits_for_ritas_second_turn(first_player):
     # Two pushes down one line won on turn 1 on the 2P and 4P boards; Charge is not for a first

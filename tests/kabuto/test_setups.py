@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kabuto import Game
-from kabuto.lab.first_pushes import flank_knockouts
+from kabuto.lab.first_pushes import across_the_ring, flank_knockouts
 from kabuto.rules.boards import Gather, gathered, load_setups, starting_board
 from kabuto.rules.wrestlers import load_wrestlers
 from physics import Materials, PieceState, World, shapes
@@ -265,6 +265,16 @@ def test_no_first_push_from_a_wrestlers_flank_knocks_it_out(players):
     wrestler an earlier push moved out can be pushed out so is tests/ai/test_flank.py."""
     bad, made = flank_knockouts(_game(players), 16, random.Random(f"flank-{players}"))
     assert made > 8 * players and not bad, bad[:3]
+
+
+@pytest.mark.parametrize("players, offset", [(2, 0), (3, 0), (3, 3), (4, 0)])
+def test_no_first_push_from_across_the_ring_knocks_a_wrestler_out(players, offset):
+    """Issue 42: a crammed crowd moves as one and glides on after the hand stops, so a push from
+    the far side of the centre carries a wrestler standing beyond the centre disc with it. On the
+    3-player board of the heavy-Jade design the first push of 11 of 24 hard games did that and won;
+    no push of the grid round the point opposite each wrestler may."""
+    bad, made = across_the_ring(_game(players, offset))
+    assert made > 100 * players and not bad, bad[:3]
 
 
 def _mirror_twins(world: World) -> dict[str, str]:
