@@ -45,8 +45,7 @@ def _winning_push(game, seed=3):
         if p.id != rival and p.y > -0.03:
             game.edit(p.id, "supply")
     a = math.radians(115.0)
-    # 5 mm inside the edge: the wrestler pieces grip the ring harder than the discs
-    game.edit(rival, "board", (R - 0.005) * math.cos(a), (R - 0.005) * math.sin(a))
+    game.edit(rival, "board", (R - 0.008) * math.cos(a), (R - 0.008) * math.sin(a))
     top = game.materials.sim.max_speed
     rng = random.Random(seed)
     kind = "medium" if "medium" in game.legal_kinds() else game.legal_kinds()[0]

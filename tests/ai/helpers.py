@@ -44,12 +44,13 @@ def teetering(g: Game, piece: str, x: float, y: float) -> list[str]:
     return line_up(g, piece)
 
 
-def hank_lined_up_before_mike(hank_x: float = -0.042, first_player: int = 0) -> Game:
+def hank_lined_up_before_mike(hank_x: float = -0.047, first_player: int = 0) -> Game:
     """Hercules Hank's wrestler at (``hank_x``, 0), left of the centre circle, at the end of a line
     of discs that reaches the left edge; Mighty Jaw Mike's stands right of the circle. Driving the
     line from the left pushes Hank towards the centre and into the circle, where Vice Grip takes
     him ("If any part of a piece is inside and touching the center circle, immediately knock out
-    that piece")."""
+    that piece"). (-47 mm: with Hank's piece at 4.6 g a one-ply search is tempted into the circle
+    from 46-48 mm out; at 50, where his 4.3 g piece stood, it no longer is.)"""
     g = cleared(["hank", "mike"], first_player=first_player)
     g.edit("mike:wrestler", BOARD, 0.06, 0.0, 180.0)
     g.edit("hank:wrestler", BOARD, hank_x, 0.0, 0.0)

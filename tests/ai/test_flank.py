@@ -51,20 +51,18 @@ def test_the_ai_aims_some_pushes_from_beside_the_opposing_wrestler():
 
 
 def test_a_wrestler_near_the_edge_is_pushed_out_from_its_flank():
-    """On the starting board with Gus moved out along his spot's ray to 8 mm from the edge (as an earlier push
-    leaves him), the medium AI finds a push that knocks him out, and mostly one that starts beside
-    him: from across the ring the crowd takes most of the push (once in five wins, its glide
-    carried him off from across). (90 mm: the 2P board stands a small beside
+    """On the starting board with Gus moved out along his spot's ray to 10 mm from the edge (as an earlier push
+    leaves him), the medium AI finds a push that knocks him out, and it starts beside him: from
+    across the ring the crowd takes the whole push. (90 mm: the 2P board stands a small beside
     each wrestler towards the edge on both sides, 80 mm out; on the board with the large discs
     62 mm out, the medium AI knocked him out at 88 mm for one seed of three, at 90 mm for six of
-    six; docs/rules-notes.md. 10 mm served until the wrestler pieces came to grip the ring harder
-    than the discs.)"""
-    won, beside = 0, 0
+    six; docs/rules-notes.md.)"""
+    won = 0
     for seed in range(8):
         g = Game.new(players=2, wrestlers=["hank", "gus"], seed=0, first_player=0)
         target = bearing_deg(g, "gus:wrestler")
         p = g.world.piece("gus:wrestler")
-        out = g.materials.ring.radius - 0.008   # 8 mm in from the edge
+        out = g.materials.ring.radius - 0.010   # 10 mm in from the edge
         x, y = out * math.cos(math.radians(target)), out * math.sin(math.radians(target))
         reach = g.materials.kinds[p.kind].size
         for q in list(g.world.pieces):   # the discs where he now stands go back to the box
@@ -75,8 +73,8 @@ def test_a_wrestler_near_the_edge_is_pushed_out_from_its_flank():
         if plan.predicted.winner == 0:
             won += 1
             assert plan.push is not None
-            beside += abs(wrap_deg(plan.push.entry_deg - target)) < 90.0
-    assert won >= 3 and beside > won / 2
+            assert abs(wrap_deg(plan.push.entry_deg - target)) < 90.0
+    assert won >= 3
 
 
 @pytest.mark.usefixtures("grip_takes_wrestlers")

@@ -37,7 +37,7 @@ def test_a_push_that_drives_the_own_wrestler_into_mikes_circle_is_seen_as_lost()
         if foe == "gus":
             g = cleared(["hank", "gus"])
             g.edit("gus:wrestler", BOARD, 0.06, 0.0, 180.0)
-            g.edit("hank:wrestler", BOARD, -0.042, 0.0, 0.0)
+            g.edit("hank:wrestler", BOARD, -0.047, 0.0, 0.0)
             line_up(g, "hank:wrestler")
         after = turn_ended(g, PushChoice("medium", 180.0, 0.0, 0.4))   # straight down the line
         assert after is not None and "hank:wrestler" in after.world.in_circle()

@@ -42,13 +42,12 @@ def settle(win, scene, limit: int = 5000, dt: float = 0.1) -> None:
 #: How far inside the ring's edge :func:`wrestler_on_the_edge` sits the wrestler's centre (m): near
 #: enough that a push within the platform's range (``simulation.heading_limit_deg``, 45 degrees) and
 #: the hand's top speed (``simulation.max_speed``, 0.45 m/s) knocks it out. (8 mm served while the
-#: platform turned 60 degrees and the hand pushed at 0.5 m/s; 4 mm until the wrestler pieces came to
-#: grip the ring harder than the discs.)
-EDGE_INSET = 0.003
+#: platform turned 60 degrees and the hand pushed at 0.5 m/s.)
+EDGE_INSET = 0.004
 
 
 def wrestler_on_the_edge(game, seat: int = 1) -> None:
-    """Clear the top of the ring and sit ``seat``'s wrestler (seat 1's unless told) 3 mm inside the
+    """Clear the top of the ring and sit ``seat``'s wrestler (seat 1's unless told) 4 mm inside the
     edge, 25 degrees round from the top: a push from the top (entry 90) turned as far clockwise as
     the platform allows, as fast as the hand may push, runs along the edge into it and knocks it
     out."""

@@ -18,7 +18,7 @@ from tests.app.helpers import wrestler_on_the_edge
 def _game(first: int) -> Game:
     g = Game.new(players=2, wrestlers=["mike", "gus"], seed=5, first_player=first)
     g.names = SeatNames(("Red", "Blue"), ("team A", "team B"))
-    wrestler_on_the_edge(g)     # Blue's wrestler 3 mm inside the edge, a knock-out away
+    wrestler_on_the_edge(g)     # Blue's wrestler 4 mm inside the edge, a knock-out away
     return g
 
 
@@ -38,7 +38,7 @@ def test_the_danger_is_the_rivals_reply_against_the_players_wrestler():
     g = Game.new(players=2, wrestlers=["gus", "mike"], seed=5, first_player=0)
     g.names = SeatNames(("Red", "Blue"), ("team A", "team B"))
     mine = g.seats[0].piece_id
-    wrestler_on_the_edge(g, seat=0)     # Red's wrestler alone at the top, 3 mm inside the edge
+    wrestler_on_the_edge(g, seat=0)     # Red's wrestler alone at the top, 4 mm inside the edge
     # Red's aim: a small disc, gently, from the far side of the ring (it leaves the wrestler there).
     d = danger(g, PushChoice("small", -90.0, 0.0, 0.15), seed=1)
     assert d is not None and d.seat == 1 and d.text.startswith("Danger: Blue could push")

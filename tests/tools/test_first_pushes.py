@@ -3,13 +3,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 
 import pytest
 
 from kabuto import Game
 from kabuto.lab.first_pushes import across_the_ring, flank_knockouts, gripped_from_behind
-from kabuto.rules.wrestlers import wrestler
 from physics import Materials
 from tests.kabuto.scenarios import arena, put
 from tests.tools.conftest import load_tool
@@ -54,12 +52,8 @@ def test_a_flank_push_reaches_a_wrestler_at_the_edge_only_on_a_steep_platform(pl
     33 mm from the centre (39 mm of open ring in front of it). Set at the edge, its back on the
     rim, the same sample knocks it out from the nearer entries on a platform that aims up to 60
     degrees off straight in, so the check sees a knock-out where there is one; on the game's
-    45-degree platform those lines are too steep to make, and none does. The wrestlers slide on
-    the ring as the discs do (table friction 0.30, not the wrestler pieces' grip): the subject
-    here is the platform's reach, not how hard a wrestler grips."""
-    grip = {k: replace(t, table_friction=0.30) for key in ("mike", "hank")
-            for k, t in wrestler(key).kinds().items() if k.endswith("_wrestler")}
-    mats = Materials.load().with_overrides({"simulation.heading_limit_deg": platform_deg}).with_kinds(grip)
+    45-degree platform those lines are too steep to make, and none does."""
+    mats = Materials.load().with_overrides({"simulation.heading_limit_deg": platform_deg})
     g = arena(2, ["mike", "hank"], materials=mats)
     bad, made = flank_knockouts(g, 16, random.Random(3))
     assert made > 16 and bad == []
@@ -108,16 +102,13 @@ def test_a_piece_hanging_over_the_edge_behind_a_wrestler_takes_those_pushes_away
     assert 18 <= made < 36
 
 
-def test_a_push_from_across_the_ring_carries_a_wrestler_that_slides_like_a_disc_off_the_3p_board():
-    """The crowd a push from across the ring sets moving glides on after the hand stops; a wrestler
-    beyond the centre disc that slides on the ring as a disc does (table friction 0.30, the
-    heavy-Jade design's) glides off with it, and the check sees it. The shipped pieces grip harder,
-    and tests/kabuto/test_setups.py holds the shipped boards to none."""
-    keys = ("mike", "rita", "gus")
-    slides = {k: replace(t, table_friction=0.30) for key in keys
-              for k, t in wrestler(key).kinds().items() if k.endswith("_wrestler")}
-    g = Game.new(players=3, wrestlers=list(keys), seed=0, first_player=0,
-                 materials=Materials.load().with_kinds(slides))
+def test_a_push_from_across_the_ring_carries_a_wrestler_off_the_3p_board():
+    """The crowd a push from across the ring sets moving glides on after the hand stops, and a
+    wrestler beyond the centre disc glides off with it: on the 3-player board (where the point
+    opposite each wrestler is the gap between the other two) the check finds such first pushes,
+    as the hard AI did in 11 of the heavy-Jade report's 24 three-player games. The board is still
+    to be mended (docs/rules-notes.md, "Round 9: the wrestlers grip the ring", not adopted)."""
+    g = Game.new(players=3, wrestlers=["mike", "rita", "gus"], seed=0, first_player=0)
     bad, made = across_the_ring(g)
     assert made > 300 and bad
     assert {b.wrestler for b in bad} <= {s.piece_id for s in g.seats}

@@ -15,17 +15,16 @@ from tests.tools.conftest import load_tool
 
 def _bare_rim(tmp_path, monkeypatch) -> None:
     """Use assets whose two-player board is bare but for the wrestlers, each at the rim (its centre
-    5 mm from the edge), where a push from beside it reaches it. (At 14 mm, where a 60 degree
+    8 mm from the edge), where a push from beside it reaches it. (At 14 mm, where a 60 degree
     platform and a 0.5 m/s hand reached it, no first push of these openings knocks a wrestler out
-    with the 45 degree platform and the 0.45 m/s hand of issue 42; nor at 8 mm once the wrestler
-    pieces grip the ring harder than the discs.)"""
+    with the 45 degree platform and the 0.45 m/s hand of issue 42.)"""
     folder = tmp_path / "assets"
     shutil.copytree(kabuto_assets.folder(), folder)
     setups = folder / "setups.toml"
     text = setups.read_text(encoding="utf-8")
     board = re.search(r"\[boards\.2\]\n(.*?)\n\n", text, re.S)
     assert board
-    x = Materials.load().ring.radius - 0.005
+    x = Materials.load().ring.radius - 0.008
     bare = (f"second_outset = 0.0\nwrestler = [[{x:.5f}, 0.0], [{-x:.5f}, 0.0]]\n"
             "large = []\nmedium = []\nsmall = []")
     setups.write_text(text.replace(board.group(1), bare), encoding="utf-8")
