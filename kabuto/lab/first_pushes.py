@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from kabuto.ai.candidates import flank_heading
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.game import Game
+from kabuto.rules.outcomes import PushOutcome
 
 #: :func:`gripped_from_behind`'s grid round the line from the edge straight at a wrestler: the
 #: platform this many degrees round either way, the heading this many degrees either way.
@@ -65,6 +66,11 @@ class FirstPush:
 def _bearing(game: Game, piece_id: str) -> tuple[float, float, float]:
     p = game.world.piece(piece_id)
     return p.x, p.y, math.degrees(math.atan2(p.y, p.x))
+
+
+def _harms_a_wrestler(game: Game, o: PushOutcome) -> bool:
+    """Whether a previewed push ends the game or knocks a wrestler out."""
+    return o.result is not None or any(game.is_wrestler_piece(k.piece) for k in o.knocked_out)
 
 
 def gripped_from_behind(game: Game) -> tuple[list[FirstPush], int]:
@@ -110,7 +116,7 @@ def across_the_ring(game: Game) -> tuple[list[FirstPush], int]:
                     except IllegalMove:
                         continue
                     made += 1
-                    if o.result is not None or any(game.is_wrestler_piece(k.piece) for k in o.knocked_out):
+                    if _harms_a_wrestler(game, o):
                         bad.append(FirstPush(s.piece_id, kind, opposite + d_entry, heading, fast))
     return bad, made
 
@@ -139,6 +145,6 @@ def flank_knockouts(game: Game, per_wrestler: int, rng: random.Random) -> tuple[
             except IllegalMove:
                 continue
             made += 1
-            if o.result is not None or any(game.is_wrestler_piece(k.piece) for k in o.knocked_out):
+            if _harms_a_wrestler(game, o):
                 bad.append(FirstPush(s.piece_id, kind, entry, heading, speed))
     return bad, made
