@@ -6,8 +6,8 @@ wrestlers in its middle (2P: a little to one side of the line through the centre
 symmetry - the 2P board its own mirror image with the wrestlers swapped (x -> -x), 3P symmetric
 under a third of a turn, and the 4P board's mirror line y = -x mapping each team onto the other;
 a medium disc on the centre. The 3P wrestlers then stand side-on nearer the centre and the crowd
-is gathered round them (:data:`PINWHEEL`). The boards of earlier design rounds are kept with their figures in
-results/round-N/ and in the history of this file.
+is gathered round them (:data:`PINWHEEL`). The boards of earlier design rounds are kept with
+their figures in results/round-N/ and in the history of this file.
 
     python tools/gen_setups.py            # prints the TOML
     python tools/gen_setups.py --write    # rewrites assets/setups.toml's boards

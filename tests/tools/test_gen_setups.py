@@ -68,8 +68,8 @@ SYMMETRY = {2: lambda x, y: (-x, y), 3: lambda x, y: (_C * x - _S * y, _S * x + 
 def test_the_shipped_boards_are_packings_of_the_scripts_designs(players):
     """assets/setups.toml's boards are what the script's shipped designs pack to: the rulebook's
     counts, the wrestlers (3P: side-on, nearer the centre) and the centre disc where the design
-    puts them, every disc wholly on the
-    ring with the design's gap to its neighbours, and the board's symmetry. (Not the same digits:
+    puts them, every disc wholly on the ring with the design's gap to its neighbours, and the
+    board's symmetry. (Not the same digits:
     L-BFGS's path follows the CPU's floating-point kernels, so another machine may settle the same
     design into another packing just as good.)"""
     import kabuto_assets
