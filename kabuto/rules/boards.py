@@ -18,8 +18,8 @@ The rulebook's Setup section, step by step, is :func:`starting_layout`:
 3. wrestler pieces and the standard discs go on the spots of the Wrestler Count Diagram
    (``[boards.N]``: ``wrestler`` lists one spot per seat, facing the centre or turned from it by
    ``wrestler_turn``), and where the board says so (``gather``) the players push the crowd
-   together from the rim: :func:`set_up`, which
-   needs the physics and so follows :func:`starting_layout` in :meth:`kabuto.Game.from_setup`;
+   together from the rim: :func:`set_up`, which needs the physics and so follows
+   :func:`starting_layout` in :meth:`kabuto.Game.from_setup`;
 4. the remaining discs are the general supply;
 5. each seat (4 players: each team) gets its inventory (``[inventory.N]``), or, in the Junior League,
    the pieces on its Junior League card;
