@@ -16,7 +16,8 @@ may win. This prints, for every starting board under the assets in force, one JS
 * ``edge_grid``: of the edge grid's pushes along the ring's edge at each opposing wrestler (the
   search's ``--sweep``), how many win, each side moving first.
 
-The tests hold the shipped boards to zero (tests/kabuto/test_setups.py, tests/tools/test_early_wins.py);
+The tests hold the shipped boards to zero (tests/kabuto/test_setups.py, tests/tools/test_early_wins.py;
+the 3-player board's ``across`` to at most one push in fifty);
 this gives the counts, so two designs can be compared in a minute or two. Point it at a copy of
 the assets folder to try a design without touching the shipped one:
 

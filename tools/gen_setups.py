@@ -5,8 +5,9 @@ The rulebook's Wrestler Count Diagrams give only the counts, so the positions ar
 wrestlers in its middle (2P: a little to one side of the line through the centre), and fair by
 symmetry - the 2P board its own mirror image with the wrestlers swapped (x -> -x), 3P symmetric
 under a third of a turn, and the 4P board's mirror line y = -x mapping each team onto the other;
-a medium disc on the centre. The boards of earlier design rounds are kept with their figures in
-results/round-N/ and in the history of this file.
+a medium disc on the centre. The 3P wrestlers then stand side-on nearer the centre and the crowd
+is gathered round them (:data:`PINWHEEL`). The boards of earlier design rounds are kept with
+their figures in results/round-N/ and in the history of this file.
 
     python tools/gen_setups.py            # prints the TOML
     python tools/gen_setups.py --write    # rewrites assets/setups.toml's boards
@@ -49,6 +50,14 @@ WRESTLER_OUT = {2: 33.0, 3: 33.0, 4: 33.0}
 #: first player won 68 of the 69 hard games over by turn 3 (docs/rules-notes.md, "The 2P
 #: wrestlers stand aside").
 WRESTLER_ASIDE = 10.0
+#: The boards whose wrestlers, once the discs are packed round their spots, stand nearer the centre
+#: turned from facing it: players -> (distance from the centre, mm; turn, degrees anticlockwise).
+#: On the 3-player board the point opposite each wrestler is the gap between the other two, and a
+#: push from there drove the crowd through the centre disc into the far wrestler, which glided off
+#: (docs/rules-notes.md, "The 3P wrestlers stand in a pinwheel"): turned a quarter, its narrow side
+#: (at most 12 mm) faces the centre disc instead of its horn (up to 16.6 mm), so it stands 28 mm
+#: out, 5 mm more ring behind it, and the gather (:data:`GATHER`) closes the crowd round it.
+PINWHEEL = {3: (28.0, 90.0)}
 #: The disc standing on the centre circle, by the number of players.
 CENTRE = {2: "medium", 3: "medium", 4: "medium"}
 #: Every wrestler outline facing the centre lies inside these circles: (distance towards the
@@ -63,7 +72,11 @@ CRAMMED_GAP = 0.15
 CRAMMED_SEEDS = {2: 1, 3: 0, 4: 0}
 #: The boards whose crowd is pushed together once the pieces are on their spots (``gather``,
 #: :func:`kabuto.rules.boards.gathered`): their lines of setups.toml, comment first.
-GATHER = {4: ["# Teammates stand opposite each other, and once the pieces are on their spots the crowd is pushed",
+GATHER = {3: ["# The wrestlers stand in a pinwheel nearer the centre, each a quarter turn from facing it, and the",
+              "# crowd is pushed together from the rim round them (docs/rules-notes.md, \"The 3P wrestlers stand",
+              "# in a pinwheel\"): every disc 50 mm or more from the centre is drawn in at 0.2 m/s^2 for 0.3 s.",
+              "gather = { pull = 0.2, seconds = 0.3, from = 0.050 }"],
+          4: ["# Teammates stand opposite each other, and once the pieces are on their spots the crowd is pushed",
               "# together from the rim (docs/rules-notes.md, \"The 4P board: teammates opposite, the crowd pushed",
               "# together\"): every disc 50 mm or more from the centre is drawn in at 0.3 m/s^2 for 0.3 s, gliding,",
               "# while the wrestlers stand (kabuto.rules.boards.gathered).",
@@ -130,6 +143,15 @@ def _crammed_layout(design: Design) -> tuple[list, list, list]:
                 raise ValueError(f"{kind}: {n} discs are not whole orbits")
             orbits += [(kind, line)] * odd
     return fixed, orbits, spots
+
+
+def standing_spots(players: int, spots: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Where the wrestlers of ``players`` stand (mm): the spots the discs are packed round, or on a
+    :data:`PINWHEEL` board the same bearings that board's distance out."""
+    if players not in PINWHEEL:
+        return spots
+    out = PINWHEEL[players][0]
+    return [(x / math.hypot(x, y) * out, y / math.hypot(x, y) * out) for x, y in spots]
 
 
 def design_crammed(design: Design, steps: int = 400) -> dict[str, list[tuple[float, float]]]:
@@ -220,7 +242,7 @@ def design_crammed(design: Design, steps: int = 400) -> dict[str, list[tuple[flo
         raise ValueError(f"seed {seed}: the {players}P board did not pack; try another seed")
     pos = positions(x)[nf:] / 1000.0
     result: dict[str, list[tuple[float, float]]] = {
-        "wrestler": [(u / 1000.0, v / 1000.0) for u, v in spots], "large": [],
+        "wrestler": [(u / 1000.0, v / 1000.0) for u, v in standing_spots(players, spots)], "large": [],
         "medium": [], "small": []}
     result[design.centre].append((0.0, 0.0))
     for (i, _), (u, v) in zip(owner, pos, strict=True):
@@ -234,6 +256,8 @@ def to_toml(design: Design, boards: dict[str, list[tuple[float, float]]]) -> str
         lines.append(f"second_outset = {design.outset / 1000.0:g}")
     if design.players in GATHER:
         lines += GATHER[design.players]
+    if design.players in PINWHEEL:
+        lines.append(f"wrestler_turn = {PINWHEEL[design.players][1]:g}")
     for kind in ("wrestler", "large", "medium", "small"):
         pts = ", ".join(f"[{x:.5f}, {y:.5f}]" for x, y in boards[kind])
         lines.append(f"{kind} = [{pts}]")
@@ -261,8 +285,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="which boards (default 2 3 4)")
     ap.add_argument("--seed", type=int, help="the packer's seed instead of the board's own")
     ap.add_argument("--wrestler-out", type=float, metavar="MM",
-                    help="the wrestlers' distance from the centre (2P: from the mirror line), mm (shipped: "
-                         + ", ".join(f"{n}P {WRESTLER_OUT[n]:g}" for n in (2, 3, 4)) + ")")
+                    help="the wrestlers' distance from the centre (2P: from the mirror line) the discs are "
+                         "packed round, mm (shipped: "
+                         + ", ".join(f"{n}P {WRESTLER_OUT[n]:g}" for n in (2, 3, 4))
+                         + "; the 3P wrestlers then stand side-on "
+                         + f"{PINWHEEL[3][0]:g} mm out)")
     ap.add_argument("--centre", choices=tuple(CRAMMED_RADIUS), help="the disc on the centre circle")
     ap.add_argument("--outset", type=float, metavar="MM",
                     help=f"the 2P second player's outset, mm (shipped {SECOND_OUTSET:g})")

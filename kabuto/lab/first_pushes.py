@@ -16,7 +16,8 @@ so each board is checked against them directly, as counts a design can be compar
   after the hand stops, so at the hand's top speed the whole crowd travels twice the pushed piece's
   width; a wrestler on the far side of the centre disc travels with it. On the 3-player board,
   where the point opposite each wrestler is the gap between the other two, the hard AI found such
-  a push in 11 of 24 games (docs/rules-notes.md, "Round 9: the wrestlers grip the ring").
+  a push in 11 of 24 games, until its wrestlers stood in a pinwheel nearer the centre
+  (docs/rules-notes.md, "The 3P wrestlers stand in a pinwheel").
 
 Both are plain pushes on copies of the game; the game itself is left as it was. Whether a whole
 first turn can win (moves included) is :mod:`kabuto.lab.early_wins`' search. ``tools/first_pushes.py``

@@ -16,9 +16,10 @@ The rulebook's Setup section, step by step, is :func:`starting_layout`:
 1. the ring is the :class:`physics.World`;
 2. each seat has a wrestler card; its signature pieces go to the general supply;
 3. wrestler pieces and the standard discs go on the spots of the Wrestler Count Diagram
-   (``[boards.N]``: ``wrestler`` lists one spot per seat, facing the centre), and where the board
-   says so (``gather``) the players push the crowd together from the rim: :func:`set_up`, which
-   needs the physics and so follows :func:`starting_layout` in :meth:`kabuto.Game.from_setup`;
+   (``[boards.N]``: ``wrestler`` lists one spot per seat, facing the centre or turned from it by
+   ``wrestler_turn``), and where the board says so (``gather``) the players push the crowd
+   together from the rim: :func:`set_up`, which needs the physics and so follows
+   :func:`starting_layout` in :meth:`kabuto.Game.from_setup`;
 4. the remaining discs are the general supply;
 5. each seat (4 players: each team) gets its inventory (``[inventory.N]``), or, in the Junior League,
    the pieces on its Junior League card;
@@ -84,6 +85,10 @@ class Board:
     second_outset: float = 0.0
     #: How the players push the crowd together once the pieces are on their spots (None: not).
     gather: Gather | None = None
+    #: How far (degrees, anticlockwise) each wrestler stands turned from facing the centre: on the
+    #: 3-player board a quarter turn, so its narrow side, not its horn, faces the centre disc and it
+    #: stands nearer the middle (docs/rules-notes.md, "The 3P wrestlers stand in a pinwheel").
+    wrestler_turn: float = 0.0
 
     def count(self, kind: str) -> int:
         return len(self.discs.get(kind, ()))
@@ -173,7 +178,10 @@ def _load(path: Path) -> Setups:
         if not is_finite_number(outset) or not 0.0 <= outset <= 0.02:
             raise ValueError(f"{where}.second_outset: expected 0 to 0.02 metres, got {outset!r}")
         gather = _gather(b["gather"], f"{where}.gather") if "gather" in b else None
-        boards[players] = Board(players, wrestlers, discs, float(outset), gather)
+        turn = b.get("wrestler_turn", 0.0)
+        if not is_finite_number(turn) or not -180.0 <= turn <= 180.0:
+            raise ValueError(f"{where}.wrestler_turn: expected -180 to 180 degrees, got {turn!r}")
+        boards[players] = Board(players, wrestlers, discs, float(outset), gather, float(turn))
         inv = data.get("inventory", {}).get(str(players))
         key, n = ("teams", 2) if players == 4 else ("seats", players)
         if not isinstance(inv, dict) or not isinstance(inv.get(key), list) or len(inv[key]) != n:
@@ -215,7 +223,8 @@ def starting_board(players: int, wrestlers: Sequence[tuple[str, str]] = (),
 
     The standard discs stand on their spots of the Wrestler Count Diagram, the first ids of each
     kind in the order of the spots. ``wrestlers`` gives one (piece id, kind) per seat, in seat
-    order, stood on the wrestler spots facing the centre: :attr:`Wrestler.piece_id` and
+    order, stood on the wrestler spots facing the centre (turned from it by
+    :attr:`Board.wrestler_turn`): :attr:`Wrestler.piece_id` and
     :attr:`Wrestler.piece_kind` in a game, :func:`stand_in_wrestlers` elsewhere. Without
     ``wrestlers`` those spots stay empty. With ``first_player``, the wrestler of the seat that moves
     second stands :attr:`Board.second_outset` farther out.
@@ -228,7 +237,8 @@ def starting_board(players: int, wrestlers: Sequence[tuple[str, str]] = (),
               for kind in STANDARD_KINDS
               for (x, y), pid in zip(board.discs[kind], standard_ids(kind, board.count(kind)),
                                      strict=True)]
-    pieces += [PieceState(pid, kind, x, y, math.atan2(-y, -x))
+    turn = math.radians(board.wrestler_turn)
+    pieces += [PieceState(pid, kind, x, y, math.atan2(-y, -x) + turn)
                for (pid, kind), (x, y) in zip(wrestlers, board.wrestler_spots(first_player), strict=False)]
     return sorted(pieces, key=lambda p: p.id)
 

@@ -133,17 +133,31 @@ def test_a_second_outset_out_of_range_is_refused_by_name(tmp_path, line, where):
         load_setups(three)
 
 
+@pytest.mark.parametrize("value", ["200", "\"side-on\"", "nan"])
+def test_a_wrestler_turn_out_of_range_is_refused_by_name(tmp_path, value):
+    from kabuto_assets import path as asset_path
+
+    text = asset_path("setups.toml").read_text(encoding="utf-8")
+    assert "wrestler_turn = 90\n" in text
+    bad = tmp_path / "setups.toml"
+    bad.write_text(text.replace("wrestler_turn = 90\n", f"wrestler_turn = {value}\n"), encoding="utf-8")
+    with pytest.raises(ValueError, match="boards.3.wrestler_turn: expected -180 to 180 degrees"):
+        load_setups(bad)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_boards_start_with_only_a_medium_disc_in_the_centre_circle(players):
     """What Vice Grip could take on turn 1 (issue 16): on the half-turn 2P and 4P boards it was
     the centre large disc, which Mike then pushed from the opponent's flank to win his first turn;
     every board keeps the large discs out of the circle and stands one medium disc on the centre
-    (the first 3P board also stood a medium 0.4 mm off the circle)."""
+    (the first 3P board also stood a medium 0.4 mm off the circle). On a gathered board (3P, 4P)
+    the crowd eases it a fraction of a millimetre."""
     g = _game(players)
     inside = g.world.in_circle()
     assert [g.kind_of(p) for p in inside] == ["medium"]
     (p,) = inside
-    assert math.hypot(g.world.piece(p).x, g.world.piece(p).y) < 1e-9
+    gathered = load_setups().boards[players].gather is not None
+    assert math.hypot(g.world.piece(p).x, g.world.piece(p).y) < (5e-4 if gathered else 1e-9)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -193,11 +207,20 @@ def test_four_player_teammates_stand_opposite_each_other():
         assert math.hypot(xa + xb, ya + yb) < 1e-9 and math.hypot(xa, ya) > 0.0
 
 
-def test_wrestler_pieces_start_facing_the_centre():
-    g = _game(2)
-    for s in g.seats:
-        p = g.world.piece(s.piece_id)
-        assert math.isclose(math.atan2(-p.y, -p.x), p.angle)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_wrestler_pieces_start_facing_the_centre_or_a_quarter_turn_from_it(players):
+    """Two and four players: each wrestler faces the centre. Three: each stands a quarter turn
+    anticlockwise from it, a pinwheel round the centre disc, 28 mm out. On a gathered board (3P,
+    4P) the crowd closing round a wrestler may ease it a fraction of a millimetre and a few degrees."""
+    turn = math.pi / 2 if players == 3 else 0.0
+    for offset in range(0, 8, 2):
+        g = _game(players, offset)
+        for s in g.seats:
+            p = g.world.piece(s.piece_id)
+            off = (p.angle - math.atan2(-p.y, -p.x) - turn + math.pi) % (2 * math.pi) - math.pi
+            assert abs(off) < math.radians(5.0), (s.piece_id, math.degrees(off))
+            if players == 3:
+                assert math.hypot(p.x, p.y) == pytest.approx(0.028, abs=0.0005)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -273,10 +296,21 @@ def test_no_first_push_from_across_the_ring_knocks_a_wrestler_out(players, offse
     the far side of the centre carries a wrestler standing beyond the centre disc with it. The
     2-player wrestlers stand aside of the line through the centre and the 4-player wrestler
     opposite is a teammate, so no push of the grid round the point opposite each wrestler knocks
-    one out. (The 3-player board, where that point is the gap between the other two, fails this:
-    tests/tools/test_first_pushes.py, and issue 42's note.)"""
+    one out. (On the 3-player board that point is the gap between the other two: the next test.)"""
     bad, made = across_the_ring(_game(players, offset))
     assert made > 100 * players and not bad, bad[:3]
+
+
+@pytest.mark.parametrize("offset", [0, 2, 4, 6])
+def test_few_first_pushes_from_across_the_three_player_ring_knock_a_wrestler_out(offset):
+    """On the 3-player board the point opposite each wrestler is the gap between the other two, and
+    a push from there drives the crowd through the centre disc at it. Facing the centre 33 mm out,
+    the far wrestler glided off with the crowd in 13-54 of these 378 pushes a lineup; standing in
+    the pinwheel (a quarter turn round, 28 mm out, the crowd gathered round it), at most one in
+    fifty does (Goliath Gus, whose broad side almost touches the centre disc, still can be:
+    docs/rules-notes.md, "The 3P wrestlers stand in a pinwheel")."""
+    bad, made = across_the_ring(_game(3, offset))
+    assert made > 300 and len(bad) <= made // 50, bad[:3]
 
 
 def _mirror_twins(world: World) -> dict[str, str]:

@@ -67,8 +67,9 @@ SYMMETRY = {2: lambda x, y: (-x, y), 3: lambda x, y: (_C * x - _S * y, _S * x + 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_shipped_boards_are_packings_of_the_scripts_designs(players):
     """assets/setups.toml's boards are what the script's shipped designs pack to: the rulebook's
-    counts, the wrestlers and the centre disc where the design puts them, every disc wholly on the
-    ring with the design's gap to its neighbours, and the board's symmetry. (Not the same digits:
+    counts, the wrestlers (3P: side-on, nearer the centre) and the centre disc where the design
+    puts them, every disc wholly on the ring with the design's gap to its neighbours, and the
+    board's symmetry. (Not the same digits:
     L-BFGS's path follows the CPU's floating-point kernels, so another machine may settle the same
     design into another packing just as good.)"""
     import kabuto_assets
@@ -79,7 +80,9 @@ def test_the_shipped_boards_are_packings_of_the_scripts_designs(players):
     mm = 1000.0
     assert board.get("second_outset", 0) * mm == pytest.approx(design.outset)
     _, _, spots = tool._crammed_layout(design)
-    assert board["wrestler"] == [[round(x / mm, 5) + 0.0, round(y / mm, 5) + 0.0] for x, y in spots]
+    assert board["wrestler"] == [[round(x / mm, 5) + 0.0, round(y / mm, 5) + 0.0]
+                                 for x, y in tool.standing_spots(players, spots)]
+    assert board.get("wrestler_turn", 0) == tool.PINWHEEL.get(players, (0, 0))[1]
     assert [0.0, 0.0] in board[design.centre]
     counts = {2: [3, 8, 14], 3: [3, 10, 12], 4: [3, 6, 14]}[players]
     assert [len(board[k]) for k in ("large", "medium", "small")] == counts
