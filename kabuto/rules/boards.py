@@ -217,6 +217,14 @@ def stand_in_wrestlers(players: int, kind: str) -> list[tuple[str, str]]:
     return [(wrestler_id(f"seat{seat}"), kind) for seat in range(players)]
 
 
+def _facing(x: float, y: float, turn_deg: float) -> float:
+    """The angle of a wrestler standing at (x, y) facing the centre, turned ``turn_deg``. Without
+    a turn nothing is added: on a line through the centre atan2 gives -0.0 and adding 0.0 would
+    make it +0.0, an angle that reads the same but can tip an atan2 elsewhere from -pi to pi."""
+    angle = math.atan2(-y, -x)
+    return angle + math.radians(turn_deg) if turn_deg else angle
+
+
 def starting_board(players: int, wrestlers: Sequence[tuple[str, str]] = (),
                    setups: Setups | None = None, first_player: int | None = None) -> list[PieceState]:
     """The pieces on the ring at the start of a ``players`` game, in id order.
@@ -237,8 +245,7 @@ def starting_board(players: int, wrestlers: Sequence[tuple[str, str]] = (),
               for kind in STANDARD_KINDS
               for (x, y), pid in zip(board.discs[kind], standard_ids(kind, board.count(kind)),
                                      strict=True)]
-    turn = math.radians(board.wrestler_turn)
-    pieces += [PieceState(pid, kind, x, y, math.atan2(-y, -x) + turn)
+    pieces += [PieceState(pid, kind, x, y, _facing(x, y, board.wrestler_turn))
                for (pid, kind), (x, y) in zip(wrestlers, board.wrestler_spots(first_player), strict=False)]
     return sorted(pieces, key=lambda p: p.id)
 
