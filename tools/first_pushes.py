@@ -13,6 +13,10 @@ may win. This prints, for every starting board under the assets in force, one JS
 * ``across``: of the pushes from across the ring at each wrestler (the platform within 12 degrees
   of the point opposite it, a small or a medium at the hand's top speed, 126 a wrestler), how many
   knock a wrestler out;
+* ``exposed``: of those pushes from across the ring, the ones at a wrestler of a side that did not
+  move, how many leave it with its centre 30 mm or less from the ring's edge (or knock it out): a
+  first push that sets up the mover's side's next push (in a 4-player game, the teammate's on
+  turn 3) to finish it;
 * ``edge_grid``: of the edge grid's pushes along the ring's edge at each opposing wrestler (the
   search's ``--sweep``), how many win, each side moving first.
 
@@ -34,7 +38,7 @@ import sys
 import time
 
 from kabuto.lab.early_wins import sweep_boards
-from kabuto.lab.first_pushes import across_the_ring, flank_knockouts, gripped_from_behind
+from kabuto.lab.first_pushes import across_the_ring, flank_knockouts, gripped_from_behind, left_exposed
 from kabuto.lab.positions import materials_set
 from kabuto.rules.game import Game
 from kabuto.rules.wrestlers import load_wrestlers
@@ -57,11 +61,13 @@ def board_counts(players: int, flank: int, edge: bool, seed: int,
     stream = f"flank-{players}" if seed == 0 else f"flank-{players}-{seed}"
     bad, made = flank_knockouts(game, flank, random.Random(stream))
     across, crossed = across_the_ring(game)
+    exposed, aimed = left_exposed(game)
     line: dict[str, object] = {
         "board": f"{players}P",
         "from_behind": {"made": pushed, "bad": len(behind)},
         "flank": {"made": made, "knock_outs": len(bad)},
-        "across": {"made": crossed, "knock_outs": len(across)}}
+        "across": {"made": crossed, "knock_outs": len(across)},
+        "exposed": {"made": aimed, "exposed": len(exposed)}}
     if edge:
         grid = sweep_boards((players,), ridge=False, materials=materials,
                             wrestlers=cards)[f"{players}P"]["grid"]

@@ -93,7 +93,7 @@ def _mat_rot(deg: float):
 class Design:
     """What a board is packed from: the wrestlers' distance from the centre (mm), the disc on the
     centre circle, the 2P second player's outset (mm), the packer's seed and how far to one side
-    of the line through the centre the 2P wrestlers stand (mm)."""
+    of the line through the centre the 2P wrestlers (4P: each team's) stand (mm)."""
 
     players: int
     wrestler_out: float
@@ -125,8 +125,11 @@ def _crammed_layout(design: Design) -> tuple[list, list, list]:
     elif players == 3:
         spots = [tuple(_mat_rot(90 + 120 * k) @ [wr, 0.0]) for k in range(3)]
         full, line = [_mat_rot(120 * k) for k in range(3)], None
-    else:  # seats 0 (0 deg) and 2 (180) are a team, 1 (90) and 3 (270) the other: teammates opposite
-        spots = [(wr, 0.0), (0.0, wr), (-wr, 0.0), (0.0, -wr)]
+    else:  # seats 0 (0 deg) and 2 (180) are a team, 1 (90) and 3 (270) the other: teammates opposite,
+        # seats 0 and 2 ``aside`` to one side of their line through the centre, the reflection
+        # putting the other team as far to the other side of its own (0.0 - a: never -0.0)
+        a = design.aside
+        spots = [(wr, a), (0.0 - a, wr), (-wr, a), (0.0 - a, -wr)]
         ref = np.array([[0.0, -1.0], [-1.0, 0.0]])  # (x, y) -> (-y, -x)
         full, line = [np.eye(2), ref], [np.array([[0.5, -0.5], [-0.5, 0.5]])]
     fixed = [(0.0, 0.0, CRAMMED_RADIUS[design.centre])]
@@ -295,7 +298,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"the 2P second player's outset, mm (shipped {SECOND_OUTSET:g})")
     ap.add_argument("--aside", type=float, metavar="MM",
                     help="how far to one side of the line through the centre the 2P wrestlers "
-                         f"stand, mm (shipped {WRESTLER_ASIDE:g})")
+                         f"stand, mm (shipped {WRESTLER_ASIDE:g}); on the 4P board each team's "
+                         "(shipped 0: docs/rules-notes.md, \"The 4P board's opening\")")
     args = ap.parse_args(argv)
     changes = {k: v for k, v in (("seed", args.seed), ("wrestler_out", args.wrestler_out),
                                   ("centre", args.centre), ("outset", args.outset),
@@ -312,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     for n in args.players:
         design = replace(Design.shipped(n), **changes)
         if n != 2:
-            design = replace(design, outset=0.0, aside=0.0)
+            design = replace(design, outset=0.0, aside=design.aside if n == 4 else 0.0)
         try:
             tables.append(to_toml(design, design_crammed(design)))
         except ValueError as e:

@@ -46,17 +46,14 @@ in the first two seats; the first turns of seats 0 and 1 are searched (the issue
 on turn 1, nor the second player on its first turn"). Junior League cards have no signature moves,
 and a first-turn win there could only be a push knock-out; the Junior boards are not searched.
 
-**Run time.** 100 pushes per pair on the 2P board (56 pairs, both seats' lines) took 33 minutes on
-2 processes with the machine shared: the whole 2P search (56 x
-2,000) is 20 times that, about 11 hours, and every board about three times as much. On the 68 mm
-boards 50 pushes per pair took 33 minutes on one process; on physics model 3 (resting bodies sleep) 50 pushes per pair took
-12.5 minutes on one process, and on the mirror 2P board 100 pushes per pair
-took 19 minutes on one process, and on the 4P board 60 pushes per pair
-took 12.6 minutes; on the guarded 2P board (seed 28) 100 pushes per pair took
-24 minutes on one process; on the guarded 3P board (seed 43) 10 pushes per
-pair with the edge share took 14 minutes on one process. ``--resume FILE`` appends each finished unit of work to FILE (JSON
-lines) and skips the units already there, so a long search can be stopped and continued; the
-progress bar shows the time left.
+**Run time.** Resting bodies sleep and the crammed boards settle fast, so on the current boards
+one process searches 100 pushes of a pair (both seats' lines) in about 4.4 s on the 2P board, 9 s
+on the 4P and 16 s on the 3P board (two opponents' lines): the whole search, every board at 2,000
+pushes a pair, is about 5 hours of two idle cores. The units go round every board and pair before
+the next 25 pushes of any, so a search stopped part way has searched every pair alike.
+``--resume FILE`` appends each finished unit of work to FILE (JSON lines) and skips the units
+already there, so a long search can be stopped and continued; the progress bar shows the time
+left.
 
 The search is seeded (push samples from ``early-wins-<seed>-<first>-<second>``), runs over
 ``--workers`` processes (default: the machine's cores), shows a progress bar on a terminal and

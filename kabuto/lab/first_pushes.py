@@ -1,6 +1,6 @@
 """What one first push can do to a wrestler on a starting board: the board checks of issues 16 and 42.
 
-A starting board is fair only if no first push wins outright. Two pushes threaten a wrestler most,
+A starting board is fair only if no first push wins outright. Three pushes threaten a wrestler most,
 so each board is checked against them directly, as counts a design can be compared by:
 
 * **from behind** (:func:`gripped_from_behind`): the platform right behind a wrestler, pushing
@@ -17,9 +17,13 @@ so each board is checked against them directly, as counts a design can be compar
   width; a wrestler on the far side of the centre disc travels with it. On the 3-player board,
   where the point opposite each wrestler is the gap between the other two, the hard AI found such
   a push in 11 of 24 games, until its wrestlers stood in a pinwheel nearer the centre
-  (docs/rules-notes.md, "The 3P wrestlers stand in a pinwheel").
+  (docs/rules-notes.md, "The 3P wrestlers stand in a pinwheel");
+* **left exposed** (:func:`left_exposed`): the same pushes at the wrestlers of the sides that do not
+  move, counted when they leave the wrestler near the edge instead of off it, for the mover's side
+  to finish next (on the 4-player board, where each team's wrestlers stand on one line through the
+  centre, the teammate on turn 3: docs/rules-notes.md, "The 4P board's opening").
 
-Both are plain pushes on copies of the game; the game itself is left as it was. Whether a whole
+All are plain pushes on copies of the game; the game itself is left as it was. Whether a whole
 first turn can win (moves included) is :mod:`kabuto.lab.early_wins`' search. ``tools/first_pushes.py``
 prints these counts for every board under the assets in force, so a change of the boards or the
 physics is judged in a minute.
@@ -28,11 +32,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from kabuto.ai.candidates import flank_heading
 from kabuto.rules.errors import IllegalMove
-from kabuto.rules.game import Game
+from kabuto.rules.game import Game, Seat
 from kabuto.rules.outcomes import PushOutcome
 
 #: :func:`gripped_from_behind`'s grid round the line from the edge straight at a wrestler: the
@@ -51,6 +56,11 @@ FLANK_SPEEDS = (0.7, 1.0)
 #: heading this many degrees either way.
 ACROSS_ENTRIES = (-12.0, -9.0, -6.0, -3.0, 0.0, 3.0, 6.0, 9.0, 12.0)
 ACROSS_HEADINGS = (-15.0, -10.0, -5.0, 0.0, 5.0, 10.0, 15.0)
+#: :func:`left_exposed`: how near the ring's edge (mm, from a wrestler's centre) a first push may
+#: leave an opposing wrestler before it counts. In the 4-player report's sample games won on
+#: turn 3, the first push had left the wrestler knocked out 56-78 mm from the centre (29 to 7 mm
+#: from the edge): the next push of the side that moved finished it.
+EXPOSED_MM = 30.0
 
 
 @dataclass(frozen=True)
@@ -99,15 +109,11 @@ def gripped_from_behind(game: Game) -> tuple[list[FirstPush], int]:
     return bad, made
 
 
-def across_the_ring(game: Game) -> tuple[list[FirstPush], int]:
-    """(the pushes that knock a wrestler out or end the game, pushes made) of the pushes from
-    across the ring at each wrestler: :data:`ACROSS_ENTRIES` round the point of the edge opposite
-    it, :data:`ACROSS_HEADINGS`, :data:`KINDS` at the hand's top speed, 126 a wrestler (a push the
-    rules refuse is not made)."""
+def _across_grid(game: Game, seats: Iterable[Seat]) -> Iterator[tuple[Seat, FirstPush, PushOutcome]]:
+    """Each push of :func:`across_the_ring`'s grid at the wrestlers of ``seats``, previewed: (the
+    seat aimed at, the push, its outcome); a push the rules refuse is left out."""
     fast = game.materials.sim.max_speed
-    bad = []
-    made = 0
-    for s in game.seats:
+    for s in seats:
         opposite = _bearing(game, s.piece_id)[2] + 180.0
         for d_entry in ACROSS_ENTRIES:
             for heading in ACROSS_HEADINGS:
@@ -116,10 +122,38 @@ def across_the_ring(game: Game) -> tuple[list[FirstPush], int]:
                         o = game.preview_push(kind, opposite + d_entry, heading, fast)
                     except IllegalMove:
                         continue
-                    made += 1
-                    if _harms_a_wrestler(game, o):
-                        bad.append(FirstPush(s.piece_id, kind, opposite + d_entry, heading, fast))
+                    yield s, FirstPush(s.piece_id, kind, opposite + d_entry, heading, fast), o
+
+
+def across_the_ring(game: Game) -> tuple[list[FirstPush], int]:
+    """(the pushes that knock a wrestler out or end the game, pushes made) of the pushes from
+    across the ring at each wrestler: :data:`ACROSS_ENTRIES` round the point of the edge opposite
+    it, :data:`ACROSS_HEADINGS`, :data:`KINDS` at the hand's top speed, 126 a wrestler (a push the
+    rules refuse is not made)."""
+    bad = []
+    made = 0
+    for _, push, o in _across_grid(game, game.seats):
+        made += 1
+        if _harms_a_wrestler(game, o):
+            bad.append(push)
     return bad, made
+
+
+def left_exposed(game: Game, mm: float = EXPOSED_MM) -> tuple[list[FirstPush], int]:
+    """(the pushes that leave the wrestler they aim at with its centre ``mm`` or less from the
+    ring's edge, or off the ring, pushes made) of :func:`across_the_ring`'s grid at the wrestlers
+    of the sides not moving: the first pushes that set up a knock-out by the mover's side's next
+    push rather than making one."""
+    radius = game.materials.ring.radius
+    mover = game.current_side
+    exposed = []
+    made = 0
+    for s, push, o in _across_grid(game, (s for s in game.seats if s.side != mover)):
+        made += 1
+        end = next((d for d in o.physics.snapshot["pieces"] if d["id"] == s.piece_id), None)
+        if end is None or radius - math.hypot(end["x"], end["y"]) <= mm / 1000.0:
+            exposed.append(push)
+    return exposed, made
 
 
 def flank_knockouts(game: Game, per_wrestler: int, rng: random.Random) -> tuple[list[FirstPush], int]:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kabuto import Game
-from kabuto.lab.first_pushes import across_the_ring, flank_knockouts
+from kabuto.lab.first_pushes import across_the_ring, flank_knockouts, left_exposed
 from kabuto.rules.boards import Gather, gathered, load_setups, starting_board
 from kabuto.rules.wrestlers import load_wrestlers
 from physics import Materials, PieceState, World, shapes
@@ -311,6 +311,17 @@ def test_few_first_pushes_from_across_the_three_player_ring_knock_a_wrestler_out
     docs/rules-notes.md, "The 3P wrestlers stand in a pinwheel")."""
     bad, made = across_the_ring(_game(3, offset))
     assert made > 300 and len(bad) <= made // 50, bad[:3]
+
+
+@pytest.mark.parametrize("offset, first", [(0, 0), (0, 1), (3, 0), (3, 1)])
+def test_few_first_pushes_from_across_the_two_player_ring_leave_the_other_wrestler_near_the_edge(offset, first):
+    """A push from across the ring that does not knock the far wrestler out can still leave it near
+    the edge for the mover's next push. The 2-player wrestlers stand aside of the line through the
+    centre, so at most one in twenty of those pushes leaves the other side's wrestler 30 mm or less
+    from the edge. (On the 4-player board, where each team's wrestlers stand on one line through
+    the centre, 11-41% do: docs/rules-notes.md, "The 4P board's opening".)"""
+    exposed, made = left_exposed(_game(2, offset, first))
+    assert made > 100 and len(exposed) <= made // 20, exposed[:3]
 
 
 def _mirror_twins(world: World) -> dict[str, str]:

@@ -7,7 +7,13 @@ import random
 import pytest
 
 from kabuto import Game
-from kabuto.lab.first_pushes import across_the_ring, flank_knockouts, gripped_from_behind
+from kabuto.lab.first_pushes import (
+    EXPOSED_MM,
+    across_the_ring,
+    flank_knockouts,
+    gripped_from_behind,
+    left_exposed,
+)
 from physics import Materials
 from tests.kabuto.scenarios import arena, put
 from tests.tools.conftest import load_tool
@@ -71,6 +77,8 @@ def test_the_tool_counts_the_boards_as_the_tests_hold_them():
     assert [x["from_behind"]["made"] for x in lines] == [36, 54, 72]
     assert all(x["flank"]["made"] > 8 * n for x, n in zip(lines, (2, 3, 4), strict=True))
     assert all(x["across"]["made"] > 100 * n for x, n in zip(lines, (2, 3, 4), strict=True))
+    # only the wrestlers of the sides that do not move are aimed at: one in 2P, two in 3P and 4P
+    assert [x["exposed"]["made"] > 100 * aimed for x, aimed in zip(lines, (1, 2, 2), strict=True)] == [True] * 3
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -113,3 +121,22 @@ def test_a_push_from_across_the_ring_still_carries_gus_off_the_3p_board():
     bad, made = across_the_ring(g)
     assert made > 300 and bad
     assert {(b.wrestler, b.kind) for b in bad} == {("gus:wrestler", "medium")}
+
+
+def test_a_wrestler_left_near_the_edge_counts_as_exposed_and_one_in_the_middle_does_not():
+    """On a ring bare but for the wrestlers, no push from across reaches the second player's
+    wrestler 33 mm from the centre (the hand drives its piece about its own width), so none leaves
+    it exposed. Moved out to 20 mm from the edge, it stays there, and every push aimed at it counts.
+    The first player's own wrestler is never aimed at, and the game is left as it was."""
+    g = arena(2, ["mike", "hank"])
+    second = g.world.piece(g.seats[1].piece_id)
+    a = math.atan2(second.y, second.x)
+    R = g.materials.ring.radius
+    for out, all_exposed in ((0.033, False), (R - 0.020, True)):
+        put(g, second.id, out * math.cos(a), out * math.sin(a), second.angle)
+        before = g.to_json()
+        exposed, made = left_exposed(g)
+        assert g.to_json() == before
+        assert made > 100 and len(exposed) == (made if all_exposed else 0)
+        assert {e.wrestler for e in exposed} <= {second.id}
+    assert 20.0 < EXPOSED_MM < 52.0

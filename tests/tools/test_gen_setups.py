@@ -57,6 +57,23 @@ def test_the_two_player_wrestlers_stand_aside_of_the_line_through_the_centre(cap
     assert [tuple(p) for p in board["wrestler"]] == [(0.033, 0.01), (-0.033, 0.01)]
 
 
+@pytest.mark.parametrize("aside", [0.0, 5.0])
+def test_each_four_player_team_can_stand_aside_of_its_line_through_the_centre(aside):
+    """``--aside`` on the 4P board: seats 0 and 2 that far to one side of their line through the
+    centre, and the reflection across y = -x puts the other team as far to the other side of its
+    own, each wrestler onto one of the other team (docs/rules-notes.md, "The 4P board's opening").
+    With none (the shipped board) no coordinate is -0.0, which would turn a wrestler's facing."""
+    from dataclasses import replace
+
+    tool = load_tool("gen_setups")
+    _, _, spots = tool._crammed_layout(replace(tool.Design.shipped(4), aside=aside))
+    out = tool.WRESTLER_OUT[4]
+    assert spots == [(out, aside), (-aside, out), (-out, aside), (-aside, -out)]
+    for seat, (x, y) in enumerate(spots):
+        assert spots.index(SYMMETRY[4](x, y)) % 2 != seat % 2
+    assert all(math.copysign(1.0, v) > 0 for spot in spots for v in spot if v == 0.0)
+
+
 #: The shipped boards' symmetry (tools/gen_setups.py's docstring): 2P its own mirror x -> -x,
 #: 3P a third of a turn, 4P the mirror y = -x between the teams.
 _C, _S = math.cos(2 * math.pi / 3), math.sin(2 * math.pi / 3)
