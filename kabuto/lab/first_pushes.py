@@ -57,9 +57,9 @@ FLANK_SPEEDS = (0.7, 1.0)
 ACROSS_ENTRIES = (-12.0, -9.0, -6.0, -3.0, 0.0, 3.0, 6.0, 9.0, 12.0)
 ACROSS_HEADINGS = (-15.0, -10.0, -5.0, 0.0, 5.0, 10.0, 15.0)
 #: :func:`left_exposed`: how near the ring's edge (mm, from a wrestler's centre) a first push may
-#: leave an opposing wrestler before it counts. In the 4-player report's sample games won on
-#: turn 3, the first push had left the wrestler knocked out 56-78 mm from the centre (29 to 7 mm
-#: from the edge): the next push of the side that moved finished it.
+#: leave an opposing wrestler before it counts. In three of the 4-player report's sample games won
+#: on turn 3, the first push had left the wrestler knocked out 56-78 mm from the centre (29 to 7
+#: mm from the edge): the next push of the side that moved finished it.
 EXPOSED_MM = 30.0
 
 
