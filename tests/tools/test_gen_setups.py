@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from dataclasses import replace
 
 import pytest
 
@@ -63,8 +64,6 @@ def test_each_four_player_team_can_stand_aside_of_its_line_through_the_centre(as
     centre, and the reflection across y = -x puts the other team as far to the other side of its
     own, each wrestler onto one of the other team (docs/rules-notes.md, "The 4P board's opening").
     With none (the shipped board) no coordinate is -0.0, which would turn a wrestler's facing."""
-    from dataclasses import replace
-
     tool = load_tool("gen_setups")
     _, _, spots = tool._crammed_layout(replace(tool.Design.shipped(4), aside=aside))
     out = tool.WRESTLER_OUT[4]
