@@ -36,6 +36,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from kabuto.ai.candidates import flank_heading
+from kabuto.ai.scoring import positions_of
 from kabuto.rules.errors import IllegalMove
 from kabuto.rules.game import Game, Seat
 from kabuto.rules.outcomes import PushOutcome
@@ -150,8 +151,8 @@ def left_exposed(game: Game, mm: float = EXPOSED_MM) -> tuple[list[FirstPush], i
     made = 0
     for s, push, o in _across_grid(game, (s for s in game.seats if s.side != mover)):
         made += 1
-        end = next((d for d in o.physics.snapshot["pieces"] if d["id"] == s.piece_id), None)
-        if end is None or radius - math.hypot(end["x"], end["y"]) <= mm / 1000.0:
+        end = positions_of(o.physics.snapshot).get(s.piece_id)  # None: it fell
+        if end is None or radius - math.hypot(end[1], end[2]) <= mm / 1000.0:
             exposed.append(push)
     return exposed, made
 
