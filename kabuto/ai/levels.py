@@ -99,6 +99,15 @@ class Weights:
     press_from_turn: float = 0.0
     press_opponent_edge: float = 0.0
     press_own_edge: float = 0.0
+    #: Pieces count towards ``own_piece`` and ``opponent_piece`` only up to this many in an inventory
+    #: (0: every piece counts). A piece is a future turn, but a side holding more than it needs
+    #: gains nothing from more; a player who collects every piece it can drains the ring, since each
+    #: push puts one piece on and a good push knocks several off (issue 42, point 3).
+    piece_enough: float = 0.0
+    #: Points off for each piece the side's signature moves took from its inventory this turn (paid,
+    #: stacked or discarded), whatever ``piece_enough`` says: a side that holds plenty still weighs
+    #: a move's price against what the move does (and an opponent's spending counts for the side).
+    move_piece_cost: float = 0.0
 
     def edges(self, turn: int) -> tuple[float, float]:
         """The (opponent's, own) wrestler edge weights on turn ``turn``."""
@@ -282,6 +291,9 @@ def _parse_weights(d: Any) -> Weights:
             for f in fields(Weights)}
     if vals["grip_reach_mm"] <= 0:
         raise ValueError("scoring.grip_reach_mm: expected more than 0")
+    for key in ("piece_enough", "move_piece_cost"):
+        if vals[key] < 0:
+            raise ValueError(f"scoring.{key}: expected 0 or more, got {vals[key]:g}")
     w = Weights(**vals)
     if not w.loss < w.draw < w.win:
         raise ValueError("scoring: expected loss < draw < win")

@@ -21,6 +21,7 @@ The AI compares outcomes of candidate pushes (and signature moves) with :func:`s
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from kabuto.ai.levels import Weights, config
@@ -91,16 +92,37 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
             score += opponent_edge * reach * reach
     own = inv.get(side, Counter())
     n_own = sum(own.values())
-    score += w.own_piece * n_own + w.large_bonus * own.get("large", 0)
+    score += w.own_piece * _enough(w, n_own) + w.large_bonus * own.get("large", 0)
     opp_sides = sorted({game.side_of(q) for q in range(game.players) if q not in out} - {side})
     if opp_sides:
         n_opp = sum(sum(inv.get(o, Counter()).values()) for o in opp_sides) / len(opp_sides)
-        score -= w.opponent_piece * n_opp
+        score -= w.opponent_piece * _enough(w, n_opp)
     if n_own == 0:
         score += w.own_empty
+    if w.move_piece_cost:
+        spent = _spent_on_moves(game)
+        score -= (1.0 if game.side_of(game.turn.seat) == side else -1.0) * w.move_piece_cost * spent
     if nxt is not None and game.side_of(nxt) != side and not sum(inv.get(game.side_of(nxt), Counter()).values()):
         score += w.opponent_eliminated if game.players == 3 else w.opponent_submits
     return score
+
+
+def _spent_on_moves(game: Game) -> int:
+    """The pieces the signature moves used so far this turn took from the mover's inventory (a move
+    that replaces the turn passes it on: :func:`kabuto.ai.signature.try_moves` charges it)."""
+    turn = game.turn
+    return move_price(game, turn.seat, turn.moves_used)
+
+
+def move_price(game: Game, seat: int, names: Iterable[str]) -> int:
+    """The pieces the moves ``names`` of ``seat``'s wrestler take from an inventory."""
+    card = game.seats[seat].wrestler
+    return sum(c.count for name in names for c in card.move(name).cost)
+
+
+def _enough(w: Weights, n: float) -> float:
+    """The pieces ``n`` as they count for the score: at most ``piece_enough`` of them."""
+    return min(n, w.piece_enough) if w.piece_enough else n
 
 
 def _grip_danger(w: Weights, near: float, centre: float) -> float:

@@ -39,6 +39,8 @@ def test_hard_fits_the_two_second_budget_on_two_cores():
     (("search", "speeds"), [0.3, 0.5], "search.speeds: unknown"),
     (("search", "aimed_share"), 1.5, "search.aimed_share"),
     (("scoring", "win"), -5000.0, "scoring"),
+    (("scoring", "piece_enough"), -1.0, "scoring.piece_enough"),
+    (("scoring", "move_piece_cost"), -8.0, "scoring.move_piece_cost"),
 ])
 def test_a_bad_value_is_named(path, value, message):
     data = raw()

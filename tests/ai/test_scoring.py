@@ -9,7 +9,9 @@ import pytest
 from kabuto import Game
 from kabuto.ai.levels import config
 from kabuto.ai.scoring import score_game
+from kabuto.ai.signature import try_moves
 from kabuto.rules.inventory import BOARD, SUPPLY
+from tests.ai.helpers import cleared
 
 CENTRE_MM = 30.0   # well inside: nobody's wrestler is in danger
 EDGE_MM = 80.0     # 20 mm inside the ring's edge: one push from falling
@@ -125,3 +127,70 @@ def test_late_in_a_long_game_the_ai_threatens_before_it_saves():
     stand(EDGE_MM)
     assert score_game(g, 0) < middle
     assert score_game(g, 0, pressing) > middle_pressing
+
+
+def test_pieces_beyond_enough_are_worth_no_more():
+    """A piece in the inventory is a future turn, but a side that already holds enough gains nothing
+    from another: with ai.toml's ``piece_enough`` at 2, holding 2, 3 or 4 pieces scores the same and
+    1 scores less; with no limit (0) every piece adds. The opposing side's pieces count the same way."""
+    w = dataclasses.replace(config().weights, own_piece=8.0, opponent_piece=6.0)
+    g = cleared(["gus", "jade"])
+    for side in (0, 1):
+        for p in g.ledger.pieces_in(g.inventory_place(side)):
+            g.edit(p, SUPPLY)
+    smalls = g.ledger.pieces_in(SUPPLY, "small")
+    assert len(smalls) >= 7
+
+    def holding(own: int, theirs: int, enough: float) -> float:
+        for p in smalls:
+            g.edit(p, SUPPLY)
+        for p in smalls[:own]:
+            g.edit(p, g.inventory_place(0))
+        for p in smalls[own:own + theirs]:
+            g.edit(p, g.inventory_place(1))
+        return score_game(g, 0, dataclasses.replace(w, piece_enough=enough))
+
+    assert holding(1, 3, 2.0) < holding(2, 3, 2.0) == holding(3, 3, 2.0) == holding(4, 3, 2.0)
+    assert holding(2, 1, 2.0) > holding(2, 2, 2.0) == holding(2, 4, 2.0)
+    assert holding(1, 3, 0.0) < holding(2, 3, 0.0) < holding(3, 3, 0.0) < holding(4, 3, 0.0)
+    assert holding(2, 1, 0.0) > holding(2, 2, 0.0) > holding(2, 4, 0.0)
+
+
+def test_a_signature_moves_price_counts_even_with_pieces_to_spare():
+    """Mandible Claw pays 3 small discs for the large one. With ``piece_enough`` at 1 and both sides
+    holding plenty, the pieces themselves no longer tell the AI it paid anything; ``move_piece_cost``
+    does, against Mike's side and for Hank's, whatever the inventories hold."""
+    w = dataclasses.replace(config().weights, own_piece=8.0, opponent_piece=6.0, large_bonus=0.0,
+                            piece_enough=1.0)
+    g = cleared(["mike", "hank"])
+    for side in (0, 1):
+        for p in g.ledger.pieces_in(g.inventory_place(side)):
+            g.edit(p, SUPPLY)
+    smalls = g.ledger.pieces_in(SUPPLY, "small")
+    for i, p in enumerate(smalls[:8]):
+        g.edit(p, g.inventory_place(i % 2))
+    clawed = g.clone()
+    clawed.use_move(0, "Mandible Claw")
+    assert clawed.ledger.count(clawed.inventory_place(1), "small") == 7
+
+    def change(seat: int, cost: float) -> float:
+        priced = dataclasses.replace(w, move_piece_cost=cost)
+        return score_game(clawed, seat, priced) - score_game(g, seat, priced)
+
+    assert change(0, 0.0) == 0.0 and change(1, 0.0) == 0.0
+    assert change(0, 5.0) == -15.0 and change(1, 5.0) == 15.0
+
+
+def test_a_move_that_replaces_the_turn_is_priced_too():
+    """Horn Toss replaces Hank's turn, which passes it to the opponent at once, so the turn no
+    longer shows what it cost: the AI's look at its moves charges the discarded disc itself."""
+    g = cleared(["hank", "gus"])
+    assert g.ledger.count(g.inventory_place(0), "small") >= 1
+
+    def tossed(cost: float) -> float:
+        w = dataclasses.replace(config().weights, move_piece_cost=cost)
+        (t,) = try_moves(g, 0, config().search, w, only={"Horn Toss"})
+        assert t.game.current_seat == 1
+        return t.score
+
+    assert tossed(5.0) == tossed(0.0) - 5.0
