@@ -11,9 +11,11 @@ The AI compares outcomes of candidate pushes (and signature moves) with :func:`s
 * its own wrestler near the centre circle when an opponent has Vice Grip (``grip_danger``): the
   middle of the ring is no hiding place from Mighty Jaw Mike, who pushes a wrestler in and grips it
   in one turn;
-* the pieces in each inventory (discs gained count here: a piece is a future turn), with a bonus
-  for large discs; ending the turn with an empty inventory is nearly a loss, and leaving the next
-  side with nothing to push is a win in 2P and 4P (it submits at once).
+* the pieces in each inventory (discs gained count here: a piece is a future turn), up to
+  ``piece_enough`` of them (a side holding more gains nothing by collecting), with a bonus for large
+  discs; the pieces the turn's signature moves cost (``move_piece_cost``), however many are held;
+  ending the turn with an empty inventory is nearly a loss, and leaving the next side with nothing
+  to push is a win in 2P and 4P (it submits at once).
 
 :func:`score_push` scores a :meth:`kabuto.Game.preview_push` outcome without changing the game;
 :func:`score_game` scores the game as it stands (after a signature move, say).
