@@ -102,18 +102,13 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
     if n_own == 0:
         score += w.own_empty
     if w.move_piece_cost:
-        spent = _spent_on_moves(game)
-        score -= (1.0 if game.side_of(game.turn.seat) == side else -1.0) * w.move_piece_cost * spent
+        # A move that replaces the turn passes it on at once: try_moves charges that one.
+        turn = game.turn
+        spent = move_price(game, turn.seat, turn.moves_used)
+        score -= (1.0 if game.side_of(turn.seat) == side else -1.0) * w.move_piece_cost * spent
     if nxt is not None and game.side_of(nxt) != side and not sum(inv.get(game.side_of(nxt), Counter()).values()):
         score += w.opponent_eliminated if game.players == 3 else w.opponent_submits
     return score
-
-
-def _spent_on_moves(game: Game) -> int:
-    """The pieces the signature moves used so far this turn took from the mover's inventory (a move
-    that replaces the turn passes it on: :func:`kabuto.ai.signature.try_moves` charges it)."""
-    turn = game.turn
-    return move_price(game, turn.seat, turn.moves_used)
 
 
 def move_price(game: Game, seat: int, names: Iterable[str]) -> int:
