@@ -20,11 +20,14 @@ Mid-game positions depend on who played the game, so they come from each AI leve
 knocks out, so a game's ring drains until the pushes its players choose knock out one piece on
 average. A player who finds the rare push that does (the levels that search) drains it until plain
 pushes seldom do anything; a player who pushes about as well as a plain push (the beginner level,
-like a person who cannot foresee a chain) keeps it crammed.
+like a person who cannot foresee a chain) keeps it crammed. What the players want decides it too:
+an AI that counts every piece it holds picks, among pushes equal for the wrestlers, the one that
+knocks out most (docs/rules-notes.md, "Why the searching levels drain the ring").
 
     python tools/bench_chains.py                      # 150 pushes a board, 4 mid-game positions a level
     python tools/bench_chains.py --pushes 20 --mid 1 --mid-levels beginner  # a quick look
     python tools/bench_chains.py --set ring.radius=0.09 --players 2   # a variant, quickly
+    KABUTO_ASSETS=/tmp/my-assets python tools/bench_chains.py --players 2 --mid 24 --mid-levels hard  # an AI setting
 
 Targets (issue 42): coverage >= 0.65 on every starting board; >= 1 knocked out in >= 35% of plain
 pushes and >= 3 in >= 5%, from every board and from mid-game positions.

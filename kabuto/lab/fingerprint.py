@@ -16,9 +16,10 @@ How a tournament or a report is run, resumed or written is not in it, so editing
 throws away games already played.
 
 The early-wins search (``tools/early_wins.py``) keeps its units of work under
-:func:`search_fingerprint`: the same data, the physics and rules' sources, but of the AI only the
-move targets the search tries, so retuning how the AI plays replays the report's games and not the
-search.
+:func:`search_fingerprint`: the same data, the physics and rules' sources, but of the AI only what
+the search asks of it - the settings of ``ai.toml``'s ``[search]`` table as read, and the target
+combinations it tries for each signature move, digested from a fixed set of options. Retuning how
+the AI scores or plays replays the report's games and not the search.
 """
 from __future__ import annotations
 
@@ -112,23 +113,48 @@ def behaviour_digest(players: int, levels: dict[str, Any] | None = None) -> str:
     return h.hexdigest()
 
 
-#: What the early-wins search (``tools/early_wins.py``) uses of the AI: the move targets it tries
-#: (:func:`kabuto.ai.signature.target_combos`, its plan records and settings), and of ``ai.toml``
-#: only the ``[search]`` table those settings come from.
-SEARCH_AI_MODULES = ("signature.py", "levels.py", "plan.py")
-
-
 @cache
 def search_fingerprint(players: int) -> str:
     """The fingerprint of what decides the early-wins search's units on the board of ``players``:
-    the data, the physics, the rules and the AI's move targets - not how the AI scores, searches
-    or looks ahead, which the search never asks (so a change there, which replays every report
-    game, leaves the search's ten CPU hours standing)."""
-    import kabuto.ai
+    the data, the physics, the rules and what the search asks of the AI
+    (:func:`search_targets_digest`) - not how the AI scores, searches or looks ahead, which the
+    search never asks (so a change there, which replays every report game, leaves the search's
+    CPU hours standing)."""
+    return _fingerprint(players, {"ai.toml": "search"}, search_targets_digest(players))
 
-    root = Path(kabuto.ai.__file__ or "").parent
-    ai = [(root / name, f"kabuto/ai/{name}") for name in SEARCH_AI_MODULES]
-    return _fingerprint(players, {"ai.toml": "search"}, ai)
+
+def search_targets_digest(players: int) -> str:
+    """The digest of what the early-wins search uses of the AI on the board of ``players``: the
+    search settings as :func:`kabuto.ai.levels.config` reads them, and the target combinations
+    :func:`kabuto.ai.signature.target_combos` gives every signature move of every wrestler at the
+    start of a game, and a made-up option of every kind of target (so a change of how targets are
+    spread counts even where no wrestler's move reaches it at the start)."""
+    from dataclasses import asdict
+
+    from kabuto.ai.levels import config
+    from kabuto.ai.signature import target_combos
+    from kabuto.rules.game import Game
+    from kabuto.rules.moves import MoveOption, TargetSpec
+    from kabuto.rules.wrestlers import load_wrestlers
+
+    search = config().search
+    h = hashlib.sha256(json.dumps(asdict(search), sort_keys=True).encode())
+    keys = [w.key for w in load_wrestlers()]
+    options: list[MoveOption] = []
+    for i in range(0, len(keys), players):
+        table = (keys[i:] + keys)[:players]
+        game = Game.new(players=players, wrestlers=table, seed=0, first_player=0)
+        options += [opt for seat in range(players) for opt in game.available_moves(seat)]
+    made_up = (TargetSpec("seat", "seat", "", choices=(0, 1)),
+               TargetSpec("piece", "piece", "", choices=("a", "b", "c")),
+               TargetSpec("angle", "angle_deg", ""), TargetSpec("turn", "angle_deg", "", low=-30, high=45),
+               TargetSpec("far", "distance_mm", "", high=20.0), TargetSpec("side", "side", "", choices=("l", "r")))
+    options += [MoveOption(0, "", "made up", "", False, (t,), True, None) for t in made_up]
+    options.append(MoveOption(0, "", "made up", "", False, made_up, True, None))
+    for opt in options:
+        h.update(json.dumps([opt.name, [t.to_json() for t in opt.targets], target_combos(opt, search)],
+                            sort_keys=True, default=str).encode())
+    return h.hexdigest()
 
 
 def _package(package: Any) -> list[tuple[Path, str]]:
@@ -146,9 +172,9 @@ def _data(h: Any, players: int, tables: dict[str, str]) -> None:
         h.update(f"{name} {data_digest(name, text, players, tables.get(name))}\n".encode())
 
 
-def _fingerprint(players: int, tables: dict[str, str], extra: list[tuple[Path, str]]) -> str:
+def _fingerprint(players: int, tables: dict[str, str], behaviour: str) -> str:
     """pymunk's version, the game data (of a file named in ``tables``, only that table), the
-    physics, the rules and the sources ``extra`` (path, name), hashed."""
+    physics and the rules' sources, and the digest ``behaviour``, hashed."""
     import pymunk
 
     import kabuto.rules
@@ -156,8 +182,9 @@ def _fingerprint(players: int, tables: dict[str, str], extra: list[tuple[Path, s
 
     h = hashlib.sha256(f"pymunk {pymunk.version}\n".encode())
     _data(h, players, tables)
-    for path, rel in [*_package(physics), *_package(kabuto.rules), *extra]:
+    for path, rel in [*_package(physics), *_package(kabuto.rules)]:
         h.update(f"{rel} {source_digest(path.read_text(encoding='utf-8'))}\n".encode())
+    h.update(f"behaviour {behaviour}\n".encode())
     return h.hexdigest()[:16]
 
 

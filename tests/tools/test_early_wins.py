@@ -141,6 +141,25 @@ def test_work_done_by_other_code_or_boards_is_searched_again(early_wins, tmp_pat
     assert len(log.read_text().splitlines()) == 3  # the unit was searched and logged again
 
 
+def test_the_search_is_kept_when_the_ai_scores_otherwise_and_not_when_its_targets_change(monkeypatch):
+    """The search asks the AI only which targets to try: retuning how the AI scores (as a design
+    change of ai.toml's [scoring] does) keeps its units, a finer angle step for the moves does not."""
+    from dataclasses import replace
+
+    from kabuto.ai import levels
+    from kabuto.lab import fingerprint as fp
+
+    shipped = levels.config()
+    before = {n: fp.search_targets_digest(n) for n in (2, 3, 4)}
+    rescored = replace(shipped, weights=replace(shipped.weights, own_piece=0.0, opponent_piece=0.0))
+    monkeypatch.setattr(levels, "config", lambda: rescored)
+    assert {n: fp.search_targets_digest(n) for n in (2, 3, 4)} == before
+    step = shipped.search.move_angle_step_deg / 2
+    finer = replace(shipped, search=replace(shipped.search, move_angle_step_deg=step))
+    monkeypatch.setattr(levels, "config", lambda: finer)
+    assert all(fp.search_targets_digest(n) != before[n] for n in (2, 3, 4))
+
+
 def test_a_piece_a_move_brings_in_is_pushed_too(early_wins):
     """Annie's Raise the Pillar ("Add the Atlas Pillar to your inventory") before the push: the
     search also makes the sampled push with the pillar (a first turn on the 72 mm boards was won so,
