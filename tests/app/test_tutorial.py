@@ -170,12 +170,13 @@ def _play_through(app) -> None:
     assert _judged(app, scene)
     _next(app, scene, "crowd")
 
-    # 3. Knock out and keep. First a push from the far side, which misses: the step says so and
-    # Try again takes the game back to the step's start, with the disc still hanging there.
+    # 3. Knock out and keep. First a push that knocks nothing out (from the far side, or wherever
+    # the AI's last reply left the crowd loose): the step says so and Try again takes the game back
+    # to the step's start, with the disc still hanging there.
     assert scene.choice_key == "small"                          # the card's advice, offered
     start = len(scene.game.history)
     hanging = _hanging(scene)
-    _drag(app, scene, "small", *_aim_for(scene, "small", False, [(0.0, 0.0), (180.0, 0.0)]))
+    _drag(app, scene, "small", *_aim_for(scene, "small", False, [(0.0, 0.0), (180.0, 0.0), *_straight_in()]))
     assert not _judged(app, scene)
     _shot(win, "3-gain-failed")
     _press(win, scene.widgets, "tutorial:retry")
