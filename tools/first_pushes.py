@@ -19,6 +19,11 @@ may win. This prints, for every starting board under the assets in force, one JS
   turn 3) to finish it;
 * ``edge_grid``: of the edge grid's pushes along the ring's edge at each opposing wrestler (the
   search's ``--sweep``), how many win, each side moving first.
+* ``window`` (with ``--window``): of a finer grid of pushes of a medium round the point opposite
+  each wrestler of the sides that do not move, at 0.94-1.0 of the hand's top speed (612 a
+  wrestler), how many knock a wrestler out, in total and by the wrestler aimed at, over lineups
+  that put every wrestler in a seat that does not move: the window where the crowd's glide
+  carried Goliath Gus off the 3-player board on turn 1 (about half a minute a board).
 
 The tests hold the shipped boards to zero (tests/kabuto/test_setups.py, tests/tools/test_early_wins.py;
 the 3-player board's ``across`` to at most one push in fifty);
@@ -28,6 +33,7 @@ the assets folder to try a design without touching the shipped one:
     python tools/first_pushes.py
     KABUTO_ASSETS=/tmp/my-assets python tools/first_pushes.py --players 2 --flank 32
     python tools/first_pushes.py --set simulation.max_speed=0.45 --no-edge
+    python tools/first_pushes.py --players 3 --no-edge --window
 """
 from __future__ import annotations
 
@@ -38,7 +44,13 @@ import sys
 import time
 
 from kabuto.lab.early_wins import sweep_boards
-from kabuto.lab.first_pushes import across_the_ring, flank_knockouts, gripped_from_behind, left_exposed
+from kabuto.lab.first_pushes import (
+    across_the_ring,
+    flank_knockouts,
+    gripped_from_behind,
+    left_exposed,
+    opposite_window,
+)
 from kabuto.lab.positions import materials_set
 from kabuto.rules.game import Game
 from kabuto.rules.wrestlers import load_wrestlers
@@ -50,8 +62,24 @@ def cards(players: int) -> list[str]:
     return [w.key for w in load_wrestlers()][:players]
 
 
+def window_counts(players: int, materials: Materials | None = None) -> dict[str, object]:
+    """The window opposite (:func:`kabuto.lab.first_pushes.opposite_window`) over lineups of the
+    cards in their order, each starting ``players - 1`` cards after the last, so every wrestler
+    sits in a seat that does not move (the first player's seat is never aimed at)."""
+    keys = [w.key for w in load_wrestlers()]
+    by: dict[str, int] = {}
+    made = 0
+    for start in range(0, len(keys), players - 1):
+        table = [keys[(start + i) % len(keys)] for i in range(players)]
+        game = Game.new(players=players, wrestlers=table, seed=0, first_player=0, materials=materials)
+        for key, (bad, n) in opposite_window(game).items():
+            by[key] = by.get(key, 0) + len(bad)
+            made += n
+    return {"made": made, "knock_outs": sum(by.values()), "by_wrestler": by}
+
+
 def board_counts(players: int, flank: int, edge: bool, seed: int,
-                 materials: Materials | None = None) -> dict[str, object]:
+                 materials: Materials | None = None, window: bool = False) -> dict[str, object]:
     """The counts of one board (see the module's text) as a JSON-ready dict: the wrestler cards
     in their order take the seats, as in tests/kabuto/test_setups.py, whose seeded flank sample
     (16 a wrestler) seed 0 repeats."""
@@ -72,6 +100,8 @@ def board_counts(players: int, flank: int, edge: bool, seed: int,
         grid = sweep_boards((players,), ridge=False, materials=materials,
                             wrestlers=cards)[f"{players}P"]["grid"]
         line["edge_grid"] = {"tried": grid["tried"], "wins": grid["wins"]}
+    if window:
+        line["window"] = window_counts(players, materials)
     return line
 
 
@@ -82,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--flank", type=int, default=16, help="flank pushes a wrestler (default 16)")
     ap.add_argument("--no-edge", action="store_true", help="skip the edge grid (the slowest part)")
     ap.add_argument("--seed", type=int, default=0, help="the seed of the flank pushes (0)")
+    ap.add_argument("--window", action="store_true",
+                    help="also count the window opposite each wrestler (a finer grid at the top speeds)")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="a materials override, as `kabuto tune` takes them (simulation.max_speed=0.45)")
     args = ap.parse_args(argv)
@@ -93,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(str(e))
     started = time.perf_counter()
     for players in args.players:
-        print(json.dumps(board_counts(players, args.flank, not args.no_edge, args.seed, materials)),
+        print(json.dumps(board_counts(players, args.flank, not args.no_edge, args.seed, materials, args.window)),
               flush=True)
     print(json.dumps({"seconds": round(time.perf_counter() - started, 1)}), file=sys.stderr)
     return 0

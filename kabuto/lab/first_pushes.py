@@ -22,6 +22,10 @@ so each board is checked against them directly, as counts a design can be compar
   move, counted when they leave the wrestler near the edge instead of off it, for the mover's side
   to finish next (on the 4-player board, where each team's wrestlers stand on one line through the
   centre, the teammate on turn 3: docs/rules-notes.md, "The 4P board's opening").
+* **the window opposite** (:func:`opposite_window`): a finer grid of pushes of a medium from
+  round the point opposite each wrestler of the sides that do not move, at the top of the hand's
+  range, where the crowd's glide carried Goliath Gus off the 3-player board on turn 1 in a window
+  the coarser grid above mostly steps over (docs/rules-notes.md, "Gus's window, measured").
 
 All are plain pushes on copies of the game; the game itself is left as it was. Whether a whole
 first turn can win (moves included) is :mod:`kabuto.lab.early_wins`' search. ``tools/first_pushes.py``
@@ -57,6 +61,13 @@ FLANK_SPEEDS = (0.7, 1.0)
 #: heading this many degrees either way.
 ACROSS_ENTRIES = (-12.0, -9.0, -6.0, -3.0, 0.0, 3.0, 6.0, 9.0, 12.0)
 ACROSS_HEADINGS = (-15.0, -10.0, -5.0, 0.0, 5.0, 10.0, 15.0)
+#: :func:`opposite_window`'s grid round the point opposite a wrestler: the platform every degree
+#: within 8 either way, headings 3 degrees apart within 12, a medium (the kind that did it), at
+#: these shares of the hand's top speed (Gus fell from 0.425 m/s of 0.45 up).
+WINDOW_ENTRIES = tuple(float(d) for d in range(-8, 9))
+WINDOW_HEADINGS = tuple(float(h) for h in range(-12, 13, 3))
+WINDOW_KINDS = ("medium",)
+WINDOW_SPEEDS = (0.94, 0.96, 0.98, 1.0)
 #: :func:`left_exposed`: how near the ring's edge (mm, from a wrestler's centre) a first push may
 #: leave an opposing wrestler before it counts. In three of the 4-player report's sample games won
 #: on turn 3, the first push had left the wrestler knocked out 56-78 mm from the centre (29 to 7
@@ -110,20 +121,25 @@ def gripped_from_behind(game: Game) -> tuple[list[FirstPush], int]:
     return bad, made
 
 
-def _across_grid(game: Game, seats: Iterable[Seat]) -> Iterator[tuple[Seat, FirstPush, PushOutcome]]:
-    """Each push of :func:`across_the_ring`'s grid at the wrestlers of ``seats``, previewed: (the
-    seat aimed at, the push, its outcome); a push the rules refuse is left out."""
+def _across_grid(game: Game, seats: Iterable[Seat], entries: tuple[float, ...] = ACROSS_ENTRIES,
+                 headings: tuple[float, ...] = ACROSS_HEADINGS, kinds: tuple[str, ...] = KINDS,
+                 speeds: tuple[float, ...] = (1.0,)) -> Iterator[tuple[Seat, FirstPush, PushOutcome]]:
+    """Each push of a grid round the point opposite each wrestler of ``seats`` (by default
+    :func:`across_the_ring`'s; ``speeds`` as shares of the hand's top speed), previewed: (the seat
+    aimed at, the push, its outcome); a push the rules refuse is left out."""
     fast = game.materials.sim.max_speed
     for s in seats:
         opposite = _bearing(game, s.piece_id)[2] + 180.0
-        for d_entry in ACROSS_ENTRIES:
-            for heading in ACROSS_HEADINGS:
-                for kind in KINDS:
-                    try:
-                        o = game.preview_push(kind, opposite + d_entry, heading, fast)
-                    except IllegalMove:
-                        continue
-                    yield s, FirstPush(s.piece_id, kind, opposite + d_entry, heading, fast), o
+        for d_entry in entries:
+            for heading in headings:
+                for kind in kinds:
+                    for share in speeds:
+                        speed = share * fast
+                        try:
+                            o = game.preview_push(kind, opposite + d_entry, heading, speed)
+                        except IllegalMove:
+                            continue
+                        yield s, FirstPush(s.piece_id, kind, opposite + d_entry, heading, speed), o
 
 
 def across_the_ring(game: Game) -> tuple[list[FirstPush], int]:
@@ -155,6 +171,22 @@ def left_exposed(game: Game, mm: float = EXPOSED_MM) -> tuple[list[FirstPush], i
         if end is None or radius - math.hypot(end[1], end[2]) <= mm / 1000.0:
             exposed.append(push)
     return exposed, made
+
+
+def opposite_window(game: Game) -> dict[str, tuple[list[FirstPush], int]]:
+    """For each wrestler of a side that does not move, by its key: (the pushes that knock a
+    wrestler out or end the game, pushes made) of the window grid round the point opposite it
+    (:data:`WINDOW_ENTRIES` x :data:`WINDOW_HEADINGS` x :data:`WINDOW_KINDS` x
+    :data:`WINDOW_SPEEDS`, 612 a wrestler; a push the rules refuse is not made)."""
+    out: dict[str, tuple[list[FirstPush], int]] = {}
+    mover = game.current_side
+    for s, push, o in _across_grid(game, (s for s in game.seats if s.side != mover), WINDOW_ENTRIES,
+                                   WINDOW_HEADINGS, WINDOW_KINDS, WINDOW_SPEEDS):
+        bad, made = out.get(s.wrestler.key, ([], 0))
+        if _harms_a_wrestler(game, o):
+            bad.append(push)
+        out[s.wrestler.key] = (bad, made + 1)
+    return out
 
 
 def flank_knockouts(game: Game, per_wrestler: int, rng: random.Random) -> tuple[list[FirstPush], int]:

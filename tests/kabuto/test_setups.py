@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kabuto import Game
-from kabuto.lab.first_pushes import across_the_ring, flank_knockouts, left_exposed
+from kabuto.lab.first_pushes import across_the_ring, flank_knockouts, left_exposed, opposite_window
 from kabuto.rules.boards import Gather, gathered, load_setups, starting_board
 from kabuto.rules.wrestlers import load_wrestlers
 from physics import Materials, PieceState, World, shapes
@@ -311,6 +311,26 @@ def test_few_first_pushes_from_across_the_three_player_ring_knock_a_wrestler_out
     docs/rules-notes.md, "The 3P wrestlers stand in a pinwheel")."""
     bad, made = across_the_ring(_game(3, offset))
     assert made > 300 and len(bad) <= made // 50, bad[:3]
+
+
+def test_the_window_opposite_a_wrestler_counts_the_knock_outs_the_rules_make():
+    """The finer grid round the point opposite each wrestler that does not move (the window where
+    the crowd's glide carries Goliath Gus off the 3-player board: docs/rules-notes.md, "Gus's
+    window, measured") aims only at those wrestlers, from within 8 degrees of the point opposite,
+    and every push it counts as a knock-out knocks that wrestler out when the rules play it."""
+    game = Game.new(players=3, wrestlers=["mike", "gus", "jade"], seed=0, first_player=0)
+    window = opposite_window(game)
+    assert set(window) == {"gus", "jade"}
+    assert all(550 < made <= 612 for _, made in window.values())
+    bad = window["gus"][0]
+    assert bad, "the window is shut for Gus here: check the count against a lineup where it is open"
+    gus = game.world.piece(game.seats[1].piece_id)
+    opposite = math.degrees(math.atan2(gus.y, gus.x)) + 180.0
+    for push in bad[:4]:
+        assert abs((push.entry_deg - opposite + 180.0) % 360.0 - 180.0) <= 8.0 + 1e-9
+        played = game.clone()
+        played.push(push.kind, push.entry_deg, push.heading_deg, push.speed)
+        assert played.result is not None and played.result.fallen == (1,)
 
 
 @pytest.mark.parametrize("offset, first", [(0, 0), (0, 1), (3, 0), (3, 1)])

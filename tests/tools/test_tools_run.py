@@ -37,7 +37,7 @@ SMALL: dict[str, list[str]] = {
     "check_loop": ["--pushes", "4", "--against", "HEAD", "--json"],
     "early_wins": ["--players", "2", "--pushes", "1", "--pairs", "mike:hank", "--workers", "1",
                    "--no-progress"],
-    "first_pushes": ["--players", "2", "--flank", "1", "--no-edge"],
+    "first_pushes": ["--players", "2", "--flank", "1", "--no-edge", "--window"],
     "flank_lines": ["--pushes", "1", "--aims", "1"],
     "game_endings": ["{games}", "--json"],
     "gen_setups": [],
