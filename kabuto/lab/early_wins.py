@@ -155,6 +155,13 @@ def lineup(players: int, first: str, second: str) -> list[str]:
     return [first, second, *rest[:players - 2]]
 
 
+def unit_fingerprint(task: Task) -> str:
+    """The fingerprint a unit of work is kept under: :func:`kabuto.lab.fingerprint.search_fingerprint`
+    of its board and the wrestlers of its game."""
+    players, first, second = task[0], task[1], task[2]
+    return search_fingerprint(players, tuple(lineup(players, first, second)))
+
+
 def new_game(first: str, second: str, players: int = 2) -> Game:
     return Game.new(players=players, wrestlers=lineup(players, first, second), seed=0, first_player=0)
 
@@ -860,11 +867,11 @@ def tasks(pairs: list[tuple[str, str]], pushes: int, seed: int, chunk: int,
 
 def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
     """Units of work already finished in the resume file: only those of this search, made by the
-    code and data here for their board (:func:`kabuto.lab.fingerprint.search_fingerprint` of the unit's
-    number of players: the data, physics and rules, and the AI's move targets the search tries -
-    not the AI's scoring, which it never asks), so a file committed while a long search grows over
-    several runs never mixes in units searched on another board, and a change to one board
-    leaves the others' units standing."""
+    code and data here for their game (:func:`unit_fingerprint`: the board's data, the cards of the
+    unit's wrestlers, physics and rules, and the AI's move targets the search tries - not the AI's
+    scoring, which it never asks), so a file committed while a long search grows over several
+    runs never mixes in units searched on another board, and a change to one board or one
+    wrestler leaves the other units standing."""
     out: dict[Task, PairResult] = {}
     if path is None:
         return out
@@ -878,7 +885,7 @@ def _done(path: Path | None, todo: list[Task]) -> dict[Task, PairResult]:
 
     try:
         for _, (task, res, code) in Ledger(path).entries(parse):
-            if task in wanted and code == search_fingerprint(task[0]):
+            if task in wanted and code == unit_fingerprint(task):
                 out[task] = res
     except LedgerError as exc:
         raise LabError(f"--resume: {exc}") from None
@@ -999,7 +1006,7 @@ def run(pairs: list[tuple[str, str]], pushes: int, seed: int, workers: int = 1, 
         have.add(task)
         results[_key(task)].add(r)
         if book:
-            book.append({"task": list(task), "code": search_fingerprint(task[0]), "result": asdict(r)})
+            book.append({"task": list(task), "code": unit_fingerprint(task), "result": asdict(r)})
         if bar:
             bar.update(task[5] - task[4])  # the edge share rides along uncounted
         if r.wins_second and second == OPENING:

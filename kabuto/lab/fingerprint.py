@@ -18,8 +18,9 @@ throws away games already played.
 The early-wins search (``tools/early_wins.py``) keeps its units of work under
 :func:`search_fingerprint`: the same data, the physics and rules' sources, but of the AI only what
 the search asks of it - the settings of ``ai.toml``'s ``[search]`` table as read, and the target
-combinations it tries for each signature move, digested from a fixed set of options. Retuning how
-the AI scores or plays replays the report's games and not the search.
+combinations it tries for each signature move, digested from a fixed set of options - and of the
+wrestler cards only those of the unit's lineup. Retuning how the AI scores or plays replays the
+report's games and not the search; retuning one wrestler searches again only its lineups.
 """
 from __future__ import annotations
 
@@ -55,10 +56,12 @@ def source_digest(text: str) -> str:
     return hashlib.sha256(ast.dump(tree).encode()).hexdigest()
 
 
-def data_digest(name: str, text: str, players: int, table: str | None = None) -> str:
+def data_digest(name: str, text: str, players: int, table: str | None = None,
+                wrestlers: tuple[str, ...] | None = None) -> str:
     """What a game of ``players`` sees of the data file ``name``: its values (comments and layout
     are not data), and of ``setups.toml`` only the supply and the sections for that many players;
-    ``table``: only that top-level table of the file.
+    ``table``: only that top-level table of the file; ``wrestlers``: of ``wrestlers.toml`` only
+    those wrestlers' cards, in the game's seat order.
 
     >>> a = '[supply]\\nlarge = 5\\n[boards.3]\\nlarge = [[0.0, 0.1]]\\n[boards.2]\\nlarge = []\\n'
     >>> b = a.replace('0.1', '0.2') + '# a note\\n'
@@ -73,6 +76,9 @@ def data_digest(name: str, text: str, players: int, table: str | None = None) ->
     if name == "setups.toml":
         data = {key: section.get(str(players)) if key != "supply" and isinstance(section, dict)
                 else section for key, section in data.items()}
+    if name == "wrestlers.toml" and wrestlers is not None:
+        cards = {card.get("key"): card for card in data.get("wrestler", [])}
+        data = {**data, "wrestler": [cards.get(key) for key in wrestlers]}
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
@@ -114,13 +120,14 @@ def behaviour_digest(players: int, levels: dict[str, Any] | None = None) -> str:
 
 
 @cache
-def search_fingerprint(players: int) -> str:
-    """The fingerprint of what decides the early-wins search's units on the board of ``players``:
-    the data, the physics, the rules and what the search asks of the AI
-    (:func:`search_targets_digest`) - not how the AI scores, searches or looks ahead, which the
-    search never asks (so a change there, which replays every report game, leaves the search's
-    CPU hours standing)."""
-    return _fingerprint(players, {"ai.toml": "search"}, search_targets_digest(players))
+def search_fingerprint(players: int, wrestlers: tuple[str, ...]) -> str:
+    """The fingerprint of what decides an early-wins search unit on the board of ``players`` with
+    ``wrestlers`` in its seats: the data (of the wrestler cards, only theirs), the physics, the
+    rules and what the search asks of the AI (:func:`search_targets_digest`) - not how the AI
+    scores, searches or looks ahead, which the search never asks (so a change there, which replays
+    every report game, leaves the search's CPU hours standing), nor another wrestler's card (so
+    retuning one wrestler searches again only the lineups it stands in)."""
+    return _fingerprint(players, {"ai.toml": "search"}, search_targets_digest(players), wrestlers)
 
 
 def search_targets_digest(players: int) -> str:
@@ -162,26 +169,28 @@ def _package(package: Any) -> list[tuple[Path, str]]:
     return [(path, path.relative_to(root.parent).as_posix()) for path in sorted(root.rglob("*.py"))]
 
 
-def _data(h: Any, players: int, tables: dict[str, str]) -> None:
+def _data(h: Any, players: int, tables: dict[str, str], wrestlers: tuple[str, ...] | None = None) -> None:
     """Add the game data a game of ``players`` sees to the hash ``h`` (of a file named in
-    ``tables``, only that table)."""
+    ``tables``, only that table; of the wrestler cards, only ``wrestlers``' if given)."""
     import kabuto_assets
 
     for name in GAME_DATA:
         text = kabuto_assets.path(name).read_text(encoding="utf-8")
-        h.update(f"{name} {data_digest(name, text, players, tables.get(name))}\n".encode())
+        h.update(f"{name} {data_digest(name, text, players, tables.get(name), wrestlers)}\n".encode())
 
 
-def _fingerprint(players: int, tables: dict[str, str], behaviour: str) -> str:
-    """pymunk's version, the game data (of a file named in ``tables``, only that table), the
-    physics and the rules' sources, and the digest ``behaviour``, hashed."""
+def _fingerprint(players: int, tables: dict[str, str], behaviour: str,
+                 wrestlers: tuple[str, ...] | None = None) -> str:
+    """pymunk's version, the game data (of a file named in ``tables``, only that table; of the
+    wrestler cards, only ``wrestlers``' if given), the physics and the rules' sources, and the
+    digest ``behaviour``, hashed."""
     import pymunk
 
     import kabuto.rules
     import physics
 
     h = hashlib.sha256(f"pymunk {pymunk.version}\n".encode())
-    _data(h, players, tables)
+    _data(h, players, tables, wrestlers)
     for path, rel in [*_package(physics), *_package(kabuto.rules)]:
         h.update(f"{rel} {source_digest(path.read_text(encoding='utf-8'))}\n".encode())
     h.update(f"behaviour {behaviour}\n".encode())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import shutil
 
 import pytest
 
@@ -158,6 +159,33 @@ def test_the_search_is_kept_when_the_ai_scores_otherwise_and_not_when_its_target
     finer = replace(shipped, search=replace(shipped.search, move_angle_step_deg=step))
     monkeypatch.setattr(levels, "config", lambda: finer)
     assert all(fp.search_targets_digest(n) != before[n] for n in (2, 3, 4))
+
+
+def test_retuning_one_wrestler_searches_again_only_the_lineups_it_stands_in(early_wins, tmp_path, monkeypatch):
+    """A unit is kept under its own lineup's wrestler cards: a grippier Goliath Gus (a design
+    change of one card) makes the units he plays in stale and keeps every other, on every board."""
+    import kabuto_assets
+    from kabuto.lab import fingerprint as fp
+
+    assets = tmp_path / "assets"
+    shutil.copytree(kabuto_assets.path("."), assets)
+    tasks = [(n, a, b, 0, 0, 30, 20, "quiet") for n in (2, 3, 4)
+             for a, b in (("mike", "hank"), ("gus", "jade"), ("annie", "bea"))]
+    before = {t: early_wins.unit_fingerprint(t) for t in tasks}
+    cards = assets / "wrestlers.toml"
+    text = cards.read_text(encoding="utf-8")
+    gus = text.index('key = "gus"')
+    grip = text.index("table_friction = ", gus)
+    cards.write_text(text[:grip] + "table_friction = 0.61" + text[text.index("\n", grip):], encoding="utf-8")
+    monkeypatch.setenv("KABUTO_ASSETS", str(assets))
+    fp.search_fingerprint.cache_clear()
+    try:
+        after = {t: early_wins.unit_fingerprint(t) for t in tasks}
+    finally:
+        fp.search_fingerprint.cache_clear()
+    stale = {t for t in tasks if after[t] != before[t]}
+    assert stale == {t for t in tasks if "gus" in early_wins.lineup(*t[:3])}
+    assert stale and len(stale) < len(tasks)
 
 
 def test_a_piece_a_move_brings_in_is_pushed_too(early_wins):
