@@ -108,6 +108,10 @@ class Weights:
     #: stacked or discarded), whatever ``piece_enough`` says: a side that holds plenty still weighs
     #: a move's price against what the move does (and an opponent's spending counts for the side).
     move_piece_cost: float = 0.0
+    #: Points back for each piece a side's signature moves added to its inventory this turn (Atlas
+    #: Annie's Tower gains a medium for a small): with ``piece_enough`` the inventory no longer
+    #: shows the gain, and a move that trades a piece for a piece would look like a pure loss.
+    move_gain_piece: float = 0.0
 
     def edges(self, turn: int) -> tuple[float, float]:
         """The (opponent's, own) wrestler edge weights on turn ``turn``."""
@@ -291,7 +295,7 @@ def _parse_weights(d: Any) -> Weights:
             for f in fields(Weights)}
     if vals["grip_reach_mm"] <= 0:
         raise ValueError("scoring.grip_reach_mm: expected more than 0")
-    for key in ("piece_enough", "move_piece_cost"):
+    for key in ("piece_enough", "move_piece_cost", "move_gain_piece"):
         if vals[key] < 0:
             raise ValueError(f"scoring.{key}: expected 0 or more, got {vals[key]:g}")
     w = Weights(**vals)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from kabuto.ai.levels import SearchSettings, Weights
 from kabuto.ai.plan import MoveChoice
-from kabuto.ai.scoring import move_price, score_game
+from kabuto.ai.scoring import move_net_cost, score_game
 from kabuto.rules.errors import IllegalMove
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def try_moves(game: Game, seat: int, search: SearchSettings, weights: Weights,
                 continue
             sc = score_game(g, seat, weights)
             if opt.replaces_turn:  # the turn has passed on: score_game no longer sees the price
-                sc -= weights.move_piece_cost * move_price(game, seat, [opt.name])
+                sc -= move_net_cost(game, seat, [opt.name], weights)
             if best is None or sc > best.score:
                 best = Tried(MoveChoice(opt.name, dict(targets)), g, sc, opt.replaces_turn,
                              move_effect(game, seat, opt.name))

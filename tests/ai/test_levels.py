@@ -41,6 +41,7 @@ def test_hard_fits_the_two_second_budget_on_two_cores():
     (("scoring", "win"), -5000.0, "scoring"),
     (("scoring", "piece_enough"), -1.0, "scoring.piece_enough"),
     (("scoring", "move_piece_cost"), -8.0, "scoring.move_piece_cost"),
+    (("scoring", "move_gain_piece"), -8.0, "scoring.move_gain_piece"),
 ])
 def test_a_bad_value_is_named(path, value, message):
     data = raw()

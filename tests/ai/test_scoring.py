@@ -161,7 +161,7 @@ def test_a_signature_moves_price_counts_even_with_pieces_to_spare():
     holding plenty, the pieces themselves no longer tell the AI it paid anything; ``move_piece_cost``
     does, against Mike's side and for Hank's, whatever the inventories hold."""
     w = dataclasses.replace(config().weights, own_piece=8.0, opponent_piece=6.0, large_bonus=0.0,
-                            piece_enough=1.0)
+                            piece_enough=1.0, move_gain_piece=0.0)
     g = cleared(["mike", "hank"])
     for side in (0, 1):
         for p in g.ledger.pieces_in(g.inventory_place(side)):
@@ -173,12 +173,36 @@ def test_a_signature_moves_price_counts_even_with_pieces_to_spare():
     clawed.use_move(0, "Mandible Claw")
     assert clawed.ledger.count(clawed.inventory_place(1), "small") == 7
 
-    def change(seat: int, cost: float) -> float:
-        priced = dataclasses.replace(w, move_piece_cost=cost)
+    def change(seat: int, cost: float, gain: float = 0.0) -> float:
+        priced = dataclasses.replace(w, move_piece_cost=cost, move_gain_piece=gain)
         return score_game(clawed, seat, priced) - score_game(g, seat, priced)
 
     assert change(0, 0.0) == 0.0 and change(1, 0.0) == 0.0
     assert change(0, 5.0) == -15.0 and change(1, 5.0) == 15.0
+    # the large disc it adds is credited back: three for one is two pieces down
+    assert change(0, 5.0, 5.0) == -10.0 and change(1, 5.0, 5.0) == 10.0
+
+
+def test_a_move_that_trades_a_piece_for_a_piece_is_credited_what_it_gains():
+    """Atlas Annie's Tower stacks a small disc and gains a medium one. With ``piece_enough`` at 1 and
+    plenty in hand, her inventory does not show the medium, so priced by what it spends alone the
+    Tower looks like a pure loss; ``move_gain_piece`` credits the piece it adds, and at the price of
+    the piece it stacks the trade comes out even, as it does at the table."""
+    w = dataclasses.replace(config().weights, piece_enough=1.0, large_bonus=0.0, move_piece_cost=8.0)
+    g = cleared(["annie", "gus"])
+    assert g.ledger.count(g.inventory_place(0), "small") >= 1
+    g.edit(g.ledger.pieces_in(SUPPLY, "medium")[0], BOARD, 0.05, 0.0, 0.0)  # something to stack on
+
+    def towered(gain: float) -> float:
+        weights = dataclasses.replace(w, move_gain_piece=gain)
+        (t,) = try_moves(g, 0, config().search, weights, only={"Tower"})
+        assert t.game.ledger.count(t.game.inventory_place(0), "medium") == \
+            g.ledger.count(g.inventory_place(0), "medium") + 1
+        return t.score - score_game(g, 0, weights)
+
+    assert towered(0.0) == pytest.approx(-8.0)
+    assert towered(8.0) == pytest.approx(0.0)
+    assert towered(3.0) == pytest.approx(-5.0)
 
 
 def test_a_move_that_replaces_the_turn_is_priced_too():
@@ -187,10 +211,11 @@ def test_a_move_that_replaces_the_turn_is_priced_too():
     g = cleared(["hank", "gus"])
     assert g.ledger.count(g.inventory_place(0), "small") >= 1
 
-    def tossed(cost: float) -> float:
-        w = dataclasses.replace(config().weights, move_piece_cost=cost)
+    def tossed(cost: float, gain: float = 0.0) -> float:
+        w = dataclasses.replace(config().weights, move_piece_cost=cost, move_gain_piece=gain)
         (t,) = try_moves(g, 0, config().search, w, only={"Horn Toss"})
         assert t.game.current_seat == 1
         return t.score
 
     assert tossed(5.0) == tossed(0.0) - 5.0
+    assert tossed(5.0, 5.0) == pytest.approx(tossed(0.0))  # a disc for the Horn Bar: even

@@ -545,10 +545,11 @@ def test_smokescreen_must_precede_the_push():
     refused(g, "no push left", 0, "Smokescreen")
 
 
-def test_stink_bomb_pays_a_medium_and_adds_the_bomb():
+def test_stink_bomb_pays_a_small_and_adds_the_bomb():
     g = arena(2, ["bea", "hank"])
     o = g.use_move(0, "Stink Bomb")
     assert o.gained == ["bea:bomb1"] and list(o.paid.values()) == ["seat:1"]
+    assert g.ledger.kind(next(iter(o.paid))) == "small"
 
 
 # ----- rules every move shares --------------------------------------------------------------------
