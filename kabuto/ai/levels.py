@@ -109,8 +109,9 @@ class Weights:
     #: a move's price against what the move does (and an opponent's spending counts for the side).
     move_piece_cost: float = 0.0
     #: Points back for each piece a side's signature moves added to its inventory this turn (Atlas
-    #: Annie's Tower gains a medium for a small): with ``piece_enough`` the inventory no longer
-    #: shows the gain, and a move that trades a piece for a piece would look like a pure loss.
+    #: Annie's Tower gains a medium for a small; Vice Grip keeps the discs it knocks out): with
+    #: ``piece_enough`` the inventory no longer shows the gain, and a move that trades a piece for a
+    #: piece would look like a pure loss.
     move_gain_piece: float = 0.0
 
     def edges(self, turn: int) -> tuple[float, float]:

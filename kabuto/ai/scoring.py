@@ -104,7 +104,7 @@ def score_position(game: Game, seat: int, positions: Positions, inv: dict[int, C
     if w.move_piece_cost or w.move_gain_piece:
         # A move that replaces the turn passes it on at once: try_moves charges that one.
         turn = game.turn
-        net = move_net_cost(game, turn.seat, turn.moves_used, w)
+        net = move_net_cost(game, turn.seat, turn.moves_used, turn.gained, w)
         score -= (1.0 if game.side_of(turn.seat) == side else -1.0) * net
     if nxt is not None and game.side_of(nxt) != side and not sum(inv.get(game.side_of(nxt), Counter()).values()):
         score += w.opponent_eliminated if game.players == 3 else w.opponent_submits
@@ -117,20 +117,12 @@ def move_price(game: Game, seat: int, names: Iterable[str]) -> int:
     return sum(c.count for name in names for c in card.move(name).cost)
 
 
-def move_gain(game: Game, seat: int, names: Iterable[str]) -> int:
-    """The pieces the moves ``names`` of ``seat``'s wrestler add to its inventory by their effect
-    ("Gain 1 medium disc", "Add the Horn Bar to your inventory"); discs a move knocks out are
-    counted where they land, with the rest of the inventory."""
-    card = game.seats[seat].wrestler
-    return sum(1 for name in names if card.move(name).effect == "gain")
-
-
-def move_net_cost(game: Game, seat: int, names: Iterable[str], w: Weights) -> float:
-    """The points the moves ``names`` cost ``seat``'s side: ``move_piece_cost`` for each piece they
-    take from its inventory, less ``move_gain_piece`` for each they add to it."""
-    names = list(names)
-    return (w.move_piece_cost * move_price(game, seat, names)
-            - w.move_gain_piece * move_gain(game, seat, names))
+def move_net_cost(game: Game, seat: int, names: Iterable[str], gained: int, w: Weights) -> float:
+    """The points the moves ``names`` of ``seat``'s wrestler cost its side: ``move_piece_cost`` for
+    each piece they take from its inventory, less ``move_gain_piece`` for each of the ``gained``
+    pieces they added to it (:attr:`kabuto.rules.outcomes.TurnState.gained`: "Gain 1 medium
+    disc", or the discs Vice Grip knocks out)."""
+    return w.move_piece_cost * move_price(game, seat, names) - w.move_gain_piece * gained
 
 
 def _enough(w: Weights, n: float) -> float:

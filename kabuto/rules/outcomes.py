@@ -63,7 +63,9 @@ class TurnState:
       (Bombardier Bea's Smokescreen), else None (your own);
     * ``replaced``: a move that "replaces your turn" was used;
     * ``later_kind``: the kind every push after the first must be, when a move says so (Rhino
-      Rita's Charge: a small disc), else None (any).
+      Rita's Charge: a small disc), else None (any);
+    * ``gained``: the pieces this turn's signature moves added to the mover's inventory (Atlas
+      Annie's Tower: its medium; Mighty Jaw Mike's Vice Grip: the discs it knocked out).
     """
 
     number: int
@@ -75,12 +77,16 @@ class TurnState:
     push_from: int | None = None
     replaced: bool = False
     later_kind: str | None = None
+    gained: int = 0
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
         d["platform"] = list(self.platform) if self.platform else None
-        if self.later_kind is None:  # a turn without it reads as before, to older readers too
+        # a turn without them reads as before, to older readers too
+        if self.later_kind is None:
             del d["later_kind"]
+        if not self.gained:
+            del d["gained"]
         return d
 
     @classmethod
@@ -90,6 +96,9 @@ class TurnState:
         d["moves_used"] = list(d.get("moves_used", []))
         if not isinstance(d.get("later_kind"), (str, type(None))):
             raise ValueError("later_kind: expected a piece kind or null")
+        gained = d.get("gained", 0)
+        if not isinstance(gained, int) or isinstance(gained, bool) or not 0 <= gained <= 1000:
+            raise ValueError("gained: expected a count of pieces")
         return cls(**d)
 
 

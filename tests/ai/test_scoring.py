@@ -184,25 +184,48 @@ def test_a_signature_moves_price_counts_even_with_pieces_to_spare():
 
 
 def test_a_move_that_trades_a_piece_for_a_piece_is_credited_what_it_gains():
-    """Atlas Annie's Tower stacks a small disc and gains a medium one. With ``piece_enough`` at 1 and
-    plenty in hand, her inventory does not show the medium, so priced by what it spends alone the
-    Tower looks like a pure loss; ``move_gain_piece`` credits the piece it adds, and at the price of
-    the piece it stacks the trade comes out even, as it does at the table."""
+    """Atlas Annie's Raise the Pillar discards a medium disc and adds the Pillar; her Tower stacks
+    two small discs and gains a medium. With ``piece_enough`` at 1 and plenty in hand, her
+    inventory shows neither gain, so priced by what they spend alone both look like pure losses;
+    ``move_gain_piece`` credits the piece each adds: at the price of a piece spent the Pillar
+    comes out even, and the Tower a piece down, as at the table."""
     w = dataclasses.replace(config().weights, piece_enough=1.0, large_bonus=0.0, move_piece_cost=8.0)
     g = cleared(["annie", "gus"])
-    assert g.ledger.count(g.inventory_place(0), "small") >= 1
     g.edit(g.ledger.pieces_in(SUPPLY, "medium")[0], BOARD, 0.05, 0.0, 0.0)  # something to stack on
+    for p in g.ledger.pieces_in(SUPPLY, "small")[:2]:
+        g.edit(p, g.inventory_place(0))
+    assert g.ledger.count(g.inventory_place(0), "small") >= 2
 
-    def towered(gain: float) -> float:
+    def change(move: str, gain: float) -> float:
         weights = dataclasses.replace(w, move_gain_piece=gain)
-        (t,) = try_moves(g, 0, config().search, weights, only={"Tower"})
-        assert t.game.ledger.count(t.game.inventory_place(0), "medium") == \
-            g.ledger.count(g.inventory_place(0), "medium") + 1
+        (t,) = try_moves(g, 0, config().search, weights, only={move})
+        assert t.game.turn.gained == 1
         return t.score - score_game(g, 0, weights)
 
-    assert towered(0.0) == pytest.approx(-8.0)
-    assert towered(8.0) == pytest.approx(0.0)
-    assert towered(3.0) == pytest.approx(-5.0)
+    assert change("Raise the Pillar", 0.0) == pytest.approx(-8.0)
+    assert change("Raise the Pillar", 8.0) == pytest.approx(0.0)
+    assert change("Tower", 0.0) == pytest.approx(-16.0)
+    assert change("Tower", 8.0) == pytest.approx(-8.0)
+    assert change("Tower", 3.0) == pytest.approx(-13.0)
+
+
+def test_the_discs_vice_grip_takes_are_credited_like_a_gain():
+    """Vice Grip pays a small disc and adds the disc it knocks out of the centre circle to Mike's
+    hand: one for one, so with every piece spent or gained weighed alike it costs Mike nothing,
+    where priced by what it spends alone it would look like a small disc thrown away."""
+    w = dataclasses.replace(config().weights, piece_enough=1.0, large_bonus=0.0, move_piece_cost=8.0,
+                            grip_danger=0.0)
+    g = cleared(["mike", "hank"])
+    g.edit(g.ledger.pieces_in(SUPPLY, "medium")[0], BOARD, 0.0, 0.0, 0.0)  # on the centre circle
+
+    def gripped(gain: float) -> float:
+        weights = dataclasses.replace(w, move_gain_piece=gain)
+        (t,) = try_moves(g, 0, config().search, weights, only={"Vice Grip"})
+        assert t.game.turn.gained == 1
+        return t.score - score_game(g, 0, weights)
+
+    assert gripped(0.0) == pytest.approx(-8.0)
+    assert gripped(8.0) == pytest.approx(0.0)
 
 
 def test_a_move_that_replaces_the_turn_is_priced_too():

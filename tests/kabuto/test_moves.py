@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from kabuto import IllegalMove
+from kabuto import Game, IllegalMove
 from kabuto.rules.inventory import BOARD, SUPPLY
 from physics import shapes
 from tests.kabuto.scenarios import (
@@ -109,6 +109,8 @@ def test_vice_grip_knocks_out_the_centre_circle_piece_mike_picks_with_its_stack(
     assert {k.piece: k.to for k in o.knocked_out} == out_to
     assert all(g.locations()[p] == BOARD for p in ({"S02", "S03", *inside} - set(out_to)))
     assert o.paid and set(o.paid.values()) == {"seat:1"}
+    # the turn counts the discs that went to Mike's hand (the AI credits them: ai.toml)
+    assert g.turn.gained == sum(1 for to in out_to.values() if to == "seat:0")
     check_conservation(g)
 
 
@@ -175,17 +177,23 @@ def test_pitchfork_needs_a_touching_piece_and_not_a_wrestler():
 
 
 # ----- Atlas Annie --------------------------------------------------------------------------------
-def test_tower_stacks_one_small_disc_and_gains_a_medium():
-    """"Stack 1 small disc. Gain 1 medium disc." (was two smalls: a piece lost a use, and Annie won
-    14% at 0.6 m/s; docs/rules-notes.md): the small goes on the base, her hand trades it for a medium."""
+def test_tower_stacks_two_small_discs_and_gains_a_medium():
+    """"Stack 2 small discs. Gain 1 medium disc." (docs/rules-notes.md, "Moves are credited what
+    they gain"): the smalls go on the base, her hand trades them for a medium."""
     g = arena(2, ["annie", "hank"])
     put(g, "M01", 0.0, 0.0)
-    small = g.ledger.pieces_in("seat:0", "small")[0]
+    smalls = g.ledger.pieces_in("seat:0", "small")[:2]
     o = g.use_move(0, "Tower", base="M01")
-    assert g.world.levels()[small] == 1 and g.world.piece(small).base == "M01"
-    assert g.world.riders("M01") == [small]
+    assert {g.world.piece(s).base for s in smalls} <= {"M01", *smalls}
+    assert sorted(g.world.levels()[s] for s in smalls) == [1, 2]
     assert g.kind_of(o.gained[0]) == "medium"
-    assert g.ledger.contents("seat:0") == {"small": 1, "medium": 2}   # as many pieces as before
+    assert g.ledger.contents("seat:0") == {"medium": 2}   # a piece fewer than before
+    assert g.turn.gained == 1
+    saved = g.to_json()  # a game saved mid-turn keeps the count
+    assert Game.from_json(json.loads(json.dumps(saved))).turn.gained == 1
+    saved["turn"]["gained"] = "lots"
+    with pytest.raises(ValueError, match="gained"):
+        Game.from_json(saved)
     check_conservation(g)
 
 
