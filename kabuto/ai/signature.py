@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from kabuto.ai.levels import SearchSettings, Weights
 from kabuto.ai.plan import MoveChoice
-from kabuto.ai.scoring import move_net_cost, move_price, score_game
+from kabuto.ai.scoring import move_net_cost, score_game
 from kabuto.rules.errors import IllegalMove
+from kabuto.rules.outcomes import pieces_added
 
 if TYPE_CHECKING:
     from kabuto.rules.game import Game
@@ -66,14 +67,6 @@ def move_effect(game: Game, seat: int, name: str) -> str:
     return game.seats[seat].wrestler.move(name).effect
 
 
-def _gained(before: Game, after: Game, seat: int, name: str) -> int:
-    """The pieces ``seat``'s move ``name``, which took ``before`` to ``after``, added to its side's
-    inventory: the change in what the side holds plus what the move cost it."""
-    side = before.side_of(seat)
-    held = [sum(g.ledger.contents(g.inventory_place(side)).values()) for g in (before, after)]
-    return held[1] - held[0] + move_price(before, seat, [name])
-
-
 def try_moves(game: Game, seat: int, search: SearchSettings, weights: Weights,
               only: set[str] | None = None) -> list[Tried]:
     """Each usable move of ``seat`` with its best targets (in card order)."""
@@ -85,12 +78,14 @@ def try_moves(game: Game, seat: int, search: SearchSettings, weights: Weights,
         for targets in target_combos(opt, search) if opt.targets else [{}]:
             g = game.clone()
             try:
-                g.use_move(seat, opt.name, **targets)
+                done = g.use_move(seat, opt.name, **targets)
             except IllegalMove:
                 continue
             sc = score_game(g, seat, weights)
             if opt.replaces_turn:  # the turn has passed on: score_game no longer sees its price
-                sc -= move_net_cost(game, seat, [opt.name], _gained(game, g, seat, opt.name), weights)
+                added = pieces_added(game.inventory_place(game.side_of(seat)), done.gained,
+                                     done.knocked_out)
+                sc -= move_net_cost(game, seat, [opt.name], added, weights)
             if best is None or sc > best.score:
                 best = Tried(MoveChoice(opt.name, dict(targets)), g, sc, opt.replaces_turn,
                              move_effect(game, seat, opt.name))

@@ -80,6 +80,7 @@ from kabuto.rules.outcomes import (
     PushOutcome,
     Reason,
     TurnState,
+    pieces_added,
 )
 from kabuto.rules.specs import MoveSpec
 from kabuto.rules.wrestlers import Wrestler, load_wrestlers, wrestler
@@ -891,8 +892,8 @@ class Game:
             raise
         out_before = set(self._out)
         self._turn.moves_used.append(move.name)
-        mine = self.inventory_place(self.side_of(seat))
-        self._turn.gained += len(report.gained) + sum(1 for k in report.knocked_out if k.to == mine)
+        self._turn.gained += pieces_added(self.inventory_place(self.side_of(seat)), report.gained,
+                                          report.knocked_out)
         fallen = [k.wrestler_of for k in report.knocked_out if k.wrestler_of is not None]
         result, newly = self._resolve(seat, fallen)
         self._out.update(newly)

@@ -128,6 +128,12 @@ def _gained(knocked_out: list[Knockout]) -> dict[str, list[str]]:
     return out
 
 
+def pieces_added(place: str, gained: list[str], knocked_out: list[Knockout]) -> int:
+    """How many pieces a signature move added to the inventory ``place``: the ``gained`` ones from
+    the supply ("Gain 1 medium disc") and those it ``knocked_out`` into it (Vice Grip)."""
+    return len(gained) + len(_gained(knocked_out).get(place, []))
+
+
 @dataclass
 class PushOutcome:
     """What one push did: the physics, and the rules' consequences.
